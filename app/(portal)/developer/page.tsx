@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { getEnv } from "@/server/config/env";
+
+export const metadata: Metadata = { title: "Developer portal" };
+
+export default function DeveloperPage() {
+  const base = `${getEnv().appUrl}/api/v1`;
+  return (
+    <>
+      <h1>Developer portal</h1>
+      <div className="card">
+        <p>Two public REST APIs share one base address:</p>
+        <p>
+          <code>{base}</code>
+        </p>
+        <ul>
+          <li>
+            The <strong>results API</strong> (upload and read results, reference tables) authenticates with a key pair issued
+            here.
+          </li>
+          <li>
+            The <strong>Data API</strong> (read-only, privacy-projected) authenticates with OAuth 2.1 access tokens of an
+            application registered here.
+          </li>
+        </ul>
+        <p className="muted">Key pairs and application registration are added in this section as those APIs ship.</p>
+      </div>
+    </>
+  );
+}

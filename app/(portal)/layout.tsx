@@ -1,0 +1,8 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/app/_components/app-shell";
+import { requireUser } from "@/server/auth/current-user";
+
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser("/developer");
+  return <AppShell user={user}>{children}</AppShell>;
+}

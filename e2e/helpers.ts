@@ -1,0 +1,36 @@
+import { expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account per test, so specs never depend on each other or on demo data. */
+export function newAccount(label = "paddler"): TestAccount {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test ${label} ${id}`, email: `${label}-${id}@e2e.example`, password: `pw-${randomUUID()}` };
+}
+
+export async function signUp(page: Page, account: TestAccount) {
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+}
+
+/** Fills the sign-in form; pass navigate: false when already on it (e.g. after a redirect with callbackUrl). */
+export async function signIn(page: Page, account: Pick<TestAccount, "email" | "password">, { navigate = true } = {}) {
+  if (navigate) await page.goto("/signin");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+}

@@ -1,0 +1,9 @@
+/**
+ * Runs once when a server instance starts: validates the environment and
+ * applies pending migrations before the first request is served.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startServer } = await import("./server/startup");
+  await startServer();
+}

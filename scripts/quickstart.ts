@@ -1,0 +1,63 @@
+/**
+ * `npm run quickstart`: the embedded default on one machine. Migrates the
+ * PGlite database in DATA_DIR (or DATABASE_URL when set), adds demo data,
+ * builds the app unless --no-build, starts it and prints where to sign in.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { getEnv } from "../server/config/env";
+import { getDbHandle } from "../server/db/client";
+import { DEMO_ACCOUNTS, seedDemo } from "../server/demo/seed-demo";
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const env = getEnv();
+  const handle = getDbHandle();
+  await handle.migrate();
+  const { created } = await seedDemo(handle.db);
+  await handle.close(); // PGlite allows one process at a time: release it for the server.
+  console.log(created ? "demo data created" : "demo data already present");
+
+  if (!args.has("--no-build")) {
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const server = spawn("npx", ["next", "start", "-p", String(env.PORT)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const stop = () => server.kill("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  server.on("exit", (code) => process.exit(code ?? 0));
+
+  await waitUntilServing(`http://127.0.0.1:${env.PORT}/signin`);
+  const { coach, athlete, operator } = DEMO_ACCOUNTS;
+  console.log(`
+Paddle Results is running on the embedded default (${handle.kind === "pglite" ? `PGlite in ${env.dataDir}` : "Postgres"}).
+
+  Sign in at   ${env.appUrl}/signin
+  Coach        ${coach.email} / ${coach.password}
+  Athlete      ${athlete.email} / ${athlete.password}
+  Operator     ${operator.email} / ${operator.password}
+
+Press Ctrl+C to stop.`);
+}
+
+async function waitUntilServing(url: string) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer at ${url} within two minutes`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { sql, type SQL } from "drizzle-orm";
+import { athletes, results, teams, tracks } from "../db/schema";
+
+/**
+ * Who may see what (docs/access.md). Each function returns a SQL condition
+ * on the named table, so lists, reads and the APIs all apply the same rule.
+ */
+
+/** Athletes the user manages, is, or coaches in a team. */
+export function athleteAccessible(userId: number, athleteId: SQL | typeof athletes.id = athletes.id): SQL {
+  return sql`(exists (select 1 from athletes acc_a where acc_a.id = ${athleteId} and (acc_a.owner_user_id = ${userId} or acc_a.user_id = ${userId}))
+    or exists (select 1 from team_memberships acc_c join team_memberships acc_m on acc_m.team_id = acc_c.team_id
+      where acc_c.role = 'coach' and acc_c.user_id = ${userId} and acc_m.role = 'athlete' and acc_m.athlete_id = ${athleteId}))`;
+}
+
+/** Tracks the user owns, public tracks, and tracks shared with a team the user belongs to. */
+export function trackAccessible(userId: number): SQL {
+  return sql`(${tracks.ownerUserId} = ${userId} or ${tracks.isPublic} or exists (
+    select 1 from track_team_shares acc_s where acc_s.track_id = ${tracks.id} and ${teamMember(userId, sql`acc_s.team_id`)}))`;
+}
+
+/** Results the user owns, or whose crew holds an athlete the user can access. */
+export function resultAccessible(userId: number): SQL {
+  return sql`(${results.ownerUserId} = ${userId} or exists (
+    select 1 from result_crew acc_rc where acc_rc.result_id = ${results.id} and acc_rc.athlete_id is not null
+      and ${athleteAccessible(userId, sql`acc_rc.athlete_id`)}))`;
+}
+
+/** Teams the user owns or belongs to (as coach, or through their own athlete record). */
+export function teamAccessible(userId: number): SQL {
+  return sql`(${teams.ownerUserId} = ${userId} or ${teamMember(userId, teams.id)})`;
+}
+
+function teamMember(userId: number, teamId: SQL | typeof teams.id): SQL {
+  return sql`exists (select 1 from team_memberships acc_tm left join athletes acc_ta on acc_ta.id = acc_tm.athlete_id
+    where acc_tm.team_id = ${teamId} and (acc_tm.user_id = ${userId} or acc_ta.user_id = ${userId}))`;
+}

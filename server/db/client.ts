@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { getEnv } from "../config/env";
+import * as schema from "./schema";
+
+/** The one database type the rest of the code sees; the driver behind it is this file's business. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle is a Db too, so domain functions take either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  /** Applies the migrations in drizzle/ that this database lacks. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  kind: "postgres" | "pglite";
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; "memory://" for an in-memory database (tests). */
+  dataDir?: string;
+  /** Max connections for postgres.js. */
+  maxConnections?: number;
+}
+
+const migrationsFolder = path.join(process.cwd(), "drizzle");
+// Any constant works; it only has to be the same in every instance.
+const MIGRATION_LOCK_KEY = 7_361_002;
+
+export function openDb(options: DbOptions): DbHandle {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      async migrate() {
+        // Several instances may start at once: one migrates, the others wait.
+        // The lock is held on one reserved connection while the pool migrates.
+        const lockConnection = await client.reserve();
+        try {
+          await lockConnection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder });
+        } finally {
+          await lockConnection`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+          lockConnection.release();
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dataDir = options.dataDir ?? getEnv().dataDir;
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+// The app's handle lives on globalThis: Next.js may load this module in more
+// than one bundle, and two PGlite instances on one folder would corrupt it.
+const globalKey = Symbol.for("svc-results.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DbHandle };
+
+export function getDbHandle(): DbHandle {
+  const g = globalThis as GlobalWithDb;
+  if (!g[globalKey]) {
+    const env = getEnv();
+    g[globalKey] = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  }
+  return g[globalKey]!;
+}
+
+/** The application's database. */
+export function getDb(): Db {
+  return getDbHandle().db;
+}
+
+export async function pingDb(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

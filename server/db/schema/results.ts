@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { athletes } from "./athletes";
+import { blobs } from "./blobs";
+import { devices } from "./devices";
+import { categories, paces, vessels } from "./reference";
+import { tracks } from "./tracks";
+import { users } from "./users";
+
+/**
+ * A result: one processed effort from one .svc file ("session" in the Data
+ * API). Effort facts come from processing; the rest from upload metadata.
+ */
+export const results = pgTable(
+  "results",
+  {
+    id: serial("id").primaryKey(),
+    ownerUserId: integer("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Unit that recorded the file. */
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
+    trackId: integer("track_id")
+      .notNull()
+      .references(() => tracks.id),
+    vesselId: integer("vessel_id")
+      .notNull()
+      .references(() => vessels.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    paceId: integer("pace_id")
+      .notNull()
+      .references(() => paces.id),
+    /** How the result was created: web (upload page), api (key pair), demo (seed data). */
+    createdVia: text("created_via", { enum: ["web", "api", "demo"] }).notNull(),
+    /** Key pair that uploaded it (results API); decides the Data API "session" surface. */
+    keyPairId: integer("key_pair_id"),
+    /** Local calendar date of the effort start (device clock + offset). */
+    date: date("date").notNull(),
+    /** Local time of the effort start with its UTC offset, "HH:MM:SS+hh:mm". */
+    timeOfDay: text("time_of_day").notNull(),
+    /** Instant of the effort start, for date-time filters and sorting. */
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    /** Device clock offset from UTC, minutes. */
+    utcOffsetMin: smallint("utc_offset_min").notNull(),
+    /** Metres covered by the effort ("dist"). */
+    distanceM: integer("distance_m").notNull(),
+    /** Effort duration, milliseconds. */
+    durationMs: integer("duration_ms").notNull(),
+    /** What the upload asked for: exactly one of a distance (m) or a duration (ms). */
+    targetDistanceM: integer("target_distance_m"),
+    targetDurationMs: integer("target_duration_ms"),
+    competition: varchar("competition", { length: 64 }).notNull().default(""),
+    description: varchar("description", { length: 64 }).notNull().default(""),
+    /** Flagged for review by a coach. */
+    important: boolean("important").notNull().default(false),
+    /** pending → processing → processed | failed. Uploads through the API are processed in the request. */
+    status: text("status", { enum: ["pending", "processing", "processed", "failed"] }).notNull().default("processed"),
+    /** Firmware of the unit, "major.minor.patch" ("software_version" in the API). */
+    softwareVersion: text("software_version").notNull().default(""),
+    /** Unit model name, e.g. "SVC Pro" ("hardware" in the API). */
+    hardware: text("hardware").notNull().default(""),
+    /** Hardware model id, for the hardware_id filter. */
+    hardwareModel: integer("hardware_model"),
+    /** The original .svc bytes, unchanged. */
+    originalBlobId: integer("original_blob_id").references(() => blobs.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("results_target_chk", sql`(${t.targetDistanceM} is null) <> (${t.targetDurationMs} is null)`),
+    index("results_owner_start_idx").on(t.ownerUserId, t.startAt.desc(), t.id.desc()),
+    index("results_owner_created_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
+    index("results_owner_distance_idx").on(t.ownerUserId, t.distanceM, t.id),
+    index("results_track_idx").on(t.trackId),
+    index("results_key_pair_idx").on(t.keyPairId),
+  ],
+);
+
+/** Weather at the time of the session (the upload's optional "meteo"). */
+export const resultWeather = pgTable("result_weather", {
+  resultId: integer("result_id")
+    .primaryKey()
+    .references(() => results.id, { onDelete: "cascade" }),
+  /** m/s, 0 to 20. */
+  windSpeedMS: real("wind_speed_m_s"),
+  /** Degrees clockwise from north the wind blows from, 0 to 359. */
+  windDirectionDeg: real("wind_direction_deg"),
+  /** °C, -20 to 50. */
+  airTemperatureC: real("air_temperature_c"),
+  /** °C, 0 to 40. */
+  waterTemperatureC: real("water_temperature_c"),
+});
+
+/** The crew in boat order: each seat holds an internal athlete or an external one entered by hand. */
+export const resultCrew = pgTable(
+  "result_crew",
+  {
+    resultId: integer("result_id")
+      .notNull()
+      .references(() => results.id, { onDelete: "cascade" }),
+    /** 1-based seat from the bow. */
+    seat: smallint("seat").notNull(),
+    athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "restrict" }),
+    externalName: varchar("external_name", { length: 128 }),
+    externalSurname: text("external_surname"),
+    /** kg, 0 to 150. */
+    externalWeightKg: real("external_weight_kg"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resultId, t.seat] }),
+    check("result_crew_seat_chk", sql`(${t.athleteId} is not null and ${t.externalName} is null) or (${t.athleteId} is null and ${t.externalName} is not null)`),
+    index("result_crew_athlete_idx").on(t.athleteId, t.resultId),
+  ],
+);
+
+/** One row per stroke of the effort (members of data_strokes.strokes in the results API). */
+export const resultStrokes = pgTable(
+  "result_strokes",
+  {
+    resultId: integer("result_id")
+      .notNull()
+      .references(() => results.id, { onDelete: "cascade" }),
+    /** 0-based order within the effort. */
+    strokeIndex: integer("stroke_index").notNull(),
+    /** Catch time, seconds from the file's first IMU sample. */
+    catchS: real("catch_s").notNull(),
+    /** left | right for kayaks; null for canoes. */
+    side: text("side", { enum: ["left", "right"] }),
+    /** Position along the effort at the catch, metres from the start. */
+    distanceM: real("distance_m"),
+    /** Filtered boat speed over the stroke, m/s. */
+    filteredSpeedMS: real("filtered_speed_m_s"),
+    /** Stroke rate, strokes per minute. */
+    rateSpm: real("rate_spm"),
+    /** Metres per stroke (canoes). */
+    strokeDistanceM: real("stroke_distance_m"),
+    /** Metres per stroke by side (kayaks): only the stroke's own side is set. */
+    leftStrokeDistanceM: real("left_stroke_distance_m"),
+    rightStrokeDistanceM: real("right_stroke_distance_m"),
+    /** Peak and lowest surge acceleration, m/s², gravity removed. */
+    maxAccelXMS2: real("max_accel_x_m_s2"),
+    minAccelXMS2: real("min_accel_x_m_s2"),
+    /** Peak pitch and roll magnitude within the stroke, degrees. */
+    maxPitchDeg: real("max_pitch_deg"),
+    maxRollDeg: real("max_roll_deg"),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.strokeIndex] })],
+);

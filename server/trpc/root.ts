@@ -1,0 +1,15 @@
+import { router } from "./init";
+import { accountRouter } from "./routers/account";
+import { athletesRouter } from "./routers/athletes";
+import { teamsRouter } from "./routers/teams";
+import { tracksRouter } from "./routers/tracks";
+
+/** The web application's own API (not public): one router per area. */
+export const appRouter = router({
+  account: accountRouter,
+  athletes: athletesRouter,
+  tracks: tracksRouter,
+  teams: teamsRouter,
+});
+
+export type AppRouter = typeof appRouter;
