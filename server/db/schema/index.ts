@@ -9,3 +9,4 @@ export * from "./devices";
 export * from "./blobs";
 export * from "./results";
 export * from "./auth-state";
+export * from "./rate-limits";
