@@ -1,11 +1,10 @@
 import { defineConfig } from "vitest/config";
-import path from "node:path";
 
 // Unit and integration tests (next to the code, *.test.ts). Integration tests
 // use Postgres when DATABASE_URL is set and an in-memory PGlite otherwise.
 // HTTP and browser tests live in e2e/ and run under Playwright.
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: { alias: { "@": import.meta.dirname } },
   test: {
     include: ["server/**/*.test.ts", "inngest/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",

@@ -1,0 +1,34 @@
+// Adds up the Vitest and Playwright JSON reports into one line "N passed, N failed".
+// A stage that failed without failing tests (lint, types, build) counts as one failure.
+import fs from "node:fs";
+
+const failedStages = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+function readJson(path) {
+  try {
+    return JSON.parse(fs.readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const vitest = readJson("test-results/vitest-report.json");
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+const e2e = readJson("test-results/e2e-report.json");
+if (e2e) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected;
+}
+for (const stage of failedStages) {
+  const counted = (stage === "unit+integration" && vitest?.numFailedTests) || (stage === "e2e" && e2e?.stats.unexpected);
+  if (!counted) failed += 1;
+}
+if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
+fs.writeFileSync("test-results/summary.json", JSON.stringify({ passed, failed, failedStages }));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: every test the project has, in the order a failure is cheapest to find:
+# lint and types, unit and integration (Vitest; Postgres when DATABASE_URL is set,
+# PGlite otherwise), the production build, then Playwright against `next start`
+# in Debian's Chromium. Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+mkdir -p test-results
+rm -f test-results/vitest-report.json test-results/e2e-report.json
+
+failed_stages=()
+stage() {
+  local name=$1; shift
+  echo "::: ${name}"
+  if ! "$@"; then failed_stages+=("$name"); fi
+}
+
+stage lint npx eslint .
+stage typecheck npx tsc --noEmit -p .
+stage unit+integration npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-report.json
+stage build npx next build
+if [[ " ${failed_stages[*]} " != *" build "* ]]; then
+  stage e2e npx playwright test
+else
+  echo "::: e2e skipped: the build failed"
+fi
+
+node scripts/test-summary.mjs "${failed_stages[@]}"
