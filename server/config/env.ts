@@ -29,7 +29,7 @@ export type Env = z.infer<typeof ZEnv> & { appUrl: string; dataDir: string };
 
 export class EnvError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "unset" (a common shell habit: FOO= npm start).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   if (!cleaned.AUTH_SECRET && cleaned.NEXTAUTH_SECRET) cleaned.AUTH_SECRET = cleaned.NEXTAUTH_SECRET;
