@@ -21,6 +21,14 @@ const ZEnv = z.object({
     .url("must be an absolute URL such as https://results.example.com")
     .refine((v) => !v.endsWith("/"), "must not end with a slash")
     .optional(),
+  /**
+   * Set to 1 behind a TLS-terminating proxy that sets X-Forwarded-Proto: only
+   * then is that header believed (the results API upload requires HTTPS).
+   */
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** Signs session cookies. Unset: generated on first start and kept in the database. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });

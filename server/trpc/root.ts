@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
 import { athletesRouter } from "./routers/athletes";
+import { keysRouter } from "./routers/keys";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   athletes: athletesRouter,
   tracks: tracksRouter,
   teams: teamsRouter,
+  keys: keysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getEnv } from "@/server/config/env";
 
 export const metadata: Metadata = { title: "Developer portal" };
@@ -23,7 +24,9 @@ export default function DeveloperPage() {
             application registered here.
           </li>
         </ul>
-        <p className="muted">Key pairs and application registration are added in this section as those APIs ship.</p>
+        <p>
+          <Link href="/developer/keys">Key pairs</Link> for the results API.
+        </p>
       </div>
     </>
   );

@@ -1,0 +1,3 @@
+import { getAthlete } from "@/server/http/results-api/roster-routes";
+
+export const GET = getAthlete;

@@ -1,0 +1,3 @@
+import { listAthletes } from "@/server/http/results-api/roster-routes";
+
+export const GET = listAthletes;

@@ -1,0 +1,3 @@
+import { referenceRoutes } from "@/server/http/results-api/reference-routes";
+
+export const GET = referenceRoutes("categories").list;

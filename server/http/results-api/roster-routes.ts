@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { getAccessibleAthleteSummary, listAccessibleAthletesPage } from "../../athletes/paged-athletes";
+import { getAccessibleTrackSummary, listAccessibleTracksPage } from "../../tracks/paged-tracks";
+import { offsetOf, paged, ZPageQuery } from "./pagination";
+import { parsePathId, parseQuery } from "./params";
+import { serializeAthlete, serializeNamed } from "./serializers";
+import { withKeyPair } from "./with-key-pair";
+
+export const listTracks = withKeyPair({ auth: "secret" }, async (ctx) => {
+  const page = parseQuery(ZPageQuery, ctx.url);
+  const { rows, total } = await listAccessibleTracksPage(ctx.db, ctx.user.id, page.per_page, offsetOf(page));
+  return { body: paged(rows.map(serializeNamed), total, page) };
+});
+
+export const getTrack = withKeyPair<{ id: string }>({ auth: "secret" }, async (ctx, params) => {
+  const track = await getAccessibleTrackSummary(ctx.db, ctx.user.id, parsePathId(params.id));
+  return { body: { data: serializeNamed(track) } };
+});
+
+const ZAthleteQuery = ZPageQuery.extend({ modality: z.string().max(64, "at most 64 characters").optional() });
+
+export const listAthletes = withKeyPair({ auth: "secret" }, async (ctx) => {
+  const query = parseQuery(ZAthleteQuery, ctx.url);
+  const { rows, total } = await listAccessibleAthletesPage(ctx.db, ctx.user.id, { modality: query.modality }, query.per_page, offsetOf(query));
+  return { body: paged(rows.map(serializeAthlete), total, query) };
+});
+
+export const getAthlete = withKeyPair<{ id: string }>({ auth: "secret" }, async (ctx, params) => {
+  const athlete = await getAccessibleAthleteSummary(ctx.db, ctx.user.id, parsePathId(params.id));
+  return { body: { data: serializeAthlete(athlete) } };
+});

@@ -1,0 +1,121 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { keyPairs } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { getSessionUser, type SessionUser } from "../users/users";
+
+/** Recognisable prefixes: a leaked key is easy to spot in logs and by secret scanners. */
+export const PUBLIC_KEY_PREFIX = "svcpk_";
+export const SECRET_KEY_PREFIX = "svcsk_";
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Random base62 string; rejection sampling keeps every character equally likely. */
+function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest();
+
+export const ZKeyPairName = z.object({
+  name: z.string().trim().min(1, "Give the key pair a name").max(64, "At most 64 characters"),
+});
+
+export interface KeyPairView {
+  id: number;
+  name: string;
+  publicKey: string;
+  secretStart: string;
+  applicationId: number | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const viewColumns = {
+  id: keyPairs.id,
+  name: keyPairs.name,
+  publicKey: keyPairs.publicKey,
+  secretStart: keyPairs.secretStart,
+  applicationId: keyPairs.applicationId,
+  createdAt: keyPairs.createdAt,
+  lastUsedAt: keyPairs.lastUsedAt,
+  revokedAt: keyPairs.revokedAt,
+};
+
+/** Creates a key pair. The returned secret is the only copy that will ever exist. */
+export async function createKeyPair(db: Db, userId: number, input: z.input<typeof ZKeyPairName>): Promise<{ keyPair: KeyPairView; secretKey: string }> {
+  const { name } = ZKeyPairName.parse(input);
+  const publicKey = PUBLIC_KEY_PREFIX + randomBase62(24);
+  const secretKey = SECRET_KEY_PREFIX + randomBase62(40);
+  const [keyPair] = await db
+    .insert(keyPairs)
+    .values({ ownerUserId: userId, name, publicKey, secretHash: sha256(secretKey).toString("hex"), secretStart: secretKey.slice(0, 10) })
+    .returning(viewColumns);
+  return { keyPair, secretKey };
+}
+
+export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairView[]> {
+  return db.select(viewColumns).from(keyPairs).where(eq(keyPairs.ownerUserId, userId)).orderBy(desc(keyPairs.createdAt), desc(keyPairs.id));
+}
+
+export async function revokeKeyPair(db: Db, userId: number, keyPairId: number): Promise<void> {
+  const updated = await db
+    .update(keyPairs)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId), isNull(keyPairs.revokedAt)))
+    .returning({ id: keyPairs.id });
+  if (updated.length === 0) {
+    const [existing] = await db.select({ id: keyPairs.id }).from(keyPairs).where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
+    if (!existing) throw notFound("Key pair");
+    throw new AppError("conflict", "This key pair is already revoked");
+  }
+}
+
+export type KeyPairCredential = { publicKey: string; secretKey: string | null };
+
+/** Splits "Bearer <PUBLIC>.<SECRET>" or "Bearer <PUBLIC>"; null when it is not a key-pair credential. */
+export function parseKeyPairAuthorization(header: string | null): KeyPairCredential | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
+  if (!match || !match[1].startsWith(PUBLIC_KEY_PREFIX)) return null;
+  const [publicKey, secretKey, ...rest] = match[1].split(".");
+  if (rest.length > 0 || secretKey === "") return { publicKey: "", secretKey: null };
+  return { publicKey, secretKey: secretKey ?? null };
+}
+
+export type KeyPairVerification =
+  | { ok: true; keyPairId: number; applicationId: number | null; user: SessionUser }
+  | { ok: false; code: "secret_required" | "invalid_key" };
+
+/**
+ * Verifies a credential. Hot path: returns a result, never throws for a bad key.
+ * `requireSecret` is false only for the reference endpoints, which accept a bare public key.
+ */
+export async function verifyKeyPair(db: Db, credential: KeyPairCredential, requireSecret: boolean, now = new Date()): Promise<KeyPairVerification> {
+  if (!credential.publicKey) return { ok: false, code: "invalid_key" };
+  const [row] = await db
+    .select({ id: keyPairs.id, ownerUserId: keyPairs.ownerUserId, secretHash: keyPairs.secretHash, applicationId: keyPairs.applicationId, revokedAt: keyPairs.revokedAt })
+    .from(keyPairs)
+    .where(eq(keyPairs.publicKey, credential.publicKey));
+  if (!row || row.revokedAt) return { ok: false, code: "invalid_key" };
+  if (credential.secretKey === null) {
+    if (requireSecret) return { ok: false, code: "secret_required" };
+  } else if (!timingSafeEqual(sha256(credential.secretKey), Buffer.from(row.secretHash, "hex"))) {
+    return { ok: false, code: "invalid_key" };
+  }
+  const user = await getSessionUser(db, row.ownerUserId);
+  if (!user) return { ok: false, code: "invalid_key" };
+  // Bounded write load: last use is recorded at most once a minute per key.
+  await db
+    .update(keyPairs)
+    .set({ lastUsedAt: now })
+    .where(and(eq(keyPairs.id, row.id), or(isNull(keyPairs.lastUsedAt), lt(keyPairs.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`))));
+  return { ok: true, keyPairId: row.id, applicationId: row.applicationId, user };
+}

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { resultAccessible } from "../access/access";
+import { escapeLike } from "../athletes/paged-athletes";
+import type { Db } from "../db/client";
+import { categories, paces, results, tracks, users, vessels } from "../db/schema";
+import { notFound } from "../errors";
+
+const isoDate = z.iso.date("must be a date YYYY-MM-DD");
+// "2025-10-13T11:30" or with seconds, optionally with an offset or Z.
+const isoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/, "must be an ISO 8601 date-time with a T separator, e.g. 2025-10-13T11:30")
+  .refine((v) => !Number.isNaN(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`)), "is not a valid date-time");
+const id = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `${name} must be a positive integer`)
+    .transform(Number);
+const text = z.string().max(64, "at most 64 characters");
+
+/** Filters and sort of GET /results (docs/results-api.md). */
+export const ZResultFilters = z.object({
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  start_datetime: isoDateTime.optional(),
+  end_datetime: isoDateTime.optional(),
+  vessel_id: id("vessel_id").optional(),
+  track_id: id("track_id").optional(),
+  category_id: id("category_id").optional(),
+  pace_id: id("pace_id").optional(),
+  hardware_id: id("hardware_id").optional(),
+  athlete_id: id("athlete_id").optional(),
+  dist: id("dist").optional(),
+  competition: text.optional(),
+  description: text.optional(),
+  sort: z.enum(["date", "dist", "time", "creation_date"], { error: "sort must be one of date, dist, time, creation_date" }).default("date"),
+  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
+});
+export type ResultFilters = z.output<typeof ZResultFilters>;
+
+/** A date-time without an offset is the session's local wall-clock time; with one, an instant. */
+function dateTimeCondition(value: string, op: ">=" | "<="): SQL {
+  const hasOffset = /Z|[+-]\d{2}:\d{2}$/.test(value);
+  const column = hasOffset
+    ? sql`${results.startAt}`
+    : sql`((${results.startAt} at time zone 'UTC') + make_interval(mins => ${results.utcOffsetMin}::int))`;
+  const bound = hasOffset ? sql`${value}::timestamptz` : sql`${value}::timestamp`;
+  return op === ">=" ? sql`${column} >= ${bound}` : sql`${column} <= ${bound}`;
+}
+
+function filterConditions(userId: number, f: ResultFilters): SQL {
+  return and(
+    resultAccessible(userId),
+    f.start_date ? gte(results.date, f.start_date) : undefined,
+    f.end_date ? lte(results.date, f.end_date) : undefined,
+    f.start_datetime ? dateTimeCondition(f.start_datetime, ">=") : undefined,
+    f.end_datetime ? dateTimeCondition(f.end_datetime, "<=") : undefined,
+    f.vessel_id !== undefined ? eq(results.vesselId, f.vessel_id) : undefined,
+    f.track_id !== undefined ? eq(results.trackId, f.track_id) : undefined,
+    f.category_id !== undefined ? eq(results.categoryId, f.category_id) : undefined,
+    f.pace_id !== undefined ? eq(results.paceId, f.pace_id) : undefined,
+    f.hardware_id !== undefined ? eq(results.deviceId, f.hardware_id) : undefined,
+    f.dist !== undefined ? eq(results.distanceM, f.dist) : undefined,
+    f.athlete_id !== undefined ? sql`exists (select 1 from result_crew f_rc where f_rc.result_id = ${results.id} and f_rc.athlete_id = ${f.athlete_id})` : undefined,
+    f.competition ? ilike(results.competition, `%${escapeLike(f.competition)}%`) : undefined,
+    f.description ? ilike(results.description, `%${escapeLike(f.description)}%`) : undefined,
+  )!;
+}
+
+const SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+
+/** Everything the results API shows of a result row, joined (explicit columns, never a whole row). */
+export const resultSummaryColumns = {
+  id: results.id,
+  distanceM: results.distanceM,
+  date: results.date,
+  timeOfDay: results.timeOfDay,
+  competition: results.competition,
+  description: results.description,
+  durationMs: results.durationMs,
+  createdAt: results.createdAt,
+  softwareVersion: results.softwareVersion,
+  hardware: results.hardware,
+  important: results.important,
+  ownerId: users.id,
+  ownerName: users.name,
+  trackId: tracks.id,
+  trackName: tracks.name,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  vesselId: vessels.id,
+  vesselType: vessels.type,
+  vesselNpeople: vessels.npeople,
+  paceId: paces.id,
+  paceName: paces.name,
+  athletes: sql<{ id: number; full_name: string }[]>`coalesce((select json_agg(json_build_object('id', a.id, 'full_name', trim(a.name || ' ' || a.surname)) order by rc.seat)
+    from result_crew rc join athletes a on a.id = rc.athlete_id where rc.result_id = ${results.id}), '[]'::json)`,
+};
+function joined(db: Db) {
+  return db
+    .select(resultSummaryColumns)
+    .from(results)
+    .innerJoin(users, eq(users.id, results.ownerUserId))
+    .innerJoin(tracks, eq(tracks.id, results.trackId))
+    .innerJoin(categories, eq(categories.id, results.categoryId))
+    .innerJoin(vessels, eq(vessels.id, results.vesselId))
+    .innerJoin(paces, eq(paces.id, results.paceId));
+}
+export type ResultSummaryRow = Awaited<ReturnType<typeof joined>>[number];
+
+export async function listResultsPage(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
+  const where = filterConditions(userId, filters);
+  const direction = filters.order === "asc" ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    joined(db).where(where).orderBy(direction(SORT_COLUMNS[filters.sort]), direction(results.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(results).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function getAccessibleResultSummary(db: Db, userId: number, resultId: number): Promise<ResultSummaryRow> {
+  const [row] = await joined(db).where(and(eq(results.id, resultId), resultAccessible(userId)));
+  if (!row) throw notFound("Result");
+  return row;
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { createKeyPair, revokeKeyPair, ZKeyPairName } from "../../keys/key-pairs";
+import { protectedProcedure, router } from "../init";
+
+export const keysRouter = router({
+  /** The secret is in this response only; it is never retrievable again. */
+  create: protectedProcedure.input(ZKeyPairName).mutation(async ({ ctx, input }) => {
+    const { keyPair, secretKey } = await createKeyPair(ctx.db, ctx.user.id, input);
+    return { id: keyPair.id, name: keyPair.name, publicKey: keyPair.publicKey, secretKey };
+  }),
+  revoke: protectedProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => revokeKeyPair(ctx.db, ctx.user.id, input.id)),
+});
