@@ -29,9 +29,12 @@ export async function putBlob(db: Db, input: { key: string; bytes: Uint8Array; c
 }
 
 export async function getBlob(db: Db, key: string): Promise<(StoredBlob & { bytes: Buffer }) | null> {
-  const [row] = await db.select().from(blobs).where(eq(blobs.key, key));
+  const [row] = await db
+    .select({ id: blobs.id, key: blobs.key, contentType: blobs.contentType, byteSize: blobs.byteSize, sha256: blobs.sha256, data: blobs.data })
+    .from(blobs)
+    .where(eq(blobs.key, key));
   if (!row) return null;
-  const { data, createdAt: _createdAt, ...meta } = row;
+  const { data, ...meta } = row;
   return { ...meta, bytes: Buffer.from(data) };
 }
 
