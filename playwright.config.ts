@@ -28,12 +28,13 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `npx next start -p ${port}`,
+    // Seeds the accounts sign-up cannot make, then serves the built app.
+    command: `npx tsx scripts/e2e-seed.ts && npx next start -p ${port}`,
     url: `${baseURL}/signin`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { ...process.env, PORT: String(port), APP_URL: baseURL, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" } as Record<string, string>,
+    env: { ...process.env, PORT: String(port), APP_URL: baseURL, DATA_DIR: dataDir, TRUST_PROXY: "1", NEXT_TELEMETRY_DISABLED: "1" } as Record<string, string>,
   },
 });

@@ -1,13 +1,14 @@
 import { deleteResult } from "../../results/delete-result";
-import { listResultsPage, ZResultFilters } from "../../results/query-results";
+import { listResultsPage } from "../../results/query-results";
 import { getResultDetail } from "../../results/result-detail";
-import { offsetOf, paged, ZPageQuery } from "./pagination";
+import { ZResultsQuery } from "./contract";
+import { offsetOf, paged } from "./pagination";
 import { parsePathId, parseQuery } from "./params";
 import { serializeResultDetail, serializeResultListItem } from "./serializers";
 import { withKeyPair } from "./with-key-pair";
 
 export const listResults = withKeyPair({ auth: "secret" }, async (ctx) => {
-  const query = parseQuery(ZPageQuery.extend(ZResultFilters.shape), ctx.url);
+  const query = parseQuery(ZResultsQuery, ctx.url);
   const { rows, total } = await listResultsPage(ctx.db, ctx.user.id, query, query.per_page, offsetOf(query));
   return { body: paged(rows.map(serializeResultListItem), total, query) };
 });

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { getAccessibleAthleteSummary, listAccessibleAthletesPage } from "../../athletes/paged-athletes";
 import { getAccessibleTrackSummary, listAccessibleTracksPage } from "../../tracks/paged-tracks";
+import { ZAthletesQuery } from "./contract";
 import { offsetOf, paged, ZPageQuery } from "./pagination";
 import { parsePathId, parseQuery } from "./params";
 import { serializeAthlete, serializeNamed } from "./serializers";
@@ -17,10 +17,8 @@ export const getTrack = withKeyPair<{ id: string }>({ auth: "secret" }, async (c
   return { body: { data: serializeNamed(track) } };
 });
 
-const ZAthleteQuery = ZPageQuery.extend({ modality: z.string().max(64, "at most 64 characters").optional() });
-
 export const listAthletes = withKeyPair({ auth: "secret" }, async (ctx) => {
-  const query = parseQuery(ZAthleteQuery, ctx.url);
+  const query = parseQuery(ZAthletesQuery, ctx.url);
   const { rows, total } = await listAccessibleAthletesPage(ctx.db, ctx.user.id, { modality: query.modality }, query.per_page, offsetOf(query));
   return { body: paged(rows.map(serializeAthlete), total, query) };
 });

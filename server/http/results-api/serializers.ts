@@ -1,13 +1,15 @@
 import type { ResultSummaryRow } from "../../results/query-results";
 import type { ResultDetail } from "../../results/result-detail";
+import type { z } from "zod";
+import type { ZAthlete, ZNamed, ZResultDetail, ZResultListItem, ZVessel } from "./contract";
 
 /**
  * The only producers of results API output: each names every field that
  * may leave (docs/results-api.md). Handlers never return database rows.
  */
-export const serializeVessel = (v: { id: number; type: string; npeople: number }) => ({ id: v.id, type: v.type, npeople: v.npeople });
-export const serializeNamed = (r: { id: number; name: string }) => ({ id: r.id, name: r.name });
-export const serializeAthlete = (a: { id: number; name: string; surname: string; dateOfBirth: string | null; modality: string }) => ({
+export const serializeVessel = (v: { id: number; type: string; npeople: number }): z.output<typeof ZVessel> => ({ id: v.id, type: v.type, npeople: v.npeople });
+export const serializeNamed = (r: { id: number; name: string }): z.output<typeof ZNamed> => ({ id: r.id, name: r.name });
+export const serializeAthlete = (a: { id: number; name: string; surname: string; dateOfBirth: string | null; modality: string }): z.output<typeof ZAthlete> => ({
   id: a.id,
   name: `${a.name} ${a.surname}`.trim(),
   date_of_birth: a.dateOfBirth,
@@ -15,7 +17,7 @@ export const serializeAthlete = (a: { id: number; name: string; surname: string;
 });
 
 /** Result list item (docs/results-api.md "Result (list item)"). `duration` is in milliseconds, like the upload input. */
-export function serializeResultListItem(r: ResultSummaryRow) {
+export function serializeResultListItem(r: ResultSummaryRow): z.output<typeof ZResultListItem> {
   return {
     id: r.id,
     dist: r.distanceM,
@@ -42,7 +44,7 @@ const round = (value: number | null, digits: number) => (value === null ? null :
  * Result detail: the list fields plus strokes, crew and weather. The crew
  * objects are our choice where the spec says "not shown" (docs/results-api.md).
  */
-export function serializeResultDetail(detail: ResultDetail) {
+export function serializeResultDetail(detail: ResultDetail): z.output<typeof ZResultDetail> {
   const { summary, crew, weather, strokes } = detail;
   const externals = crew.filter((seat) => seat.athleteId === null);
   return {
