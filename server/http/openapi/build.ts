@@ -26,8 +26,10 @@ export interface OperationSpec {
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
 
+/** Embedded schemas must not repeat the dialect: the document declares it once. */
 function stripDialect(schema: Record<string, unknown>) {
-  const { $schema: _dialect, ...rest } = schema;
+  const rest = { ...schema };
+  delete rest.$schema;
   return rest;
 }
 
