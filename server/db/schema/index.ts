@@ -11,3 +11,4 @@ export * from "./results";
 export * from "./auth-state";
 export * from "./rate-limits";
 export * from "./key-pairs";
+export * from "./result-shares";
