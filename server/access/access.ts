@@ -6,11 +6,22 @@ import { athletes, results, teams, tracks } from "../db/schema";
  * on the named table, so lists, reads and the APIs all apply the same rule.
  */
 
+/**
+ * Ids of the athletes the user manages, is, or coaches in a team. Written as
+ * an uncorrelated subquery so Postgres evaluates it once and hashes it,
+ * instead of probing per row (GET /results over 20,000 rows: 52 ms → see
+ * docs/benchmarks.md).
+ */
+function accessibleAthleteIds(userId: number): SQL {
+  return sql`(select acc_a.id from athletes acc_a where acc_a.owner_user_id = ${userId} or acc_a.user_id = ${userId}
+    union all
+    select acc_m.athlete_id from team_memberships acc_c join team_memberships acc_m on acc_m.team_id = acc_c.team_id and acc_m.role = 'athlete'
+    where acc_c.role = 'coach' and acc_c.user_id = ${userId})`;
+}
+
 /** Athletes the user manages, is, or coaches in a team. */
 export function athleteAccessible(userId: number, athleteId: SQL | typeof athletes.id = athletes.id): SQL {
-  return sql`(exists (select 1 from athletes acc_a where acc_a.id = ${athleteId} and (acc_a.owner_user_id = ${userId} or acc_a.user_id = ${userId}))
-    or exists (select 1 from team_memberships acc_c join team_memberships acc_m on acc_m.team_id = acc_c.team_id
-      where acc_c.role = 'coach' and acc_c.user_id = ${userId} and acc_m.role = 'athlete' and acc_m.athlete_id = ${athleteId}))`;
+  return sql`(${athleteId} in ${accessibleAthleteIds(userId)})`;
 }
 
 /** Tracks the user owns, public tracks, and tracks shared with a team the user belongs to. */
@@ -21,9 +32,8 @@ export function trackAccessible(userId: number): SQL {
 
 /** Results the user owns, or whose crew holds an athlete the user can access. */
 export function resultAccessible(userId: number): SQL {
-  return sql`(${results.ownerUserId} = ${userId} or exists (
-    select 1 from result_crew acc_rc where acc_rc.result_id = ${results.id} and acc_rc.athlete_id is not null
-      and ${athleteAccessible(userId, sql`acc_rc.athlete_id`)}))`;
+  return sql`(${results.ownerUserId} = ${userId} or ${results.id} in (
+    select acc_rc.result_id from result_crew acc_rc where acc_rc.athlete_id in ${accessibleAthleteIds(userId)}))`;
 }
 
 /** Teams the user owns or belongs to (as coach, or through their own athlete record). */

@@ -109,13 +109,19 @@ function joined(db: Db) {
 }
 export type ResultSummaryRow = Awaited<ReturnType<typeof joined>>[number];
 
-export async function listResultsPage(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
+/** The two statements of a page (rows and total), unexecuted: the benchmark runs the same SQL directly. */
+export function resultsPageQueries(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
   const where = filterConditions(userId, filters);
   const direction = filters.order === "asc" ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    joined(db).where(where).orderBy(direction(SORT_COLUMNS[filters.sort]), direction(results.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(results).where(where),
-  ]);
+  return {
+    rows: joined(db).where(where).orderBy(direction(SORT_COLUMNS[filters.sort]), direction(results.id)).limit(limit).offset(offset),
+    total: db.select({ total: count() }).from(results).where(where),
+  };
+}
+
+export async function listResultsPage(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
+  const queries = resultsPageQueries(db, userId, filters, limit, offset);
+  const [rows, [{ total }]] = await Promise.all([queries.rows, queries.total]);
   return { rows, total };
 }
 
