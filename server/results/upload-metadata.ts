@@ -27,7 +27,13 @@ export interface UploadMetadata {
   meteo: { windSpeedMS: number | null; windDirectionDeg: number | null; airTemperatureC: number | null; waterTemperatureC: number | null } | null;
 }
 
-const invalid = (message: string) => new AppError("invalid", message);
+/** A 400 whose message names the field; the upload page shows it next to that field. */
+const FIELDS = new Set(["distance", "duration_ms", "vessel_id", "track_id", "category_id", "pace_id", "athletes", "competition", "description", "important", "meteo"]);
+const invalid = (message: string) => {
+  const field = /^([a-z_]+)(\[\d+\])?/.exec(message);
+  const key = field && FIELDS.has(field[1]) ? field[0] : message.includes("duration_ms") ? "distance" : undefined;
+  return new AppError("invalid", message, key ? { [key]: [message] } : undefined);
+};
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
@@ -97,7 +103,9 @@ export function parseUploadMetadata(raw: string | undefined): UploadMetadata {
   let meteo: UploadMetadata["meteo"] = null;
   if (m.meteo !== undefined && m.meteo !== null) {
     if (!isObject(m.meteo)) throw invalid("meteo must be an object");
-    const read = (key: string, min: number, max: number) => (m.meteo as Record<string, unknown>)[key] === undefined || (m.meteo as Record<string, unknown>)[key] === null ? null : numberInRange((m.meteo as Record<string, unknown>)[key], `meteo.${key}`, min, max, false);
+    const given = m.meteo;
+    const read = (key: string, min: number, max: number) =>
+      given[key] === undefined || given[key] === null ? null : numberInRange(given[key], `meteo.${key}`, min, max, false);
     meteo = {
       windSpeedMS: read("wind_speed", 0, 20),
       windDirectionDeg: read("wind_direction", 0, 359),
