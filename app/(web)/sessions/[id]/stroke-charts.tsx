@@ -1,0 +1,38 @@
+"use client";
+
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface ChartPoint {
+  distance: number;
+  speed: number | null;
+  rate: number | null;
+  strokeDistance: number | null;
+}
+
+const CHARTS = [
+  { key: "speed", title: "Speed (m/s)", color: "#0b5cad", digits: 2 },
+  { key: "rate", title: "Stroke rate (spm)", color: "#b42318", digits: 1 },
+  { key: "strokeDistance", title: "Distance per stroke (m)", color: "#1a7f37", digits: 2 },
+] as const;
+
+/** Speed, rate and distance per stroke along the effort's distance, one small chart each. */
+export function StrokeCharts({ points }: { points: ChartPoint[] }) {
+  return (
+    <div className="charts">
+      {CHARTS.map((chart) => (
+        <figure key={chart.key} className="card" aria-label={chart.title}>
+          <figcaption>{chart.title}</figcaption>
+          <ResponsiveContainer width="100%" height={180}>
+            <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+              <CartesianGrid stroke="#eef1f4" />
+              <XAxis dataKey="distance" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(d: number) => `${Math.round(d)} m`} />
+              <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(chart.digits === 1 ? 0 : 1)} />
+              <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(chart.digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+              <Line type="monotone" dataKey={chart.key} stroke={chart.color} dot={false} isAnimationActive={false} connectNulls />
+            </LineChart>
+          </ResponsiveContainer>
+        </figure>
+      ))}
+    </div>
+  );
+}
