@@ -12,3 +12,5 @@ export * from "./auth-state";
 export * from "./rate-limits";
 export * from "./key-pairs";
 export * from "./result-shares";
+export * from "./equipment";
+export * from "./health";

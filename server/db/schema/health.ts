@@ -1,0 +1,53 @@
+import { date, index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { results } from "./results";
+import { users } from "./users";
+
+/**
+ * Where a health value came from. Only "manual" (typed by the person) and
+ * "device" (our own sensor units) may ever leave through the Data API;
+ * "external" (another provider's import) never does (docs/health.md).
+ */
+export const HEALTH_PROVENANCE = ["manual", "device", "external"] as const;
+
+/** Body weight history of a person. */
+export const healthWeights = pgTable(
+  "health_weights",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Day of the measurement. */
+    measuredOn: date("measured_on").notNull(),
+    /** kg. */
+    weightKg: real("weight_kg").notNull(),
+    provenance: text("provenance", { enum: HEALTH_PROVENANCE }).notNull(),
+    /** Name of the external provider, for provenance "external" only. */
+    externalSource: text("external_source"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("health_weights_user_idx").on(t.userId, t.measuredOn.desc(), t.id.desc())],
+);
+
+/** Blood lactate readings, tied to a session (or, later, a training). */
+export const healthLactate = pgTable(
+  "health_lactate",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    resultId: integer("result_id").references(() => results.id, { onDelete: "cascade" }),
+    /** Training id, once trainings exist (no foreign key yet). */
+    trainingId: integer("training_id"),
+    measuredAt: timestamp("measured_at", { withTimezone: true }).notNull(),
+    /** mmol/L. */
+    lactateMmolL: real("lactate_mmol_l").notNull(),
+    /** When in the session: e.g. "before", "after 3 min". */
+    note: text("note").notNull().default(""),
+    provenance: text("provenance", { enum: HEALTH_PROVENANCE }).notNull(),
+    externalSource: text("external_source"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("health_lactate_user_idx").on(t.userId, t.measuredAt.desc(), t.id.desc()), index("health_lactate_result_idx").on(t.resultId)],
+);
