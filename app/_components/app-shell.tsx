@@ -16,9 +16,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </Link>
         <nav aria-label="Main">
           <Link href="/">Sessions</Link>
+          {user.canCreateSessions ? <Link href="/upload">Upload</Link> : null}
           <Link href="/athletes">Athletes</Link>
           <Link href="/tracks">Tracks</Link>
           <Link href="/teams">Teams</Link>
+          <Link href="/equipment">Equipment</Link>
+          <Link href="/health">Health</Link>
           <Link href="/developer">Developer</Link>
           {user.isOperator ? <Link href="/operator">Operator</Link> : null}
         </nav>

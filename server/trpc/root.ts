@@ -1,6 +1,8 @@
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
 import { athletesRouter } from "./routers/athletes";
+import { equipmentRouter } from "./routers/equipment";
+import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
@@ -12,6 +14,8 @@ export const appRouter = router({
   tracks: tracksRouter,
   teams: teamsRouter,
   keys: keysRouter,
+  equipment: equipmentRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;
