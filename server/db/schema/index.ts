@@ -10,3 +10,4 @@ export * from "./blobs";
 export * from "./results";
 export * from "./auth-state";
 export * from "./rate-limits";
+export * from "./jobs";
