@@ -39,7 +39,10 @@ const ZEnv = z.object({
   /** "1" or the dev server URL: use the Inngest dev server (no keys needed). "0" means not dev. */
   INNGEST_DEV: z
     .string()
-    .refine((v) => /^(1|0|true|false)$/i.test(v) || URL.canParse(v.includes("://") ? v : `http://${v}`), "must be 1, 0, true, false or the dev server URL")
+    .refine(
+      (v) => /^(1|0|true|false)$/i.test(v) || /^https?:\/\/[^\s/?#]+/i.test(v) || /^[a-z0-9.-]+(:\d+)?$/i.test(v),
+      "must be 1, 0, true, false or the dev server URL",
+    )
     .optional(),
 });
 
