@@ -2,6 +2,7 @@ import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { Context } from "inngest";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/client";
+import { notFound } from "../../server/errors";
 import { inngest } from "../client";
 import { buildReplayArtifactFunction } from "./build-replay-artifact";
 
@@ -41,6 +42,15 @@ describe("build-replay-artifact (via @inngest/test)", () => {
     expect(result).toEqual(ref);
     expect(ctx.step.run).toHaveBeenCalledWith("build-and-store-artifact", expect.any(Function));
     expect(buildReplayArtifact).toHaveBeenCalledWith(fakeDb, 42);
+  });
+
+  it("fails without retrying when the result is gone", async () => {
+    const { buildReplayArtifact } = await import("../../server/replay/build-replay-artifact");
+    vi.mocked(buildReplayArtifact).mockRejectedValueOnce(notFound("Result"));
+    const { error } = await new InngestTestEngine({ function: buildReplayArtifactFunction, transformCtx: withFakeDb }).execute({
+      events: [{ name: "result/stored", data: { resultId: 7 } }],
+    });
+    expect(error).toMatchObject({ name: "NonRetriableError", message: "Result not found" });
   });
 });
 

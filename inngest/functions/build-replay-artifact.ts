@@ -1,4 +1,5 @@
 import { inngest } from "../client";
+import { failFastOnPermanentErrors } from "../domain-errors";
 import { resultStored } from "../events";
 import { buildReplayArtifact } from "../../server/replay/build-replay-artifact";
 
@@ -10,6 +11,6 @@ import { buildReplayArtifact } from "../../server/replay/build-replay-artifact";
 export const buildReplayArtifactFunction = inngest.createFunction(
   { id: "build-replay-artifact", name: "Build replay artifact", triggers: [resultStored], retries: 3 },
   async ({ event, step, db }) => {
-    return step.run("build-and-store-artifact", () => buildReplayArtifact(db, event.data.resultId));
+    return step.run("build-and-store-artifact", () => failFastOnPermanentErrors(() => buildReplayArtifact(db, event.data.resultId)));
   },
 );

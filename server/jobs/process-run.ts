@@ -48,6 +48,10 @@ export async function processClaimedRun(run: ClaimedRun, fn: JobFunction, contex
     }
     await drive(run, fn, lease, context);
   } catch (error) {
+    if (error instanceof StepRepeatedError) {
+      await finishRun(db, lease, { status: "failed", error: asJobError(error) }).catch(() => {});
+      return;
+    }
     if (error instanceof LeaseLostError) {
       logger.warn(`job run ${run.id} (${run.functionId}) was taken over by another worker; stopped working on it`);
       return;
@@ -92,6 +96,8 @@ async function drive(run: ClaimedRun, fn: JobFunction, lease: Lease, context: Ru
   }
 
   async function record(step: FinishedStep): Promise<void> {
+    // A step the SDK reports twice would loop forever; memoized steps never run again.
+    if (steps.some((memo) => memo.hashedId === step.hashedId)) throw new StepRepeatedError(step.stepId);
     await recordStep(db, lease, { ...step, attempts: attempt + 1 }, context.leaseMs);
     steps = [...steps, memoized(step)];
     attempt = 0;
@@ -117,6 +123,13 @@ async function drive(run: ClaimedRun, fn: JobFunction, lease: Lease, context: Ru
     const nextAttempt = attempt + 1;
     const runAfter = retryAfter ? retryAfterAt(retryAfter) : new Date(Date.now() + context.retryBackoff(nextAttempt));
     await requeueRun(db, lease, { attempt: nextAttempt, runAfter, error });
+  }
+}
+
+class StepRepeatedError extends Error {
+  constructor(stepId: string) {
+    super(`Step "${stepId}" ran again after it was memoized; the embedded job runner stopped the run.`);
+    this.name = "StepRepeatedError";
   }
 }
 

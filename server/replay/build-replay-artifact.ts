@@ -20,8 +20,9 @@ export interface ReplayArtifactRef {
  *
  * Contract for the implementation: background steps run at least once, so
  * this must be idempotent — when the artifact blob already exists, return
- * its reference instead of building it again. Throw NonRetriableError (from
- * "inngest") when the result does not exist, so it is not retried.
+ * its reference instead of building it again. Throw `notFound("Result")`
+ * (server/errors.ts) when the result does not exist: the function fails at
+ * once on such domain errors instead of retrying.
  *
  * TODO(lead): implement with the .svc processing core after merging the jobs
  * branch; until then every run of the function fails with this error.
