@@ -37,7 +37,11 @@ export async function processClaimedRun(run: ClaimedRun, fn: JobFunction, contex
   const { db, leaseMs, logger } = context;
   const lease: Lease = { runId: run.id, workerId: context.workerId };
   const heartbeat = setInterval(() => {
-    renewLease(db, lease, leaseMs).catch((error: unknown) => logger.warn(`job run ${run.id}: could not renew its lease`, error));
+    renewLease(db, lease, leaseMs).then(
+      // The step keeps running (it cannot be interrupted), but nothing it produces will be recorded.
+      (held) => held || logger.warn(`job run ${run.id}: lease lost to another worker while a step was running`),
+      (error: unknown) => logger.warn(`job run ${run.id}: could not renew its lease`, error),
+    );
   }, Math.max(50, Math.floor(leaseMs / 3)));
   heartbeat.unref();
   try {
