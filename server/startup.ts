@@ -13,4 +13,21 @@ export async function startServer(): Promise<void> {
   const handle = getDbHandle();
   await handle.migrate();
   console.log(`database ready (${handle.kind === "postgres" ? "Postgres" : `PGlite in ${env.dataDir}`})`);
+  await startBackgroundJobs(env.jobsRunner, handle);
+}
+
+/**
+ * Without an Inngest server, this instance runs the background functions
+ * itself (docs/jobs.md). Not while `next build` loads the app: a build must
+ * not pick up queued runs, nor be kept alive by a worker.
+ */
+async function startBackgroundJobs(runner: "inngest" | "embedded", handle: ReturnType<typeof getDbHandle>): Promise<void> {
+  if (runner === "inngest") {
+    console.log("background jobs: Inngest server configured, functions served at /api/inngest");
+    return;
+  }
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startEmbeddedWorker } = await import("./jobs/embedded-runner");
+  await startEmbeddedWorker({ handle });
+  console.log("background jobs: embedded runner in this process");
 }

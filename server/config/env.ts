@@ -31,9 +31,36 @@ const ZEnv = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Signs session cookies. Unset: generated on first start and kept in the database. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Background jobs (docs/jobs.md). Any of these set means a real Inngest
+  // server runs our functions through /api/inngest; none set means the
+  // embedded runner executes them in-process. The Inngest SDK reads the same
+  // variables itself; they are validated here so a typo fails at start.
+  /** Sends events to Inngest (Inngest Cloud or a self-hosted server). */
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  /** Verifies that calls to /api/inngest come from our Inngest server: hex, optionally prefixed "signkey-<env>-". */
+  INNGEST_SIGNING_KEY: z
+    .string()
+    .regex(/^(signkey-[a-z]+-)?(?:[0-9a-fA-F]{2})+$/, "must be a hex key, optionally prefixed signkey-<env>-")
+    .optional(),
+  /** A self-hosted Inngest server, e.g. http://inngest:8288 (unset: Inngest Cloud). */
+  INNGEST_BASE_URL: z.string().url("must be an absolute URL such as http://inngest:8288").optional(),
+  /** "1" or the dev server URL: use the Inngest dev server (no keys needed). "0" means not dev. */
+  INNGEST_DEV: z
+    .string()
+    .refine(
+      (v) => /^(1|0|true|false)$/i.test(v) || /^https?:\/\/[^\s/?#]+/i.test(v) || /^[a-z0-9.-]+(:\d+)?$/i.test(v),
+      "must be 1, 0, true, false or the dev server URL",
+    )
+    .optional(),
 });
 
-export type Env = z.infer<typeof ZEnv> & { appUrl: string; dataDir: string };
+/**
+ * Who runs background functions: a real Inngest server ("inngest") or the
+ * in-process embedded runner ("embedded"), decided by the INNGEST_* variables.
+ */
+export type JobsRunner = "inngest" | "embedded";
+
+export type Env = z.infer<typeof ZEnv> & { appUrl: string; dataDir: string; jobsRunner: JobsRunner };
 
 export class EnvError extends Error {}
 
@@ -47,11 +74,33 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const jobsRunner = decideJobsRunner(env);
   return {
     ...env,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     dataDir: path.resolve(env.DATA_DIR),
+    jobsRunner: jobsRunner.runner,
   };
+}
+
+/**
+ * Presence of Inngest configuration means a real Inngest server. Outside dev
+ * mode both keys are needed (one to send events, one to accept calls), so a
+ * half-configured deployment fails at start instead of dropping events.
+ */
+function decideJobsRunner(env: z.infer<typeof ZEnv>): { runner: JobsRunner } {
+  const devValue = env.INNGEST_DEV?.toLowerCase();
+  const isDev = devValue !== undefined && devValue !== "0" && devValue !== "false";
+  const anyServerSetting = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_BASE_URL);
+  if (!isDev && !anyServerSetting) return { runner: "embedded" };
+  if (!isDev) {
+    const missing = (["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"] as const).filter((name) => !env[name]);
+    if (missing.length) {
+      const lines = missing.map((name) => `  ${name}: required when an Inngest server is configured (or set INNGEST_DEV=1 for the dev server)`);
+      throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+    }
+  }
+  return { runner: "inngest" };
 }
 
 let cached: Env | undefined;

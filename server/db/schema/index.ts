@@ -14,3 +14,4 @@ export * from "./key-pairs";
 export * from "./result-shares";
 export * from "./equipment";
 export * from "./health";
+export * from "./jobs";

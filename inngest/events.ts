@@ -1,0 +1,26 @@
+import { eventType } from "inngest";
+import { z } from "zod";
+
+/**
+ * Every event the app emits, with the zod schema of its data. Functions use
+ * the event types as triggers (the SDK validates incoming data against them)
+ * and server/jobs/send-event.ts validates outgoing data before it is sent.
+ */
+
+/** A result and everything derived from it were committed (POST /results). */
+export const ZResultStoredData = z.object({ resultId: z.number().int().positive() });
+export const resultStored = eventType("result/stored", { schema: ZResultStoredData });
+
+const eventTypes = [resultStored] as const;
+
+type AppEventType = (typeof eventTypes)[number];
+
+/** An event the app may send: `{ name, data }` with the data its schema describes. */
+export type AppEvent = {
+  [E in AppEventType as E["name"]]: { name: E["name"]; data: z.input<NonNullable<E["schema"]>>; id?: string };
+}[AppEventType["name"]];
+
+export type AppEventName = AppEvent["name"];
+
+/** Schemas by event name, for validation at the sending side. */
+export const appEventSchemas = new Map<string, z.ZodType>(eventTypes.map((type) => [type.name, type.schema]));

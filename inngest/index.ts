@@ -1,0 +1,9 @@
+import { buildReplayArtifactFunction } from "./functions/build-replay-artifact";
+
+/**
+ * Every background function of the app: served at /api/inngest for a real
+ * Inngest server and executed by the embedded runner otherwise.
+ */
+export const inngestFunctions = [buildReplayArtifactFunction];
+
+export { inngest } from "./client";

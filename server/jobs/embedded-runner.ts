@@ -1,0 +1,254 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { inngestFunctions } from "../../inngest";
+import { getDbHandle, type Db, type DbHandle } from "../db/client";
+import { defaultRetryBackoff, type RetryBackoff } from "./durations";
+import { assertEmbeddable, type JobFunction } from "./job-functions";
+import { processClaimedRun, type RunContext } from "./process-run";
+import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
+import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, type ClaimedRun } from "./run-store";
+
+/**
+ * The embedded job runner: executes the app's Inngest functions in-process
+ * when no Inngest server is configured, with all state in the database
+ * (docs/jobs.md). Any number of workers, in one process or in several
+ * instances on one Postgres, share the queue safely: each run is leased to
+ * one worker at a time.
+ */
+
+export interface EmbeddedWorkerOptions {
+  db: Db;
+  /** Functions this worker runs; default: the app's registry (inngest/index.ts). */
+  functions?: readonly JobFunction[];
+  /** Identifies the worker in leases; default: host, pid and a random suffix. */
+  workerId?: string;
+  /** How long a claim holds without renewal; a dead worker's run is taken over after this. */
+  leaseMs?: number;
+  /** Slow safety poll for runs whose notification was missed. */
+  pollIntervalMs?: number;
+  /** Runs worked on at once by this worker. */
+  concurrency?: number;
+  retryBackoff?: RetryBackoff;
+  /**
+   * The database can only be open in this process (a PGlite folder): runs
+   * still marked running at start are orphans of a dead process and are
+   * queued again at once. Never set it for a database other processes share.
+   */
+  exclusiveDatabase?: boolean;
+  logger?: Pick<Console, "info" | "warn" | "error">;
+}
+
+const DEFAULTS = { leaseMs: 60_000, pollIntervalMs: 15_000, concurrency: 2 };
+const HOUR_MS = 3_600_000;
+/** Finished runs stay inspectable this long. */
+const KEEP_COMPLETED_MS = 7 * 24 * HOUR_MS;
+const KEEP_FAILED_MS = 30 * 24 * HOUR_MS;
+
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
+
+export class EmbeddedWorker {
+  readonly workerId: string;
+  private readonly db: Db;
+  private readonly functionsById: Map<string, JobFunction>;
+  private readonly options: Required<Pick<EmbeddedWorkerOptions, "leaseMs" | "pollIntervalMs" | "concurrency" | "exclusiveDatabase">>;
+  private readonly context: RunContext;
+  private readonly logger: Pick<Console, "info" | "warn" | "error">;
+  private started = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private ticking = false;
+  private tickRequested = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private stopLocalWakeups: (() => void) | undefined;
+  private lastHousekeeping = 0;
+
+  constructor(options: EmbeddedWorkerOptions) {
+    const functions = options.functions ?? inngestFunctions;
+    functions.forEach(assertEmbeddable);
+    this.db = options.db;
+    this.functionsById = new Map(functions.map((fn) => [fn.id(), fn]));
+    this.workerId = options.workerId ?? newWorkerId();
+    this.options = {
+      leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      exclusiveDatabase: options.exclusiveDatabase ?? false,
+    };
+    this.logger = options.logger ?? console;
+    this.context = {
+      db: this.db,
+      workerId: this.workerId,
+      leaseMs: this.options.leaseMs,
+      retryBackoff: options.retryBackoff ?? defaultRetryBackoff,
+      logger: this.logger,
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    if (this.options.exclusiveDatabase) {
+      const requeued = await requeueOrphanedRuns(this.db);
+      if (requeued) this.logger.info(`jobs: resumed ${requeued} run(s) interrupted by the last shutdown`);
+    }
+    this.stopLocalWakeups = onLocalRunsQueued(() => this.wake());
+    try {
+      this.stopListening = await listenForQueuedRuns(this.db, () => this.wake());
+    } catch (error) {
+      this.logger.warn("jobs: cannot LISTEN for new runs; relying on polling", error);
+    }
+    this.wake();
+  }
+
+  /** Stops claiming runs and waits (up to `timeoutMs`) for the runs in progress to reach a stopping point. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    clearTimeout(this.timer);
+    this.stopLocalWakeups?.();
+    await this.stopListening?.().catch(() => {});
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timeout = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timeout);
+  }
+
+  /** Looks for runnable runs now (new events, a run finished, the timer). */
+  wake(): void {
+    if (!this.started) return;
+    void this.tick();
+  }
+
+  private async tick(): Promise<void> {
+    // One claim loop at a time; a wake-up during it makes it go round again.
+    if (this.ticking) {
+      this.tickRequested = true;
+      return;
+    }
+    this.ticking = true;
+    clearTimeout(this.timer);
+    let delay = this.options.pollIntervalMs;
+    try {
+      do {
+        this.tickRequested = false;
+        while (this.started && this.inFlight.size < this.options.concurrency) {
+          const run = await claimNextRun(this.db, { workerId: this.workerId, functionIds: [...this.functionsById.keys()], leaseMs: this.options.leaseMs });
+          if (!run) break;
+          this.track(this.process(run));
+        }
+      } while (this.tickRequested && this.started);
+      await this.housekeeping();
+      delay = await this.delayUntilNextDue();
+    } catch (error) {
+      this.logger.error("jobs: the worker could not claim runs; trying again later", error);
+    } finally {
+      this.ticking = false;
+    }
+    if (this.started) {
+      this.timer = setTimeout(() => this.wake(), delay);
+      this.timer.unref();
+    }
+  }
+
+  private process(run: ClaimedRun): Promise<void> {
+    return processClaimedRun(run, this.functionsById.get(run.functionId)!, this.context);
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      this.wake();
+    });
+  }
+
+  /** Sleeps until the next retry, wake-up or lease expiry is due, but never longer than the poll interval. */
+  private async delayUntilNextDue(): Promise<number> {
+    const due = await nextDueTime(this.db, [...this.functionsById.keys()], { includeLeased: true });
+    if (!due) return this.options.pollIntervalMs;
+    return Math.min(this.options.pollIntervalMs, Math.max(10, due.getTime() - Date.now() + 10));
+  }
+
+  private async housekeeping(): Promise<void> {
+    if (Date.now() - this.lastHousekeeping < HOUR_MS) return;
+    this.lastHousekeeping = Date.now();
+    await deleteFinishedRuns(this.db, {
+      completedBefore: new Date(Date.now() - KEEP_COMPLETED_MS),
+      failedBefore: new Date(Date.now() - KEEP_FAILED_MS),
+    });
+  }
+}
+
+// The app's worker lives on globalThis: Next.js may load this module in more
+// than one bundle, and one process needs one worker.
+const workerKey = Symbol.for("svc-results.embedded-worker");
+type GlobalWithWorker = typeof globalThis & { [workerKey]?: EmbeddedWorker };
+
+/**
+ * Starts the app's worker on the app's database (server/startup.ts calls
+ * this when no Inngest server is configured). With PGlite the database
+ * belongs to this process alone, so interrupted runs resume immediately.
+ */
+export async function startEmbeddedWorker(options: { handle?: DbHandle } & Omit<EmbeddedWorkerOptions, "db"> = {}): Promise<EmbeddedWorker> {
+  const g = globalThis as GlobalWithWorker;
+  if (g[workerKey]) return g[workerKey];
+  const { handle = getDbHandle(), ...rest } = options;
+  const worker = new EmbeddedWorker({ exclusiveDatabase: handle.kind === "pglite", ...rest, db: handle.db });
+  g[workerKey] = worker;
+  await worker.start();
+  return worker;
+}
+
+export async function stopEmbeddedWorker(timeoutMs?: number): Promise<void> {
+  const g = globalThis as GlobalWithWorker;
+  const worker = g[workerKey];
+  g[workerKey] = undefined;
+  await worker?.stop(timeoutMs);
+}
+
+export interface DrainOptions {
+  functions?: readonly JobFunction[];
+  retryBackoff?: RetryBackoff;
+  leaseMs?: number;
+  /** Wait at most this long for runs that become due later (retries, sleeps); default 60 s. */
+  maxWaitMs?: number;
+  logger?: Pick<Console, "info" | "warn" | "error">;
+}
+
+/**
+ * Test hook: works runs on `db` in this call until none is runnable, waiting
+ * for retries and sleeps due within `maxWaitMs`. Runs leased by another live
+ * worker are left to it. Returns the number of claims it worked on.
+ */
+export async function drainEmbeddedRuns(db: Db, options: DrainOptions = {}): Promise<number> {
+  const functions = options.functions ?? inngestFunctions;
+  functions.forEach(assertEmbeddable);
+  const functionsById = new Map(functions.map((fn) => [fn.id(), fn]));
+  const functionIds = [...functionsById.keys()];
+  const context: RunContext = {
+    db,
+    workerId: `drain:${newWorkerId()}`,
+    leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+    retryBackoff: options.retryBackoff ?? defaultRetryBackoff,
+    logger: options.logger ?? console,
+  };
+  const deadline = Date.now() + (options.maxWaitMs ?? 60_000);
+  let claims = 0;
+  for (;;) {
+    const run = await claimNextRun(db, { workerId: context.workerId, functionIds, leaseMs: context.leaseMs });
+    if (run) {
+      claims += 1;
+      await processClaimedRun(run, functionsById.get(run.functionId)!, context);
+      continue;
+    }
+    const due = await nextDueTime(db, functionIds, { includeLeased: false });
+    if (!due || due.getTime() > deadline) return claims;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(5, due.getTime() - Date.now() + 5)));
+  }
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import { inngest, inngestFunctions } from "../../inngest";
+import { appEventSchemas, type AppEvent } from "../../inngest/events";
+import { getEnv } from "../config/env";
+import type { Db } from "../db/client";
+import type { StoredJobEvent } from "../db/schema";
+import { assertEmbeddable, functionsTriggeredBy, type JobFunction } from "./job-functions";
+import { notifyRunsQueued, nudgeLocalWorkers } from "./run-notifications";
+import { insertRuns } from "./run-store";
+
+/** Any event, for the embedded runner's tests and their test-only functions. */
+export interface JobEvent {
+  name: string;
+  data: Record<string, unknown>;
+  /** Idempotency key: an event id already sent does not start its functions again. */
+  id?: string;
+}
+
+export interface SentEvent {
+  eventId: string;
+  /** Runs queued by the embedded runner (one per triggered function); empty when Inngest runs them. */
+  runIds: string[];
+}
+
+/**
+ * The app's one way to emit a background event (docs/jobs.md).
+ *
+ * With an Inngest server configured, the event goes to Inngest. Otherwise a
+ * run per triggered function is queued for the embedded runner through `db`:
+ * called with a transaction, the runs exist only if it commits — an outbox
+ * for free — and workers are woken when it does.
+ *
+ * `options.functions` (tests only) replaces the app's functions and implies
+ * the embedded runner.
+ */
+export async function sendEvent(db: Db, event: AppEvent): Promise<SentEvent>;
+export async function sendEvent(db: Db, event: JobEvent, options: { functions: readonly JobFunction[] }): Promise<SentEvent>;
+export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { functions: readonly JobFunction[] }): Promise<SentEvent> {
+  const data = validatedData(event);
+  if (!options?.functions && getEnv().jobsRunner === "inngest") {
+    const { ids } = await inngest.send({ name: event.name, data, ...(event.id ? { id: event.id } : {}) });
+    return { eventId: ids[0] ?? event.id ?? "", runIds: [] };
+  }
+  const stored: StoredJobEvent = { name: event.name, data, id: event.id ?? randomUUID(), ts: Date.now() };
+  const triggered = functionsTriggeredBy(options?.functions ?? inngestFunctions, event.name);
+  triggered.forEach(assertEmbeddable);
+  const runIds = await insertRuns(
+    db,
+    triggered.map((fn) => fn.id()),
+    stored,
+  );
+  if (runIds.length) {
+    await notifyRunsQueued(db);
+    nudgeLocalWorkers();
+  }
+  return { eventId: stored.id, runIds };
+}
+
+/** Bad event data is the sender's bug: fail where it is sent, not later in a run. */
+function validatedData(event: AppEvent | JobEvent): Record<string, unknown> {
+  const schema = appEventSchemas.get(event.name);
+  return schema ? (schema.parse(event.data) as Record<string, unknown>) : event.data;
+}
