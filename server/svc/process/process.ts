@@ -1,0 +1,109 @@
+import { decodeSvc } from "../container";
+import type { DecodedSvc, Keyring } from "../types";
+import { detectEffortStart, effortEnd, sampleDistance } from "./effort";
+import { ProcessingError } from "./errors";
+import { movingAverage } from "./filters";
+import { dataQuality, strokeMetrics, summarize } from "./metrics";
+import { buildReplay } from "./replay";
+import { calibrate, sharpStrokeSignal, strokeSignal } from "./signals";
+import { kinematics } from "./speed";
+import { assignSides, detectStrokes } from "./strokes";
+import { round } from "./track";
+import type { EffortTrack, ProcessedSession, ProcessingMeta } from "./types";
+
+const HARDWARE_NAMES: Record<number, string> = { 1: "SVC One", 2: "SVC Pro", 3: "SVC Pro 2" };
+const TRACK_HZ = 10;
+
+/** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
+export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Keyring): ProcessedSession {
+  return processDecoded(decodeSvc(bytes, keyring), meta);
+}
+
+export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): ProcessedSession {
+  if ((meta.distanceM === undefined) === (meta.durationMs === undefined)) throw new RangeError("give exactly one of distanceM and durationMs");
+  const kayak = meta.vessel.startsWith("K");
+  const signals = calibrate(decoded);
+  const hz = signals.hz;
+  const kin = kinematics(decoded, signals);
+  const filtered = strokeSignal(signals);
+  const detected = detectStrokes(filtered, sharpStrokeSignal(signals), hz, kayak);
+  const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
+  const endIndex = effortEnd(kin.distance, startIndex, hz, meta);
+
+  const firstInEffort = detected.findIndex((s) => s.catchIndex >= startIndex - 1e-6);
+  let lastInEffort = firstInEffort;
+  while (lastInEffort + 1 < detected.length && detected[lastInEffort + 1].catchIndex < endIndex) lastInEffort++;
+  if (firstInEffort < 0) throw new ProcessingError("no_effort", "no strokes in the effort");
+  const effortStrokes = detected.slice(firstInEffort, lastInEffort + 1);
+  // Sides need neighbours on both ends for their alternation evidence.
+  const contextFrom = Math.max(0, firstInEffort - 4);
+  const contextTo = Math.min(detected.length, lastInEffort + 5);
+  const sides = kayak
+    ? assignSides(detected.slice(contextFrom, contextTo), signals.yawRateDegS, signals.rollDeg, hz).slice(firstInEffort - contextFrom, firstInEffort - contextFrom + effortStrokes.length)
+    : effortStrokes.map(() => null);
+  const strokes = strokeMetrics(effortStrokes, (k) => detected[firstInEffort + k + 1]?.catchIndex ?? null, sides, kin, signals, filtered, startIndex, kayak);
+
+  const startS = startIndex / hz;
+  const endS = endIndex / hz;
+  const durationMs = Math.round((endS - startS) * 1000);
+  const startDistance = sampleDistance(kin.distance, startIndex);
+  const dist = meta.distanceM ?? Math.round(sampleDistance(kin.distance, endIndex) - startDistance);
+  const track = buildTrack(decoded, kin, startIndex, endIndex, hz);
+  const heartRate = effortHeartRate(decoded, startS, endS);
+
+  const { header } = decoded;
+  const startUnixMs = header.startUnixMs + Math.round(startS * 1000);
+  const local = new Date(startUnixMs + header.utcOffsetMin * 60_000).toISOString();
+  const offset = `${header.utcOffsetMin < 0 ? "-" : "+"}${String(Math.floor(Math.abs(header.utcOffsetMin) / 60)).padStart(2, "0")}:${String(Math.abs(header.utcOffsetMin) % 60).padStart(2, "0")}`;
+
+  return {
+    effort: { start_s: round(startS, 3), end_s: round(endS, 3), dist, duration_ms: durationMs },
+    date: local.slice(0, 10),
+    time_of_day: `${local.slice(11, 19)}${offset}`,
+    start_unix_ms: startUnixMs,
+    device: {
+      hardware_model: header.hardwareModel,
+      hardware: HARDWARE_NAMES[header.hardwareModel] ?? `SVC model ${header.hardwareModel}`,
+      firmware: `${header.firmware.major}.${header.firmware.minor}.${header.firmware.patch}`,
+      serial: header.deviceSerial,
+    },
+    strokes,
+    summary: summarize(strokes, dist, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
+    data_quality: dataQuality(decoded, kin, startS, endS, startDistance, kin.distance, hz),
+    track,
+    heart_rate: heartRate,
+    replay: buildReplay(meta.vessel, signals, kin, startIndex, endIndex, effortStrokes.map((s, k) => ({ index: s.catchIndex, side: sides[k] }))),
+  };
+}
+
+/** The effort at 10 Hz, ending exactly at the effort's end, plus a route of about one fix per second. */
+function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number): EffortTrack {
+  const smooth = movingAverage(kin.speed, Math.round(hz / 2) | 1);
+  const step = hz / TRACK_HZ;
+  const startDistance = sampleDistance(kin.distance, startIndex);
+  const { hrBpm, header, gnss } = decoded;
+  const track: EffortTrack = { step_s: 1 / TRACK_HZ, t: [], distance: [], speed: [], heart_rate: [], route: [] };
+  const push = (index: number) => {
+    const tAbs = index / hz;
+    track.t.push(round((index - startIndex) / hz, 3));
+    track.distance.push(round(sampleDistance(kin.distance, index) - startDistance, 3));
+    track.speed.push(round(sampleDistance(smooth, index), 3));
+    const bpm = hrBpm[Math.floor((tAbs * 1000) / header.hrPeriodMs)] ?? 0;
+    track.heart_rate.push(bpm > 0 ? bpm : null);
+  };
+  for (let index = startIndex; index < endIndex - 1e-9; index += step) push(index);
+  push(endIndex);
+  for (let j = Math.ceil((startIndex / hz) * header.gnssHz); j <= Math.floor((endIndex / hz) * header.gnssHz) && j < gnss.total; j += header.gnssHz) {
+    if (gnss.fix[j]) track.route.push([round(gnss.latE7[j] / 1e7, 6), round(gnss.lonE7[j] / 1e7, 6)]);
+  }
+  return track;
+}
+
+function effortHeartRate(decoded: DecodedSvc, startS: number, endS: number): [number, number][] {
+  const periodS = decoded.header.hrPeriodMs / 1000;
+  const out: [number, number][] = [];
+  for (let k = Math.ceil(startS / periodS); k * periodS <= endS && k < decoded.hrBpm.length; k++) {
+    if (decoded.hrBpm[k] > 0) out.push([round(k * periodS - startS, 3), decoded.hrBpm[k]]);
+  }
+  return out;
+}
