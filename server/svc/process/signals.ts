@@ -82,6 +82,7 @@ export function calibrate(decoded: DecodedSvc): Signals {
   const headingDeg = new Float64Array(n);
   // Complementary filter: gyro for the motion, gravity for the slow truth. τ = 10 s keeps surge out of the angles.
   const alpha = 10 / (10 + 1 / hz);
+  const pitchAlpha = 20 / (20 + 1 / hz);
   let roll = Math.atan2(r[3] * mx + r[4] * my + r[5] * mz, r[6] * mx + r[7] * my + r[8] * mz);
   let pitch = 0;
   let heading = 0;
@@ -95,7 +96,9 @@ export function calibrate(decoded: DecodedSvc): Signals {
     const rz = r[6] * gx + r[7] * gy + r[8] * gz;
     // Roll rate is +x; bow-up pitch is a negative rotation about +y (port).
     roll = alpha * (roll + (rx * DEG) / hz) + (1 - alpha) * Math.atan2(ay, az);
-    pitch = alpha * (pitch - (ry * DEG) / hz) + (1 - alpha) * Math.atan2(ax, az);
+    // Pitch from the gyro alone, slowly pulled back to the mounting's level: gravity cannot
+    // be told apart from the boat's own acceleration along x.
+    pitch = pitchAlpha * (pitch - (ry * DEG) / hz);
     heading -= rz / hz;
     rollDeg[i] = roll / DEG;
     pitchDeg[i] = pitch / DEG;
