@@ -1,8 +1,17 @@
+import { gzipSync } from "node:zlib";
+import { and, eq, isNull } from "drizzle-orm";
+import { getBlob, putBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
+import { resultDerived, results, vessels } from "../db/schema";
+import { notFound } from "../errors";
+import { resultBlobPrefix } from "../results/delete-result";
+import { getKeyring } from "../svc/keyring";
+import { processSvc } from "../svc/process/process";
+import type { VesselType } from "../svc/types";
 
 /** Where a result's replay artifact was stored. */
 export interface ReplayArtifactRef {
-  /** Blob key, e.g. "results/42/replay-v1.bin". */
+  /** Blob key, e.g. "results/42/replay-v1.json.gz". */
   blobKey: string;
   /** Artifact schema version; 1 is the first. */
   schemaVersion: 1;
@@ -12,22 +21,33 @@ export interface ReplayArtifactRef {
   sha256: string;
 }
 
+export const replayBlobKey = (resultId: number) => `${resultBlobPrefix(resultId)}replay-v1.json.gz`;
+
 /**
- * Builds the replay artifact of a stored result (schema 1, compressed,
- * immutable) and stores it as a blob. Called by the `build-replay-artifact`
- * background function (inngest/functions/build-replay-artifact.ts) after the
- * `result/stored` event.
- *
- * Contract for the implementation: background steps run at least once, so
- * this must be idempotent — when the artifact blob already exists, return
- * its reference instead of building it again. Throw `notFound("Result")`
- * (server/errors.ts) when the result does not exist: the function fails at
- * once on such domain errors instead of retrying.
- *
- * TODO(lead): implement with the .svc processing core after merging the jobs
- * branch; until then every run of the function fails with this error.
+ * Builds the replay artifact of a stored result (schema 1: quantized 30 Hz
+ * visual transforms only, gzip-compressed JSON, immutable) from its original
+ * file and stores it as a blob. Idempotent: an existing artifact is returned
+ * as it is. Processing is deterministic, so a rebuild gives the same frames.
  */
 export async function buildReplayArtifact(db: Db, resultId: number): Promise<ReplayArtifactRef> {
-  void db;
-  throw new Error(`buildReplayArtifact(${resultId}): not wired yet (the .svc processing core is pending)`);
+  const [row] = await db
+    .select({ target: results.targetDistanceM, duration: results.targetDurationMs, vessel: vessels.type })
+    .from(results)
+    .innerJoin(vessels, eq(vessels.id, results.vesselId))
+    .where(eq(results.id, resultId));
+  if (!row) throw notFound("Result");
+  const key = replayBlobKey(resultId);
+  const existing = await getBlob(db, key);
+  if (existing) return { blobKey: key, schemaVersion: 1, byteSize: existing.byteSize, sha256: existing.sha256 };
+
+  const original = await getBlob(db, `${resultBlobPrefix(resultId)}original.svc`);
+  if (!original) throw notFound("Original file");
+  const processed = processSvc(original.bytes, { vessel: row.vessel as VesselType, ...(row.target !== null ? { distanceM: row.target } : { durationMs: row.duration! }) }, getKeyring());
+  const bytes = gzipSync(Buffer.from(JSON.stringify(processed.replay)));
+  const stored = await db.transaction(async (tx) => {
+    const blob = await putBlob(tx as unknown as Db, { key, bytes, contentType: "application/json" });
+    await tx.update(resultDerived).set({ replayBlobKey: key }).where(and(eq(resultDerived.resultId, resultId), isNull(resultDerived.replayBlobKey)));
+    return blob;
+  });
+  return { blobKey: key, schemaVersion: 1, byteSize: stored.byteSize, sha256: stored.sha256 };
 }

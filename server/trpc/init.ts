@@ -16,6 +16,8 @@ const TRPC_CODE: Record<AppErrorCode, TRPCError["code"]> = {
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   too_many_requests: "TOO_MANY_REQUESTS",
+  unprocessable: "UNPROCESSABLE_CONTENT",
+  too_large: "PAYLOAD_TOO_LARGE",
 };
 
 /** Field messages for forms, from a zod failure or an AppError. */

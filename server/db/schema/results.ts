@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -77,6 +78,8 @@ export const results = pgTable(
     hardware: text("hardware").notNull().default(""),
     /** Hardware model id, for the hardware_id filter. */
     hardwareModel: integer("hardware_model"),
+    /** Original file name as uploaded, for the device file manifest. */
+    originalFilename: text("original_filename"),
     /** The original .svc bytes, unchanged. */
     originalBlobId: integer("original_blob_id").references(() => blobs.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -161,3 +164,28 @@ export const resultStrokes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.resultId, t.strokeIndex] })],
 );
+
+/**
+ * What processing derived beyond strokes (server/svc/process/types.ts): kept
+ * as JSON because the APIs rebuild splits and series from it without the raw file.
+ */
+export const resultDerived = pgTable("result_derived", {
+  resultId: integer("result_id")
+    .primaryKey()
+    .references(() => results.id, { onDelete: "cascade" }),
+  /** Effort start and end, seconds from the file's first IMU sample. */
+  effortStartS: real("effort_start_s").notNull(),
+  effortEndS: real("effort_end_s").notNull(),
+  /** SessionSummary. */
+  summary: jsonb("summary").notNull(),
+  /** DataQuality report. */
+  dataQuality: jsonb("data_quality").notNull(),
+  /** EffortTrack: 10 Hz time, distance, speed, heart rate and a downsampled route. */
+  track: jsonb("track").notNull(),
+  /** Heart rate in the effort: [seconds from start, bpm] pairs (own device only). */
+  heartRate: jsonb("heart_rate").notNull(),
+  /** Version of the processing core that produced this row. */
+  processingVersion: text("processing_version").notNull(),
+  /** Blob key of the replay artifact once built (immutable). */
+  replayBlobKey: text("replay_blob_key"),
+});

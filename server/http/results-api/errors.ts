@@ -36,6 +36,8 @@ const FROM_APP_ERROR: Record<AppErrorCode, ResultsApiErrorCode> = {
   not_found: "not_found",
   conflict: "invalid_request",
   too_many_requests: "rate_limited",
+  unprocessable: "unprocessable_session",
+  too_large: "payload_too_large",
 };
 
 /** "athletes[1].weight: Too big" style: the parameter first, then what is wrong with it. */

@@ -61,6 +61,7 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): Proce
     date: local.slice(0, 10),
     time_of_day: `${local.slice(11, 19)}${offset}`,
     start_unix_ms: startUnixMs,
+    utc_offset_min: header.utcOffsetMin,
     device: {
       hardware_model: header.hardwareModel,
       hardware: HARDWARE_NAMES[header.hardwareModel] ?? `SVC model ${header.hardwareModel}`,

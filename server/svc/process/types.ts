@@ -109,6 +109,8 @@ export interface ProcessedSession {
   time_of_day: string;
   /** Instant of the effort start, ms since the epoch. */
   start_unix_ms: number;
+  /** Device clock offset from UTC, minutes. */
+  utc_offset_min: number;
   device: { hardware_model: number; hardware: string; firmware: string; serial: string };
   strokes: ProcessedStroke[];
   summary: SessionSummary;

@@ -1,0 +1,100 @@
+import { gunzipSync } from "node:zlib";
+import { randomUUID } from "node:crypto";
+import { and, count, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAthlete } from "../athletes/athletes";
+import { getBlob, putBlob } from "../blobs/blob-store";
+import type { DbHandle } from "../db/client";
+import { blobs, jobRuns, resultCrew, resultDerived, results, resultStrokes } from "../db/schema";
+import { openTestDb } from "../db/test-db";
+import { drainEmbeddedRuns } from "../jobs/embedded-runner";
+import { replayBlobKey } from "../replay/build-replay-artifact";
+import { encodeSvc } from "../svc/container";
+import { loadKeyring } from "../svc/keyring";
+import { simulateSession } from "../svc/simulator/simulate";
+import { createTrack } from "../tracks/tracks";
+import { createUser, type SessionUser } from "../users/users";
+import { deleteResult } from "./delete-result";
+import { getResultDetail } from "./result-detail";
+import { uploadResult } from "./upload-result";
+
+const keyring = loadKeyring({});
+let handle: DbHandle;
+let coach: SessionUser;
+let trackId: number;
+let athleteIds: number[];
+const k2File = () => Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 42 }).content, keyring));
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  coach = await createUser(handle.db, { name: "Coach", email: `coach-${randomUUID()}@test.example`, password: "long enough password" });
+  trackId = (await createTrack(handle.db, coach.id, { name: "Basin" })).id;
+  athleteIds = [];
+  for (const name of ["Ana", "Bea"]) athleteIds.push((await createAthlete(handle.db, coach.id, { name, subscriptionActiveUntil: "2099-01-01" })).id);
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const metadata = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({ distance: 200, vessel_id: 2, track_id: trackId, category_id: 1, pace_id: 1, athletes: athleteIds, meteo: { wind_speed: 2.5, air_temperature: 18 }, ...overrides });
+
+describe("upload", () => {
+  it("stores the result, crew, strokes, derived data and the original file unchanged, then builds the replay artifact", async () => {
+    const bytes = k2File();
+    const uploaded = await uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "morning.svc", bytes }, metadata: metadata() }, { keyring });
+    expect(uploaded).toMatchObject({ dist: 200, vessel: { type: "K2", npeople: 2 }, track: { id: trackId }, athletes_count: 2, software_version: "3.1.7" });
+    const detail = await getResultDetail(handle.db, coach.id, uploaded.id);
+    expect(detail.crew.map((c) => c.athleteId)).toEqual(athleteIds);
+    expect(detail.weather?.windSpeedMS).toBe(2.5);
+    expect(detail.strokes.length).toBeGreaterThan(70);
+    expect((await getBlob(handle.db, `results/${uploaded.id}/original.svc`))!.bytes.equals(bytes)).toBe(true);
+
+    await drainEmbeddedRuns(handle.db, { retryBackoff: () => 0 });
+    const artifact = await getBlob(handle.db, replayBlobKey(uploaded.id));
+    const replay = JSON.parse(gunzipSync(artifact!.bytes).toString());
+    expect(replay).toMatchObject({ schema: 1, model_class: "K2", quantization: { position_m: 0.01, orientation_deg: 0.1 } });
+    expect(replay.frame_count).toBe(replay.frames.length);
+    expect(Object.keys(replay).sort()).toEqual(["frame_count", "frames", "model_class", "quantization", "schema"]);
+    const [derived] = await handle.db.select({ key: resultDerived.replayBlobKey }).from(resultDerived).where(eq(resultDerived.resultId, uploaded.id));
+    expect(derived.key).toBe(replayBlobKey(uploaded.id));
+
+    await deleteResult(handle.db, coach, uploaded.id);
+    expect(await handle.db.select().from(results).where(eq(results.id, uploaded.id))).toEqual([]);
+    expect(await handle.db.select().from(resultStrokes).where(eq(resultStrokes.resultId, uploaded.id))).toEqual([]);
+    expect(await handle.db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `results/${uploaded.id}/%`))).toEqual([]);
+  });
+
+  it("refuses an invalid file with 'unprocessable' and writes nothing", async () => {
+    const before = await handle.db.select({ n: count() }).from(results).where(eq(results.ownerUserId, coach.id));
+    await expect(
+      uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: Buffer.from("SVC1 but not really a file at all, no no no no no no no no no no no no no") }, metadata: metadata() }, { keyring }),
+    ).rejects.toMatchObject({ code: "unprocessable" });
+    expect(await handle.db.select({ n: count() }).from(results).where(eq(results.ownerUserId, coach.id))).toEqual(before);
+  });
+
+  it("rolls everything back when a write fails half way", async () => {
+    // Occupy the blob key the next result will need, so the upload fails after the result, crew and strokes were written.
+    // last_value + 1 is the id the next insert takes (nothing else in this file inserts results meanwhile).
+    const [{ next }] = await handle.db.select({ next: sql<number>`last_value + 1` }).from(sql`results_id_seq`);
+    await putBlob(handle.db, { key: `results/${next}/original.svc`, bytes: Buffer.from("occupied"), contentType: "text/plain" });
+    const runsBefore = await handle.db.select({ n: count() }).from(jobRuns);
+    await expect(uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: k2File() }, metadata: metadata() }, { keyring })).rejects.toThrow();
+    expect(await handle.db.select().from(results).where(eq(results.id, Number(next)))).toEqual([]);
+    expect(await handle.db.select().from(resultCrew).where(eq(resultCrew.resultId, Number(next)))).toEqual([]);
+    expect(await handle.db.select().from(resultStrokes).where(eq(resultStrokes.resultId, Number(next)))).toEqual([]);
+    expect(await handle.db.select({ n: count() }).from(jobRuns)).toEqual(runsBefore);
+    await handle.db.delete(blobs).where(and(eq(blobs.key, `results/${next}/original.svc`)));
+  });
+
+  it("applies the crew rules: size, subscriptions, externals", async () => {
+    const upload = (meta: string, user = coach) => uploadResult(handle.db, { user, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: k2File() }, metadata: meta }, { keyring });
+    await expect(upload(metadata({ athletes: [athleteIds[0]] }))).rejects.toMatchObject({ code: "invalid", message: expect.stringMatching(/2 entries/) });
+    await expect(upload(metadata({ athletes: [athleteIds[0], athleteIds[0]] }))).rejects.toMatchObject({ message: expect.stringMatching(/repeated/) });
+    await expect(upload(metadata({ athletes: [{ name: "Ext" }, { name: "Ext 2" }] }))).rejects.toMatchObject({ code: "forbidden", message: expect.stringMatching(/more than half/) });
+    const expired = await createAthlete(handle.db, coach.id, { name: "Old", subscriptionActiveUntil: "2020-01-01" });
+    await expect(upload(metadata({ athletes: [athleteIds[0], expired.id] }))).rejects.toMatchObject({ code: "forbidden", message: expect.stringMatching(/no active subscription/) });
+    const ok = await upload(metadata({ athletes: [athleteIds[0], { name: "Guest", surname: "Rower", weight: 70 }] }));
+    expect(ok.athletes_count).toBe(1);
+  });
+});

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { putBlob } from "../blobs/blob-store";
+import type { Db } from "../db/client";
+import { devices, resultCrew, resultDerived, results, resultStrokes, resultWeather } from "../db/schema";
+import { AppError } from "../errors";
+import { sendEvent } from "../jobs/send-event";
+import { InvalidSvcError } from "../svc/errors";
+import { getKeyring } from "../svc/keyring";
+import { ProcessingError } from "../svc/process/errors";
+import { processSvc } from "../svc/process/process";
+import type { ProcessedSession } from "../svc/process/types";
+import type { Keyring, VesselType } from "../svc/types";
+import type { SessionUser } from "../users/users";
+import { resultBlobPrefix } from "./delete-result";
+import { checkUploadAgainstDatabase, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
+
+/** Bumped when processing changes what it derives; stored on every result. */
+export const PROCESSING_VERSION = "1.0.0";
+
+export interface UploadInput {
+  user: SessionUser;
+  createdVia: "web" | "api" | "demo";
+  keyPairId: number | null;
+  file: { filename: string | null; bytes: Buffer } | null;
+  /** The metadata part as sent: a JSON object in a string. */
+  metadata: string | undefined;
+}
+
+export interface UploadedResult {
+  id: number;
+  dist: number;
+  date: string;
+  time_of_day: string;
+  duration: number;
+  software_version: string;
+  vessel: { id: number; type: string; npeople: number };
+  track: { id: number; name: string };
+  athletes_count: number;
+}
+
+/**
+ * An upload, end to end (docs/results-api.md "POST /results"): permission,
+ * file and metadata rules, database rules, processing in the request, then
+ * the result, its crew, weather, strokes, derived data, device and original
+ * file in one transaction — with the replay job queued in the same
+ * transaction, so a failure at any point leaves nothing behind.
+ */
+export async function uploadResult(db: Db, input: UploadInput, deps: { keyring?: Keyring; now?: Date } = {}): Promise<UploadedResult> {
+  if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
+  if (!input.file || input.file.bytes.length === 0) throw new AppError("invalid", "file part missing or empty", { file: ["Choose the .svc file"] });
+  if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw new AppError("invalid", "the file name must end in .svc", { file: ["The file name must end in .svc"] });
+  const meta = parseUploadMetadata(input.metadata);
+  const now = deps.now ?? new Date();
+  const resolved = await checkUploadAgainstDatabase(db, input.user, meta, now.toISOString().slice(0, 10));
+
+  let processed: ProcessedSession;
+  try {
+    // Supported vessel rows are exactly the six types the core knows (migration 0001).
+    processed = processSvc(input.file.bytes, { vessel: resolved.vessel.type as VesselType, ...(meta.distanceM !== null ? { distanceM: meta.distanceM } : { durationMs: meta.durationMs! }) }, deps.keyring ?? getKeyring());
+  } catch (error) {
+    if (error instanceof InvalidSvcError) throw new AppError("unprocessable", `file corrupt, truncated or not a valid device session (${error.reason})`);
+    if (error instanceof ProcessingError) throw new AppError("unprocessable", `the session cannot be processed: ${error.message}`);
+    throw error;
+  }
+
+  const id = await db.transaction(async (tx) => storeResult(tx as unknown as Db, input, meta, resolved, processed, now));
+  return {
+    id,
+    dist: processed.effort.dist,
+    date: processed.date,
+    time_of_day: processed.time_of_day,
+    duration: processed.effort.duration_ms,
+    software_version: processed.device.firmware,
+    vessel: { id: resolved.vessel.id, type: resolved.vessel.type, npeople: resolved.vessel.npeople },
+    track: resolved.track,
+    athletes_count: meta.crew.filter((c) => c.kind === "internal").length,
+  };
+}
+
+async function storeResult(tx: Db, input: UploadInput, meta: UploadMetadata, resolved: ResolvedUpload, processed: ProcessedSession, now: Date): Promise<number> {
+  const [device] = await tx
+    .insert(devices)
+    .values({ ownerUserId: input.user.id, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [devices.ownerUserId, devices.serial], set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now } })
+    .returning({ id: devices.id });
+
+  const [result] = await tx
+    .insert(results)
+    .values({
+      ownerUserId: input.user.id,
+      deviceId: device.id,
+      trackId: resolved.track.id,
+      vesselId: resolved.vessel.id,
+      categoryId: meta.categoryId,
+      paceId: meta.paceId,
+      createdVia: input.createdVia,
+      keyPairId: input.keyPairId,
+      date: processed.date,
+      timeOfDay: processed.time_of_day,
+      startAt: new Date(processed.start_unix_ms),
+      utcOffsetMin: processed.utc_offset_min,
+      distanceM: processed.effort.dist,
+      durationMs: processed.effort.duration_ms,
+      targetDistanceM: meta.distanceM,
+      targetDurationMs: meta.durationMs,
+      competition: meta.competition,
+      description: meta.description,
+      important: meta.important,
+      status: "processed",
+      softwareVersion: processed.device.firmware,
+      hardware: processed.device.hardware,
+      hardwareModel: processed.device.hardware_model,
+      originalFilename: input.file!.filename,
+    })
+    .returning({ id: results.id });
+
+  await tx.insert(resultCrew).values(
+    meta.crew.map((seat, index) =>
+      seat.kind === "internal"
+        ? { resultId: result.id, seat: index + 1, athleteId: seat.athleteId }
+        : { resultId: result.id, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
+    ),
+  );
+  if (meta.meteo) await tx.insert(resultWeather).values({ resultId: result.id, ...meta.meteo });
+  const strokeRows = processed.strokes.map((s, index) => ({
+    resultId: result.id,
+    strokeIndex: index,
+    catchS: s.catch_s,
+    side: s.side,
+    distanceM: s.distance,
+    filteredSpeedMS: s.filtered_speed,
+    rateSpm: s.rate,
+    strokeDistanceM: s.stroke_distance ?? null,
+    leftStrokeDistanceM: s.left_stroke_distance ?? null,
+    rightStrokeDistanceM: s.right_stroke_distance ?? null,
+    maxAccelXMS2: s.max_accel_x,
+    minAccelXMS2: s.min_accel_x,
+    maxPitchDeg: s.max_pitch,
+    maxRollDeg: s.max_roll,
+  }));
+  for (let k = 0; k < strokeRows.length; k += 500) await tx.insert(resultStrokes).values(strokeRows.slice(k, k + 500));
+  await tx.insert(resultDerived).values({
+    resultId: result.id,
+    effortStartS: processed.effort.start_s,
+    effortEndS: processed.effort.end_s,
+    summary: processed.summary,
+    dataQuality: processed.data_quality,
+    track: processed.track,
+    heartRate: processed.heart_rate,
+    processingVersion: PROCESSING_VERSION,
+  });
+  const blob = await putBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, bytes: input.file!.bytes, contentType: "application/octet-stream" });
+  await tx.update(results).set({ originalBlobId: blob.id }).where(eq(results.id, result.id));
+  await sendEvent(tx, { name: "result/stored", data: { resultId: result.id } });
+  return result.id;
+}
