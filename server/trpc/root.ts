@@ -4,6 +4,7 @@ import { athletesRouter } from "./routers/athletes";
 import { equipmentRouter } from "./routers/equipment";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
+import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   tracks: tracksRouter,
   teams: teamsRouter,
   keys: keysRouter,
+  sessions: sessionsRouter,
   equipment: equipmentRouter,
   health: healthRouter,
 });

@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { formatDuration } from "@/app/_lib/format";
+import { getDb } from "@/server/db/client";
+import { getSharedSessionView } from "@/server/shares/shared-session";
+
+// The token is the credential: keep the page out of search engines and out of Referer headers.
+export const metadata: Metadata = { title: "Shared session", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const dynamic = "force-dynamic";
+
+export default async function SharedSessionPage({ params }: { params: Promise<{ token: string }> }) {
+  const view = await getSharedSessionView(getDb(), (await params).token);
+  if (!view) notFound();
+  return (
+    <main className="page">
+      <p className="muted">Paddle Results · shared session (read-only)</p>
+      <h1>
+        {view.vesselType} · {view.distanceM} m · {formatDuration(view.durationMs)}
+      </h1>
+      <dl className="card facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            {view.date} {view.timeOfDay.slice(0, 5)}
+          </dd>
+        </div>
+        <div>
+          <dt>Track</dt>
+          <dd>{view.trackName}</dd>
+        </div>
+        <div>
+          <dt>Strokes</dt>
+          <dd>{view.strokeCount}</dd>
+        </div>
+        <div>
+          <dt>Average rate</dt>
+          <dd>{view.avgRate ?? "—"} spm</dd>
+        </div>
+      </dl>
+      {view.splits.length ? (
+        <>
+          <h2>Splits</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Split</th>
+                <th scope="col" className="num">At</th>
+                <th scope="col" className="num">Split time</th>
+                <th scope="col" className="num">Elapsed</th>
+                <th scope="col" className="num">Rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.splits.map((split, k) => (
+                <tr key={k}>
+                  <td>{k + 1}</td>
+                  <td className="num">{Math.round(split.distance_m)} m</td>
+                  <td className="num">{formatDuration(split.split_time_s * 1000)}</td>
+                  <td className="num">{formatDuration(split.time_s * 1000)}</td>
+                  <td className="num">{split.rate ?? "—"} spm</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <h2>Along the distance</h2>
+      <StrokeCharts points={view.points} />
+    </main>
+  );
+}

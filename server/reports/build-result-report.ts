@@ -1,0 +1,51 @@
+import { renderToBuffer } from "@react-pdf/renderer";
+import QRCode from "qrcode";
+import { createElement } from "react";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { getStoredAnalysis, splitsOf } from "../results/result-analysis";
+import { getResultDetail } from "../results/result-detail";
+import { createShareLink, shareUrl } from "../shares/share-links";
+import { ResultReport, type ReportData } from "./result-report";
+import type { ReportLang } from "./report-text";
+
+/**
+ * The compact PDF of one result the user can access, with a QR code to a
+ * freshly created share link (docs/results-api.md "GET /results/{id}/pdf").
+ * Throws not_found for inaccessible results and unprocessable when the
+ * result has no processed data to report.
+ */
+export async function buildResultReport(db: Db, options: { userId: number; resultId: number; lang: ReportLang; splits: number; appUrl: string }): Promise<{ pdf: Buffer; filename: string }> {
+  const detail = await getResultDetail(db, options.userId, options.resultId);
+  const analysis = await getStoredAnalysis(db, options.resultId);
+  if (!analysis || detail.strokes.length === 0) throw new AppError("unprocessable", "This session has no processed stroke data to report");
+  const { token } = await createShareLink(db, options.userId, options.resultId, "report");
+  const s = detail.summary;
+  const data: ReportData = {
+    lang: options.lang,
+    date: s.date,
+    timeOfDay: s.timeOfDay,
+    trackName: s.trackName,
+    vesselType: s.vesselType,
+    crew: detail.crew.map((c) => ({ name: `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim(), external: c.athleteId === null })),
+    distanceM: s.distanceM,
+    durationMs: s.durationMs,
+    splits: splitsOf(analysis, detail, options.splits).map((split) => ({ distanceM: split.distance_m, elapsedS: split.time_s, splitS: split.split_time_s, speedMS: split.speed, rateSpm: split.rate })),
+    strokes: detail.strokes.map((stroke) => ({ distanceM: stroke.distanceM ?? 0, speedMS: stroke.filteredSpeedMS, rateSpm: stroke.rateSpm })),
+    summary: {
+      strokeCount: analysis.summary.stroke_count,
+      avgRateSpm: analysis.summary.avg_rate,
+      avgSpeedMS: analysis.summary.avg_speed,
+      maxSpeedMS: analysis.summary.max_speed,
+      avgStrokeDistanceM: analysis.summary.avg_stroke_distance,
+    },
+    qrDataUrl: await QRCode.toDataURL(shareUrl(options.appUrl, token), { margin: 1, width: 300, errorCorrectionLevel: "M" }),
+  };
+  try {
+    const pdf = await renderToBuffer(createElement(ResultReport, { data }) as Parameters<typeof renderToBuffer>[0]);
+    return { pdf, filename: `session-${options.resultId}-${s.date}.pdf` };
+  } catch (error) {
+    console.error("PDF rendering failed", error);
+    throw new AppError("unprocessable", "The report could not be generated from this session's data");
+  }
+}

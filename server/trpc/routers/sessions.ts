@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getEnv } from "../../config/env";
+import { deleteResult } from "../../results/delete-result";
+import { createShareLink, revokeShareLink, shareUrl } from "../../shares/share-links";
+import { protectedProcedure, router } from "../init";
+
+const ZId = z.number().int().positive();
+
+export const sessionsRouter = router({
+  /** The link is returned once; only its hash is stored. */
+  createShareLink: protectedProcedure.input(z.object({ resultId: ZId })).mutation(async ({ ctx, input }) => {
+    const { id, token } = await createShareLink(ctx.db, ctx.user.id, input.resultId, "web");
+    return { id, url: shareUrl(getEnv().appUrl, token) };
+  }),
+  revokeShareLink: protectedProcedure.input(z.object({ shareId: ZId })).mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.user.id, input.shareId)),
+  delete: protectedProcedure.input(z.object({ resultId: ZId })).mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
+});
