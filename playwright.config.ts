@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? `.data/e2e-${Date.now()}`;
+/** A lower upload limit than production's, so the 413 test sends megabytes, not 64 MiB. */
+export const E2E_MAX_UPLOAD_BYTES = 2_000_000;
 
 export default defineConfig({
   testDir: "e2e",
@@ -35,6 +37,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { ...process.env, PORT: String(port), APP_URL: baseURL, DATA_DIR: dataDir, TRUST_PROXY: "1", NEXT_TELEMETRY_DISABLED: "1" } as Record<string, string>,
+    env: { ...process.env, PORT: String(port), APP_URL: baseURL, DATA_DIR: dataDir, TRUST_PROXY: "1", NEXT_TELEMETRY_DISABLED: "1", RESULTS_API_MAX_UPLOAD_BYTES: String(E2E_MAX_UPLOAD_BYTES) } as Record<string, string>,
   },
 });

@@ -7,3 +7,6 @@ export const E2E_ACCOUNTS = {
   privileged: { email: "privileged@e2e.example", password: "privileged-password-e2e", name: "Pia Privileged", role: "coach" as RoleName, unlimitedExternals: true },
   operator: { email: "operator@e2e.example", password: "operator-password-e2e", name: "Otto Operator", role: "operator" as RoleName, unlimitedExternals: false },
 };
+
+/** Description of the seeded result whose processing failed (owned by the privileged account). */
+export const E2E_UNPROCESSED_DESCRIPTION = "e2e unprocessed";

@@ -5,8 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { getDbHandle } from "../server/db/client";
-import { users } from "../server/db/schema";
-import { E2E_ACCOUNTS } from "../e2e/accounts";
+import { results, users } from "../server/db/schema";
+import { createTrack } from "../server/tracks/tracks";
+import { E2E_ACCOUNTS, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
 
 const handle = getDbHandle();
@@ -16,6 +17,29 @@ for (const account of Object.values(E2E_ACCOUNTS)) {
   if (!existing) {
     await createUser(handle.db, account, { role: account.role, unlimitedExternals: account.unlimitedExternals });
   }
+}
+// A result whose processing failed (no strokes or derived data): the PDF report must answer 422 for it.
+const [owner] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, E2E_ACCOUNTS.privileged.email));
+const [unprocessed] = await handle.db.select({ id: results.id }).from(results).where(eq(results.ownerUserId, owner.id));
+if (!unprocessed) {
+  const track = await createTrack(handle.db, owner.id, { name: "E2E unprocessed basin" });
+  await handle.db.insert(results).values({
+    ownerUserId: owner.id,
+    trackId: track.id,
+    vesselId: 1,
+    categoryId: 1,
+    paceId: 1,
+    createdVia: "demo",
+    date: "2026-01-10",
+    timeOfDay: "10:00:00+01:00",
+    startAt: new Date("2026-01-10T09:00:00Z"),
+    utcOffsetMin: 60,
+    distanceM: 500,
+    durationMs: 110_000,
+    targetDistanceM: 500,
+    status: "failed",
+    description: E2E_UNPROCESSED_DESCRIPTION,
+  });
 }
 await handle.close();
 console.log("e2e accounts ready");

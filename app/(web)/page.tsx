@@ -51,7 +51,7 @@ export default async function HomePage() {
             {sessions.map((s) => (
               <tr key={s.id}>
                 <td>
-                  {s.date} <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
+                  <Link href={`/sessions/${s.id}`}>{s.date}</Link> <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
                 </td>
                 <td>{s.vesselType}</td>
                 <td>{s.crew.join(", ")}</td>

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { athletes, teamMemberships, teams, trackTeamShares, tracks, users } from "../db/schema";
+import { uploadResult } from "../results/upload-result";
+import { encodeSvc } from "../svc/container";
+import { loadKeyring } from "../svc/keyring";
+import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
 import { createUser } from "../users/users";
 
 /** Printed by the quickstart; demo data only, never a real deployment's. */
@@ -24,7 +28,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   await createUser(db, DEMO_ACCOUNTS.operator, { role: "operator" });
 
   const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
-  await db.transaction(async (tx) => {
+  const { athleteIds, trackIds } = await db.transaction(async (tx) => {
     const roster = await tx
       .insert(athletes)
       .values([
@@ -52,6 +56,42 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       ])
       .returning({ id: tracks.id });
     await tx.insert(trackTeamShares).values({ trackId: courses[0].id, teamId: team.id });
+    return { athleteIds: roster.map((a) => a.id), trackIds: courses.map((c) => c.id) };
   });
+
+  // Simulated sessions for several boat classes, uploaded through the same path as real ones.
+  const [lucia, marta, pablo, jon, ivan, sergio] = athleteIds;
+  const sessions: { sim: SimulateOptions; vesselId: number; crew: number[]; trackId: number; paceId: number; competition?: string; description?: string }[] = [
+    { sim: { vessel: "K1", distanceM: 500, seed: 101 }, vesselId: 1, crew: [lucia], trackId: trackIds[0], paceId: 1, competition: "Club time trial" },
+    { sim: { vessel: "K2", distanceM: 1000, seed: 102, pace: "training" }, vesselId: 2, crew: [marta, lucia], trackId: trackIds[0], paceId: 2, description: "Steady 1000" },
+    { sim: { vessel: "K4", distanceM: 500, seed: 103, noise: "noisy" }, vesselId: 3, crew: [lucia, marta, pablo, jon], trackId: trackIds[2], paceId: 1, competition: "Spring regatta" },
+    { sim: { vessel: "C1", distanceM: 200, seed: 104 }, vesselId: 4, crew: [ivan], trackId: trackIds[1], paceId: 4, description: "Start practice" },
+    { sim: { vessel: "C2", durationMs: 60_000, seed: 105, pace: "training" }, vesselId: 5, crew: [ivan, sergio], trackId: trackIds[1], paceId: 2, description: "1 minute piece" },
+  ];
+  const keyring = loadKeyring({});
+  for (const session of sessions) {
+    const bytes = Buffer.from(encodeSvc(simulateSession(session.sim).content, keyring));
+    await uploadResult(
+      db,
+      {
+        user: coach,
+        createdVia: "demo",
+        keyPairId: null,
+        file: { filename: `demo-${session.sim.vessel.toLowerCase()}-${session.sim.seed}.svc`, bytes },
+        metadata: JSON.stringify({
+          ...(session.sim.distanceM ? { distance: session.sim.distanceM } : { duration_ms: session.sim.durationMs }),
+          vessel_id: session.vesselId,
+          track_id: session.trackId,
+          category_id: 1,
+          pace_id: session.paceId,
+          athletes: session.crew,
+          competition: session.competition,
+          description: session.description,
+          meteo: { wind_speed: 2.1, wind_direction: 250, air_temperature: 17, water_temperature: 15 },
+        }),
+      },
+      { keyring },
+    );
+  }
   return { created: true };
 }

@@ -1,0 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
+import { encodeSvc } from "../server/svc/container";
+import { loadKeyring } from "../server/svc/keyring";
+import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
+
+/** A simulated session sealed with the development key, as a unit would write it. */
+export function simulatedSvc(options: SimulateOptions): Buffer {
+  return Buffer.from(encodeSvc(simulateSession(options).content, loadKeyring({})));
+}
+
+export const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/svc");
+export const badFiles = () => fs.readdirSync(path.join(FIXTURES, "bad")).filter((f) => f.endsWith(".svc"));
