@@ -101,7 +101,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
         router.push(`/sessions/${response.data.id}`);
         return;
       }
-      setErrors({ form: response.message ?? "The upload failed.", fields: response.field_errors ?? {} });
+      const fields = response.field_errors ?? {};
+      setErrors({ form: Object.keys(fields).length ? "Please correct the highlighted fields." : (response.message ?? "The upload failed."), fields });
     };
     setErrors({ form: null, fields: {} });
     setProgress(0);

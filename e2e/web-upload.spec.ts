@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, signUp } from "./helpers";
+import { simulatedSvc } from "./svc-files";
+
+test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
+  await signUp(page, newAccount("webuploader"));
+  await page.goto("/tracks/new");
+  await page.getByLabel("Name").fill("Web basin");
+  await page.getByRole("button", { name: "Create track" }).click();
+  await page.waitForURL("**/tracks");
+  for (const name of ["Uno", "Dos"]) {
+    await page.goto("/athletes/new");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Subscription active until").fill("2099-12-31");
+    await page.getByRole("button", { name: "Create athlete" }).click();
+    await page.waitForURL("**/athletes");
+  }
+
+  await page.goto("/upload");
+  // Server-side field errors come back next to their fields.
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Choose the .svc file from your sensor unit")).toBeVisible();
+
+  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k2-200.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await page.getByLabel("Distance (m)").fill("200");
+  await page.getByLabel("Boat").selectOption({ label: "K2" });
+  await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
+  await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Uno" });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText(/athlete \d+ is repeated/)).toBeVisible();
+
+  await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Dos" });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await page.waitForURL(/\/sessions\/\d+$/);
+  await expect(page.getByRole("heading", { name: /K2 · 200 m/ })).toBeVisible();
+  const strokeRows = page.getByRole("table", { name: "Strokes" }).locator("tbody tr");
+  expect(await strokeRows.count()).toBeGreaterThan(60);
+  await expect(page.getByRole("figure", { name: "Speed (m/s)" }).locator("svg .recharts-line")).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Stroke rate (spm)" }).locator("svg .recharts-line")).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Distance per stroke (m)" }).locator("svg .recharts-line")).toBeVisible();
+
+  await page.getByLabel("Number of splits").fill("8");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("cell", { name: "200 m", exact: true })).toBeVisible();
+  await expect(page.locator("table").first().locator("tbody tr")).toHaveCount(8);
+
+  await page.getByRole("button", { name: "Create share link" }).click();
+  const shareUrl = await page.getByTestId("share-url").getAttribute("href");
+  const shared = await page.context().newPage();
+  expect((await shared.goto(shareUrl!))?.status()).toBe(200);
+  await page.getByRole("button", { name: /Revoke link created/ }).click();
+  await expect(page.getByText("revoked")).toBeVisible();
+  expect((await shared.goto(shareUrl!))?.status()).toBe(404);
+});
