@@ -1,0 +1,58 @@
+/**
+ * `npm run bench:svc`: speed and memory of decode + full processing
+ * (docs/benchmarks.md). Sessions are simulated with long training efforts,
+ * encoded with the development key, then decoded and processed repeatedly.
+ * Run with --expose-gc (the npm script does) for clean memory figures.
+ */
+import { decryptAndInflate } from "./bench-svc-floor";
+import { encodeSvc } from "../server/svc/container";
+import { loadKeyring } from "../server/svc/keyring";
+import { processSvc } from "../server/svc/process/process";
+import { simulateSession } from "../server/svc/simulator/simulate";
+
+const keyring = loadKeyring({});
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+/** A recording of about `minutes`: a duration effort plus the simulator's idle and cool-down. */
+function recording(minutes: number): Uint8Array {
+  const effortMs = Math.max(30_000, minutes * 60_000 - 50_000);
+  return encodeSvc(simulateSession({ vessel: "K1", durationMs: effortMs, seed: 4242 + minutes, pace: "training" }).content, keyring);
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const rows: string[] = [];
+for (const minutes of [1, 5, 30, 120]) {
+  const bytes = recording(minutes);
+  const samples = Math.round((minutes * 60_000) / 10); // 100 Hz
+  const effortMs = Math.max(30_000, minutes * 60_000 - 50_000);
+  const runs = minutes <= 5 ? 15 : 5;
+  gc();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const times: number[] = [];
+  const floors: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    let t0 = performance.now();
+    decryptAndInflate(bytes, keyring);
+    floors.push(performance.now() - t0);
+    t0 = performance.now();
+    processSvc(bytes, { vessel: "K1", durationMs: effortMs }, keyring);
+    times.push(performance.now() - t0);
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  const total = median(times);
+  const floor = median(floors);
+  const imuSamples = samples;
+  rows.push(
+    `| ${minutes} min | ${(bytes.length / 1024).toFixed(0)} KiB | ${total.toFixed(1)} ms | ${((imuSamples / total) * 1000 / 1e6).toFixed(2)} M/s | ${floor.toFixed(1)} ms | ${((imuSamples / floor) * 1000 / 1e6).toFixed(1)} M/s | ${(total / minutes).toFixed(2)} ms | ${((peak - baseline) / 1048576).toFixed(0)} MiB | ${(peak / 1048576).toFixed(0)} MiB |`,
+  );
+  console.log(rows.at(-1));
+}
+console.log(`
+| recording | file | decode + process (median) | IMU samples/s | decrypt + inflate only (floor) | floor samples/s | per minute of recording | RSS growth | peak RSS |
+|---|---|---|---|---|---|---|---|---|
+${rows.join("\n")}`);
