@@ -177,6 +177,10 @@ test("the portal shows a new key pair's secret once, and only its start afterwar
 
   await page.reload();
   await expect(page.getByText(secret)).toHaveCount(0);
+  await page.goto("/developer/docs/results-api");
+  await expect(page.getByRole("heading", { name: "POST /results" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "GET /results/{id}/pdf" })).toBeVisible();
+  await page.goto("/developer/keys");
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Revoke Boathouse laptop" }).click();
   await expect(page.getByRole("row", { name: /Boathouse laptop/ })).toContainText("revoked");

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { OpenApiReference, type OpenApiDocument } from "@/app/_components/openapi-reference";
+import { requireUser } from "@/server/auth/current-user";
+import { getEnv } from "@/server/config/env";
+import { resultsApiDocument } from "@/server/http/results-api/openapi";
+
+export const metadata: Metadata = { title: "Results API reference" };
+
+export default async function ResultsApiReferencePage() {
+  await requireUser("/developer/docs/results-api");
+  return (
+    <>
+      <h1>Results API reference</h1>
+      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" />
+    </>
+  );
+}
