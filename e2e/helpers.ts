@@ -15,6 +15,7 @@ export function newAccount(label = "paddler"): TestAccount {
 
 export async function signUp(page: Page, account: TestAccount) {
   await page.goto("/signup");
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Name").fill(account.name);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -25,6 +26,7 @@ export async function signUp(page: Page, account: TestAccount) {
 /** Fills the sign-in form; pass navigate: false when already on it (e.g. after a redirect with callbackUrl). */
 export async function signIn(page: Page, account: Pick<TestAccount, "email" | "password">, { navigate = true } = {}) {
   if (navigate) await page.goto("/signin");
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();

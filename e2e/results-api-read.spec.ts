@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_ACCOUNTS } from "./accounts";
 import { createKeyPair, signUpOverHttp, trpcMutation, type ApiKey } from "./api-helpers";
 import { OpenApiValidator } from "./openapi-validator";
@@ -166,6 +167,7 @@ test("the portal shows a new key pair's secret once, and only its start afterwar
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Key pairs", exact: true })).toBeVisible();
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Key pair name").fill("Boathouse laptop");
   await page.getByRole("button", { name: "Create key pair" }).click();
   const secret = (await page.getByTestId("secret-key").textContent())!;

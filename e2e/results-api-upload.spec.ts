@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_ACCOUNTS } from "./accounts";
 import { createKeyPair, signUpOverHttp, trpcMutation, type ApiKey } from "./api-helpers";
 import { OpenApiValidator } from "./openapi-validator";

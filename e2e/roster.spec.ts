@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newAccount, signIn, signUp } from "./helpers";
 
 test("create an athlete and a track and see them listed", async ({ page }) => {

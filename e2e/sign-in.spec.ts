@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newAccount, signIn, signOut, signUp } from "./helpers";
 
 test("sign up, sign out and sign in again", async ({ page }) => {
