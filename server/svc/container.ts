@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { constants as zlibConstants, deflateRawSync, inflateRawSync } from "node:zlib";
 import { InvalidSvcError, type InvalidSvcCode } from "./errors";
 import type { DecodedSvc, GnssStream, ImuStream, Keyring, SvcContent, SvcEvent, SvcHeader } from "./types";
 
@@ -76,7 +76,34 @@ function decrypt(bytes: Buffer, header: SvcHeader, keyring: Keyring): Buffer {
   }
 }
 
+/**
+ * Cheap early refusal: inflate only the first kilobyte of compressed data
+ * (a truncated stream inflates as far as it goes with a sync flush) and read
+ * the chunk headers found there. A chunk that declares a body larger than the
+ * inflation limit can never be valid, so a bomb built that way is refused in
+ * microseconds instead of after inflating 256 MiB.
+ */
+function refuseImpossibleChunkLengths(plaintext: Buffer): void {
+  let prefix: Buffer;
+  try {
+    prefix = inflateRawSync(plaintext.subarray(0, 1024), { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: 2 * 1024 * 1024 });
+  } catch {
+    return; // the full inflate below decides
+  }
+  // Deflate expands at most ~1032:1, so a small compressed payload cannot hold a huge chunk either.
+  const mayExceedLimit = plaintext.length * 1032 > MAX_INFLATED_BYTES;
+  for (let pos = 0; pos + 8 <= prefix.length; ) {
+    const bodyLength = prefix.readUInt32LE(pos + 4);
+    if (bodyLength > MAX_INFLATED_BYTES - pos - 8) {
+      if (mayExceedLimit) fail("inflate_too_large", `chunk at offset ${pos} declares ${bodyLength} bytes: the payload would inflate past ${MAX_INFLATED_BYTES} bytes`);
+      fail("chunk_overrun", `chunk at offset ${pos} declares ${bodyLength} bytes, more than the payload can hold`);
+    }
+    pos += 8 + bodyLength;
+  }
+}
+
 function inflate(plaintext: Buffer): Buffer {
+  refuseImpossibleChunkLengths(plaintext);
   try {
     // maxOutputLength bounds memory: a bomb stops at the limit instead of growing.
     return inflateRawSync(plaintext, { maxOutputLength: MAX_INFLATED_BYTES });
