@@ -6,6 +6,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Paddle Results", template: "%s · Paddle Results" },
   description: "Canoe and kayak sprint sessions: strokes, splits and reports from your sensor unit.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
