@@ -42,7 +42,7 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByLabel("Number of splits").fill("8");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("cell", { name: "200 m", exact: true })).toBeVisible();
-  await expect(page.locator("table").first().locator("tbody tr")).toHaveCount(8);
+  await expect(page.getByRole("table", { name: "Splits" }).locator("tbody tr")).toHaveCount(8);
 
   await page.getByRole("button", { name: "Create share link" }).click();
   const shareUrl = await page.getByTestId("share-url").getAttribute("href");

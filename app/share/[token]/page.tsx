@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { formatDuration } from "@/app/_lib/format";
 import { getDb } from "@/server/db/client";
@@ -41,28 +42,7 @@ export default async function SharedSessionPage({ params }: { params: Promise<{ 
       {view.splits.length ? (
         <>
           <h2>Splits</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Split</th>
-                <th scope="col" className="num">At</th>
-                <th scope="col" className="num">Split time</th>
-                <th scope="col" className="num">Elapsed</th>
-                <th scope="col" className="num">Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.splits.map((split, k) => (
-                <tr key={k}>
-                  <td>{k + 1}</td>
-                  <td className="num">{Math.round(split.distance_m)} m</td>
-                  <td className="num">{formatDuration(split.split_time_s * 1000)}</td>
-                  <td className="num">{formatDuration(split.time_s * 1000)}</td>
-                  <td className="num">{split.rate ?? "—"} spm</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SplitsTable splits={view.splits} />
         </>
       ) : null}
       <h2>Along the distance</h2>

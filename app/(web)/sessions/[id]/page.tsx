@@ -9,6 +9,7 @@ import { getStoredAnalysis, splitsOf } from "@/server/results/result-analysis";
 import { getResultDetail } from "@/server/results/result-detail";
 import { listShareLinks } from "@/server/shares/share-links";
 import { SessionActions, ShareLinks } from "./session-actions";
+import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 
 export const metadata: Metadata = { title: "Session" };
@@ -96,30 +97,7 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
         </button>
       </form>
       {splits.length ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Split</th>
-              <th scope="col" className="num">At</th>
-              <th scope="col" className="num">Split time</th>
-              <th scope="col" className="num">Elapsed</th>
-              <th scope="col" className="num">Speed</th>
-              <th scope="col" className="num">Rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {splits.map((split, k) => (
-              <tr key={k}>
-                <td>{k + 1}</td>
-                <td className="num">{Math.round(split.distance_m)} m</td>
-                <td className="num">{formatDuration(split.split_time_s * 1000)}</td>
-                <td className="num">{formatDuration(split.time_s * 1000)}</td>
-                <td className="num">{split.speed.toFixed(2)} m/s</td>
-                <td className="num">{split.rate ?? "—"} spm</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SplitsTable splits={splits} />
       ) : (
         <p className="muted">No processed data for splits.</p>
       )}
