@@ -22,6 +22,8 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <Link href="/teams">Teams</Link>
           <Link href="/equipment">Equipment</Link>
           <Link href="/health">Health</Link>
+          <Link href="/records">Records</Link>
+          <Link href="/devices">Devices</Link>
           <Link href="/developer">Developer</Link>
           {user.isOperator ? <Link href="/operator">Operator</Link> : null}
         </nav>

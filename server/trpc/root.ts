@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
 import { athletesRouter } from "./routers/athletes";
+import { devicesRouter } from "./routers/devices";
 import { equipmentRouter } from "./routers/equipment";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
@@ -18,6 +19,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   equipment: equipmentRouter,
   health: healthRouter,
+  devices: devicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { decodeSvc } from "../container";
+import { hardwareName } from "../hardware";
 import type { DecodedSvc, Keyring } from "../types";
 import { detectEffortStart, effortEnd, sampleDistance } from "./effort";
 import { ProcessingError } from "./errors";
@@ -11,7 +12,6 @@ import { assignSides, detectStrokes } from "./strokes";
 import { round } from "./track";
 import type { EffortTrack, ProcessedSession, ProcessingMeta } from "./types";
 
-const HARDWARE_NAMES: Record<number, string> = { 1: "SVC One", 2: "SVC Pro", 3: "SVC Pro 2" };
 const TRACK_HZ = 10;
 
 /** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
@@ -64,7 +64,7 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): Proce
     utc_offset_min: header.utcOffsetMin,
     device: {
       hardware_model: header.hardwareModel,
-      hardware: HARDWARE_NAMES[header.hardwareModel] ?? `SVC model ${header.hardwareModel}`,
+      hardware: hardwareName(header.hardwareModel),
       firmware: `${header.firmware.major}.${header.firmware.minor}.${header.firmware.patch}`,
       serial: header.deviceSerial,
     },

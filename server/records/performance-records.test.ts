@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { athletes } from "../db/schema";
+import { createAthlete } from "../athletes/athletes";
+import type { DbHandle } from "../db/client";
+import { openTestDb } from "../db/test-db";
+import { listDeviceFiles, listOwnDevices, renameDevice } from "../devices/devices";
+import { uploadResult } from "../results/upload-result";
+import { encodeSvc } from "../svc/container";
+import { loadKeyring } from "../svc/keyring";
+import { simulateSession } from "../svc/simulator/simulate";
+import { createTrack } from "../tracks/tracks";
+import { createUser } from "../users/users";
+import { listRecordHistory } from "./performance-records";
+
+const keyring = loadKeyring({});
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+it("keeps each record's history per boat and distance, and registers the device with its files", async () => {
+  const db = handle.db;
+  const coach = await createUser(db, { name: "Coach", email: `rec-${randomUUID()}@test.example`, password: "long enough password" });
+  const paddler = await createUser(db, { name: "Paddler", email: `pad-${randomUUID()}@test.example`, password: "long enough password" });
+  const track = await createTrack(db, coach.id, { name: "Basin" });
+  const athlete = await createAthlete(db, coach.id, { name: "Pad", subscriptionActiveUntil: "2099-01-01" });
+  // The paddler's own account is this athlete.
+  await db.update(athletes).set({ userId: paddler.id }).where(eq(athletes.id, athlete.id));
+  const upload = async (seed: number, pace: "race" | "training", distance = 200) =>
+    uploadResult(
+      db,
+      {
+        user: coach,
+        createdVia: "api",
+        keyPairId: null,
+        file: { filename: `s${seed}.svc`, bytes: Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: distance, seed, pace }).content, keyring)) },
+        metadata: JSON.stringify({ distance, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+      },
+      { keyring },
+    );
+  const slow = await upload(1, "training");
+  const fast = await upload(2, "race");
+  const slower = await upload(3, "training");
+  const other = await upload(4, "race", 500);
+  expect(fast.duration).toBeLessThan(slow.duration);
+
+  for (const userId of [coach.id, paddler.id]) {
+    const history = await listRecordHistory(db, userId);
+    const k1200 = history.filter((r) => r.distanceM === 200);
+    // Uploads come in time order (seeds set the device clock): the slower third session never was a record.
+    expect(k1200.map((r) => r.resultId)).not.toContain(slower.id);
+    expect(k1200.find((r) => r.current)!.durationMs).toBe(Math.min(slow.duration, fast.duration, slower.duration));
+    expect(history.filter((r) => r.distanceM === 500).map((r) => r.resultId)).toEqual([other.id]);
+  }
+  const stranger = await createUser(db, { name: "S", email: `s-${randomUUID()}@test.example`, password: "long enough password" });
+  expect(await listRecordHistory(db, stranger.id)).toEqual([]);
+
+  // Each simulated seed is its own unit (its own serial).
+  const units = await listOwnDevices(db, coach.id);
+  expect(units).toHaveLength(4);
+  expect(units.every((u) => u.files === 1)).toBe(true);
+  expect(JSON.stringify(units)).not.toContain("SIM");
+  const files = await listDeviceFiles(db, coach.id, units[0].id);
+  expect(files.map((f) => f.filename)).toEqual(["s1.svc"]);
+  await expect(listDeviceFiles(db, stranger.id, units[0].id)).rejects.toMatchObject({ code: "not_found" });
+  await renameDevice(db, coach.id, { id: units[0].id, label: "Club K1 unit" });
+  expect((await listOwnDevices(db, coach.id))[0].label).toBe("Club K1 unit");
+});
