@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
-import { and, count, eq, like, sql } from "drizzle-orm";
+import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
-import { getBlob, putBlob } from "../blobs/blob-store";
+import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { blobs, jobRuns, resultCrew, resultDerived, results, resultStrokes } from "../db/schema";
 import { openTestDb } from "../db/test-db";
@@ -73,18 +73,29 @@ describe("upload", () => {
     expect(await handle.db.select({ n: count() }).from(results).where(eq(results.ownerUserId, coach.id))).toEqual(before);
   });
 
-  it("rolls everything back when a write fails half way", async () => {
-    // Occupy the blob key the next result will need, so the upload fails after the result, crew and strokes were written.
-    // last_value + 1 is the id the next insert takes (nothing else in this file inserts results meanwhile).
-    const [{ next }] = await handle.db.select({ next: sql<number>`last_value + 1` }).from(sql`results_id_seq`);
-    await putBlob(handle.db, { key: `results/${next}/original.svc`, bytes: Buffer.from("occupied"), contentType: "text/plain" });
-    const runsBefore = await handle.db.select({ n: count() }).from(jobRuns);
-    await expect(uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: k2File() }, metadata: metadata() }, { keyring })).rejects.toThrow();
-    expect(await handle.db.select().from(results).where(eq(results.id, Number(next)))).toEqual([]);
-    expect(await handle.db.select().from(resultCrew).where(eq(resultCrew.resultId, Number(next)))).toEqual([]);
-    expect(await handle.db.select().from(resultStrokes).where(eq(resultStrokes.resultId, Number(next)))).toEqual([]);
-    expect(await handle.db.select({ n: count() }).from(jobRuns)).toEqual(runsBefore);
-    await handle.db.delete(blobs).where(and(eq(blobs.key, `results/${next}/original.svc`)));
+  it("rolls everything back when the transaction fails after every write", async () => {
+    let resultId = 0;
+    await expect(
+      uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: k2File() }, metadata: metadata() }, {
+        keyring,
+        afterWrites: async (tx, id) => {
+          resultId = id;
+          // Everything is written inside the transaction at this point...
+          expect((await tx.select().from(resultStrokes).where(eq(resultStrokes.resultId, id))).length).toBeGreaterThan(0);
+          expect(await getBlob(tx, `results/${id}/original.svc`)).not.toBeNull();
+          throw new Error("simulated failure after the last write");
+        },
+      }),
+    ).rejects.toThrow("simulated failure");
+    // ...and nothing of it is left afterwards.
+    expect(resultId).toBeGreaterThan(0);
+    expect(await handle.db.select().from(results).where(eq(results.id, resultId))).toEqual([]);
+    expect(await handle.db.select().from(resultCrew).where(eq(resultCrew.resultId, resultId))).toEqual([]);
+    expect(await handle.db.select().from(resultStrokes).where(eq(resultStrokes.resultId, resultId))).toEqual([]);
+    expect(await getBlob(handle.db, `results/${resultId}/original.svc`)).toBeNull();
+    // The replay job was queued in the same transaction: it is gone too (other test files may queue their own meanwhile).
+    const runs = await handle.db.select({ id: jobRuns.id }).from(jobRuns).where(sql`${jobRuns.event}->'data'->>'resultId' = ${String(resultId)}`);
+    expect(runs).toEqual([]);
   });
 
   it("applies the crew rules: size, subscriptions, externals", async () => {

@@ -45,7 +45,14 @@ export interface UploadedResult {
  * file in one transaction — with the replay job queued in the same
  * transaction, so a failure at any point leaves nothing behind.
  */
-export async function uploadResult(db: Db, input: UploadInput, deps: { keyring?: Keyring; now?: Date } = {}): Promise<UploadedResult> {
+export interface UploadDeps {
+  keyring?: Keyring;
+  now?: Date;
+  /** Runs inside the transaction after every write (tests use it to fail at the last moment). */
+  afterWrites?: (tx: Db, resultId: number) => Promise<void>;
+}
+
+export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps = {}): Promise<UploadedResult> {
   if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
   if (!input.file || input.file.bytes.length === 0) throw new AppError("invalid", "file part missing or empty", { file: ["Choose the .svc file"] });
   if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw new AppError("invalid", "the file name must end in .svc", { file: ["The file name must end in .svc"] });
@@ -63,7 +70,11 @@ export async function uploadResult(db: Db, input: UploadInput, deps: { keyring?:
     throw error;
   }
 
-  const id = await db.transaction(async (tx) => storeResult(tx as unknown as Db, input, meta, resolved, processed, now));
+  const id = await db.transaction(async (tx) => {
+    const resultId = await storeResult(tx as unknown as Db, input, meta, resolved, processed, now);
+    await deps.afterWrites?.(tx as unknown as Db, resultId);
+    return resultId;
+  });
   return {
     id,
     dist: processed.effort.dist,
