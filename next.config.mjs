@@ -4,6 +4,7 @@ const nextConfig = {
   // time must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "oidc-provider", "postgres", "@react-pdf/renderer"],
   poweredByHeader: false,
+  ...(process.env.NEXT_TURBOPACK_ROOT ? { turbopack: { root: process.env.NEXT_TURBOPACK_ROOT } } : {}),
   typedRoutes: false,
   async headers() {
     return [
@@ -22,6 +23,40 @@ const nextConfig = {
           { key: "X-Robots-Tag", value: "noindex" },
         ],
       },
+      {
+        // OAuth sign-in and consent pages (docs/oauth.md): never framed (clickjacking a consent
+        // button), never leaking the request in a Referer, never cached.
+        source: "/oauth/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Cache-Control", value: "no-store" },
+        ],
+      },
+      {
+        // The authorization server itself: its redirects carry codes and its pages must not be framed.
+        source: "/api/oauth/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+        ],
+      },
+    ];
+  },
+  async rewrites() {
+    // Discovery (docs/oauth.md "Mounting"). The issuer is ${APP_URL}/api, so RFC 8414 puts its
+    // metadata at /.well-known/<suffix>/api and OpenID Connect Discovery at
+    // /api/.well-known/openid-configuration; the plain forms answer too. All of them are
+    // oidc-provider's one discovery document, served by app/api/oauth/[...oidc]/route.ts.
+    const discovery = "/api/oauth/.well-known/openid-configuration";
+    return [
+      { source: "/.well-known/openid-configuration/api", destination: discovery },
+      { source: "/.well-known/oauth-authorization-server/api", destination: discovery },
+      { source: "/.well-known/openid-configuration", destination: discovery },
+      { source: "/.well-known/oauth-authorization-server", destination: discovery },
+      { source: "/api/.well-known/openid-configuration", destination: discovery },
     ];
   },
 };

@@ -21,6 +21,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     uid?: number;
     sv?: number;
+    /** When the user entered their password (epoch seconds): OAuth max_age and prompt=login compare against it. */
+    authTime?: number;
   }
 }
 
@@ -76,6 +78,7 @@ async function buildAuthOptions(): Promise<AuthOptions> {
         if (user) {
           token.uid = Number(user.id);
           token.sv = user.sessionVersion;
+          token.authTime = Math.floor(Date.now() / 1000);
         }
         return token;
       },

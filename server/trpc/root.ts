@@ -1,10 +1,12 @@
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
+import { applicationsRouter } from "./routers/applications";
 import { athletesRouter } from "./routers/athletes";
 import { devicesRouter } from "./routers/devices";
 import { equipmentRouter } from "./routers/equipment";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
+import { operatorRouter } from "./routers/operator";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
@@ -20,6 +22,8 @@ export const appRouter = router({
   equipment: equipmentRouter,
   health: healthRouter,
   devices: devicesRouter,
+  applications: applicationsRouter,
+  operator: operatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,3 +15,6 @@ export * from "./result-shares";
 export * from "./equipment";
 export * from "./health";
 export * from "./jobs";
+export * from "./oauth-applications";
+export * from "./oauth-grants";
+export * from "./oauth-models";

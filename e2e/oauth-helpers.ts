@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from "node:crypto";
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
+import type { TestAccount } from "./helpers";
+
+/**
+ * HTTP-level helpers for the OAuth specs. Applications are registered through
+ * the portal's own tRPC endpoints with the owner's session cookie (the server
+ * is another process: no domain functions here). A "browser" is a Playwright
+ * request context: it keeps cookies, and redirects are followed by hand so a
+ * spec sees every hop.
+ */
+export const issuerFor = (baseURL: string) => `${baseURL}/api`;
+export const apiResourceFor = (baseURL: string) => `${baseURL}/api/v1`;
+
+export interface TestApp {
+  id: number;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string;
+  owner: TestAccount;
+}
+
+export interface AppOptions {
+  name?: string;
+  surface?: "data" | "partner" | "session";
+  clientType?: "confidential" | "public";
+  redirectUris?: string[];
+  embedOrigins?: string[];
+  scopes?: string[];
+}
+
+export const DEFAULT_SCOPES = ["openid", "profile", "email", "offline_access", "sessions:read", "health:read"];
+
+/** A fresh owner (signed up over HTTP) and an application registered through the portal API. */
+export async function registerApp(baseURL: string, options: AppOptions = {}, owner?: TestAccount): Promise<TestApp> {
+  const account = owner ?? (await signUpOverHttp(baseURL, "owner"));
+  const context = await signedInContext(baseURL, account);
+  const redirectUris = options.redirectUris ?? [`http://127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}/callback`];
+  const created = await trpcMutation<{ id: number; clientId: string; clientSecret: string | null }>(context, "applications.create", {
+    name: options.name ?? "E2E app",
+    surface: options.surface ?? "data",
+    clientType: options.clientType ?? "confidential",
+    redirectUris,
+    embedOrigins: options.embedOrigins ?? [],
+    scopes: options.scopes ?? DEFAULT_SCOPES,
+  });
+  await context.dispose();
+  return { ...created, redirectUri: redirectUris[0], owner: account };
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export const randomValue = () => randomBytes(12).toString("base64url");
+
+export function basicAuth(clientId: string, secret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+}
+
+export interface AuthorizeParams {
+  clientId: string;
+  redirectUri: string;
+  scope?: string;
+  state?: string | null;
+  nonce?: string | null;
+  codeChallenge?: string | null;
+  codeChallengeMethod?: string | null;
+  prompt?: string;
+  resource?: string;
+  extra?: [string, string][];
+}
+
+export function authorizeUrl(baseURL: string, p: AuthorizeParams): string {
+  const url = new URL(`${baseURL}/api/oauth/authorize`);
+  const set = (name: string, value: string | null | undefined) => {
+    if (value !== null && value !== undefined) url.searchParams.append(name, value);
+  };
+  set("response_type", "code");
+  set("client_id", p.clientId);
+  set("redirect_uri", p.redirectUri);
+  set("scope", p.scope ?? "openid profile");
+  set("state", p.state === undefined ? randomValue() : p.state);
+  set("nonce", p.nonce === undefined ? randomValue() : p.nonce);
+  set("code_challenge", p.codeChallenge === undefined ? pkcePair().challenge : p.codeChallenge);
+  set("code_challenge_method", p.codeChallengeMethod === undefined ? "S256" : p.codeChallengeMethod);
+  set("prompt", p.prompt);
+  set("resource", p.resource);
+  for (const [name, value] of p.extra ?? []) url.searchParams.append(name, value);
+  return url.toString();
+}
+
+/** A cookie-keeping client that does not follow redirects by itself. */
+export async function newBrowser(baseURL: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+}
+
+export interface FlowOptions {
+  /** Signs in on the OAuth sign-in page when asked. */
+  account?: Pick<TestAccount, "email" | "password">;
+  /** On the consent page: Allow (default) or Deny, and whether health:read is ticked. */
+  decision?: "allow" | "deny";
+  health?: boolean;
+}
+
+export interface FlowResult {
+  /** The redirect back to the application, with code or error, state and iss. */
+  callback: URL;
+  /** Pages passed on the way, e.g. ["signin", "consent"]. */
+  pages: string[];
+}
+
+/**
+ * Follows an authorization request through sign-in and consent like a browser
+ * would, posting the same forms the pages render, until the redirect to the
+ * application's redirect URI.
+ */
+export async function runAuthorization(browser: APIRequestContext, baseURL: string, url: string, redirectUri: string, options: FlowOptions = {}): Promise<FlowResult> {
+  const pages: string[] = [];
+  let next: string = url;
+  for (let hop = 0; hop < 20; hop++) {
+    if (next.startsWith(redirectUri)) return { callback: new URL(next), pages };
+    const target = new URL(next, baseURL);
+    const path = target.pathname;
+    let response: APIResponse;
+    if (/^\/oauth\/interaction\/[^/]+\/signin$/.test(path)) {
+      pages.push("signin");
+      if (!options.account) throw new Error("the flow asked for a sign-in but no account was given");
+      response = await browser.post(path.replace(/\/signin$/, ""), {
+        form: { action: "signin", email: options.account.email, password: options.account.password },
+        headers: { origin: baseURL },
+      });
+    } else if (/^\/oauth\/interaction\/[^/]+\/consent$/.test(path)) {
+      pages.push("consent");
+      const page = await browser.get(target.toString());
+      expect(page.status(), await page.text()).toBe(200);
+      const form: Record<string, string> = { action: "consent", decision: options.decision ?? "allow" };
+      if (options.health) form.separate_scope = "health:read";
+      response = await browser.post(path.replace(/\/consent$/, ""), { form, headers: { origin: baseURL } });
+    } else {
+      response = await browser.get(target.toString());
+    }
+    const location = response.headers()["location"];
+    if (![302, 303].includes(response.status()) || !location) {
+      throw new Error(`unexpected ${response.status()} at ${target}: ${(await response.text()).slice(0, 500)}`);
+    }
+    next = new URL(location, target).toString();
+  }
+  throw new Error("too many redirects");
+}
+
+/** POSTs a form to the token endpoint (or another OAuth endpoint). */
+export async function postForm(baseURL: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<APIResponse> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const response = await context.post(path, { form, headers });
+  await response.body();
+  return response;
+}
+
+export async function exchangeCode(baseURL: string, app: TestApp, code: string, verifier: string, extra: Record<string, string> = {}): Promise<APIResponse> {
+  const form: Record<string, string> = { grant_type: "authorization_code", code, redirect_uri: app.redirectUri, code_verifier: verifier, ...extra };
+  if (app.clientSecret) return postForm(baseURL, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret) });
+  return postForm(baseURL, "/api/oauth/token", { ...form, client_id: app.clientId });
+}
+
+export async function refresh(baseURL: string, app: TestApp, refreshToken: string, extra: Record<string, string> = {}): Promise<APIResponse> {
+  const form: Record<string, string> = { grant_type: "refresh_token", refresh_token: refreshToken, ...extra };
+  if (app.clientSecret) return postForm(baseURL, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret) });
+  return postForm(baseURL, "/api/oauth/token", { ...form, client_id: app.clientId });
+}
+
+export async function userinfo(baseURL: string, accessToken: string): Promise<APIResponse> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const response = await context.get("/api/oauth/userinfo", { headers: { authorization: `Bearer ${accessToken}` } });
+  await response.body();
+  return response;
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  scope?: string;
+  expires_in: number;
+  token_type: string;
+}
+
+/**
+ * The whole dance for an owner who is not yet signed in: authorize, sign in,
+ * consent, exchange. Returns the tokens and what was used to get them.
+ */
+export async function authorizeAndExchange(
+  baseURL: string,
+  app: TestApp,
+  options: { scope?: string; prompt?: string; resource?: string; health?: boolean; browser?: APIRequestContext; tokenResource?: string } = {},
+): Promise<{ tokens: Tokens; callback: URL; browser: APIRequestContext; state: string }> {
+  const browser = options.browser ?? (await newBrowser(baseURL));
+  const { verifier, challenge } = pkcePair();
+  const state = randomValue();
+  const url = authorizeUrl(baseURL, {
+    clientId: app.clientId,
+    redirectUri: app.redirectUri,
+    scope: options.scope ?? "openid profile email offline_access sessions:read",
+    prompt: options.prompt ?? "consent",
+    codeChallenge: challenge,
+    state,
+    resource: options.resource,
+  });
+  const { callback } = await runAuthorization(browser, baseURL, url, app.redirectUri, { account: app.owner, health: options.health });
+  expect(callback.searchParams.get("error"), callback.toString()).toBeNull();
+  expect(callback.searchParams.get("state")).toBe(state);
+  const code = callback.searchParams.get("code")!;
+  const response = await exchangeCode(baseURL, app, code, verifier, options.tokenResource ? { resource: options.tokenResource } : {});
+  expect(response.status(), await response.text()).toBe(200);
+  return { tokens: (await response.json()) as Tokens, callback, browser, state };
+}
