@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { getApplication } from "@/server/applications/applications";
+import { loadOr404, parseId } from "@/app/_lib/params";
+import { ApplicationForm, DeleteApplicationButton, RotateSecretButton } from "../application-forms";
+import { ReviewBadge } from "../review-badge";
+
+export const metadata: Metadata = { title: "Application" };
+
+export default async function ApplicationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id: raw } = await params;
+  const user = await requireUser(`/developer/applications/${raw}`);
+  const id = parseId(raw);
+  if (id === null) notFound();
+  const app = await loadOr404(() => getApplication(getDb(), user.id, id));
+  return (
+    <>
+      <p>
+        <Link href="/developer/applications">← Applications</Link>
+      </p>
+      <div className="page-header">
+        <h1>{app.name}</h1>
+        <ReviewBadge status={app.reviewStatus} />
+      </div>
+      <dl className="card facts">
+        <div>
+          <dt>Client ID</dt>
+          <dd>
+            <code>{app.clientId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Client secret</dt>
+          <dd>{app.clientSecretStart ? <code>{app.clientSecretStart}…</code> : "none (public client)"}</dd>
+        </div>
+        <div>
+          <dt>Surface</dt>
+          <dd>{app.surface}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>{app.clientType}</dd>
+        </div>
+        <div>
+          <dt>Introspection</dt>
+          <dd>{app.introspectionAllowed ? "allowed" : "not allowed"}</dd>
+        </div>
+      </dl>
+      {app.reviewNote ? (
+        <p className="card">
+          <strong>Operator note:</strong> {app.reviewNote}
+        </p>
+      ) : null}
+      {app.origins.length ? (
+        <>
+          <h2>Embed origins</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Origin</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {app.origins.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <code>{o.origin}</code>
+                  </td>
+                  <td>{o.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      {app.clientType === "confidential" ? (
+        <>
+          <h2>Client secret</h2>
+          <div className="card">
+            <RotateSecretButton id={app.id} />
+          </div>
+        </>
+      ) : null}
+      <h2>Settings</h2>
+      <ApplicationForm
+        initial={{ id: app.id, name: app.name, surface: app.surface, clientType: app.clientType, redirectUris: app.redirectUris, embedOrigins: app.origins.map((o) => o.origin), scopes: app.scopes }}
+      />
+      <h2>Delete</h2>
+      <div className="card">
+        <DeleteApplicationButton id={app.id} name={app.name} />
+      </div>
+    </>
+  );
+}
