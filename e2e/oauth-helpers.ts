@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import type { TestAccount } from "./helpers";
@@ -92,9 +93,16 @@ export function authorizeUrl(baseURL: string, p: AuthorizeParams): string {
   return url.toString();
 }
 
-/** A cookie-keeping client that does not follow redirects by itself. */
-export async function newBrowser(baseURL: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+/** A random private address: the e2e server trusts X-Forwarded-For (TRUST_PROXY=1) like it would behind a proxy. */
+export const randomClientIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
+
+/**
+ * A cookie-keeping client that does not follow redirects by itself. Each one
+ * comes from its own client address, so per-address sign-in limits of one
+ * spec never spill into another.
+ */
+export async function newBrowser(baseURL: string, clientIp = randomClientIp()): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, maxRedirects: 0, extraHTTPHeaders: { "x-forwarded-for": clientIp } });
 }
 
 export interface FlowOptions {
@@ -215,4 +223,46 @@ export async function authorizeAndExchange(
   const response = await exchangeCode(baseURL, app, code, verifier, options.tokenResource ? { resource: options.tokenResource } : {});
   expect(response.status(), await response.text()).toBe(200);
   return { tokens: (await response.json()) as Tokens, callback, browser, state };
+}
+
+export interface CallbackServer {
+  /** http://127.0.0.1:<port>/callback: a loopback redirect URI, as a native or development client would use. */
+  redirectUri: string;
+  /** The next redirect the browser made to the application (code or error, state, iss). */
+  next(): Promise<URL>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny relying-party endpoint in the test process that answers the
+ * browser's redirect back to the application and records the URL.
+ */
+export async function startCallbackServer(): Promise<CallbackServer> {
+  const received: URL[] = [];
+  const waiting: ((url: URL) => void)[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    res.writeHead(url.pathname === "/callback" ? 200 : 404, { "content-type": "text/html" }).end("<h1>Back at the application</h1>");
+    // Only the redirect counts (browsers also ask this origin for a favicon).
+    if (url.pathname !== "/callback") return;
+    const waiter = waiting.shift();
+    if (waiter) waiter(url);
+    else received.push(url);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    next: () =>
+      new Promise<URL>((resolve, reject) => {
+        const ready = received.shift();
+        if (ready) return resolve(ready);
+        const timer = setTimeout(() => reject(new Error("no redirect to the application within 15 s")), 15_000);
+        waiting.push((url) => {
+          clearTimeout(timer);
+          resolve(url);
+        });
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

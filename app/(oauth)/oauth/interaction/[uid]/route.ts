@@ -41,9 +41,12 @@ export async function GET(request: Request, context: RouteContext) {
 export async function POST(request: Request, context: RouteContext) {
   const { uid } = await context.params;
   // Forms are only posted from our own pages. The interaction cookie is SameSite=Lax, so a
-  // cross-site post would not find the interaction anyway; this refuses it outright.
+  // cross-site post would not find the interaction anyway; this refuses it outright. (These
+  // pages send no referrer, so browsers send "Origin: null"; Sec-Fetch-Site still says same-origin.)
+  const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(getEnv().appUrl).origin) return new Response("Forbidden", { status: 403, headers: SECURITY_HEADERS });
+  const crossSite = (fetchSite !== null && fetchSite !== "same-origin") || (origin !== null && origin !== "null" && origin !== new URL(getEnv().appUrl).origin);
+  if (crossSite) return new Response("Forbidden", { status: 403, headers: SECURITY_HEADERS });
   const form = await request.formData().catch(() => null);
   if (!form) return new Response("Bad request", { status: 400, headers: SECURITY_HEADERS });
   const db = getDb();

@@ -1,0 +1,215 @@
+import * as client from "openid-client";
+import { expect, test } from "@playwright/test";
+import { newAccount, signUp, type TestAccount } from "./helpers";
+import { signedInContext, trpcMutation } from "./api-helpers";
+import { apiResourceFor, issuerFor, randomClientIp, registerApp, startCallbackServer, type AppOptions, type CallbackServer, type TestApp } from "./oauth-helpers";
+
+/**
+ * A relying party nobody here wrote: openid-client drives the whole flow
+ * against the running server (discovery, authorization with PKCE in Chromium
+ * through the real sign-in and consent pages, code exchange, ID token and
+ * userinfo checks, refresh, revocation).
+ */
+
+/** Every client here redirects to a real loopback endpoint in the test process. */
+async function appWithCallback(baseURL: string, options: AppOptions = {}, owner?: TestAccount): Promise<{ app: TestApp; callbacks: CallbackServer }> {
+  const callbacks = await startCallbackServer();
+  openServers.push(callbacks);
+  return { app: await registerApp(baseURL, { ...options, redirectUris: [callbacks.redirectUri] }, owner), callbacks };
+}
+
+const openServers: CallbackServer[] = [];
+test.afterEach(async () => {
+  while (openServers.length) await openServers.pop()!.close();
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
+});
+
+async function discover(baseURL: string, app: TestApp): Promise<client.Configuration> {
+  const auth = app.clientSecret ? client.ClientSecretBasic(app.clientSecret) : client.None();
+  return client.discovery(new URL(issuerFor(baseURL)), app.clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
+}
+
+test("confidential client: discovery, PKCE in the browser, code exchange, userinfo, refresh, revoke", async ({ page, baseURL }) => {
+  const { app, callbacks } = await appWithCallback(baseURL!);
+  // Both discovery locations give the same configuration; openid-client checks the issuer.
+  const config = await discover(baseURL!, app);
+  const viaWellKnown = await client.discovery(new URL(`${baseURL}/.well-known/openid-configuration/api`), app.clientId, undefined, client.ClientSecretBasic(app.clientSecret!), {
+    execute: [client.allowInsecureRequests],
+  });
+  expect(viaWellKnown.serverMetadata()).toEqual(config.serverMetadata());
+  expect(config.serverMetadata().issuer).toBe(issuerFor(baseURL!));
+
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: app.redirectUri,
+    scope: "openid profile email offline_access sessions:read health:read",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+    prompt: "consent",
+  });
+
+  await page.goto(url.href);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("E2E app wants to use your Paddle Results account")).toBeVisible();
+  await page.getByLabel("Email").fill(app.owner.email);
+  await page.getByLabel("Password").fill(app.owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByRole("heading", { name: "Allow E2E app to access your account?" })).toBeVisible();
+  await expect(page.getByText(app.owner.name).first()).toBeVisible();
+  await expect(page.getByText("Read your sessions: splits, strokes, summaries and analyses")).toBeVisible();
+  const health = page.getByRole("checkbox", { name: /health data/i });
+  await expect(health).not.toBeChecked();
+  await page.getByRole("button", { name: "Allow" }).click();
+
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  const claims = tokens.claims()!;
+  expect(claims.iss).toBe(issuerFor(baseURL!));
+  expect(claims.aud).toBe(app.clientId);
+  expect(claims.sub).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(tokens.scope?.split(" ").sort()).toEqual(["email", "offline_access", "openid", "profile"]);
+  expect(tokens.expiresIn()).toBeLessThanOrEqual(600);
+
+  const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+  expect(info).toMatchObject({ sub: claims.sub, name: app.owner.name, email: app.owner.email, email_verified: false });
+
+  // Refresh rotates the refresh token.
+  const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+  expect(refreshed.refresh_token).toBeTruthy();
+  expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+  // A Data API token: audience-bound, with the API scopes that were allowed (health:read was declined).
+  const api = await client.refreshTokenGrant(config, refreshed.refresh_token!, { resource: apiResourceFor(baseURL!) });
+  expect(api.scope?.split(" ").sort()).toEqual(["openid", "sessions:read"]);
+
+  // Revocation ends the grant: the userinfo token stops working at once.
+  await client.tokenRevocation(config, api.refresh_token!);
+  await expect(client.fetchUserInfo(config, refreshed.access_token, claims.sub)).rejects.toThrow();
+  await expect(client.refreshTokenGrant(config, api.refresh_token!)).rejects.toThrow();
+});
+
+test("public client with the site session: no password asked, PKCE without a secret", async ({ page, baseURL }) => {
+  const owner = newAccount("rp");
+  await signUp(page, owner);
+  const { app, callbacks } = await appWithCallback(baseURL!, { clientType: "public", name: "Pocket app" }, owner);
+  const config = await discover(baseURL!, app);
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: app.redirectUri,
+    scope: "openid profile sessions:read",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+    resource: apiResourceFor(baseURL!),
+  });
+  await page.goto(url.href);
+  // Signed in on the site already: straight to the consent screen.
+  await expect(page.getByRole("heading", { name: "Allow Pocket app to access your account?" })).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }, { resource: apiResourceFor(baseURL!) });
+  expect(tokens.scope?.split(" ").sort()).toEqual(["openid", "sessions:read"]);
+  expect(tokens.refresh_token).toBeUndefined();
+
+  // Consent is remembered: the next authorization returns a code without any page.
+  const again = client.buildAuthorizationUrl(config, {
+    redirect_uri: app.redirectUri,
+    scope: "openid profile sessions:read",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  await page.goto(again.href);
+  const remembered = await callbacks.next();
+  expect(remembered.searchParams.get("error"), remembered.toString()).toBeNull();
+  expect(remembered.searchParams.get("code")).toBeTruthy();
+});
+
+test("prompt=login and max_age force a fresh sign-in; a recent one satisfies max_age", async ({ page, baseURL }) => {
+  const owner = newAccount("fresh");
+  await signUp(page, owner);
+  const { app, callbacks } = await appWithCallback(baseURL!, {}, owner);
+  const config = await discover(baseURL!, app);
+
+  const authorize = async (extra: Record<string, string>) => {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    await page.goto(
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: app.redirectUri,
+        scope: "openid profile",
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state,
+        nonce,
+        ...extra,
+      }).href,
+    );
+    return { verifier, state, nonce };
+  };
+
+  // prompt=login: the password again, although the site session is there.
+  const first = await authorize({ prompt: "login consent" });
+  await expect(page.getByText("It asks you to enter your password again")).toBeVisible();
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  const signedInAt = Math.floor(Date.now() / 1000);
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: first.verifier, expectedState: first.state, expectedNonce: first.nonce });
+  expect(Math.abs((tokens.claims()!.auth_time as number) - signedInAt)).toBeLessThan(30);
+
+  // max_age=3600 is satisfied by that sign-in: no page at all.
+  await authorize({ max_age: "3600" });
+  const recent = await callbacks.next();
+  expect(recent.searchParams.get("error"), recent.toString()).toBeNull();
+  expect(recent.searchParams.get("code")).toBeTruthy();
+
+  // max_age=0 always wants a new sign-in.
+  await authorize({ max_age: "0" });
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("It asks you to enter your password again")).toBeVisible();
+});
+
+test("signing out of the site makes the next authorization ask for the password", async ({ page, baseURL }) => {
+  const owner = newAccount("signout");
+  await signUp(page, owner);
+  const { app, callbacks } = await appWithCallback(baseURL!, {}, owner);
+  const config = await discover(baseURL!, app);
+  const go = async () => {
+    const verifier = client.randomPKCECodeVerifier();
+    await page.goto(
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: app.redirectUri,
+        scope: "openid",
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+      }).href,
+    );
+  };
+  await go();
+  await page.getByRole("button", { name: "Allow" }).click();
+  expect((await callbacks.next()).searchParams.get("code")).toBeTruthy();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await go();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  // Withdrawing everything else also works from the tRPC side the portal uses.
+  const context = await signedInContext(baseURL!, owner);
+  const connected = await context.get("/api/trpc/applications.connected");
+  expect((await connected.json()).result.data).toHaveLength(1);
+  await trpcMutation(context, "applications.revokeConnected", { applicationId: app.id });
+});
