@@ -4,6 +4,8 @@ const nextConfig = {
   // time must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "oidc-provider", "postgres", "@react-pdf/renderer"],
   poweredByHeader: false,
+  // Git worktrees whose node_modules is a symlink to another checkout build with
+  // NEXT_TURBOPACK_ROOT set to a folder containing both (Turbopack refuses files outside its root).
   ...(process.env.NEXT_TURBOPACK_ROOT ? { turbopack: { root: process.env.NEXT_TURBOPACK_ROOT } } : {}),
   typedRoutes: false,
   async headers() {
