@@ -213,3 +213,66 @@ test("signing out of the site makes the next authorization ask for the password"
   expect((await connected.json()).result.data).toHaveLength(1);
   await trpcMutation(context, "applications.revokeConnected", { applicationId: app.id });
 });
+
+test("switching accounts on the site switches the account at the authorization server", async ({ page, baseURL }) => {
+  const first = newAccount("first");
+  await signUp(page, first);
+  const { app: firstApp, callbacks } = await appWithCallback(baseURL!, {}, first);
+  const firstConfig = await discover(baseURL!, firstApp);
+  const go = async (config: client.Configuration, app: TestApp) =>
+    page.goto(
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: app.redirectUri,
+        scope: "openid profile",
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: "S256",
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+      }).href,
+    );
+  await go(firstConfig, firstApp);
+  await page.getByRole("button", { name: "Allow" }).click();
+  expect((await callbacks.next()).searchParams.get("code")).toBeTruthy();
+
+  // Someone else signs in to the site in the same browser and authorizes their own application.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  const second = newAccount("second");
+  await signUp(page, second);
+  const secondApp = await registerApp(baseURL!, { redirectUris: [callbacks.redirectUri] }, second);
+  await go(await discover(baseURL!, secondApp), secondApp);
+  await expect(page.getByRole("heading", { name: "Allow E2E app to access your account?" })).toBeVisible();
+  await expect(page.getByText(`${second.name} (${second.email})`)).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  expect((await callbacks.next()).searchParams.get("code")).toBeTruthy();
+  // The site session is still the second user's.
+  await page.goto("/account");
+  await expect(page.getByText(second.email).first()).toBeVisible();
+});
+
+test("signing out at the authorization server ends the site session too", async ({ page, baseURL }) => {
+  const owner = newAccount("logout");
+  await signUp(page, owner);
+  const { app, callbacks } = await appWithCallback(baseURL!, {}, owner);
+  const config = await discover(baseURL!, app);
+  await page.goto(
+    client.buildAuthorizationUrl(config, {
+      redirect_uri: app.redirectUri,
+      scope: "openid",
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+    }).href,
+  );
+  await page.getByRole("button", { name: "Allow" }).click();
+  await callbacks.next();
+
+  await page.goto(client.buildEndSessionUrl(config, { client_id: app.clientId }).href);
+  await expect(page.getByText("Do you want to sign out of Paddle Results?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, sign me out" }).click();
+  await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/signin/);
+});
