@@ -110,7 +110,8 @@ export function freshSignInRequired(details: Pick<InteractionDetails, "params" |
   const maxAge = details.params.max_age;
   if (maxAge === undefined || maxAge === null || maxAge === "") return false;
   const seconds = Number(maxAge);
-  if (!Number.isFinite(seconds)) return true;
+  // max_age=0 is prompt=login by another name (OpenID Connect Core §3.1.2.1).
+  if (!Number.isFinite(seconds) || seconds <= 0) return true;
   return authTime === null || Math.floor(now / 1000) - authTime > seconds;
 }
 
