@@ -2,6 +2,7 @@ import http from "node:http";
 import { request as playwrightRequest } from "@playwright/test";
 import { signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { E2E_ACCOUNTS } from "./accounts";
+import { newAccount } from "./helpers";
 import { expect, test } from "./fixtures";
 import {
   apiResourceFor,
@@ -404,7 +405,11 @@ test.describe("bearer tokens", () => {
 
 test.describe("subjects", () => {
   test("sub is pairwise: stable for an application, different in another sector, never an internal id", async ({ baseURL }) => {
-    const owner = await signUpOverHttp(baseURL!, "pairwise");
+    // Sign-up is the one place the internal id is visible (the portal's own API returns it).
+    const owner = newAccount("pairwise");
+    const signUpContext = await playwrightRequest.newContext({ baseURL });
+    const { id: internalId } = await trpcMutation<{ id: number }>(signUpContext, "account.signUp", owner);
+    await signUpContext.dispose();
     const port = 40000 + Math.floor(Math.random() * 20000);
     const appA = await registerApp(baseURL!, { redirectUris: [`http://127.0.0.1:${port}/callback`] }, owner);
     const appB = await registerApp(baseURL!, { redirectUris: [`http://localhost:${port}/callback`] }, owner);
@@ -413,9 +418,11 @@ test.describe("subjects", () => {
       const claims = JSON.parse(Buffer.from(tokens.id_token!.split(".")[1], "base64url").toString());
       const info = await (await userinfo(baseURL!, tokens.access_token)).json();
       expect(info.sub).toBe(claims.sub);
-      // Nothing that looks like a database id leaves: no numeric value, no numeric-looking string.
+      // The internal id never leaves: not as sub, not in any claim or token response member.
+      expect(claims.sub).not.toBe(String(internalId));
       for (const value of [...Object.values(claims), ...Object.values(info), ...Object.values(tokens)]) {
         if (typeof value === "string") expect(value).not.toMatch(/^\d{1,10}$/);
+        expect(value).not.toBe(internalId);
       }
       return claims.sub as string;
     };
