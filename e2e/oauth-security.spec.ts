@@ -494,6 +494,10 @@ test.describe("issuer and discovery", () => {
       subject_types_supported: ["pairwise"],
       authorization_response_iss_parameter_supported: true,
     });
+    expect(documents[0].scopes_supported).toEqual([
+      "openid", "profile", "email", "offline_access", "catalog:read", "athlete:read", "sessions:read", "trainings:read",
+      "workouts:read", "equipment:read", "records:read", "exports:create", "health:read", "devices:read", "devices:files", "svcsim:embed",
+    ]);
     const jwks = await (await context.get("/api/oauth/jwks.json")).json();
     expect(jwks.keys.length).toBeGreaterThan(0);
     for (const key of jwks.keys) {

@@ -10,7 +10,7 @@ import { apiResource, interactionPath, issuerUrl, TTL } from "./config";
 import { findActiveGrantId } from "./grants";
 import { errorPage, logoutPage, loggedOutPage } from "./provider-pages";
 import { pairwiseSubject } from "./pairwise";
-import { isApiScope, isScope, scopeAllowedOnSurface, OIDC_SCOPES } from "./scopes";
+import { ALL_SCOPES, isApiScope, isScope, scopeAllowedOnSurface, OIDC_SCOPES } from "./scopes";
 import { getOrCreateSigningKeys } from "./signing-keys";
 import { readSiteSession, siteSessionCookieName } from "./site-session";
 
@@ -241,10 +241,15 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
     return clientSecretMatches(this.clientSecret, actual);
   };
 
-  // Introspection is for operator-approved confidential clients only: anyone else gets an
-  // error whatever the token, so the endpoint is no oracle for them.
   provider.use(async (ctx, next) => {
     await next();
+    // Discovery lists the Data API scopes too (oidc-provider only knows its OpenID ones).
+    if (ctx.oidc?.route === "discovery" && ctx.status === 200 && ctx.body && typeof ctx.body === "object") {
+      (ctx.body as Record<string, unknown>).scopes_supported = [...ALL_SCOPES];
+      return;
+    }
+    // Introspection is for operator-approved confidential clients only: anyone else gets an
+    // error whatever the token, so the endpoint is no oracle for them.
     if (ctx.oidc?.route !== "introspection" || ctx.status !== 200) return;
     const client = appClient(ctx.oidc.client);
     if (!client || client.clientAuthMethod === "none") {
