@@ -112,7 +112,7 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
           {saved}
         </p>
       ) : null}
-      <Field label="Application name" name="name" value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} hint="Shown to you on the consent screen." />
+      <Field label="Application name" name="name" type="text" value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} hint="Shown to you on the consent screen." />
       {editing ? null : (
         <>
           <fieldset>
@@ -171,7 +171,7 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
               <input type="checkbox" name="scopes" value={scope} checked={allowed && scopes.includes(scope)} disabled={!allowed} onChange={() => toggleScope(scope)} />
               <span>
                 <code>{scope}</code> — {SCOPE_INFO[scope].description}
-                {allowed ? "" : " (data applications only)"}
+                {allowed ? "" : ` (${SCOPE_INFO[scope].surfaces.join(" and ")} applications only)`}
               </span>
             </label>
           );

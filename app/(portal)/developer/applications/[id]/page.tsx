@@ -25,17 +25,13 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
         <h1>{app.name}</h1>
         <ReviewBadge status={app.reviewStatus} />
       </div>
+      <div className="card">
+        <p>
+          Client ID: <code>{app.clientId}</code>
+        </p>
+        <p>Client secret: {app.clientSecretStart ? <code>{app.clientSecretStart}…</code> : "none (public client: PKCE only)"}</p>
+      </div>
       <dl className="card facts">
-        <div>
-          <dt>Client ID</dt>
-          <dd>
-            <code>{app.clientId}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Client secret</dt>
-          <dd>{app.clientSecretStart ? <code>{app.clientSecretStart}…</code> : "none (public client)"}</dd>
-        </div>
         <div>
           <dt>Surface</dt>
           <dd>{app.surface}</dd>

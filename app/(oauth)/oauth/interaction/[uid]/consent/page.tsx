@@ -29,17 +29,25 @@ export default async function ConsentPage({ params }: Props) {
     <>
       <h1>Allow {application.name} to access your account?</h1>
       <div className="card">
-        <dl>
-          <dt>Application</dt>
-          <dd>{application.name}</dd>
-          <dt>Registered by</dt>
-          <dd>{application.ownerName}</dd>
-          <dt>Type</dt>
-          <dd>{SURFACE_LABEL[application.surface]}</dd>
-          <dt>Signed in as</dt>
-          <dd>
-            {user.name} ({user.email})
-          </dd>
+        <dl className="facts">
+          <div>
+            <dt>Application</dt>
+            <dd>{application.name}</dd>
+          </div>
+          <div>
+            <dt>Registered by</dt>
+            <dd>{application.ownerName}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{SURFACE_LABEL[application.surface]}</dd>
+          </div>
+          <div>
+            <dt>Signed in as</dt>
+            <dd>
+              {user.name} ({user.email})
+            </dd>
+          </div>
         </dl>
         <form className="stack" method="post" action={`/oauth/interaction/${encodeURIComponent(uid)}`}>
           <input type="hidden" name="action" value="consent" />
@@ -60,7 +68,9 @@ export default async function ConsentPage({ params }: Props) {
               <legend>Health data (asked separately)</legend>
               <label className="checkbox">
                 <input type="checkbox" name="separate_scope" value={scope} />
-                Also allow it to: {SCOPE_INFO[scope].description} <code className="muted">{scope}</code>
+                <span>
+                  Also allow it to: {SCOPE_INFO[scope].description} <code className="muted">{scope}</code>
+                </span>
               </label>
               <p className="hint">Left unticked, {application.name} is told that you declined. You can change your mind later.</p>
             </fieldset>
