@@ -25,9 +25,10 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <Link href="/records">Records</Link>
           <Link href="/devices">Devices</Link>
           <Link href="/developer">Developer</Link>
-          {user.isOperator ? <Link href="/operator">Operator</Link> : null}
+          {user.isOperator ? <Link href="/operator/applications">Operator</Link> : null}
         </nav>
         <div className="user-menu">
+          <Link href="/connected-apps">Connected apps</Link>
           <Link href="/account" title={user.email}>
             {user.name}
           </Link>

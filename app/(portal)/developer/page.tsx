@@ -25,7 +25,7 @@ export default function DeveloperPage() {
           </li>
         </ul>
         <p>
-          <Link href="/developer/keys">Key pairs</Link> for the results API · <Link href="/developer/docs/results-api">results API reference</Link> (OpenAPI 3.1:{" "}
+          <Link href="/developer/keys">Key pairs</Link> for the results API · <Link href="/developer/applications">OAuth applications</Link> for the Data API · <Link href="/developer/docs/results-api">results API reference</Link> (OpenAPI 3.1:{" "}
           <a href="/api/docs/results-api.json">/api/docs/results-api.json</a>)
         </p>
       </div>
