@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { oauthApplicationOrigins, oauthApplications, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { revokeAllGrantsOfApplication } from "../auth/oauth/grants";
-import type { ApplicationView } from "./applications";
+import { appColumns, type ApplicationView } from "./applications";
 
 /**
  * Operator review (docs/oauth.md "Operator review"): partner applications and
@@ -30,13 +30,8 @@ export interface ReviewListItem {
 export async function listApplicationsForOperator(db: Db, limit = 500): Promise<ReviewListItem[]> {
   return db
     .select({
-      id: oauthApplications.id,
-      name: oauthApplications.name,
-      clientId: oauthApplications.clientId,
-      surface: oauthApplications.surface,
-      clientType: oauthApplications.clientType,
-      reviewStatus: oauthApplications.reviewStatus,
-      introspectionAllowed: oauthApplications.introspectionAllowed,
+      ...appColumns,
+      reviewedAt: oauthApplications.reviewedAt,
       ownerEmail: users.email,
       ownerName: users.name,
       pendingOrigins: sql<number>`(select count(*)::int from ${oauthApplicationOrigins} o where o.application_id = ${oauthApplications.id} and o.status = 'pending')`,

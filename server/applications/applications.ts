@@ -34,7 +34,8 @@ export interface ApplicationView {
   updatedAt: Date;
 }
 
-const appColumns = {
+/** The columns every application view selects (owner and operator views alike). */
+export const appColumns = {
   id: oauthApplications.id,
   clientId: oauthApplications.clientId,
   name: oauthApplications.name,
