@@ -45,3 +45,12 @@ function teamMember(userId: number, teamId: SQL | typeof teams.id): SQL {
   return sql`exists (select 1 from team_memberships acc_tm left join athletes acc_ta on acc_ta.id = acc_tm.athlete_id
     where acc_tm.team_id = ${teamId} and (acc_tm.user_id = ${userId} or acc_ta.user_id = ${userId}))`;
 }
+
+/**
+ * Data API subject boundary: sessions the person owns or paddled in (an
+ * athlete record linked to their account sits in the crew).
+ */
+export function sessionOfSubject(userId: number): SQL {
+  return sql`(${results.ownerUserId} = ${userId} or ${results.id} in (
+    select sos_rc.result_id from result_crew sos_rc join athletes sos_a on sos_a.id = sos_rc.athlete_id where sos_a.user_id = ${userId}))`;
+}

@@ -21,6 +21,8 @@ export interface UploadInput {
   user: SessionUser;
   createdVia: "web" | "api" | "demo";
   keyPairId: number | null;
+  /** Application the key pair is bound to (Data API "session" surface). */
+  applicationId?: number | null;
   file: { filename: string | null; bytes: Buffer } | null;
   /** The metadata part as sent: a JSON object in a string. */
   metadata: string | undefined;
@@ -106,6 +108,7 @@ async function storeResult(tx: Db, input: UploadInput, meta: UploadMetadata, res
       paceId: meta.paceId,
       createdVia: input.createdVia,
       keyPairId: input.keyPairId,
+      createdByApplicationId: input.applicationId ?? null,
       date: processed.date,
       timeOfDay: processed.time_of_day,
       startAt: new Date(processed.start_unix_ms),

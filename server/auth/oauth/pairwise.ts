@@ -10,3 +10,11 @@ import { createHmac } from "node:crypto";
 export function pairwiseSubject(key: string, sectorIdentifier: string, accountId: string): string {
   return createHmac("sha256", key).update(`${sectorIdentifier}\n${accountId}`).digest("base64url");
 }
+
+/**
+ * The `sub` an application sees for a user: the same value its ID tokens and
+ * userinfo carry (oidc-provider's sector is the host of the first redirect URI).
+ */
+export function sectorOf(redirectUris: string[], clientId: string): string {
+  return redirectUris[0] ? new URL(redirectUris[0]).host : clientId;
+}

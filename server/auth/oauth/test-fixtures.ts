@@ -18,3 +18,29 @@ export async function makeOwnerAndApp(db: Db, input: Partial<ApplicationInput> =
   });
   return { owner, application, clientSecret };
 }
+
+/**
+ * A Data API access token stored exactly as oidc-provider stores one (opaque:
+ * the id is the token), with its Grant and consent, for integration tests and
+ * benchmarks that need a token without driving the browser flow.
+ */
+export async function issueAccessToken(
+  db: Db,
+  options: { userId: number; applicationId: number; clientId: string; scopes: string[]; audience: string; lifetimeSeconds?: number },
+): Promise<{ token: string; grantId: string }> {
+  const { createAdapterFactory } = await import("./adapter");
+  const { recordConsent } = await import("./grants");
+  const grantId = randomUUID();
+  const adapter = createAdapterFactory(db);
+  const lifetime = options.lifetimeSeconds ?? 3600;
+  const nowS = Math.floor(Date.now() / 1000);
+  await adapter("Grant").upsert(grantId, { jti: grantId, kind: "Grant", accountId: String(options.userId), clientId: options.clientId }, lifetime);
+  await recordConsent(db, { grantId, userId: options.userId, applicationId: options.applicationId, scopes: options.scopes, declinedScopes: [], expiresAt: new Date(Date.now() + lifetime * 1000) });
+  const token = randomUUID().replace(/-/g, "") + randomUUID().replace(/-/g, "").slice(0, 11);
+  await adapter("AccessToken").upsert(
+    token,
+    { jti: token, kind: "AccessToken", accountId: String(options.userId), clientId: options.clientId, grantId, scope: options.scopes.join(" "), aud: options.audience, exp: nowS + lifetime, iat: nowS },
+    lifetime,
+  );
+  return { token, grantId };
+}

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { oauthApplications } from "./oauth-applications";
 import { users } from "./users";
 
 /**
@@ -26,7 +27,7 @@ export const keyPairs = pgTable(
      * OAuth application this key uploads for: results it creates count as
      * created by that application on the Data API's "session" surface.
      */
-    applicationId: integer("application_id"),
+    applicationId: integer("application_id").references(() => oauthApplications.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Updated at most once a minute. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

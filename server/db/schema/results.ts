@@ -18,6 +18,8 @@ import {
 import { athletes } from "./athletes";
 import { blobs } from "./blobs";
 import { devices } from "./devices";
+import { equipmentPaddles, equipmentVessels } from "./equipment";
+import { oauthApplications } from "./oauth-applications";
 import { categories, paces, vessels } from "./reference";
 import { tracks } from "./tracks";
 import { users } from "./users";
@@ -49,8 +51,13 @@ export const results = pgTable(
       .references(() => paces.id),
     /** How the result was created: web (upload page), api (key pair), demo (seed data). */
     createdVia: text("created_via", { enum: ["web", "api", "demo"] }).notNull(),
-    /** Key pair that uploaded it (results API); decides the Data API "session" surface. */
+    /** Key pair that uploaded it (results API). */
     keyPairId: integer("key_pair_id"),
+    /**
+     * OAuth application the uploading key pair was bound to at upload time:
+     * the Data API "session" surface shows an application only the sessions it created.
+     */
+    createdByApplicationId: integer("created_by_application_id").references(() => oauthApplications.id, { onDelete: "set null" }),
     /** Local calendar date of the effort start (device clock + offset). */
     date: date("date").notNull(),
     /** Local time of the effort start with its UTC offset, "HH:MM:SS+hh:mm". */
@@ -82,6 +89,9 @@ export const results = pgTable(
     originalFilename: text("original_filename"),
     /** The original .svc bytes, unchanged. */
     originalBlobId: integer("original_blob_id").references(() => blobs.id, { onDelete: "set null" }),
+    /** The owner's boat and paddle used in this session (equipment pages), optional. */
+    equipmentVesselId: integer("equipment_vessel_id").references(() => equipmentVessels.id, { onDelete: "set null" }),
+    equipmentPaddleId: integer("equipment_paddle_id").references(() => equipmentPaddles.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -89,6 +99,8 @@ export const results = pgTable(
     index("results_owner_start_idx").on(t.ownerUserId, t.startAt.desc(), t.id.desc()),
     index("results_owner_created_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
     index("results_owner_distance_idx").on(t.ownerUserId, t.distanceM, t.id),
+    index("results_owner_duration_idx").on(t.ownerUserId, t.durationMs, t.id),
+    index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),
     index("results_track_idx").on(t.trackId),
     index("results_key_pair_idx").on(t.keyPairId),
   ],

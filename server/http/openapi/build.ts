@@ -13,6 +13,8 @@ export interface OperationSpec {
   tags: string[];
   /** Names of security schemes that accept this operation; empty = no credential. */
   security: string[];
+  /** OAuth scopes required under each security scheme (Data API). */
+  securityScopes?: string[];
   /** Extra annotations (e.g. x-scopes, x-surfaces on the Data API). */
   extensions?: Record<string, unknown>;
   pathParams?: { name: string; description: string; schema?: z.ZodType }[];
@@ -77,7 +79,7 @@ export function buildOpenApiDocument(info: {
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: op.tags,
-      security: op.security.length ? op.security.map((name) => ({ [name]: [] })) : [],
+      security: op.security.length ? op.security.map((name) => ({ [name]: op.securityScopes ?? [] })) : [],
       ...(parameters.length ? { parameters } : {}),
       ...(op.requestBody
         ? {

@@ -16,6 +16,7 @@ export const uploadResultRoute = withKeyPair({ auth: "secret", extraLimit: "uplo
     user: ctx.user,
     createdVia: "api",
     keyPairId: ctx.keyPairId,
+    applicationId: ctx.applicationId,
     file: form.files.file?.[0] ?? null,
     metadata: form.fields.metadata?.[0],
   });

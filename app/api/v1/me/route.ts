@@ -1,0 +1,3 @@
+import { getMe } from "@/server/http/data-api/operations/identity";
+
+export const GET = getMe.handle;

@@ -1,0 +1,3 @@
+import { getSession } from "@/server/http/data-api/operations/sessions";
+
+export const GET = getSession.handle;

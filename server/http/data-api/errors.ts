@@ -1,0 +1,93 @@
+import { ZodError } from "zod";
+import { AppError, type AppErrorCode } from "../../errors";
+
+/**
+ * The Data API's one error type, status table and formatter (data-api.md
+ * "Errors"): body `{error, error_description, scope?, request_id}`. Handlers
+ * throw; only `dataApiErrorResponse` turns an error into a response.
+ */
+export const DATA_API_ERRORS = {
+  invalid_request: 400,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  server_error: 500,
+} as const;
+export type DataApiErrorCode = keyof typeof DATA_API_ERRORS;
+
+export class DataApiError extends Error {
+  constructor(
+    readonly error: DataApiErrorCode,
+    readonly description: string,
+    /** insufficient_scope: the scopes the operation needs, space-separated. */
+    readonly scope?: string,
+  ) {
+    super(description);
+    this.name = "DataApiError";
+  }
+  get status(): number {
+    return DATA_API_ERRORS[this.error];
+  }
+}
+
+/** Absent and outside the subject boundary are one answer (data-api.md "Errors", 404). */
+export const NOT_FOUND_DESCRIPTION = "The resource does not exist or is not accessible with this token";
+export const dataApiNotFound = () => new DataApiError("not_found", NOT_FOUND_DESCRIPTION);
+
+const FROM_APP_ERROR: Record<AppErrorCode, DataApiErrorCode> = {
+  invalid: "invalid_request",
+  unauthenticated: "invalid_token",
+  forbidden: "not_found",
+  not_found: "not_found",
+  conflict: "conflict",
+  too_many_requests: "rate_limited",
+  unprocessable: "invalid_request",
+  too_large: "invalid_request",
+};
+
+/** "limit: must be an integer from 1 to 100": the parameter first, then what is wrong. */
+export function describeZodIssue(error: ZodError): string {
+  const issue = error.issues[0];
+  const path = issue.path.map(String).join(".");
+  if (!path || issue.message.startsWith(`${path} `)) return issue.message;
+  return `${path}: ${issue.message}`;
+}
+
+export function toDataApiError(error: unknown): DataApiError {
+  if (error instanceof DataApiError) return error;
+  if (error instanceof AppError) {
+    const code = FROM_APP_ERROR[error.code];
+    // A domain "not found" names the resource; the API answers one uniform 404.
+    return code === "not_found" ? dataApiNotFound() : new DataApiError(code, error.message);
+  }
+  if (error instanceof ZodError) return new DataApiError("invalid_request", describeZodIssue(error));
+  console.error("Data API: unexpected error", error);
+  return new DataApiError("server_error", "Unexpected internal error");
+}
+
+export interface DataApiErrorBody {
+  error: DataApiErrorCode;
+  error_description: string;
+  scope?: string;
+  request_id: string;
+}
+
+export function dataApiErrorBody(error: DataApiError, requestId: string): DataApiErrorBody {
+  return { error: error.error, error_description: error.description, ...(error.scope ? { scope: error.scope } : {}), request_id: requestId };
+}
+
+const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
+
+/**
+ * RFC 6750 §3 challenge: no error attribute when no token was sent at all,
+ * invalid_token for a bad one, insufficient_scope with the needed scopes.
+ */
+export function bearerChallenge(error: DataApiError, tokenPresent: boolean): string | null {
+  if (error.error === "invalid_token") {
+    return tokenPresent ? `Bearer realm="data-api", error="invalid_token", error_description=${quoted(error.description)}` : `Bearer realm="data-api"`;
+  }
+  if (error.error === "insufficient_scope") return `Bearer realm="data-api", error="insufficient_scope", scope=${quoted(error.scope ?? "")}`;
+  return null;
+}

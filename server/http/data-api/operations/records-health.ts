@@ -1,0 +1,3 @@
+import type { DataApiOperation } from "../define-operation";
+
+export const recordsHealthOperations: DataApiOperation[] = [];
