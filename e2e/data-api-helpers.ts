@@ -3,7 +3,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signedInContext, trpcMutation } from "./api-helpers";
 import { DATA_WORLD } from "./data-api-world";
 import type { TestAccount } from "./helpers";
-import { authorizeAndExchange, registerApp, type TestApp } from "./oauth-helpers";
+import { apiResourceFor, authorizeAndExchange, registerApp, type TestApp } from "./oauth-helpers";
 import { OpenApiValidator } from "./openapi-validator";
 
 /**
@@ -57,7 +57,8 @@ export async function dataApiToken(
   const app = await registerApp(baseURL, { surface, scopes: registered, name: `Data API ${surface} app` }, owner);
   if (surface === "partner") await approve(baseURL, app.id);
   const scopes = options.scopes ?? registered;
-  const { tokens, browser } = await authorizeAndExchange(baseURL, app, { scope: scopes.join(" "), health: scopes.includes("health:read") });
+  // resource = the Data API at the token endpoint: the token's audience (docs/oauth.md "Tokens, audiences").
+  const { tokens, browser } = await authorizeAndExchange(baseURL, app, { scope: scopes.join(" "), health: scopes.includes("health:read"), tokenResource: apiResourceFor(baseURL) });
   await browser.dispose();
   return { token: tokens.access_token, app };
 }
