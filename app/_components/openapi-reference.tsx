@@ -1,28 +1,54 @@
+import { Fragment, type ReactNode } from "react";
+import { TryItButton, TryItPanel, TryItProvider, type TryItOperation, type TryItParam } from "./try-it";
+
 /**
  * A readable reference of an OpenAPI 3.1 document, rendered on the server
  * from the same document the API serves (no third-party viewer, nothing
- * fetched from elsewhere).
+ * fetched from elsewhere). Both API references use it; the Data API's adds
+ * the "Try it" panel.
  */
-type Schema = { type?: string | string[]; description?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: unknown[]; anyOf?: Schema[]; format?: string; pattern?: string; minimum?: number; maximum?: number };
+type Schema = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+};
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
 type Operation = {
   operationId: string;
   summary: string;
   description?: string;
+  tags?: string[];
   security?: Record<string, unknown>[];
-  parameters?: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+  parameters?: Parameter[];
+  requestBody?: { description?: string; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>;
   [extension: `x-${string}`]: unknown;
 };
 export type OpenApiDocument = { info: { title: string; version: string; description: string }; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
+type Entry = { method: string; path: string; op: Operation };
+
 function typeOf(schema: Schema | undefined): string {
   if (!schema) return "";
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
   if (schema.type === "array") return `array of ${typeOf(schema.items)}`;
   const base = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
-  const range = schema.minimum !== undefined || schema.maximum !== undefined ? ` ${schema.minimum ?? ""}…${schema.maximum ?? ""}` : "";
+  // zod writes ±MAX_SAFE_INTEGER on every integer: not a limit worth reading.
+  const min = schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
+  const max = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+  const range = min !== undefined && max !== undefined ? ` ${min}…${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : "";
   return `${base}${schema.format ? ` (${schema.format})` : ""}${range}`;
 }
 
@@ -42,73 +68,198 @@ function Fields({ schema }: { schema: Schema }) {
   );
 }
 
-export function OpenApiReference({ document, documentUrl }: { document: OpenApiDocument; documentUrl: string }) {
+const entriesOf = (document: OpenApiDocument): Entry[] => Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
+const tagOf = (op: Operation) => op.tags?.[0] ?? "Operations";
+const titleOf = ({ method, path }: Pick<Entry, "method" | "path">) => `${method.toUpperCase()} ${path}`;
+const listOf = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
+
+/** Operations in document order, grouped by their first tag. */
+function groupByTag(entries: Entry[]): [string, Entry[]][] {
+  const groups = new Map<string, Entry[]>();
+  for (const entry of entries) groups.set(tagOf(entry.op), [...(groups.get(tagOf(entry.op)) ?? []), entry]);
+  return [...groups];
+}
+
+/** What the browser-side "Try it" panel needs of each operation (plain, serializable data). */
+function tryItOperation({ method, path, op }: Entry): TryItOperation {
+  const params: TryItParam[] = (op.parameters ?? [])
+    .filter((p) => (p.in === "path" || p.in === "query" || p.in === "header") && p.name.toLowerCase() !== "authorization")
+    .map((p) => {
+      const type = Array.isArray(p.schema.type) ? p.schema.type.find((t) => t !== "null") : p.schema.type;
+      return {
+        name: p.name,
+        in: p.in as TryItParam["in"],
+        required: p.in === "path" || p.required,
+        type: typeOf(p.schema),
+        description: p.description,
+        choices: type === "boolean" ? ["true", "false"] : p.schema.enum?.map(String),
+        numeric: type === "integer" || type === "number",
+      };
+    });
+  return {
+    id: op.operationId,
+    method,
+    path,
+    tag: tagOf(op),
+    summary: op.summary,
+    needsToken: Boolean(op.security?.length),
+    params,
+    jsonBody: Boolean(op.requestBody?.content["application/json"]),
+  };
+}
+
+/** Items with ", " between them: read as separate words, not run together. */
+const commaSeparated = (items: ReactNode[]) => items.flatMap((item, i) => (i === 0 ? [item] : [<Fragment key={`sep-${i}`}>, </Fragment>, item]));
+
+function OperationFacts({ op }: { op: Operation }) {
+  const scopes = listOf(op["x-scopes"]);
+  const surfaces = listOf(op["x-surfaces"]);
+  const credential = op.security?.length ? op.security.map((s) => Object.keys(s)[0]).join(" or ") : "none";
   return (
+    <dl className="op-facts">
+      <div>
+        <dt>Credential</dt>
+        <dd>{credential === "oauth2" ? "OAuth access token" : credential}</dd>
+      </div>
+      {scopes ? (
+        <div>
+          <dt>Scopes</dt>
+          <dd>{scopes.length ? commaSeparated(scopes.map((s) => <code key={s}>{s}</code>)) : <span className="muted">none</span>}</dd>
+        </div>
+      ) : null}
+      {surfaces ? (
+        <div>
+          <dt>Surfaces</dt>
+          <dd>
+            {commaSeparated(
+              surfaces.map((s) => (
+                <span className="badge" key={s}>
+                  {s}
+                </span>
+              )),
+            )}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The description without its closing "Scopes: … Surfaces: …" line when the facts above already show both. */
+const descriptionOf = (op: Operation) =>
+  (op["x-scopes"] && op["x-surfaces"] ? (op.description ?? "").split("\n\n").filter((p) => !/^Scopes: .*Surfaces: [^\n]*$/.test(p)) : [op.description ?? ""]).join("\n\n").trim();
+
+function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
+  const { op } = entry;
+  const titleId = `${op.operationId}-title`;
+  return (
+    <section className="card operation" id={op.operationId} aria-labelledby={titleId}>
+      <div className="page-header">
+        <h3 id={titleId}>
+          <code>{titleOf(entry)}</code>
+        </h3>
+        {tryIt ? <TryItButton operationId={op.operationId} title={titleOf(entry)} /> : null}
+      </div>
+      <p>{op.summary}</p>
+      <OperationFacts op={op} />
+      {descriptionOf(op) ? <p className="muted pre-line">{descriptionOf(op)}</p> : null}
+      {op.parameters?.length ? (
+        <table aria-label={`Parameters of ${titleOf(entry)}`}>
+          <thead>
+            <tr>
+              <th scope="col">Parameter</th>
+              <th scope="col">In</th>
+              <th scope="col">Type</th>
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {op.parameters.map((p) => (
+              <tr key={`${p.in}-${p.name}`}>
+                <td>
+                  <code>{p.name}</code>
+                  {p.required ? <abbr title="required"> *</abbr> : ""}
+                </td>
+                <td>{p.in}</td>
+                <td>{typeOf(p.schema)}</td>
+                <td>
+                  {p.description ?? ""}
+                  {p.schema.default !== undefined ? <span className="muted"> (default {JSON.stringify(p.schema.default)})</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {op.requestBody
+        ? Object.entries(op.requestBody.content).map(([type, content]) => (
+            <div key={type}>
+              <h4>Request body ({type})</h4>
+              {op.requestBody?.description ? <p>{op.requestBody.description}</p> : null}
+              <Fields schema={content.schema} />
+            </div>
+          ))
+        : null}
+      <h4>Responses</h4>
+      <ul>
+        {Object.entries(op.responses).map(([status, response]) => (
+          <li key={status}>
+            <strong>{status}</strong> {response.description}
+            {response.headers ? <span className="muted"> · headers: {Object.keys(response.headers).join(", ")}</span> : null}
+            {response.content?.["application/json"] && status.startsWith("2") ? <Fields schema={response.content["application/json"].schema} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OpenApiReference({ document, documentUrl, tryIt = false }: { document: OpenApiDocument; documentUrl: string; tryIt?: boolean }) {
+  const entries = entriesOf(document);
+  const groups = groupByTag(entries);
+  const serverUrl = document.servers[0]?.url ?? "";
+  const body = (
     <>
-      <p>{document.info.description}</p>
+      {document.info.description.split("\n\n").map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
+      ))}
       <p>
-        Base URL <code>{document.servers[0]?.url}</code> · version {document.info.version} · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
+        Base URL <code>{serverUrl}</code> · version {document.info.version} · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
       </p>
-      {Object.entries(document.paths).flatMap(([path, operations]) =>
-        Object.entries(operations).map(([method, op]) => (
-          <section className="card" key={`${method} ${path}`} id={op.operationId}>
-            <h2>
-              <code>
-                {method.toUpperCase()} {path}
-              </code>
-            </h2>
-            <p>
-              {op.summary}
-              {op.security?.length ? <span className="muted"> · credential: {op.security.map((s) => Object.keys(s)[0]).join(" or ")}</span> : <span className="muted"> · no credential</span>}
-              {op["x-scopes"] ? <span className="muted"> · scopes: {(op["x-scopes"] as string[]).join(", ")}</span> : null}
-              {op["x-surfaces"] ? <span className="muted"> · surfaces: {(op["x-surfaces"] as string[]).join(", ")}</span> : null}
-            </p>
-            {op.description ? <p>{op.description}</p> : null}
-            {op.parameters?.length ? (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Parameter</th>
-                    <th scope="col">In</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Notes</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {op.parameters.map((p) => (
-                    <tr key={`${p.in}-${p.name}`}>
-                      <td>
-                        <code>{p.name}</code>
-                        {p.required ? " *" : ""}
-                      </td>
-                      <td>{p.in}</td>
-                      <td>{typeOf(p.schema)}</td>
-                      <td>{p.description ?? ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
-            {op.requestBody
-              ? Object.entries(op.requestBody.content).map(([type, content]) => (
-                  <div key={type}>
-                    <h3>Request body ({type})</h3>
-                    <Fields schema={content.schema} />
-                  </div>
-                ))
-              : null}
-            <h3>Responses</h3>
+      <nav aria-label="Operations" className="card op-index">
+        <h2>Operations</h2>
+        {groups.map(([tag, items]) => (
+          <div key={tag}>
+            <h3>{tag}</h3>
             <ul>
-              {Object.entries(op.responses).map(([status, response]) => (
-                <li key={status}>
-                  <strong>{status}</strong> {response.description}
-                  {response.content?.["application/json"] && status.startsWith("2") ? <Fields schema={response.content["application/json"].schema} /> : null}
+              {items.map((entry) => (
+                <li key={entry.op.operationId}>
+                  <a href={`#${entry.op.operationId}`}>
+                    <code>{titleOf(entry)}</code>
+                  </a>{" "}
+                  <span className="muted">{entry.op.summary}</span>
                 </li>
               ))}
             </ul>
-          </section>
-        )),
-      )}
+          </div>
+        ))}
+      </nav>
+      {tryIt ? <TryItPanel /> : null}
+      {groups.map(([tag, items]) => (
+        <div key={tag}>
+          <h2>{tag}</h2>
+          {items.map((entry) => (
+            <OperationSection key={`${entry.method} ${entry.path}`} entry={entry} tryIt={tryIt} />
+          ))}
+        </div>
+      ))}
     </>
+  );
+  if (!tryIt) return body;
+  // Requests go to this site's own origin: the path of the base URL, never its host.
+  return (
+    <TryItProvider operations={entries.map(tryItOperation)} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")}>
+      {body}
+    </TryItProvider>
   );
 }

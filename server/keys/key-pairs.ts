@@ -2,8 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { keyPairs } from "../db/schema";
+import { keyPairs, oauthApplications } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import type { Surface } from "../auth/oauth/scopes";
 import { getSessionUser, type SessionUser } from "../users/users";
 
 /** Recognisable prefixes: a leaked key is easy to spot in logs and by secret scanners. */
@@ -62,8 +63,56 @@ export async function createKeyPair(db: Db, userId: number, input: z.input<typeo
   return { keyPair, secretKey };
 }
 
-export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairView[]> {
-  return db.select(viewColumns).from(keyPairs).where(eq(keyPairs.ownerUserId, userId)).orderBy(desc(keyPairs.createdAt), desc(keyPairs.id));
+/** A key pair in the owner's list, with the application its uploads count as created by. */
+export interface KeyPairListItem extends KeyPairView {
+  application: { id: number; name: string; surface: Surface } | null;
+}
+
+export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairListItem[]> {
+  const rows = await db
+    .select({ ...viewColumns, appName: oauthApplications.name, appSurface: oauthApplications.surface })
+    .from(keyPairs)
+    .leftJoin(oauthApplications, eq(oauthApplications.id, keyPairs.applicationId))
+    .where(eq(keyPairs.ownerUserId, userId))
+    .orderBy(desc(keyPairs.createdAt), desc(keyPairs.id));
+  return rows.map(({ appName, appSurface, ...keyPair }) => ({
+    ...keyPair,
+    application: keyPair.applicationId !== null && appName !== null && appSurface !== null ? { id: keyPair.applicationId, name: appName, surface: appSurface } : null,
+  }));
+}
+
+/** A serial (32-bit) id: a larger one cannot exist, and Postgres would answer "integer out of range". */
+const rowId = z.number().int().positive().max(2_147_483_647);
+
+export const ZKeyPairBinding = z.object({
+  id: rowId,
+  /** null: uploads through the key count as created by no application. */
+  applicationId: rowId.nullable(),
+});
+
+/**
+ * Binds a key pair to one of the owner's OAuth applications, or unbinds it
+ * (null). From the next upload on, sessions uploaded through the key record
+ * the application as their creator (server/results/upload-result.ts), which is
+ * what a session-surface application sees; sessions already uploaded keep the
+ * creator they were recorded with. Another user's key pair or application is
+ * the same 404 as a missing one; a revoked key pair stays as it was (conflict).
+ */
+export async function bindKeyPairToApplication(db: Db, userId: number, keyPairId: number, applicationId: number | null): Promise<KeyPairView> {
+  const input = ZKeyPairBinding.parse({ id: keyPairId, applicationId });
+  const ownApplication = sql`exists (select 1 from ${oauthApplications} where ${oauthApplications.id} = ${input.applicationId} and ${oauthApplications.ownerUserId} = ${userId})`;
+  // One conditional statement: ownership of both rows and "not revoked" are checked where the write happens.
+  const [updated] = await db
+    .update(keyPairs)
+    .set({ applicationId: input.applicationId })
+    .where(and(eq(keyPairs.id, input.id), eq(keyPairs.ownerUserId, userId), isNull(keyPairs.revokedAt), input.applicationId === null ? undefined : ownApplication))
+    .returning(viewColumns);
+  if (updated) return updated;
+  // Nothing written: say why, without telling apart absent and not-yours.
+  const [existing] = await db.select({ revokedAt: keyPairs.revokedAt }).from(keyPairs).where(and(eq(keyPairs.id, input.id), eq(keyPairs.ownerUserId, userId)));
+  if (!existing) throw notFound("Key pair");
+  if (existing.revokedAt) throw new AppError("conflict", "A revoked key pair cannot be bound to an application");
+  throw notFound("Application");
 }
 
 export async function revokeKeyPair(db: Db, userId: number, keyPairId: number): Promise<void> {

@@ -25,8 +25,12 @@ export default function DeveloperPage() {
           </li>
         </ul>
         <p>
-          <Link href="/developer/keys">Key pairs</Link> for the results API · <Link href="/developer/applications">OAuth applications</Link> for the Data API · <Link href="/developer/docs/results-api">results API reference</Link> (OpenAPI 3.1:{" "}
-          <a href="/api/docs/results-api.json">/api/docs/results-api.json</a>)
+          <Link href="/developer/keys">Key pairs</Link> for the results API · <Link href="/developer/applications">OAuth applications</Link> for the Data API
+        </p>
+        <p>
+          References: <Link href="/developer/docs/results-api">results API reference</Link> (OpenAPI 3.1:{" "}
+          <a href="/api/docs/results-api.json">/api/docs/results-api.json</a>) · <Link href="/developer/docs/data-api">Data API reference</Link>, with a “Try it”
+          panel (OpenAPI 3.1: <a href="/api/docs/data-api.json">/api/docs/data-api.json</a>)
         </p>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "../../config/env";
 import { deleteResult } from "../../results/delete-result";
+import { setSessionEquipment, ZSessionEquipment } from "../../results/session-equipment";
 import { createShareLink, revokeShareLink, shareUrl } from "../../shares/share-links";
 import { protectedProcedure, router } from "../init";
 
@@ -13,5 +14,9 @@ export const sessionsRouter = router({
     return { id, url: shareUrl(getEnv().appUrl, token) };
   }),
   revokeShareLink: protectedProcedure.input(z.object({ shareId: ZId })).mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.user.id, input.shareId)),
+  /** The owner's boat and paddle used in the session; null clears either. */
+  setEquipment: protectedProcedure
+    .input(ZSessionEquipment.extend({ resultId: ZId }))
+    .mutation(({ ctx, input: { resultId, ...equipment } }) => setSessionEquipment(ctx.db, ctx.user.id, resultId, equipment)),
   delete: protectedProcedure.input(z.object({ resultId: ZId })).mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
 });

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Field, FormError, useSubmit } from "@/app/_components/form";
+import { Field, FormError, SelectField, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
 export function CreateKeyPairForm() {
@@ -66,5 +66,59 @@ export function RevokeKeyPairButton({ id, name }: { id: number; name: string }) 
       </button>
       {errors.form ? <span className="field-error"> {errors.form}</span> : null}
     </>
+  );
+}
+
+/**
+ * Which of the owner's applications uploads through this key count as created
+ * by. Only active key pairs get this form: a revoked one cannot be rebound.
+ */
+export function KeyPairApplicationForm({
+  id,
+  name,
+  applicationId,
+  applications,
+}: {
+  id: number;
+  name: string;
+  applicationId: number | null;
+  applications: { id: number; name: string; surface: string }[];
+}) {
+  const router = useRouter();
+  const [value, setValue] = useState(applicationId?.toString() ?? "");
+  const [saved, setSaved] = useState<string | null>(null);
+  const options = [{ value: "", label: "No application" }, ...applications.map((a) => ({ value: String(a.id), label: `${a.name} (${a.surface} surface)` }))];
+  const { pending, errors, submit } = useSubmit(
+    () => trpc.keys.bindApplication.mutate({ id, applicationId: value ? Number(value) : null }),
+    () => {
+      setSaved(options.find((o) => o.value === value)?.label ?? "No application");
+      router.refresh();
+    },
+  );
+  const titleId = `key-pair-${id}-binding`;
+  return (
+    <form className="card stack" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h3 id={titleId}>Uploads through “{name}”</h3>
+      <FormError message={errors.form} />
+      <div className="row">
+        <SelectField
+          label="Uploads count as created by"
+          name={`key-pair-${id}-application`}
+          options={options}
+          value={value}
+          errors={errors.fields.applicationId}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setSaved(null);
+          }}
+        />
+        <button type="submit" disabled={pending}>
+          Save
+        </button>
+      </div>
+      <p role="status" className={saved ? "notice" : "visually-hidden"}>
+        {saved ? `Saved: uploads through “${name}” now count as created by ${saved === "No application" ? "no application" : saved}.` : ""}
+      </p>
+    </form>
   );
 }

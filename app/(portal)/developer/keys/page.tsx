@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { listApplications } from "@/server/applications/applications";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listKeyPairs } from "@/server/keys/key-pairs";
-import { CreateKeyPairForm, RevokeKeyPairButton } from "./key-pair-forms";
+import { CreateKeyPairForm, KeyPairApplicationForm, RevokeKeyPairButton } from "./key-pair-forms";
 
 export const metadata: Metadata = { title: "Key pairs" };
 
 export default async function KeyPairsPage() {
   const user = await requireUser("/developer/keys");
-  const keyPairs = await listKeyPairs(getDb(), user.id);
+  const db = getDb();
+  const [keyPairs, applications] = await Promise.all([listKeyPairs(db, user.id), listApplications(db, user.id)]);
+  const active = keyPairs.filter((k) => !k.revokedAt);
   return (
     <>
       <h1>Key pairs</h1>
@@ -27,6 +31,7 @@ export default async function KeyPairsPage() {
               <th scope="col">Name</th>
               <th scope="col">Public key</th>
               <th scope="col">Secret</th>
+              <th scope="col">Uploads count as created by</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">Status</th>
@@ -42,6 +47,15 @@ export default async function KeyPairsPage() {
                 <td>
                   <code>{k.secretStart}…</code>
                 </td>
+                <td>
+                  {k.application ? (
+                    <>
+                      <Link href={`/developer/applications/${k.application.id}`}>{k.application.name}</Link> <span className="muted">({k.application.surface} surface)</span>
+                    </>
+                  ) : (
+                    <span className="muted">no application</span>
+                  )}
+                </td>
                 <td>{k.createdAt.toISOString().slice(0, 10)}</td>
                 <td>{k.lastUsedAt ? k.lastUsedAt.toISOString().slice(0, 16).replace("T", " ") : "never"}</td>
                 <td>{k.revokedAt ? <span className="badge">revoked</span> : <RevokeKeyPairButton id={k.id} name={k.name} />}</td>
@@ -49,6 +63,24 @@ export default async function KeyPairsPage() {
             ))}
           </tbody>
         </table>
+      )}
+      <h2>Uploads on behalf of an application</h2>
+      <p>
+        An OAuth application that uploads sessions through a key pair can be bound to it: sessions uploaded through the key from then on count as created by that
+        application. An application on the <strong>session</strong> surface sees through the Data API only the sessions uploaded through a key bound to it; data and
+        partner applications see your sessions whichever key uploaded them. Changing the binding does not change sessions already uploaded, and a revoked key pair
+        keeps the binding it had.
+      </p>
+      {applications.length === 0 ? (
+        <p className="muted">
+          You have no OAuth applications yet. <Link href="/developer/applications/new">Register an application</Link> to bind a key pair to it.
+        </p>
+      ) : active.length === 0 ? (
+        <p className="muted">No active key pairs to bind.</p>
+      ) : (
+        active.map((k) => (
+          <KeyPairApplicationForm key={k.id} id={k.id} name={k.name} applicationId={k.applicationId} applications={applications.map((a) => ({ id: a.id, name: a.name, surface: a.surface }))} />
+        ))
       )}
     </>
   );

@@ -7,8 +7,11 @@ import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { getStoredAnalysis, splitsOf } from "@/server/results/result-analysis";
 import { getResultDetail } from "@/server/results/result-detail";
+import { readSessionEquipment } from "@/server/results/session-equipment";
+import { listOwnPaddles, listOwnVessels } from "@/server/equipment/equipment";
 import { listShareLinks } from "@/server/shares/share-links";
 import { SessionActions, ShareLinks } from "./session-actions";
+import { SessionEquipmentForm } from "./session-equipment-form";
 import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 
@@ -22,6 +25,9 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
   const detail = await loadOr404(() => getResultDetail(db, user.id, id));
   const [analysis, shares] = await Promise.all([getStoredAnalysis(db, id), listShareLinks(db, user.id, id)]);
   const s = detail.summary;
+  const owner = s.ownerId === user.id;
+  // The boat and paddle are the owner's own equipment: only the owner sees and sets them here.
+  const equipment = owner ? await Promise.all([listOwnVessels(db, user.id), listOwnPaddles(db, user.id), readSessionEquipment(db, user.id, id)]) : null;
   const kayak = s.vesselType.startsWith("K");
   const splits = analysis && detail.strokes.length ? splitsOf(analysis, detail, splitCount) : [];
   const crew = detail.crew.map((c) => `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim() + (c.athleteId === null ? " (external)" : ""));
@@ -31,7 +37,7 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
         <h1>
           {s.vesselType} · {s.distanceM} m · {formatDuration(s.durationMs)}
         </h1>
-        <SessionActions resultId={id} canDelete={user.canDeleteSessions && s.ownerId === user.id} />
+        <SessionActions resultId={id} canDelete={user.canDeleteSessions && owner} />
       </div>
       <dl className="card facts">
         <div>
@@ -81,6 +87,17 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
           </div>
         ) : null}
       </dl>
+      {equipment ? (
+        <>
+          <h2 id="equipment-heading">Boat and paddle</h2>
+          <SessionEquipmentForm
+            resultId={id}
+            boats={equipment[0].map((b) => ({ id: b.id, label: `${b.name} (${b.vesselType})` }))}
+            paddles={equipment[1].map((p) => ({ id: p.id, label: `${p.name} (${p.kind})` }))}
+            current={equipment[2]}
+          />
+        </>
+      ) : null}
       <p>
         Report (PDF):{" "}
         <a href={`/sessions/${id}/report?lang=en&splits=${splitCount}`}>English</a> · <a href={`/sessions/${id}/report?lang=es&splits=${splitCount}`}>Español</a>
