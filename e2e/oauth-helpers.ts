@@ -207,10 +207,13 @@ export async function authorizeAndExchange(
   const browser = options.browser ?? (await newBrowser(baseURL));
   const { verifier, challenge } = pkcePair();
   const state = randomValue();
+  const scope = options.scope ?? "openid profile email offline_access sessions:read";
   const url = authorizeUrl(baseURL, {
     clientId: app.clientId,
     redirectUri: app.redirectUri,
-    scope: options.scope ?? "openid profile email offline_access sessions:read",
+    scope,
+    // A nonce belongs to OpenID Connect requests only (the provider refuses one without openid).
+    nonce: scope.split(" ").includes("openid") ? undefined : null,
     prompt: options.prompt ?? "consent",
     codeChallenge: challenge,
     state,

@@ -9,6 +9,7 @@ import { results, users } from "../server/db/schema";
 import { createTrack } from "../server/tracks/tracks";
 import { E2E_ACCOUNTS, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
+import { seedDataApiWorld } from "./e2e-seed-data-api";
 
 const handle = getDbHandle();
 await handle.migrate();
@@ -41,5 +42,6 @@ if (!unprocessed) {
     description: E2E_UNPROCESSED_DESCRIPTION,
   });
 }
+await seedDataApiWorld(handle.db);
 await handle.close();
 console.log("e2e accounts ready");

@@ -205,8 +205,8 @@ export async function submitConsent(db: Db, headers: Headers, uid: string, decis
   grant.rejected = undefined;
   if (oidcScopes.length) grant.addOIDCScope(oidcScopes.join(" "));
   const resource = apiResource();
-  // openid is a Data API scope too (GET /me): API access tokens carry it when it was granted.
-  const resourceScopes = oidcScopes.includes("openid") ? ["openid", ...apiScopes] : apiScopes;
+  // openid, profile and email serve the Data API too (GET /me): API access tokens carry them when granted.
+  const resourceScopes = [...oidcScopes.filter((s) => s === "openid" || s === "profile" || s === "email"), ...apiScopes];
   if (resourceScopes.length) grant.addResourceScope(resource, resourceScopes.join(" "));
   if (declined.length) grant.rejectResourceScope(resource, declined.join(" "));
   const grantId = await grant.save();

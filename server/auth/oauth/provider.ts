@@ -143,9 +143,10 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
           if (indicator !== resource) throw new errors.InvalidTarget("unknown resource indicator; the Data API is " + resource);
           const app = appClient(client);
           const scopes = (app?.appApiScopes ?? []).filter((s) => isApiScope(s) && isScope(s) && scopeAllowedOnSurface(s, app!.appSurface));
-          // openid is also a Data API scope (GET /me, /authorization): API tokens carry it when granted.
-          const withOpenid = String(client.scope ?? "").split(" ").includes("openid") ? ["openid", ...scopes] : scopes;
-          return { scope: withOpenid.join(" "), audience: resource, accessTokenTTL: TTL.accessToken, accessTokenFormat: "opaque" };
+          // openid, profile and email also serve the Data API (GET /me, /authorization): API tokens carry them when granted.
+          const registered = String(client.scope ?? "").split(" ");
+          const identity = ["openid", "profile", "email"].filter((s) => registered.includes(s));
+          return { scope: [...identity, ...scopes].join(" "), audience: resource, accessTokenTTL: TTL.accessToken, accessTokenFormat: "opaque" };
         },
       },
       rpInitiatedLogout: {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "../../db/client";
 import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
@@ -111,7 +111,8 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
   const strictQuery = querySchema ? (querySchema as z.ZodObject).strict() : z.object({}).strict();
 
   const handle: DataApiOperation["handle"] = async (request, routeContext) => {
-    const requestId = randomUUID();
+    // Not a UUID: the Data API never emits UUID-shaped values (privacy projection), request ids included.
+    const requestId = `req_${randomBytes(12).toString("base64url")}`;
     let headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     const token = readBearer(request.headers.get("authorization"));
     try {

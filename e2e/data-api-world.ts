@@ -1,0 +1,32 @@
+/**
+ * The Data API's seeded test world (scripts/e2e-seed-data-api.ts writes it
+ * before the e2e server starts): two people whose sessions, crews, health
+ * rows, devices and equipment cross, with distinctive values that must never
+ * leave through the other person's tokens. Specs find ids through the API.
+ */
+export const DATA_WORLD = {
+  anna: { email: "anna-data@e2e.example", password: "anna-data-password-e2e", name: "Anna Owner" },
+  olaf: { email: "olaf-other@e2e.example", password: "olaf-other-password-e2e", name: "Olaf Other" },
+  /** Anna manages Ben (no account) and coaches him in her team. */
+  ben: { name: "Ben", surname: "Managed" },
+  /** A paddler typed by hand into one of Anna's crews: never an identity in the API. */
+  external: { name: "Xavier", surname: "Externo" },
+  /** Simulator seeds of the uploaded files; each unit's serial is derived from its seed. */
+  seeds: { annaK1: 601, annaK4: 602, annaC1Ben: 603, olafK2WithAnna: 611, olafK1: 612, olafC2WithBen: 613 },
+  /** External-provider health rows: stored, never served. */
+  externalWeightKg: 77.77,
+  externalLactate: 13.37,
+  externalSource: "ExternalFit Cloud",
+  /** Olaf's own health values: never served to Anna. */
+  olafWeightKg: 91.23,
+  olafLactate: 9.87,
+  annaWeightsKg: [68.4, 68.9],
+  annaLactate: 4.2,
+  annaVesselName: "Anna red K1",
+  annaPaddleName: "Anna wing paddle",
+  olafVesselName: "Olaf private boat",
+  failedDescription: "world failed session",
+} as const;
+
+/** The serial the simulator writes for a seed (server/svc/simulator/simulate.ts); secret, never served. */
+export const serialOfSeed = (seed: number) => `SIM${String(seed).padStart(13, "0")}`.slice(0, 16);
