@@ -13,18 +13,20 @@ export const DATA_WORLD = {
   external: { name: "Xavier", surname: "Externo" },
   /** Simulator seeds of the uploaded files; each unit's serial is derived from its seed. */
   seeds: { annaK1: 601, annaK4: 602, annaC1Ben: 603, olafK2WithAnna: 611, olafK1: 612, olafC2WithBen: 613 },
-  /** External-provider health rows: stored, never served. */
-  externalWeightKg: 77.77,
-  externalLactate: 13.37,
+  /** External-provider health rows: stored, never served (four decimals: no processed value collides with them). */
+  externalWeightKg: 77.7731,
+  externalLactate: 13.3717,
   externalSource: "ExternalFit Cloud",
   /** Olaf's own health values: never served to Anna. */
-  olafWeightKg: 91.23,
-  olafLactate: 9.87,
+  olafWeightKg: 91.2347,
+  olafLactate: 9.8713,
   annaWeightsKg: [68.4, 68.9],
   annaLactate: 4.2,
   annaVesselName: "Anna red K1",
   annaPaddleName: "Anna wing paddle",
   olafVesselName: "Olaf private boat",
+  /** Olaf's course; it names sessions Anna paddled in there, so it is no secret. */
+  olafTrackName: "Lake Nord",
   failedDescription: "world failed session",
 } as const;
 

@@ -86,7 +86,8 @@ test("confidential client: discovery, PKCE in the browser, code exchange, userin
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
   // A Data API token: audience-bound, with the API scopes that were allowed (health:read was declined).
   const api = await client.refreshTokenGrant(config, refreshed.refresh_token!, { resource: apiResourceFor(baseURL!) });
-  expect(api.scope?.split(" ").sort()).toEqual(["openid", "sessions:read"]);
+  // The Data API token carries the identity scopes too (GET /me).
+  expect(api.scope?.split(" ").sort()).toEqual(["email", "openid", "profile", "sessions:read"]);
 
   // Revocation ends the grant: the userinfo token stops working at once.
   await client.tokenRevocation(config, api.refresh_token!);
@@ -116,7 +117,7 @@ test("public client with the site session: no password asked, PKCE without a sec
   await expect(page.getByRole("heading", { name: "Allow Pocket app to access your account?" })).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
   const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }, { resource: apiResourceFor(baseURL!) });
-  expect(tokens.scope?.split(" ").sort()).toEqual(["openid", "sessions:read"]);
+  expect(tokens.scope?.split(" ").sort()).toEqual(["openid", "profile", "sessions:read"]);
   expect(tokens.refresh_token).toBeUndefined();
 
   // Consent is remembered: the next authorization returns a code without any page.

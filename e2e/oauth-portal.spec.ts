@@ -58,7 +58,7 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
 
   // Health left unticked: granted without it, and recorded as declined.
   const first = await authorize(false);
-  expect(first.scope.split(" ").sort()).toEqual(["openid", "sessions:read"]);
+  expect(first.scope.split(" ").sort()).toEqual(["openid", "profile", "sessions:read"]);
   await page.goto("/connected-apps");
   const card = page.getByRole("region", { name: "Boathouse sync" });
   await expect(card.getByText("Read your sessions: splits, strokes, summaries and analyses")).toBeVisible();
@@ -66,7 +66,7 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
 
   // Asked again and ticked this time.
   const second = await authorize(true);
-  expect(second.scope.split(" ").sort()).toEqual(["health:read", "openid", "sessions:read"]);
+  expect(second.scope.split(" ").sort()).toEqual(["health:read", "openid", "profile", "sessions:read"]);
   await page.goto("/connected-apps");
   await expect(card.getByText(/Read your health data/)).toBeVisible();
   await expect(card.getByText(/You declined/)).toHaveCount(0);

@@ -37,7 +37,7 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
     { teamId: team.id, role: "athlete", athleteId: ben.id },
   ]);
   const annaTrack = await createTrack(db, anna.id, { name: "Anna basin" });
-  const olafTrack = await createTrack(db, olaf.id, { name: "Olaf private lake" });
+  const olafTrack = await createTrack(db, olaf.id, { name: W.olafTrackName });
   const vessel = await createOwnVessel(db, anna.id, { name: W.annaVesselName, vesselTypeId: 1, brand: "Nelo", model: "Cinco" });
   const paddle = await createOwnPaddle(db, anna.id, { name: W.annaPaddleName, kind: "kayak", brand: "Braca", lengthCm: 215 });
   await createOwnVessel(db, olaf.id, { name: W.olafVesselName, vesselTypeId: 1 });

@@ -1,0 +1,55 @@
+import { expect, test } from "./fixtures";
+import { signUpOverHttp } from "./api-helpers";
+import { bearer, dataApiToken, loadDataApi } from "./data-api-helpers";
+import { signIn } from "./helpers";
+import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
+
+/**
+ * What a person enters in the web application is what the Data API returns,
+ * and health data only under a consented health:read.
+ */
+test("a weight entered in the web app is readable through the API with health:read, and refused without it", async ({ page, request, baseURL }) => {
+  const api = await loadDataApi(request);
+  const person = await signUpOverHttp(baseURL!, "weigher");
+  await signIn(page, person);
+  await page.goto("/health");
+  await page.getByLabel("Date").fill("2026-11-01");
+  await page.getByLabel("Weight (kg)").fill("71.3");
+  await page.getByRole("button", { name: "Add weight" }).click();
+  await expect(page.getByRole("cell", { name: "71.3 kg" })).toBeVisible();
+
+  const withHealth = await dataApiToken(baseURL!, person, { scopes: ["openid", "health:read"] });
+  const response = await request.get("/api/v1/health/weights", { headers: bearer(withHealth.token) });
+  const body = await api.check("get", "/health/weights", response);
+  expect(response.status()).toBe(200);
+  expect(body.data).toEqual([expect.objectContaining({ measured_on: "2026-11-01", weight_kg: 71.3 })]);
+
+  // The application asks for health:read, the person leaves the box unticked: the token has no health access.
+  const app = await registerApp(baseURL!, { scopes: ["openid", "sessions:read", "health:read"] }, person);
+  const declined = await authorizeAndExchange(baseURL!, app, { scope: "openid sessions:read health:read", health: false, tokenResource: apiResourceFor(baseURL!) });
+  await declined.browser.dispose();
+  const refused = await request.get("/api/v1/health/weights", { headers: bearer(declined.tokens.access_token) });
+  const error = await api.check("get", "/health/weights", refused);
+  expect(refused.status()).toBe(403);
+  expect(error).toMatchObject({ error: "insufficient_scope", scope: "health:read" });
+});
+
+test("a boat and a paddle added in the web app are the person's equipment in the API", async ({ page, request, baseURL }) => {
+  const api = await loadDataApi(request);
+  const person = await signUpOverHttp(baseURL!, "equipped");
+  await signIn(page, person);
+  await page.goto("/equipment");
+  await page.getByLabel("Boat name").fill("Green K2");
+  await page.getByLabel("Type").selectOption({ label: "K2" });
+  await page.getByRole("button", { name: "Add boat" }).click();
+  await expect(page.getByRole("cell", { name: "Green K2" })).toBeVisible();
+  await page.getByLabel("Paddle name").fill("Spare wing");
+  await page.getByRole("button", { name: "Add paddle" }).click();
+  await expect(page.getByRole("cell", { name: "Spare wing" })).toBeVisible();
+
+  const { token } = await dataApiToken(baseURL!, person, { scopes: ["openid", "equipment:read"] });
+  const vessels = await api.check("get", "/equipment/{kind}", await request.get("/api/v1/equipment/vessels", { headers: bearer(token) }));
+  expect(vessels.data).toEqual([expect.objectContaining({ name: "Green K2" })]);
+  const paddles = await api.check("get", "/equipment/{kind}", await request.get("/api/v1/equipment/paddles", { headers: bearer(token) }));
+  expect(paddles.data).toEqual([expect.objectContaining({ name: "Spare wing" })]);
+});
