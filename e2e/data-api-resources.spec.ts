@@ -15,7 +15,7 @@ test.describe.configure({ mode: "serial" });
 const ABSENT = 2_147_483_647;
 const SERIALS = Object.values(DATA_WORLD.seeds).map(serialOfSeed);
 /** Values that belong to Olaf or to an external provider: never in Anna's answers. */
-const FOREIGN = [String(DATA_WORLD.externalWeightKg), String(DATA_WORLD.externalLactate), DATA_WORLD.externalSource, String(DATA_WORLD.olafWeightKg), String(DATA_WORLD.olafLactate), DATA_WORLD.olafVesselName, "Olaf private lake", "@e2e.example"];
+const FOREIGN = [String(DATA_WORLD.externalWeightKg), String(DATA_WORLD.externalLactate), DATA_WORLD.externalSource, String(DATA_WORLD.olafWeightKg), String(DATA_WORLD.olafLactate), DATA_WORLD.olafVesselName, "@e2e.example"];
 const expectNothingForeign = (body: unknown, label: string) => {
   const text = JSON.stringify(body);
   for (const value of [...FOREIGN, ...SERIALS]) expect(text, `${label} leaks ${value}`).not.toContain(value);
@@ -41,7 +41,7 @@ test.describe("Data API: roster, equipment, catalogues, records, health, devices
     ids.olafK2 = find(annaSessions, (s) => s.boat_class!.type === "K2");
     ids.olafK1 = find(await list("/sessions", "/sessions", olafToken), (s) => s.boat_class!.type === "K1" && s.status === "processed");
     ids.annaTrack = find(await list("/tracks", "/tracks", annaTokens.full), (t) => t.name === "Anna basin");
-    ids.olafTrack = find(await list("/tracks", "/tracks", olafToken), (t) => t.name === "Olaf private lake");
+    ids.olafTrack = find(await list("/tracks", "/tracks", olafToken), (t) => t.name === DATA_WORLD.olafTrackName);
     ids.ben = find(await list("/roster/athletes", "/roster/athletes", annaTokens.full), (a) => a.name === DATA_WORLD.ben.name);
     ids.olafAthlete = (await call(request, api, { template: "/athlete", path: "/athlete" }, olafToken)).body.data.id;
     ids.team = find(await list("/teams", "/teams", annaTokens.full), (t) => t.name === "E2E Data Club");
@@ -231,7 +231,7 @@ test.describe("Data API: roster, equipment, catalogues, records, health, devices
     expect(olafs.map((w: { weight_kg: number }) => w.weight_kg)).toEqual([DATA_WORLD.olafWeightKg]);
   });
 
-  test("lactate: own readings of one readable session; exactly one of session_id and training_id", async ({ request }) => {
+  test("lactate: own readings, of one readable session or all of them; at most one of session_id and training_id", async ({ request }) => {
     const lactate = (path: string, token = annaTokens.full) => call(request, api, { template: "/health/lactate", path: `/health/lactate${path}` }, token);
     const k1 = await lactate(`?session_id=${ids.annaK1}`, annaTokens.partner);
     expect(k1.body).toEqual({
@@ -239,6 +239,8 @@ test.describe("Data API: roster, equipment, catalogues, records, health, devices
       meta: { next_cursor: null, limit: 50 },
     });
     expectNothingForeign(k1.body, "lactate");
+    // Without a filter: all of Anna's own readings, here the same one.
+    expect((await lactate("")).body).toEqual(k1.body);
     // Anna paddled in Olaf's K2: she may read the session, but Olaf's reading of it is his.
     expect((await lactate(`?session_id=${ids.olafK2}`)).body.data).toEqual([]);
     expect((await lactate(`?session_id=${ids.olafK2}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([DATA_WORLD.olafLactate]);
@@ -247,7 +249,7 @@ test.describe("Data API: roster, equipment, catalogues, records, health, devices
       expect(hidden.status, path).toBe(404);
       expect(hidden.body.error).toBe("not_found");
     }
-    for (const [path, message] of [["", /session_id/], [`?session_id=${ids.annaK1}&training_id=1`, /session_id/], ["?session_id=abc", /^session_id/], ["?training_id=0", /^training_id/], [`?session_id=${ids.annaK1}&limit=101`, /^limit/]] as const) {
+    for (const [path, message] of [[`?session_id=${ids.annaK1}&training_id=1`, /^training_id/], ["?session_id=abc", /^session_id/], ["?training_id=0", /^training_id/], [`?session_id=${ids.annaK1}&limit=101`, /^limit/]] as const) {
       const { status, body } = await lactate(path);
       expect(status, path).toBe(400);
       expect(body.error_description, path).toMatch(message);

@@ -5,7 +5,7 @@ import { healthLactate, healthWeights, results } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
-import { listShareableLactateOfSession, listShareableWeights, type WeightPosition } from "./shareable-health";
+import { listShareableLactate, listShareableWeights, type WeightPosition } from "./shareable-health";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -113,15 +113,20 @@ it("lactate: the person's own readings of one session in time order, never exter
   await reading(crewmate.id, sessionId, "2026-03-01T09:05:00Z", "manual");
   await reading(person.id, otherSession, "2026-03-01T09:05:00Z", "manual");
 
-  const all = await listShareableLactateOfSession(db, person.id, sessionId, { after: null, take: 50 });
+  const all = await listShareableLactate(db, person.id, { sessionId }, { after: null, take: 50 });
   expect(all.map((r) => r.id)).toEqual([before, after, sameInstant]);
 
   // Page by page through the exact-text position (milliseconds survive the round trip).
-  const first = await listShareableLactateOfSession(db, person.id, sessionId, { after: null, take: 2 });
+  const first = await listShareableLactate(db, person.id, { sessionId }, { after: null, take: 2 });
   const last = first[first.length - 1];
-  const second = await listShareableLactateOfSession(db, person.id, sessionId, { after: [last.measuredAtText, last.id], take: 2 });
+  const second = await listShareableLactate(db, person.id, { sessionId }, { after: [last.measuredAtText, last.id], take: 2 });
   expect([...first, ...second].map((r) => r.id)).toEqual([before, after, sameInstant]);
 
+  // Without a session: every own shareable reading, in time order.
+  const everything = await listShareableLactate(db, person.id, {}, { after: null, take: 50 });
+  expect(everything.map((r) => r.resultId)).toEqual([sessionId, otherSession, sessionId, sessionId]);
+  expect(everything.map((r) => r.provenance)).toEqual(["manual", "manual", "manual", "device"]);
+
   // The crewmate sees only their own reading of the same session.
-  expect((await listShareableLactateOfSession(db, crewmate.id, sessionId, { after: null, take: 50 })).map((r) => r.provenance)).toEqual(["manual"]);
+  expect((await listShareableLactate(db, crewmate.id, { sessionId }, { after: null, take: 50 })).map((r) => r.provenance)).toEqual(["manual"]);
 });

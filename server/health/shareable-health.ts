@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { healthLactate, healthWeights } from "../db/schema";
 import { SHAREABLE_PROVENANCE } from "./health";
@@ -53,15 +53,12 @@ export interface LactateEntry {
 export type LactatePosition = [measuredAt: string, id: number];
 
 /**
- * One page of the person's lactate readings of one session, in time order
- * (index health_lactate_result_idx). The caller has checked that the person
- * may read the session; this only ever returns their own readings of it.
+ * One page of the person's lactate readings in time order: of one session
+ * (index health_lactate_result_idx) or, without `sessionId`, all of them
+ * (health_lactate_user_idx, scanned backwards). The caller has checked that
+ * the person may read the session; this only ever returns their own readings.
  */
-export async function listShareableLactateOfSession(db: Db, userId: number, sessionId: number, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
-  return lactatePage(db, userId, eq(healthLactate.resultId, sessionId), page);
-}
-
-async function lactatePage(db: Db, userId: number, of: SQL, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
+export async function listShareableLactate(db: Db, userId: number, filter: { sessionId?: number }, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
   const seek = page.after ? sql`(${healthLactate.measuredAt}, ${healthLactate.id}) > (${page.after[0]}::timestamptz, ${page.after[1]})` : undefined;
   const rows = await db
     .select({
@@ -75,7 +72,7 @@ async function lactatePage(db: Db, userId: number, of: SQL, page: { after: Lacta
       provenance: healthLactate.provenance,
     })
     .from(healthLactate)
-    .where(and(eq(healthLactate.userId, userId), of, shareable(healthLactate.provenance), seek))
+    .where(and(eq(healthLactate.userId, userId), filter.sessionId !== undefined ? eq(healthLactate.resultId, filter.sessionId) : undefined, shareable(healthLactate.provenance), seek))
     .orderBy(asc(healthLactate.measuredAt), asc(healthLactate.id))
     .limit(page.take);
   return rows.filter(isShareable);

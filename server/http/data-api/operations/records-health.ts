@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { notFound } from "../../../errors";
-import { listShareableLactateOfSession, listShareableWeights } from "../../../health/shareable-health";
+import { listShareableLactate, listShareableWeights } from "../../../health/shareable-health";
 import { listRecordHistoryPage, recordPosition, type RecordPosition } from "../../../records/performance-records";
 import { getReadableSession } from "../../../sessions/read-session";
 import { defineOperation } from "../define-operation";
@@ -61,28 +61,28 @@ export const listLactate = defineOperation({
   method: "get",
   path: "/health/lactate",
   operationId: "list_health_lactate",
-  summary: "The subject's own lactate readings of one session or training, in time order",
+  summary: "The subject's own lactate readings, in time order: of one session or training, or all of them",
   description:
-    "Give exactly one of session_id or training_id. The session must be one the subject can read (else 404); only the subject's own readings are returned, never another crew member's or an external provider's. No training exists yet, so every training_id is 404.",
+    "Give at most one of session_id or training_id; without either, every reading of the subject. The session must be one the subject can read (else 404). Only the subject's own readings are returned, never another crew member's or an external provider's. No training exists yet, so every training_id is 404.",
   tag: "Records and health",
   scopes: ["health:read"],
   surfaces: HEALTH_SURFACES,
   query: z.object({
-    session_id: idQuery("session_id").optional().describe("a session the subject can read; exactly one of session_id, training_id"),
-    training_id: idQuery("training_id").optional().describe("a training of the subject; exactly one of session_id, training_id"),
+    session_id: idQuery("session_id").optional().describe("only the readings of this session, one the subject can read"),
+    training_id: idQuery("training_id").optional().describe("only the readings of this training of the subject"),
   }),
   paged: true,
   response: ZLactate,
   handler: async (ctx, { query }) => {
-    if ((query.session_id === undefined) === (query.training_id === undefined)) throw new DataApiError("invalid_request", "session_id: give exactly one of session_id or training_id");
+    if (query.session_id !== undefined && query.training_id !== undefined) throw new DataApiError("invalid_request", "training_id: give session_id or training_id, not both");
     // Trainings do not exist yet: any training id is absent, the same 404 as one outside the boundary.
-    if (query.session_id === undefined) throw notFound("Training");
+    if (query.training_id !== undefined) throw notFound("Training");
     const sessionId = query.session_id;
-    await getReadableSession(ctx.db, { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }, sessionId);
+    if (sessionId !== undefined) await getReadableSession(ctx.db, { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }, sessionId);
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listShareableLactateOfSession(ctx.db, ctx.subjectId, sessionId, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
+      (after, take) => listShareableLactate(ctx.db, ctx.subjectId, { sessionId }, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
       (l) => [l.measuredAtText, l.id],
     );
     return { data: page.rows.map(serializeLactate), meta: page.meta };
