@@ -12,6 +12,8 @@ test("a weight entered in the web app is readable through the API with health:re
   const api = await loadDataApi(request);
   const person = await signUpOverHttp(baseURL!, "weigher");
   await signIn(page, person);
+  // The sign-in must land before the next navigation, or that navigation cancels it.
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
   await page.goto("/health");
   await page.getByLabel("Date").fill("2026-11-01");
   await page.getByLabel("Weight (kg)").fill("71.3");
@@ -38,14 +40,16 @@ test("a boat and a paddle added in the web app are the person's equipment in the
   const api = await loadDataApi(request);
   const person = await signUpOverHttp(baseURL!, "equipped");
   await signIn(page, person);
+  // The sign-in must land before the next navigation, or that navigation cancels it.
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
   await page.goto("/equipment");
   await page.getByLabel("Boat name").fill("Green K2");
   await page.getByLabel("Type").selectOption({ label: "K2" });
   await page.getByRole("button", { name: "Add boat" }).click();
-  await expect(page.getByRole("cell", { name: "Green K2" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Green K2", exact: true })).toBeVisible();
   await page.getByLabel("Paddle name").fill("Spare wing");
   await page.getByRole("button", { name: "Add paddle" }).click();
-  await expect(page.getByRole("cell", { name: "Spare wing" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Spare wing", exact: true })).toBeVisible();
 
   const { token } = await dataApiToken(baseURL!, person, { scopes: ["openid", "equipment:read"] });
   const vessels = await api.check("get", "/equipment/{kind}", await request.get("/api/v1/equipment/vessels", { headers: bearer(token) }));

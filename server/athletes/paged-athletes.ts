@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes } from "../db/schema";
@@ -23,4 +23,18 @@ export async function getAccessibleAthleteSummary(db: Db, userId: number, athlet
   const [row] = await db.select(columns).from(athletes).where(and(eq(athletes.id, athleteId), athleteAccessible(userId)));
   if (!row) throw notFound("Athlete");
   return row;
+}
+
+/**
+ * Accessible athletes in id order after `afterId` (keyset on the primary key;
+ * null = from the start). The columns above leave out weight (health data),
+ * subscription dates and linked accounts.
+ */
+export async function listAccessibleAthletesAfter(db: Db, userId: number, page: { afterId: number | null; take: number }) {
+  return db
+    .select(columns)
+    .from(athletes)
+    .where(and(athleteAccessible(userId), page.afterId !== null ? gt(athletes.id, page.afterId) : undefined))
+    .orderBy(asc(athletes.id))
+    .limit(page.take);
 }

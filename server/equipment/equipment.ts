@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { equipmentPaddles, equipmentVessels, vessels } from "../db/schema";
@@ -37,8 +37,21 @@ const vesselColumns = {
   weightKg: equipmentVessels.weightKg,
 };
 
-export async function listOwnVessels(db: Db, userId: number) {
-  return db.select(vesselColumns).from(equipmentVessels).innerJoin(vessels, eq(vessels.id, equipmentVessels.vesselTypeId)).where(eq(equipmentVessels.ownerUserId, userId)).orderBy(asc(equipmentVessels.id));
+/** A keyset page in id order: rows after `afterId` (null = from the start), at most `take`. */
+export interface IdPage {
+  afterId: number | null;
+  take: number;
+}
+
+/** The user's boats in id order; all of them, or one keyset page (index equipment_vessels_owner_idx). */
+export async function listOwnVessels(db: Db, userId: number, page?: IdPage) {
+  const query = db
+    .select(vesselColumns)
+    .from(equipmentVessels)
+    .innerJoin(vessels, eq(vessels.id, equipmentVessels.vesselTypeId))
+    .where(and(eq(equipmentVessels.ownerUserId, userId), page?.afterId != null ? gt(equipmentVessels.id, page.afterId) : undefined))
+    .orderBy(asc(equipmentVessels.id));
+  return page ? query.limit(page.take) : query;
 }
 
 export async function getOwnVessel(db: Db, userId: number, id: number) {
@@ -74,8 +87,14 @@ const paddleColumns = {
   bladeAreaCm2: equipmentPaddles.bladeAreaCm2,
 };
 
-export async function listOwnPaddles(db: Db, userId: number) {
-  return db.select(paddleColumns).from(equipmentPaddles).where(eq(equipmentPaddles.ownerUserId, userId)).orderBy(asc(equipmentPaddles.id));
+/** The user's paddles in id order; all of them, or one keyset page (index equipment_paddles_owner_idx). */
+export async function listOwnPaddles(db: Db, userId: number, page?: IdPage) {
+  const query = db
+    .select(paddleColumns)
+    .from(equipmentPaddles)
+    .where(and(eq(equipmentPaddles.ownerUserId, userId), page?.afterId != null ? gt(equipmentPaddles.id, page.afterId) : undefined))
+    .orderBy(asc(equipmentPaddles.id));
+  return page ? query.limit(page.take) : query;
 }
 
 export async function getOwnPaddle(db: Db, userId: number, id: number) {

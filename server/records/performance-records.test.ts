@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { athletes } from "../db/schema";
+import { athletes, results } from "../db/schema";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../db/test-db";
@@ -12,7 +12,7 @@ import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
-import { listRecordHistory } from "./performance-records";
+import { compareRecordPositions, listRecordHistory, listRecordHistoryPage, recordPosition, type RecordPosition } from "./performance-records";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
@@ -70,4 +70,46 @@ it("keeps each record's history per boat and distance, and registers the device 
   await expect(listDeviceFiles(db, stranger.id, units[0].id)).rejects.toMatchObject({ code: "not_found" });
   await renameDevice(db, coach.id, { id: units[0].id, label: "Club K1 unit" });
   expect((await listOwnDevices(db, coach.id))[0].label).toBe("Club K1 unit");
+});
+
+it("pages through the record history in a stable order: boat class, distance, start, session", async () => {
+  const db = handle.db;
+  const user = await createUser(db, { name: "Pager", email: `pager-${randomUUID()}@test.example`, password: "long enough password" });
+  const track = await createTrack(db, user.id, { name: "Pager basin" });
+  // Stored sessions directly: each one faster than the last, so every one is a record entry.
+  const insert = (vesselId: number, distanceM: number, startAt: string, durationMs: number) =>
+    db
+      .insert(results)
+      .values({ ownerUserId: user.id, trackId: track.id, vesselId, categoryId: 1, paceId: 1, createdVia: "demo", date: startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(startAt), utcOffsetMin: 0, distanceM, durationMs, targetDistanceM: distanceM })
+      .returning({ id: results.id })
+      .then(([r]) => r.id);
+  await insert(2, 500, "2026-01-01T10:00:00Z", 120_000);
+  await insert(1, 200, "2026-01-02T10:00:00Z", 50_000);
+  await insert(1, 200, "2026-01-01T10:00:00Z", 52_000);
+  await insert(1, 1000, "2026-01-01T10:00:00Z", 250_000);
+  await insert(1, 200, "2026-01-03T10:00:00Z", 49_000);
+
+  const whole = await listRecordHistoryPage(db, user.id, { after: null, take: 100 });
+  const positions = whole.map(recordPosition);
+  expect([...positions].sort(compareRecordPositions)).toEqual(positions);
+  expect(whole.filter((e) => e.current)).toHaveLength(3);
+
+  const walk = async (take: number) => {
+    const seen: number[] = [];
+    let after: RecordPosition | null = null;
+    for (;;) {
+      const page = await listRecordHistoryPage(db, user.id, { after, take });
+      seen.push(...page.map((e) => e.resultId));
+      if (page.length < take) return seen;
+      after = recordPosition(page[page.length - 1]);
+    }
+  };
+  expect(await walk(2)).toEqual(whole.map((e) => e.resultId));
+  expect(await walk(1)).toEqual(whole.map((e) => e.resultId));
+
+  // A session inserted before the position does not shift the next page.
+  const firstTwo = await listRecordHistoryPage(db, user.id, { after: null, take: 2 });
+  await insert(1, 200, "2025-12-31T10:00:00Z", 60_000);
+  const next = await listRecordHistoryPage(db, user.id, { after: recordPosition(firstTwo[1]), take: 100 });
+  expect(next.map((e) => e.resultId)).toEqual(whole.slice(2).map((e) => e.resultId));
 });

@@ -39,8 +39,9 @@ export async function listAccessibleTeams(db: Db, userId: number): Promise<TeamV
       id: teams.id,
       name: teams.name,
       ownerUserId: teams.ownerUserId,
-      coachCount: sql<number>`(select count(*)::int from team_memberships m where m.team_id = ${teams.id} and m.role = 'coach')`,
-      athleteCount: sql<number>`(select count(*)::int from team_memberships m where m.team_id = ${teams.id} and m.role = 'athlete')`,
+      // teams.id written out: drizzle leaves a select-list column unqualified, which inside the subquery would be m.id.
+      coachCount: sql<number>`(select count(*)::int from team_memberships m where m.team_id = teams.id and m.role = 'coach')`,
+      athleteCount: sql<number>`(select count(*)::int from team_memberships m where m.team_id = teams.id and m.role = 'athlete')`,
     })
     .from(teams)
     .where(teamAccessible(userId))

@@ -49,5 +49,9 @@ export const healthLactate = pgTable(
     externalSource: text("external_source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("health_lactate_user_idx").on(t.userId, t.measuredAt.desc(), t.id.desc()), index("health_lactate_result_idx").on(t.resultId)],
+  (t) => [
+    index("health_lactate_user_idx").on(t.userId, t.measuredAt.desc(), t.id.desc()),
+    // One session's readings in time order (Data API /health/lactate keyset).
+    index("health_lactate_result_idx").on(t.resultId, t.measuredAt, t.id),
+  ],
 );

@@ -12,8 +12,9 @@ export const listTracks = withKeyPair({ auth: "secret" }, async (ctx) => {
   return { body: paged(rows.map(serializeNamed), total, page) };
 });
 
-export const getTrack = withKeyPair<{ id: string }>({ auth: "secret" }, async (ctx, params) => {
-  const track = await getAccessibleTrackSummary(ctx.db, ctx.user.id, parsePathId(params.id));
+// The route folder is [track_id], shared with the Data API (one parameter name per segment); this API still documents it as {id}.
+export const getTrack = withKeyPair<{ track_id: string }>({ auth: "secret" }, async (ctx, params) => {
+  const track = await getAccessibleTrackSummary(ctx.db, ctx.user.id, parsePathId(params.track_id));
   return { body: { data: serializeNamed(track) } };
 });
 

@@ -1,0 +1,3 @@
+import { getCatalogue } from "@/server/http/data-api/operations/equipment";
+
+export const GET = getCatalogue.handle;

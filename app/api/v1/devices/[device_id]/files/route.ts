@@ -1,0 +1,3 @@
+import { listDeviceFiles } from "@/server/http/data-api/operations/devices";
+
+export const GET = listDeviceFiles.handle;

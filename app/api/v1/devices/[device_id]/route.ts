@@ -1,0 +1,3 @@
+import { getDevice } from "@/server/http/data-api/operations/devices";
+
+export const GET = getDevice.handle;

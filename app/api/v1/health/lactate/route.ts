@@ -1,0 +1,3 @@
+import { listLactate } from "@/server/http/data-api/operations/records-health";
+
+export const GET = listLactate.handle;

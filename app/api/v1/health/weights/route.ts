@@ -1,0 +1,3 @@
+import { listWeights } from "@/server/http/data-api/operations/records-health";
+
+export const GET = listWeights.handle;

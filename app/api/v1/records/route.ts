@@ -1,0 +1,3 @@
+import { listRecords } from "@/server/http/data-api/operations/records-health";
+
+export const GET = listRecords.handle;

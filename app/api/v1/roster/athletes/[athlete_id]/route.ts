@@ -1,0 +1,3 @@
+import { getRosterAthlete } from "@/server/http/data-api/operations/roster";
+
+export const GET = getRosterAthlete.handle;

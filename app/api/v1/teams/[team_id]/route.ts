@@ -1,0 +1,3 @@
+import { getTeam } from "@/server/http/data-api/operations/roster";
+
+export const GET = getTeam.handle;

@@ -1,0 +1,3 @@
+import { listTeams } from "@/server/http/data-api/operations/roster";
+
+export const GET = listTeams.handle;
