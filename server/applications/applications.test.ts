@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { createAdapterFactory } from "../auth/oauth/adapter";
 import { listConnectedApps, recordConsent, revokeApplicationAccess } from "../auth/oauth/grants";
 import { createUser } from "../users/users";
-import { reviewApplication, reviewOrigin, setIntrospectionAllowed } from "./application-review";
+import { listApplicationsForOperator, reviewApplication, reviewOrigin, setIntrospectionAllowed } from "./application-review";
 import { createApplication, deleteApplication, getApplication, rotateClientSecret, updateApplication } from "./applications";
 import { clientSecretMatches } from "./client-secrets";
 
@@ -53,6 +53,10 @@ describe("applications", () => {
     const partner = await createApplication(handle.db, owner.id, { ...base, surface: "partner", clientType: "confidential", embedOrigins: ["https://club.example"] });
     expect(partner.application.reviewStatus).toBe("pending");
     expect(partner.application.origins).toMatchObject([{ status: "pending" }]);
+    // The operator's list counts each application's own pending origins.
+    const listed = await listApplicationsForOperator(handle.db);
+    expect(listed.find((a) => a.id === partner.application.id)?.pendingOrigins).toBe(1);
+    expect(listed.find((a) => a.id === data.application.id)?.pendingOrigins).toBe(0);
   });
 
   it("sends a reviewed partner application back to review when its redirect URIs or scopes change, not its name", async () => {
