@@ -267,6 +267,20 @@ test.describe("Data API: identity and sessions", () => {
     expect((await call(request, api, { template: "/sessions", path: `/sessions?limit=3&cursor=${cursor}` }, annaTokens.full)).status).toBe(200);
   });
 
+  test("past the per-application limit a person's calls get 429 rate_limited with Retry-After", async ({ request, baseURL }) => {
+    // A fresh application: the count is per application and person, so no other spec is affected.
+    const { token } = await dataApiToken(baseURL!, anna, { scopes: ["openid"] });
+    const first = await request.get("/api/v1/me", { headers: bearer(token) });
+    const limit = Number(first.headers()["x-ratelimit-limit"]);
+    expect(limit).toBeGreaterThan(0);
+    let last = first;
+    for (let i = 1; i <= limit && last.status() === 200; i++) last = await request.get("/api/v1/me", { headers: bearer(token) });
+    const body = await api.check("get", "/me", last);
+    expect(last.status()).toBe(429);
+    expect(body).toMatchObject({ error: "rate_limited", request_id: expect.stringMatching(/^req_/) });
+    expect(Number(last.headers()["retry-after"])).toBeGreaterThan(0);
+  });
+
   test("pages stay stable while new sessions arrive", async ({ request, baseURL }) => {
     test.setTimeout(90_000);
     // A fresh coach, so the uploads leave the seeded world as it is.
