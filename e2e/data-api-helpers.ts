@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { API_SCOPES } from "../server/auth/oauth/scopes";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signedInContext, trpcMutation } from "./api-helpers";
 import { DATA_WORLD } from "./data-api-world";
@@ -14,22 +15,7 @@ import { OpenApiValidator } from "./openapi-validator";
 export const DATA_API_DOC = "/api/docs/data-api.json";
 
 /** Every Data API scope an application on the data surface may hold. */
-export const DATA_SCOPES = [
-  "openid",
-  "profile",
-  "catalog:read",
-  "athlete:read",
-  "sessions:read",
-  "trainings:read",
-  "workouts:read",
-  "equipment:read",
-  "records:read",
-  "exports:create",
-  "health:read",
-  "devices:read",
-  "devices:files",
-  "svcsim:embed",
-];
+export const DATA_SCOPES = ["openid", "profile", ...API_SCOPES];
 const PARTNER_SCOPES = DATA_SCOPES.filter((s) => !s.startsWith("devices:"));
 const SESSION_SCOPES = PARTNER_SCOPES.filter((s) => s !== "svcsim:embed");
 
