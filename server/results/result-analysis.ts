@@ -28,17 +28,21 @@ export async function getStoredAnalysis(db: Db, resultId: number): Promise<Store
   };
 }
 
-/** Stored stroke rows in the shape the processing helpers take. */
-export function strokesForAnalysis(detail: ResultDetail): Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance">[] {
-  return detail.strokes.map((s) => ({
+type StoredStroke = { catchS: number; distanceM: number | null; rateSpm: number | null; strokeDistanceM: number | null; leftStrokeDistanceM: number | null; rightStrokeDistanceM: number | null };
+
+/** A stored stroke row in the shape the processing helpers (splits, series) take. */
+export function toProcessingStroke(s: StoredStroke): Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance"> {
+  return {
     catch_s: s.catchS,
     distance: s.distanceM ?? 0,
     rate: s.rateSpm ?? 0,
     stroke_distance: s.strokeDistanceM ?? undefined,
     left_stroke_distance: s.leftStrokeDistanceM,
     right_stroke_distance: s.rightStrokeDistanceM,
-  }));
+  };
 }
+
+export const strokesForAnalysis = (detail: ResultDetail) => detail.strokes.map(toProcessingStroke);
 
 export function splitsOf(analysis: StoredAnalysis, detail: ResultDetail, count: number) {
   return computeSplits(analysis.track, strokesForAnalysis(detail), count);

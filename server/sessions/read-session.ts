@@ -3,7 +3,7 @@ import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultStrokes, resultWeather, results, vessels } from "../db/schema";
 import { notFound } from "../errors";
-import { getStoredAnalysis, type StoredAnalysis } from "../results/result-analysis";
+import { getStoredAnalysis, toProcessingStroke, type StoredAnalysis } from "../results/result-analysis";
 import { computeSplits, buildSeries, type SeriesField } from "../svc/process/track";
 import { selectSessions, type SessionRow } from "./list-sessions";
 import { sessionReadable, type SessionAudience } from "./session-boundary";
@@ -132,25 +132,16 @@ async function allStrokes(db: Db, sessionId: number) {
   return db.select(strokeColumns).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId)).orderBy(asc(resultStrokes.strokeIndex));
 }
 
-const forProcessing = (s: StrokeRow) => ({
-  catch_s: s.catchS,
-  distance: s.distanceM ?? 0,
-  rate: s.rateSpm ?? 0,
-  stroke_distance: s.strokeDistanceM ?? undefined,
-  left_stroke_distance: s.leftStrokeDistanceM,
-  right_stroke_distance: s.rightStrokeDistanceM,
-});
-
 /** Equal-distance splits rebuilt from the stored track and strokes. */
 export async function getSessionSplits(db: Db, sessionId: number, analysis: StoredAnalysis, count: number) {
   const strokes = await allStrokes(db, sessionId);
-  return computeSplits(analysis.track, strokes.map(forProcessing), count);
+  return computeSplits(analysis.track, strokes.map(toProcessingStroke), count);
 }
 
 /** A bounded processed series of the allowlisted fields (at most 1000 points), plus a downsampled route on request. */
 export async function getSessionSeries(db: Db, sessionId: number, analysis: StoredAnalysis, options: { fields: SeriesField[]; route: boolean; maxPoints: number }) {
   const strokes = await allStrokes(db, sessionId);
-  const series = buildSeries(analysis.track, strokes.map(forProcessing), { fields: options.fields, maxPoints: options.maxPoints, startS: analysis.effortStartS });
+  const series = buildSeries(analysis.track, strokes.map(toProcessingStroke), { fields: options.fields, maxPoints: options.maxPoints, startS: analysis.effortStartS });
   return { series, route: options.route ? downsampleRoute(analysis.track.route, options.maxPoints) : null };
 }
 
