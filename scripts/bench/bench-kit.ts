@@ -23,7 +23,7 @@ export async function createFreshDatabase(name: string): Promise<string> {
 export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const child = spawn("npx", ["next", "start", "-p", String(port)], {
-    // The per-key limits stay on (their Postgres upsert is part of every request's cost) but high enough not to refuse.
+    // The per-key (and Data API per-application) limits stay on (their Postgres upsert is part of every request's cost) but high enough not to refuse.
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -34,6 +34,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ch
       RESULTS_API_RATE_LIMIT: "100000000",
       RESULTS_API_UPLOAD_RATE_LIMIT: "100000000",
       RESULTS_API_PDF_RATE_LIMIT: "100000000",
+      DATA_API_RATE_LIMIT: "100000000",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

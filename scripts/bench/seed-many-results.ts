@@ -3,11 +3,17 @@ import type { Db } from "../../server/db/client";
 
 /**
  * Bulk rows for benchmarks: `count` processed results owned by `userId`, a
- * K1 or C1 effort every two hours from 2020 on, each with one crew seat.
- * Generated in SQL so that 20,000 results take seconds, not minutes.
+ * K1 or C1 effort every two hours from 2020 on (or every `stepMinutes` from
+ * `firstStartAt`), each with one crew seat held by `athleteId`. Generated in
+ * SQL so that 20,000 results take seconds, not minutes.
  */
-export async function seedManyResults(db: Db, options: { userId: number; trackId: number; athleteId: number; count: number; strokesPerResult?: number }) {
+export async function seedManyResults(
+  db: Db,
+  options: { userId: number; trackId: number; athleteId: number; count: number; strokesPerResult?: number; firstStartAt?: string; stepMinutes?: number },
+) {
   const { userId, trackId, athleteId, count } = options;
+  const firstStartAt = options.firstStartAt ?? "2020-01-01T08:00:00Z";
+  const stepMinutes = options.stepMinutes ?? 120;
   await db.execute(sql`
     insert into results (owner_user_id, track_id, vessel_id, category_id, pace_id, created_via, date, time_of_day, start_at, utc_offset_min,
       distance_m, duration_ms, target_distance_m, competition, description, status, software_version, hardware, hardware_model)
@@ -15,7 +21,7 @@ export async function seedManyResults(db: Db, options: { userId: number; trackId
       (ts + interval '2 hours')::date, to_char(ts + interval '2 hours', 'HH24:MI:SS') || '+02:00', ts, 120,
       d, (d * 1000 / (4.2 + (g % 10) * 0.05))::int, d,
       case when g % 10 = 0 then 'Regatta ' || (g % 50) else '' end, 'bench ' || (g % 100), 'processed', '3.1.7', 'SVC Pro', 2
-    from (select g, timestamptz '2020-01-01 08:00:00+00' + g * interval '2 hours' as ts, (array[200, 500, 1000])[1 + g % 3] as d
+    from (select g, ${firstStartAt}::timestamptz + g * make_interval(mins => ${stepMinutes}) as ts, (array[200, 500, 1000])[1 + g % 3] as d
           from generate_series(1, ${count}) g) s`);
   await db.execute(sql`
     insert into result_crew (result_id, seat, athlete_id)
