@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, ne, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
 import { athletes, categories, paces, results, tracks, vessels } from "../db/schema";
@@ -76,9 +76,9 @@ export function selectSessions(db: Db) {
 }
 export type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
 
-function filterConditions(audience: SessionAudience, f: SessionFilters): SQL {
+/** The filters of the query string, without the subject boundary. */
+function filterConditions(f: SessionFilters): SQL | undefined {
   return and(
-    sessionListed(audience, f.athlete_id),
     f.date_from ? gte(results.date, f.date_from) : undefined,
     f.date_to ? lte(results.date, f.date_to) : undefined,
     f.track_id !== undefined ? eq(results.trackId, f.track_id) : undefined,
@@ -90,7 +90,7 @@ function filterConditions(audience: SessionAudience, f: SessionFilters): SQL {
     f.competition ? ilike(results.competition, `%${escapeLike(f.competition)}%`) : undefined,
     f.description ? ilike(results.description, `%${escapeLike(f.description)}%`) : undefined,
     f.important !== undefined ? eq(results.important, f.important) : undefined,
-  )!;
+  );
 }
 
 /** The keyset statement of one page, unexecuted (the benchmark runs the same SQL directly). */
@@ -111,9 +111,40 @@ export function sessionsPageQuery(db: Db, audience: SessionAudience, filters: Se
     .innerJoin(tracks, eq(tracks.id, results.trackId))
     .innerJoin(categories, eq(categories.id, results.categoryId))
     .innerJoin(paces, eq(paces.id, results.paceId))
-    .where(and(filterConditions(audience, filters), seek))
+    .where(pageCondition(db, audience, filters, seek, take))
     .orderBy(direction(column), direction(results.id))
     .limit(take);
+}
+
+/**
+ * Which rows make the page. The subject's own list ("owns it OR paddled in
+ * it") as one OR condition could use no index and would scan every result;
+ * instead it is two keyset branches, each served by an index and cut to
+ * `take` rows (owned: (owner, sort column, id); paddled in: the subject's
+ * crew seats), merged in order. Other lists are a single condition.
+ */
+function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilters, seek: SQL | undefined, take: number): SQL {
+  const filtered = filterConditions(filters);
+  if (audience.surface === "session" || filters.athlete_id !== undefined) return and(sessionListed(audience, filters.athlete_id), filtered, seek)!;
+  const { column } = SORT_COLUMNS[filters.sort];
+  const direction = filters.order === "asc" ? asc : desc;
+  const branch = (boundary: SQL) =>
+    db
+      .select({ id: results.id, k: sql`${column}`.as("k") })
+      .from(results)
+      .where(and(boundary, filtered, seek))
+      .orderBy(direction(column), direction(results.id))
+      .limit(take);
+  const owned = branch(eq(results.ownerUserId, audience.subjectId));
+  const paddledIn = branch(
+    and(
+      ne(results.ownerUserId, audience.subjectId),
+      // = any(array(…)): primary-key lookups of the subject's crew seats, never a scan of every result.
+      sql`${results.id} = any(array(select pi_rc.result_id from result_crew pi_rc join athletes pi_a on pi_a.id = pi_rc.athlete_id where pi_a.user_id = ${audience.subjectId}))`,
+    )!,
+  );
+  const order = filters.order === "asc" ? sql`asc` : sql`desc`;
+  return sql`${results.id} in (select u.id from ((${owned}) union all (${paddledIn})) u order by u.k ${order}, u.id ${order} limit ${take})`;
 }
 
 export type SessionListRow = Awaited<ReturnType<typeof sessionsPageQuery>>[number];

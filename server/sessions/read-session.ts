@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultStrokes, resultWeather, results, vessels } from "../db/schema";
+import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultDerived, resultStrokes, resultWeather, results, vessels } from "../db/schema";
 import { notFound } from "../errors";
 import { getStoredAnalysis, toProcessingStroke, type StoredAnalysis } from "../results/result-analysis";
 import { computeSplits, buildSeries, type SeriesField } from "../svc/process/track";
@@ -99,6 +99,12 @@ export async function getSessionEquipment(db: Db, subjectId: number, session: Pi
 /** Derived data of a processed session; a session whose processing failed has none. */
 export async function getSessionAnalysis(db: Db, sessionId: number): Promise<StoredAnalysis | null> {
   return getStoredAnalysis(db, sessionId);
+}
+
+/** Only the effort start of a processed session (stroke times are relative to it); the derived row is large. */
+export async function getEffortStartS(db: Db, sessionId: number): Promise<number | null> {
+  const [row] = await db.select({ effortStartS: resultDerived.effortStartS }).from(resultDerived).where(eq(resultDerived.resultId, sessionId));
+  return row?.effortStartS ?? null;
 }
 
 const strokeColumns = {

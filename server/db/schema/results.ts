@@ -96,8 +96,9 @@ export const results = pgTable(
   },
   (t) => [
     check("results_target_chk", sql`(${t.targetDistanceM} is null) <> (${t.targetDurationMs} is null)`),
-    index("results_owner_start_idx").on(t.ownerUserId, t.startAt.desc(), t.id.desc()),
-    index("results_owner_created_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
+    // Ascending: read backwards they serve ORDER BY … DESC too (a DESC NULLS LAST index cannot serve DESC, which sorts nulls first).
+    index("results_owner_start_idx").on(t.ownerUserId, t.startAt, t.id),
+    index("results_owner_created_idx").on(t.ownerUserId, t.createdAt, t.id),
     index("results_owner_distance_idx").on(t.ownerUserId, t.distanceM, t.id),
     index("results_owner_duration_idx").on(t.ownerUserId, t.durationMs, t.id),
     index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SESSION_SORTS, listSessionsPage, sessionPosition } from "../../../sessions/list-sessions";
 import {
   getCrewSeenBy,
+  getEffortStartS,
   getReadableSession,
   getSessionAnalysis,
   getSessionEquipment,
@@ -172,9 +173,11 @@ export const listSessionStrokes = defineOperation({
   response: ZStroke,
   handler: async (ctx, { params, query }) => {
     const row = await getReadableSession(ctx.db, audienceOf(ctx), params.session_id);
-    const analysis = await getSessionAnalysis(ctx.db, row.id);
-    const page = await keysetPage(ctx, query, (after, take) => strokesPageQuery(ctx.db, row.id, after ? Number(after[0]) : null, take), (s) => [s.index]);
-    return { data: page.rows.map((s) => serializeStroke(s, analysis?.effortStartS ?? 0)), meta: page.meta };
+    const [effortStartS, page] = await Promise.all([
+      getEffortStartS(ctx.db, row.id),
+      keysetPage(ctx, query, (after, take) => strokesPageQuery(ctx.db, row.id, after ? Number(after[0]) : null, take), (s) => [s.index]),
+    ]);
+    return { data: page.rows.map((s) => serializeStroke(s, effortStartS ?? 0)), meta: page.meta };
   },
 });
 
