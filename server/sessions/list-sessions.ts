@@ -120,8 +120,9 @@ export function sessionsPageQuery(db: Db, audience: SessionAudience, filters: Se
  * Which rows make the page. The subject's own list ("owns it OR paddled in
  * it") as one OR condition could use no index and would scan every result;
  * instead it is two keyset branches, each served by an index and cut to
- * `take` rows (owned: (owner, sort column, id); paddled in: the subject's
- * crew seats), merged in order. Other lists are a single condition.
+ * `take` rows (owned: the (owner, sort column, id) index; paddled in: a
+ * semi-join on the subject's crew seats, whose cost grows with how many
+ * crews they sat in, see docs/benchmarks.md), merged in order. Other lists are a single condition.
  */
 function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilters, seek: SQL | undefined, take: number): SQL {
   const filtered = filterConditions(filters);
@@ -139,8 +140,8 @@ function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilter
   const paddledIn = branch(
     and(
       ne(results.ownerUserId, audience.subjectId),
-      // = any(array(…)): primary-key lookups of the subject's crew seats, never a scan of every result.
-      sql`${results.id} = any(array(select pi_rc.result_id from result_crew pi_rc join athletes pi_a on pi_a.id = pi_rc.athlete_id where pi_a.user_id = ${audience.subjectId}))`,
+      // A semi-join on the subject's crew seats (measured faster than "= any(array(…))" when an athlete sits in thousands of crews).
+      sql`${results.id} in (select pi_rc.result_id from result_crew pi_rc join athletes pi_a on pi_a.id = pi_rc.athlete_id where pi_a.user_id = ${audience.subjectId})`,
     )!,
   );
   const order = filters.order === "asc" ? sql`asc` : sql`desc`;
