@@ -3,6 +3,7 @@ import { signUpOverHttp } from "./api-helpers";
 import { bearer, dataApiToken, loadDataApi } from "./data-api-helpers";
 import { signIn } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
+import { simulatedSvc } from "./svc-files";
 
 /**
  * What a person enters in the web application is what the Data API returns,
@@ -56,4 +57,53 @@ test("a boat and a paddle added in the web app are the person's equipment in the
   expect(vessels.data).toEqual([expect.objectContaining({ name: "Green K2" })]);
   const paddles = await api.check("get", "/equipment/{kind}", await request.get("/api/v1/equipment/paddles", { headers: bearer(token) }));
   expect(paddles.data).toEqual([expect.objectContaining({ name: "Spare wing" })]);
+});
+
+test("a session uploaded in the web app brings its unit, file, record and a lactate reading to the API", async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await loadDataApi(request);
+  const person = await signUpOverHttp(baseURL!, "uploader");
+  await signIn(page, person);
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await page.goto("/tracks/new");
+  await page.getByLabel("Name").fill("Web-to-API basin");
+  await page.getByRole("button", { name: "Create track" }).click();
+  await page.waitForURL("**/tracks");
+  await page.goto("/athletes/new");
+  await page.getByLabel("Name", { exact: true }).fill("Solo");
+  await page.getByLabel("Subscription active until").fill("2099-12-31");
+  await page.getByRole("button", { name: "Create athlete" }).click();
+  await page.waitForURL("**/athletes");
+  await page.goto("/upload");
+  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k1-web.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4242 }) });
+  await page.getByLabel("Distance (m)").fill("200");
+  await page.getByLabel("Boat").selectOption({ label: "K1" });
+  await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Solo" });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await page.waitForURL(/\/sessions\/\d+$/);
+  const sessionId = Number(page.url().split("/").at(-1));
+
+  await page.goto("/devices");
+  await expect(page.getByRole("cell", { name: "k1-web.svc" })).toBeVisible();
+  await page.goto("/records");
+  await expect(page.getByRole("cell", { name: "200 m", exact: true })).toBeVisible();
+  await page.goto("/health");
+  await page.getByLabel("Lactate (mmol/L)").fill("5.6");
+  await page.getByLabel("Note").fill("after 3 min");
+  await page.getByRole("button", { name: "Add reading" }).click();
+  await expect(page.getByRole("cell", { name: "after 3 min" })).toBeVisible();
+
+  const { token } = await dataApiToken(baseURL!, person, { scopes: ["openid", "sessions:read", "records:read", "health:read", "devices:read", "devices:files"] });
+  const get = async (template: string, path: string) => {
+    const response = await request.get(`/api/v1${path}`, { headers: bearer(token) });
+    const body = await api.check("get", template, response);
+    expect(response.status(), path).toBe(200);
+    return body.data;
+  };
+  const devices = await get("/devices", "/devices");
+  expect(devices).toEqual([expect.objectContaining({ file_count: 1, model: expect.any(String) })]);
+  const files = await get("/devices/{device_id}/files", `/devices/${devices[0].id}/files`);
+  expect(files).toEqual([expect.objectContaining({ filename: "k1-web.svc", session_id: sessionId })]);
+  expect(await get("/records", "/records")).toEqual([expect.objectContaining({ session_id: sessionId, distance_m: 200, current: true, boat_class: expect.objectContaining({ type: "K1" }) })]);
+  expect(await get("/health/lactate", `/health/lactate?session_id=${sessionId}`)).toEqual([expect.objectContaining({ session_id: sessionId, lactate_mmol_l: 5.6, note: "after 3 min" })]);
 });
