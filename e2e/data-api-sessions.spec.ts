@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { createKeyPair, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { anna, bearer, call, dataApiToken, expectCommonAuthCases, loadDataApi, olaf, tokenSet, walkPages, type OperationCase, type TokenSet } from "./data-api-helpers";
 import { DATA_WORLD } from "./data-api-world";
+import { apiResourceFor, authorizeAndExchange } from "./oauth-helpers";
 import type { OpenApiValidator } from "./openapi-validator";
 import { simulatedSvc } from "./svc-files";
 
@@ -73,13 +74,17 @@ test.describe("Data API: identity and sessions", () => {
   });
 
   test("GET /authorization shows the consent; DELETE revokes only this application and keeps the data", async ({ request, baseURL }) => {
-    const { token } = await dataApiToken(baseURL!, anna, { scopes: ["openid", "sessions:read", "health:read"] });
+    const { token, app } = await dataApiToken(baseURL!, anna, { scopes: ["openid", "sessions:read", "health:read"] });
+    // A second authorization of the same application: its token must fall with the first.
+    const again = await authorizeAndExchange(baseURL!, app, { scope: "openid sessions:read health:read", health: true, tokenResource: apiResourceFor(baseURL!) });
+    await again.browser.dispose();
     const shown = await call(request, api, { template: "/authorization", path: "/authorization" }, token);
     expect(shown.body.data).toMatchObject({ application: { surface: "data" }, scopes: ["openid", "sessions:read", "health:read"] });
     const revoked = await call(request, api, { method: "delete", template: "/authorization", path: "/authorization" }, token);
     expect(revoked.status).toBe(204);
     for (const path of ["/me", "/sessions", `/sessions/${ids.annaK1}`]) {
       expect((await request.get(`/api/v1${path}`, { headers: bearer(token) })).status()).toBe(401);
+      expect((await request.get(`/api/v1${path}`, { headers: bearer(again.tokens.access_token) })).status()).toBe(401);
     }
     const stillThere = await call(request, api, { template: "/sessions/{session_id}", path: `/sessions/${ids.annaK1}` }, annaTokens.full);
     expect(stillThere.status).toBe(200);

@@ -1,4 +1,4 @@
-import { getGrant, revokeGrant } from "../../../auth/oauth/grants";
+import { getGrant, revokeApplicationAccess } from "../../../auth/oauth/grants";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { getOwnAthleteProfile, getSubjectIdentity } from "../../../identity/identity";
 import { defineOperation } from "../define-operation";
@@ -45,7 +45,8 @@ export const deleteAuthorization = defineOperation({
   response: null,
   successStatus: 204,
   handler: async (ctx) => {
-    await revokeGrant(ctx.db, ctx.grantId, ctx.now);
+    // Every grant the person gave this application, not only this token's: any of its tokens fails from now on.
+    await revokeApplicationAccess(ctx.db, ctx.subjectId, ctx.applicationId, ctx.now);
     return { status: 204 };
   },
 });
