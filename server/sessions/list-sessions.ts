@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
-import { athletes, categories, paces, results, tracks, vessels } from "../db/schema";
+import { athletes, categories, paces, results, sessionAccess, tracks, vessels } from "../db/schema";
 import { notFound } from "../errors";
 import type { KeysetPosition } from "../http/data-api/pagination";
 import { athleteVisibleTo, sessionListed, type SessionAudience } from "./session-boundary";
@@ -93,17 +94,19 @@ function filterConditions(f: SessionFilters): SQL | undefined {
   );
 }
 
+/** `(column, id) > / < position`: the keyset seek, on the given columns. */
+function seekAfter(after: KeysetPosition | null, sort: SessionSort, order: "asc" | "desc", column: SQL | AnyPgColumn, id: AnyPgColumn): SQL | undefined {
+  if (!after) return undefined;
+  const [key, lastId] = after;
+  const value = SORT_COLUMNS[sort].timestamp ? sql`${String(key)}::timestamptz` : sql`${Number(key)}`;
+  return order === "asc" ? sql`(${column}, ${id}) > (${value}, ${Number(lastId)})` : sql`(${column}, ${id}) < (${value}, ${Number(lastId)})`;
+}
+
 /** The keyset statement of one page, unexecuted (the benchmark runs the same SQL directly). */
 export function sessionsPageQuery(db: Db, audience: SessionAudience, filters: SessionFilters, after: KeysetPosition | null, take: number) {
   const { column, timestamp } = SORT_COLUMNS[filters.sort];
   const direction = filters.order === "asc" ? asc : desc;
   const sortKey = timestamp ? sql<string>`${column}::text` : sql<number>`${column}`;
-  let seek: SQL | undefined;
-  if (after) {
-    const [key, id] = after;
-    const value = timestamp ? sql`${String(key)}::timestamptz` : sql`${Number(key)}`;
-    seek = filters.order === "asc" ? sql`(${column}, ${results.id}) > (${value}, ${Number(id)})` : sql`(${column}, ${results.id}) < (${value}, ${Number(id)})`;
-  }
   return db
     .select({ ...sessionColumns, sortKey })
     .from(results)
@@ -111,41 +114,42 @@ export function sessionsPageQuery(db: Db, audience: SessionAudience, filters: Se
     .innerJoin(tracks, eq(tracks.id, results.trackId))
     .innerJoin(categories, eq(categories.id, results.categoryId))
     .innerJoin(paces, eq(paces.id, results.paceId))
-    .where(pageCondition(db, audience, filters, seek, take))
+    .where(pageCondition(db, audience, filters, after, take))
     .orderBy(direction(column), direction(results.id))
     .limit(take);
 }
 
+/** The copies of the sort keys in session_access, which its indexes order. */
+const ACCESS_SORT_COLUMNS = {
+  date: sessionAccess.startAt,
+  distance: sessionAccess.distanceM,
+  duration: sessionAccess.durationMs,
+  created: sessionAccess.createdAt,
+} as const;
+
 /**
  * Which rows make the page. The subject's own list ("owns it OR paddled in
- * it") as one OR condition could use no index and would scan every result;
- * instead it is two keyset branches, each served by an index and cut to
- * `take` rows (owned: the (owner, sort column, id) index; paddled in: a
- * semi-join on the subject's crew seats, whose cost grows with how many
- * crews they sat in, see docs/benchmarks.md), merged in order. Other lists are a single condition.
+ * it") reads session_access, the trigger-kept list of whose each session is,
+ * by its (person, sort key, session) index: a page costs the same however
+ * many sessions the person has (docs/benchmarks.md). Other lists (an
+ * athlete's sessions, the session surface) are one condition on results.
  */
-function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilters, seek: SQL | undefined, take: number): SQL {
+function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilters, after: KeysetPosition | null, take: number): SQL {
   const filtered = filterConditions(filters);
-  if (audience.surface === "session" || filters.athlete_id !== undefined) return and(sessionListed(audience, filters.athlete_id), filtered, seek)!;
-  const { column } = SORT_COLUMNS[filters.sort];
+  if (audience.surface === "session" || filters.athlete_id !== undefined) {
+    const seek = seekAfter(after, filters.sort, filters.order, SORT_COLUMNS[filters.sort].column, results.id);
+    return and(sessionListed(audience, filters.athlete_id), filtered, seek)!;
+  }
+  const column = ACCESS_SORT_COLUMNS[filters.sort];
   const direction = filters.order === "asc" ? asc : desc;
-  const branch = (boundary: SQL) =>
-    db
-      .select({ id: results.id, k: sql`${column}`.as("k") })
-      .from(results)
-      .where(and(boundary, filtered, seek))
-      .orderBy(direction(column), direction(results.id))
-      .limit(take);
-  const owned = branch(eq(results.ownerUserId, audience.subjectId));
-  const paddledIn = branch(
-    and(
-      ne(results.ownerUserId, audience.subjectId),
-      // A semi-join on the subject's crew seats (measured faster than "= any(array(…))" when an athlete sits in thousands of crews).
-      sql`${results.id} in (select pi_rc.result_id from result_crew pi_rc join athletes pi_a on pi_a.id = pi_rc.athlete_id where pi_a.user_id = ${audience.subjectId})`,
-    )!,
-  );
-  const order = filters.order === "asc" ? sql`asc` : sql`desc`;
-  return sql`${results.id} in (select u.id from ((${owned}) union all (${paddledIn})) u order by u.k ${order}, u.id ${order} limit ${take})`;
+  const page = db
+    .select({ id: sessionAccess.resultId })
+    .from(sessionAccess)
+    .innerJoin(results, eq(results.id, sessionAccess.resultId))
+    .where(and(eq(sessionAccess.userId, audience.subjectId), filtered, seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId)))
+    .orderBy(direction(column), direction(sessionAccess.resultId))
+    .limit(take);
+  return sql`${results.id} in (${page})`;
 }
 
 export type SessionListRow = Awaited<ReturnType<typeof sessionsPageQuery>>[number];

@@ -18,3 +18,4 @@ export * from "./jobs";
 export * from "./oauth-applications";
 export * from "./oauth-grants";
 export * from "./oauth-models";
+export * from "./session-access";
