@@ -47,11 +47,4 @@ CREATE TRIGGER session_access_athlete AFTER UPDATE OF user_id ON athletes
   FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id) EXECUTE FUNCTION session_access_on_athlete();
 --> statement-breakpoint
 -- Existing results.
-INSERT INTO session_access (user_id, result_id, start_at, distance_m, duration_ms, created_at)
-SELECT people.user_id, r.id, r.start_at, r.distance_m, r.duration_ms, r.created_at
-FROM results r
-CROSS JOIN LATERAL (
-  SELECT r.owner_user_id AS user_id
-  UNION
-  SELECT a.user_id FROM result_crew rc JOIN athletes a ON a.id = rc.athlete_id WHERE rc.result_id = r.id AND a.user_id IS NOT NULL
-) people;
+SELECT session_access_refresh(id) FROM results;
