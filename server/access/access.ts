@@ -48,9 +48,10 @@ function teamMember(userId: number, teamId: SQL | typeof teams.id): SQL {
 
 /**
  * Data API subject boundary: sessions the person owns or paddled in (an
- * athlete record linked to their account sits in the crew).
+ * athlete record linked to their account sits in the crew). That rule is
+ * defined once, by the triggers that keep session_access (drizzle/0013), and
+ * read here by the table's primary key.
  */
 export function sessionOfSubject(userId: number): SQL {
-  return sql`(${results.ownerUserId} = ${userId} or ${results.id} in (
-    select sos_rc.result_id from result_crew sos_rc join athletes sos_a on sos_a.id = sos_rc.athlete_id where sos_a.user_id = ${userId}))`;
+  return sql`exists (select 1 from session_access sos where sos.user_id = ${userId} and sos.result_id = ${results.id})`;
 }

@@ -27,7 +27,10 @@ export interface SessionFilters {
 export const SESSION_SORTS = ["date", "distance", "duration", "created"] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
-/** Each sort is backed by an index (owner, column, id); timestamps travel in cursors as exact text. */
+/**
+ * The results columns behind each sort (session_access keeps copies, indexed per
+ * person); timestamps travel in cursors as exact text.
+ */
 const SORT_COLUMNS = {
   date: { column: results.startAt, timestamp: true },
   distance: { column: results.distanceM, timestamp: false },
