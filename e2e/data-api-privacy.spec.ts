@@ -1,16 +1,24 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { anna, DATA_API_DOC, dataApiToken } from "./data-api-helpers";
+import { signedInContext, trpcMutation } from "./api-helpers";
+import { anna, bearer, DATA_API_DOC, dataApiToken } from "./data-api-helpers";
 import { DATA_WORLD as W, serialOfSeed } from "./data-api-world";
+import { simulatedSvc } from "./svc-files";
 
 /**
- * The privacy crawler: with a token holding every Data API scope, call every
- * GET operation of the served document on every id the API itself reveals,
- * walking every page, and fail on any field or value that must never leave
- * (data-api.md "Privacy projection", "Health data rules"). New operations are
- * crawled automatically; one whose parameters the crawler cannot fill fails it.
+ * The privacy crawler: once per surface (data, partner, session), with a
+ * token holding every scope the surface allows, call every GET operation the
+ * served document serves on that surface, on every id the API itself
+ * reveals, walking every page, and fail on any field or value that must
+ * never leave (data-api.md "Privacy projection", "Health data rules", "Three
+ * surfaces"). On the session surface it also fails on any session id the
+ * calling application did not create. New operations are crawled
+ * automatically; one whose parameters the crawler cannot fill fails it.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[] }>> };
+type Surface = "data" | "partner" | "session";
+type Operation = { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; "x-surfaces"?: Surface[] };
+type Doc = { paths: Record<string, Record<string, Operation>> };
 
 const FORBIDDEN_KEYS = new Set([
   "serial", "device_serial", "password", "password_hash", "secret", "client_secret", "secret_hash", "access_token", "refresh_token", "id_token",
@@ -25,7 +33,11 @@ const FORBIDDEN_NUMBERS: number[] = [W.externalWeightKg, W.externalLactate, W.ol
 /** Processed series are capped at 1000 points; anything longer is a full-rate channel. */
 const MAX_ARRAY = 1000;
 
-function violations(value: Json, path: string, out: string[]) {
+/**
+ * `sessionIds`: on the session surface, the only session ids that may appear
+ * (as `session_id` anywhere, or as the `id` of a session in a /sessions list).
+ */
+function violations(value: Json, path: string, out: string[], sessionIds: ReadonlySet<number> | null) {
   if (typeof value === "string") {
     if (UUID.test(value)) out.push(`${path}: UUID-shaped value ${value}`);
     for (const text of FORBIDDEN_TEXT) if (value.includes(text)) out.push(`${path}: forbidden text "${text}" in ${JSON.stringify(value)}`);
@@ -34,20 +46,61 @@ function violations(value: Json, path: string, out: string[]) {
     if (FORBIDDEN_NUMBERS.includes(value)) out.push(`${path}: forbidden value ${value}`);
   } else if (Array.isArray(value)) {
     if (value.length > MAX_ARRAY) out.push(`${path}: ${value.length} entries (more than ${MAX_ARRAY})`);
-    value.forEach((item, i) => violations(item, `${path}[${i}]`, out));
+    value.forEach((item, i) => violations(item, `${path}[${i}]`, out, sessionIds));
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (FORBIDDEN_KEYS.has(key.toLowerCase())) out.push(`${path}.${key}: forbidden field`);
-      violations(item, `${path}.${key}`, out);
+      if (sessionIds && key === "session_id" && item !== null && !sessionIds.has(item as number)) out.push(`${path}.${key}: session ${item} was not created by the application`);
+      violations(item, `${path}.${key}`, out, sessionIds);
     }
   }
 }
 
-test("no operation lets a forbidden field or value out, on any id or page", async ({ request, baseURL }) => {
-  test.setTimeout(240_000);
-  const { token } = await dataApiToken(baseURL!, anna);
+/**
+ * Anna's sessions created by a session-surface application: a key pair bound
+ * to it uploads two of her efforts through the results API (docs/data-api.md
+ * "Three surfaces"). Returns the ids of those sessions.
+ */
+async function sessionsCreatedThrough(baseURL: string, request: APIRequestContext, applicationId: number, annaAthleteId: number): Promise<number[]> {
+  const portal = await signedInContext(baseURL, anna);
+  const key = await trpcMutation<{ id: number; publicKey: string; secretKey: string }>(portal, "keys.create", { name: "Privacy crawler logger" });
+  await trpcMutation(portal, "keys.bindApplication", { id: key.id, applicationId });
+  const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Crawler basin" })).id;
+  await portal.dispose();
+  const ids: number[] = [];
+  for (const seed of [621, 622]) {
+    const response = await request.post("/api/v1/results", {
+      multipart: {
+        file: { name: "k1.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed }) },
+        metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [annaAthleteId] }),
+      },
+      // The results API takes uploads over HTTPS only; the e2e server trusts the proxy header.
+      headers: { authorization: `Bearer ${key.publicKey}.${key.secretKey}`, "x-forwarded-proto": "https" },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    ids.push((await response.json()).data.id);
+  }
+  return ids;
+}
+
+for (const surface of ["data", "partner", "session"] as const) {
+  test(`${surface} surface: no operation lets a forbidden field or value out, on any id or page`, async ({ request, baseURL }) => {
+    test.setTimeout(240_000);
+    const { token, app } = await dataApiToken(baseURL!, anna, { surface });
+    let created: Set<number> | null = null;
+    if (surface === "session") {
+      // Anna's own athlete record, read through a data-surface token.
+      const { token: dataToken } = await dataApiToken(baseURL!, anna, { scopes: ["athlete:read"] });
+      const athlete = await (await request.get("/api/v1/athlete", { headers: bearer(dataToken) })).json();
+      created = new Set(await sessionsCreatedThrough(baseURL!, request, app.id, athlete.data.id));
+    }
+    await crawl(request, baseURL!, surface, token, created);
+  });
+}
+
+async function crawl(request: APIRequestContext, baseURL: string, surface: Surface, token: string, created: ReadonlySet<number> | null) {
   const doc: Doc = await (await request.get(DATA_API_DOC)).json();
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const found: string[] = [];
   const crawled: string[] = [];
 
@@ -63,9 +116,12 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
       // 409: a session whose processing failed has no summary, series or splits.
       expect([200, 409], `${path}: ${JSON.stringify(body)}`).toContain(response.status());
       crawled.push(path);
-      violations(body, path, found);
+      violations(body, path, found, created);
       if (response.status() !== 200) return items;
       if (!Array.isArray(body.data)) return [body.data];
+      if (created && /^\/sessions(\?|$)/.test(path)) {
+        for (const item of body.data as { id: number }[]) if (!created.has(item.id)) found.push(`${path}: session ${item.id} was not created by the application`);
+      }
       items.push(...body.data);
       cursor = body.meta?.next_cursor ?? null;
       if (!cursor) return items;
@@ -102,7 +158,9 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   }
 
   const sessions = (await listOf("/sessions")) as { id: number }[];
-  expect(sessions.length).toBeGreaterThanOrEqual(5);
+  if (created) expect(sessions.map((s) => s.id).sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
+  else expect(sessions.length).toBeGreaterThanOrEqual(5);
+  const served = (operation: Operation | undefined): operation is Operation => operation !== undefined && (operation["x-surfaces"] ?? []).includes(surface);
   /** Query parameters the crawler adds: every series field; each required id from the lists. */
   const QUERY: Record<string, () => Promise<string[]>> = {
     fields: async () => ["distance,speed,rate,stroke_distance,heart_rate,route"],
@@ -111,7 +169,7 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   };
   for (const [template, operations] of Object.entries(doc.paths)) {
     const operation = operations.get;
-    if (!operation || template === "/health") continue;
+    if (!served(operation) || template === "/health") continue;
     for (const path of await concretePaths(template)) {
       const paged = operation.parameters?.some((p) => p.name === "limit");
       let queries = [paged ? "limit=100" : ""];
@@ -126,6 +184,7 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   }
   expect(found, found.slice(0, 20).join("\n")).toEqual([]);
   // The crawl reached every kind of operation the document lists.
-  const templates = Object.keys(doc.paths).filter((t) => doc.paths[t].get && t !== "/health");
+  const templates = Object.keys(doc.paths).filter((t) => served(doc.paths[t].get) && t !== "/health");
+  expect(templates.length).toBeGreaterThan(5);
   expect(crawled.length).toBeGreaterThan(templates.length);
-});
+}
