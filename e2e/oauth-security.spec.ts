@@ -113,7 +113,7 @@ test.describe("redirect URIs", () => {
 test.describe("authorization codes", () => {
   test("a code works once; reusing it fails and kills the tokens it gave", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { code, verifier } = await getCode(baseURL!, app);
+    const { code, verifier } = await getCode(baseURL!, app, USERINFO_SCOPE);
     const first = await exchangeCode(baseURL!, app, code, verifier);
     expect(first.status()).toBe(200);
     const tokens = await first.json();
