@@ -110,7 +110,7 @@ test("a person creates their own athlete profile; GET /athlete returns it", asyn
   await signUp(page, person);
   await page.goto("/account/athlete");
   const form = page.getByRole("form", { name: "Create your athlete profile" });
-  await form.getByLabel("Name").fill("Sol");
+  await form.getByLabel("Name", { exact: true }).fill("Sol");
   await form.getByLabel("Surname").fill("Self");
   await form.getByLabel("Modality").fill("Canoe");
   await form.getByRole("button", { name: "Create my athlete profile" }).click();
