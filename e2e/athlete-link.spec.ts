@@ -74,7 +74,7 @@ test("a coach invites an athlete, who signs up and accepts; the Data API then tr
   await expect(profile).toContainText(coach.name);
   // The link is spent.
   await lina.goto(link);
-  await expect(lina.getByRole("alert")).toHaveText("This invitation has already been used.");
+  await expect(lina.locator(".form-error[role=alert]")).toHaveText("This invitation has already been used.");
 
   // The coach sees the record linked.
   await page.reload();
