@@ -68,7 +68,8 @@ async function sessionSurfaceWorld(baseURL: string, request: APIRequestContext):
   const person = await signUpOverHttp(baseURL, "logger");
   const portal = await signedInContext(baseURL, person);
   const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Crawler basin" })).id;
-  const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Crawled", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })).id;
+  // Their own athlete profile (linked to them), so GET /athlete and their seats have something to show.
+  const athleteId = (await trpcMutation<{ id: number }>(portal, "athleteLinks.createOwnProfile", { name: "Crawled", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })).id;
   const { token, app } = await dataApiToken(baseURL, person, { surface: "session" });
   const bound = await trpcMutation<{ id: number; publicKey: string; secretKey: string }>(portal, "keys.create", { name: "Session logger" });
   await trpcMutation(portal, "keys.bindApplication", { id: bound.id, applicationId: app.id });
