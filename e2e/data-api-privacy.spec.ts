@@ -1,16 +1,24 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { anna, DATA_API_DOC, dataApiToken } from "./data-api-helpers";
+import { signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
+import { anna, bearer, DATA_API_DOC, dataApiToken } from "./data-api-helpers";
 import { DATA_WORLD as W, serialOfSeed } from "./data-api-world";
+import { simulatedSvc } from "./svc-files";
 
 /**
- * The privacy crawler: with a token holding every Data API scope, call every
- * GET operation of the served document on every id the API itself reveals,
- * walking every page, and fail on any field or value that must never leave
- * (data-api.md "Privacy projection", "Health data rules"). New operations are
- * crawled automatically; one whose parameters the crawler cannot fill fails it.
+ * The privacy crawler: once per surface (data, partner, session), with a
+ * token holding every scope the surface allows, call every GET operation the
+ * served document serves on that surface, on every id the API itself
+ * reveals, walking every page, and fail on any field or value that must
+ * never leave (data-api.md "Privacy projection", "Health data rules", "Three
+ * surfaces"). On the session surface it also fails on any session id the
+ * calling application did not create. New operations are crawled
+ * automatically; one whose parameters the crawler cannot fill fails it.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[] }>> };
+type Surface = "data" | "partner" | "session";
+type Operation = { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; "x-surfaces"?: Surface[] };
+type Doc = { paths: Record<string, Record<string, Operation>> };
 
 const FORBIDDEN_KEYS = new Set([
   "serial", "device_serial", "password", "password_hash", "secret", "client_secret", "secret_hash", "access_token", "refresh_token", "id_token",
@@ -25,7 +33,11 @@ const FORBIDDEN_NUMBERS: number[] = [W.externalWeightKg, W.externalLactate, W.ol
 /** Processed series are capped at 1000 points; anything longer is a full-rate channel. */
 const MAX_ARRAY = 1000;
 
-function violations(value: Json, path: string, out: string[]) {
+/**
+ * `sessionIds`: on the session surface, the only session ids that may appear
+ * (as `session_id` anywhere, or as the `id` of a session in a /sessions list).
+ */
+function violations(value: Json, path: string, out: string[], sessionIds: ReadonlySet<number> | null) {
   if (typeof value === "string") {
     if (UUID.test(value)) out.push(`${path}: UUID-shaped value ${value}`);
     for (const text of FORBIDDEN_TEXT) if (value.includes(text)) out.push(`${path}: forbidden text "${text}" in ${JSON.stringify(value)}`);
@@ -34,20 +46,69 @@ function violations(value: Json, path: string, out: string[]) {
     if (FORBIDDEN_NUMBERS.includes(value)) out.push(`${path}: forbidden value ${value}`);
   } else if (Array.isArray(value)) {
     if (value.length > MAX_ARRAY) out.push(`${path}: ${value.length} entries (more than ${MAX_ARRAY})`);
-    value.forEach((item, i) => violations(item, `${path}[${i}]`, out));
+    value.forEach((item, i) => violations(item, `${path}[${i}]`, out, sessionIds));
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (FORBIDDEN_KEYS.has(key.toLowerCase())) out.push(`${path}.${key}: forbidden field`);
-      violations(item, `${path}.${key}`, out);
+      if (sessionIds && key === "session_id" && item !== null && !sessionIds.has(item as number)) out.push(`${path}.${key}: session ${item} was not created by the application`);
+      violations(item, `${path}.${key}`, out, sessionIds);
     }
   }
 }
 
-test("no operation lets a forbidden field or value out, on any id or page", async ({ request, baseURL }) => {
-  test.setTimeout(240_000);
-  const { token } = await dataApiToken(baseURL!, anna);
+/**
+ * A person of their own (not the seeded world, which other specs count on)
+ * with three sessions: two uploaded through a key pair bound to the
+ * session-surface application, one through an unbound key, all distance
+ * efforts (so each can be a record). Returns the account, the application's
+ * token and the ids of the two sessions the application created
+ * (docs/data-api.md "Three surfaces").
+ */
+async function sessionSurfaceWorld(baseURL: string, request: APIRequestContext): Promise<{ token: string; created: Set<number> }> {
+  const person = await signUpOverHttp(baseURL, "logger");
+  const portal = await signedInContext(baseURL, person);
+  const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Crawler basin" })).id;
+  // Their own athlete profile (linked to them), so GET /athlete and their seats have something to show.
+  const athleteId = (await trpcMutation<{ id: number }>(portal, "athleteLinks.createOwnProfile", { name: "Crawled", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })).id;
+  const { token, app } = await dataApiToken(baseURL, person, { surface: "session" });
+  const bound = await trpcMutation<{ id: number; publicKey: string; secretKey: string }>(portal, "keys.create", { name: "Session logger" });
+  await trpcMutation(portal, "keys.bindApplication", { id: bound.id, applicationId: app.id });
+  const unbound = await trpcMutation<{ id: number; publicKey: string; secretKey: string }>(portal, "keys.create", { name: "Another uploader" });
+  await portal.dispose();
+  const upload = async (key: { publicKey: string; secretKey: string }, seed: number, pace: "race" | "training") => {
+    const response = await request.post("/api/v1/results", {
+      multipart: {
+        file: { name: "k1.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed, pace }) },
+        metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
+      },
+      // The results API takes uploads over HTTPS only; the e2e server trusts the proxy header.
+      headers: { authorization: `Bearer ${key.publicKey}.${key.secretKey}`, "x-forwarded-proto": "https" },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data.id as number;
+  };
+  const created = new Set([await upload(bound, 621, "training"), await upload(bound, 622, "training")]);
+  // The fastest of the three, uploaded by another key: on a wider surface it would be the standing record.
+  await upload(unbound, 623, "race");
+  return { token, created };
+}
+
+for (const surface of ["data", "partner", "session"] as const) {
+  test(`${surface} surface: no operation lets a forbidden field or value out, on any id or page`, async ({ request, baseURL }) => {
+    test.setTimeout(240_000);
+    if (surface === "session") {
+      const { token, created } = await sessionSurfaceWorld(baseURL!, request);
+      await crawl(request, baseURL!, surface, token, created);
+      return;
+    }
+    const { token } = await dataApiToken(baseURL!, anna, { surface });
+    await crawl(request, baseURL!, surface, token, null);
+  });
+}
+
+async function crawl(request: APIRequestContext, baseURL: string, surface: Surface, token: string, created: ReadonlySet<number> | null) {
   const doc: Doc = await (await request.get(DATA_API_DOC)).json();
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const found: string[] = [];
   const crawled: string[] = [];
 
@@ -63,9 +124,12 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
       // 409: a session whose processing failed has no summary, series or splits.
       expect([200, 409], `${path}: ${JSON.stringify(body)}`).toContain(response.status());
       crawled.push(path);
-      violations(body, path, found);
+      violations(body, path, found, created);
       if (response.status() !== 200) return items;
       if (!Array.isArray(body.data)) return [body.data];
+      if (created && /^\/sessions(\?|$)/.test(path)) {
+        for (const item of body.data as { id: number }[]) if (!created.has(item.id)) found.push(`${path}: session ${item.id} was not created by the application`);
+      }
       items.push(...body.data);
       cursor = body.meta?.next_cursor ?? null;
       if (!cursor) return items;
@@ -102,7 +166,14 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   }
 
   const sessions = (await listOf("/sessions")) as { id: number }[];
-  expect(sessions.length).toBeGreaterThanOrEqual(5);
+  if (created) {
+    expect(sessions.map((s) => s.id).sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
+    // Records are derived over those sessions alone (issue 14, defect 4).
+    const records = (await listOf("/records")) as { session_id: number }[];
+    expect(records.length).toBeGreaterThan(0);
+  }
+  else expect(sessions.length).toBeGreaterThanOrEqual(5);
+  const served = (operation: Operation | undefined): operation is Operation => operation !== undefined && (operation["x-surfaces"] ?? []).includes(surface);
   /** Query parameters the crawler adds: every series field; each required id from the lists. */
   const QUERY: Record<string, () => Promise<string[]>> = {
     fields: async () => ["distance,speed,rate,stroke_distance,heart_rate,route"],
@@ -111,7 +182,7 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   };
   for (const [template, operations] of Object.entries(doc.paths)) {
     const operation = operations.get;
-    if (!operation || template === "/health") continue;
+    if (!served(operation) || template === "/health") continue;
     for (const path of await concretePaths(template)) {
       const paged = operation.parameters?.some((p) => p.name === "limit");
       let queries = [paged ? "limit=100" : ""];
@@ -126,6 +197,7 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
   }
   expect(found, found.slice(0, 20).join("\n")).toEqual([]);
   // The crawl reached every kind of operation the document lists.
-  const templates = Object.keys(doc.paths).filter((t) => doc.paths[t].get && t !== "/health");
+  const templates = Object.keys(doc.paths).filter((t) => served(doc.paths[t].get) && t !== "/health");
+  expect(templates.length).toBeGreaterThan(5);
   expect(crawled.length).toBeGreaterThan(templates.length);
-});
+}

@@ -202,6 +202,13 @@ test.describe("Data API: identity and sessions", () => {
     expect(k2.health).toBeNull();
     const summary = (await call(request, api, { template: "/sessions/{session_id}/summary", path: `/sessions/${ids.olafK2}/summary` }, annaTokens.full)).body.data;
     expect(summary.heart_rate).toBeNull();
+    // Whether readings exist is health data too: the coverage follows the heart rate (issue 14, defect 7).
+    expect(summary.data_quality.heart_rate_coverage).toBeNull();
+    const ownSummary = (await call(request, api, { template: "/sessions/{session_id}/summary", path: `/sessions/${ids.annaK1}/summary` }, annaTokens.full)).body.data;
+    expect(ownSummary.data_quality.heart_rate_coverage).toBeGreaterThan(0.5);
+    const withoutHealth = (await call(request, api, { template: "/sessions/{session_id}/summary", path: `/sessions/${ids.annaK1}/summary` }, annaTokens.noOpenid)).body.data;
+    expect(withoutHealth.heart_rate).toBeNull();
+    expect(withoutHealth.data_quality.heart_rate_coverage).toBeNull();
     const hr = (await call(request, api, { template: "/sessions/{session_id}/series", path: `/sessions/${ids.olafK2}/series?fields=heart_rate` }, annaTokens.full)).body.data;
     expect(hr.heart_rate_bpm.every((v: number | null) => v === null)).toBe(true);
   });

@@ -31,6 +31,12 @@ export interface AppOptions {
   scopes?: string[];
 }
 
+/**
+ * OIDC scopes alone: the code exchange gives a userinfo token. With any Data
+ * API scope it gives a Data API token instead (docs/oauth.md "Tokens, audiences").
+ */
+export const USERINFO_SCOPE = "openid profile email offline_access";
+
 export const DEFAULT_SCOPES = ["openid", "profile", "email", "offline_access", "sessions:read", "health:read"];
 
 /** A fresh owner (signed up over HTTP) and an application registered through the portal API. */

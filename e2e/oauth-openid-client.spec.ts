@@ -7,8 +7,9 @@ import { apiResourceFor, issuerFor, randomClientIp, registerApp, startCallbackSe
 /**
  * A relying party nobody here wrote: openid-client drives the whole flow
  * against the running server (discovery, authorization with PKCE in Chromium
- * through the real sign-in and consent pages, code exchange, ID token and
- * userinfo checks, refresh, revocation).
+ * through the real sign-in and consent pages, code exchange, ID token, the
+ * Data API and userinfo, refresh, revocation), with only the parameters the
+ * OpenID Connect and PKCE specifications define.
  */
 
 /** Every client here redirects to a real loopback endpoint in the test process. */
@@ -32,7 +33,7 @@ async function discover(baseURL: string, app: TestApp): Promise<client.Configura
   return client.discovery(new URL(issuerFor(baseURL)), app.clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
 }
 
-test("confidential client: discovery, PKCE in the browser, code exchange, userinfo, refresh, revoke", async ({ page, baseURL }) => {
+test("confidential client following only the OIDC spec: discovery, PKCE in the browser, code exchange, Data API, userinfo, refresh, revoke", async ({ page, baseURL }) => {
   const { app, callbacks } = await appWithCallback(baseURL!);
   // Both discovery locations give the same configuration; openid-client checks the issuer.
   const config = await discover(baseURL!, app);
@@ -42,6 +43,7 @@ test("confidential client: discovery, PKCE in the browser, code exchange, userin
   expect(viaWellKnown.serverMetadata()).toEqual(config.serverMetadata());
   expect(config.serverMetadata().issuer).toBe(issuerFor(baseURL!));
 
+  // Only the parameters OpenID Connect and PKCE define: no resource indicator anywhere (issue 14, defect 5).
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -54,6 +56,7 @@ test("confidential client: discovery, PKCE in the browser, code exchange, userin
     nonce,
     prompt: "consent",
   });
+  expect(url.searchParams.has("resource")).toBe(false);
 
   await page.goto(url.href);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -70,29 +73,75 @@ test("confidential client: discovery, PKCE in the browser, code exchange, userin
   await page.getByRole("button", { name: "Allow" }).click();
 
   const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  // The identity is in the ID token, whose claims the userinfo endpoint would otherwise give.
   const claims = tokens.claims()!;
   expect(claims.iss).toBe(issuerFor(baseURL!));
   expect(claims.aud).toBe(app.clientId);
   expect(claims.sub).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(tokens.scope?.split(" ").sort()).toEqual(["email", "offline_access", "openid", "profile"]);
+  expect(claims).toMatchObject({ name: app.owner.name, email: app.owner.email });
+  // A Data API token by default: the API scopes that were allowed (health:read was declined) and the identity scopes (GET /me).
+  expect(tokens.scope?.split(" ").sort()).toEqual(["email", "openid", "profile", "sessions:read"]);
   expect(tokens.expiresIn()).toBeLessThanOrEqual(600);
 
-  const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-  expect(info).toMatchObject({ sub: claims.sub, name: app.owner.name, email: app.owner.email, email_verified: false });
+  const dataApi = async (accessToken: string, path: string) => {
+    const response = await fetch(`${baseURL}/api/v1${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    return { status: response.status, body: await response.json() };
+  };
+  const me = await dataApi(tokens.access_token, "/me");
+  expect(me.status, JSON.stringify(me.body)).toBe(200);
+  expect(me.body.data).toEqual({ sub: claims.sub, name: app.owner.name, email: app.owner.email });
+  const sessions = await dataApi(tokens.access_token, "/sessions");
+  expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
+  expect(sessions.body.data).toEqual([]);
 
-  // Refresh rotates the refresh token.
+  // Refresh rotates the refresh token and gives a Data API token again.
   const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
   expect(refreshed.refresh_token).toBeTruthy();
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-  // A Data API token: audience-bound, with the API scopes that were allowed (health:read was declined).
-  const api = await client.refreshTokenGrant(config, refreshed.refresh_token!, { resource: apiResourceFor(baseURL!) });
-  // The Data API token carries the identity scopes too (GET /me).
-  expect(api.scope?.split(" ").sort()).toEqual(["email", "openid", "profile", "sessions:read"]);
+  expect((await dataApi(refreshed.access_token, "/me")).status).toBe(200);
 
-  // Revocation ends the grant: the userinfo token stops working at once.
-  await client.tokenRevocation(config, api.refresh_token!);
-  await expect(client.fetchUserInfo(config, refreshed.access_token, claims.sub)).rejects.toThrow();
-  await expect(client.refreshTokenGrant(config, api.refresh_token!)).rejects.toThrow();
+  // Who also wants the userinfo endpoint narrows a refresh to the OIDC scopes (RFC 6749 §6): a userinfo token.
+  const userinfo = await client.refreshTokenGrant(config, refreshed.refresh_token!, { scope: "openid profile email" });
+  expect(userinfo.scope?.split(" ").sort()).toEqual(["email", "openid", "profile"]);
+  const info = await client.fetchUserInfo(config, userinfo.access_token, claims.sub);
+  expect(info).toMatchObject({ sub: claims.sub, name: app.owner.name, email: app.owner.email, email_verified: false });
+  // The Data API refuses that token and says why: its audience.
+  const refused = await dataApi(userinfo.access_token, "/me");
+  expect(refused.status).toBe(401);
+  expect(refused.body).toMatchObject({ error: "invalid_token", request_id: expect.stringMatching(/^req_/) });
+  expect(refused.body.error_description).toContain(`audience is not the Data API`);
+  expect(refused.body.error_description).toContain(apiResourceFor(baseURL!));
+  // Sending resource explicitly still works.
+  const explicit = await client.refreshTokenGrant(config, userinfo.refresh_token!, { resource: apiResourceFor(baseURL!) });
+  expect(explicit.scope?.split(" ").sort()).toEqual(["email", "openid", "profile", "sessions:read"]);
+  expect((await dataApi(explicit.access_token, "/sessions")).status).toBe(200);
+
+  // Revocation ends the grant: every token of it stops working at once.
+  await client.tokenRevocation(config, explicit.refresh_token!);
+  expect((await dataApi(explicit.access_token, "/me")).status).toBe(401);
+  await expect(client.fetchUserInfo(config, userinfo.access_token, claims.sub)).rejects.toThrow();
+  await expect(client.refreshTokenGrant(config, explicit.refresh_token!)).rejects.toThrow();
+});
+
+test("an authorization of OIDC scopes alone keeps its userinfo token, which the Data API refuses naming the audience", async ({ page, baseURL }) => {
+  const owner = newAccount("oidc-only");
+  await signUp(page, owner);
+  const { app, callbacks } = await appWithCallback(baseURL!, {}, owner);
+  const config = await discover(baseURL!, app);
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  await page.goto(
+    client.buildAuthorizationUrl(config, { redirect_uri: app.redirectUri, scope: "openid profile email", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce }).href,
+  );
+  await page.getByRole("button", { name: "Allow" }).click();
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+  const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+  expect(info).toMatchObject({ name: owner.name, email: owner.email });
+  const response = await fetch(`${baseURL}/api/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  expect(response.status).toBe(401);
+  expect(response.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  expect((await response.json()).error_description).toContain(apiResourceFor(baseURL!));
 });
 
 test("public client with the site session: no password asked, PKCE without a secret", async ({ page, baseURL }) => {

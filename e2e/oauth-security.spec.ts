@@ -20,6 +20,7 @@ import {
   registerApp,
   runAuthorization,
   userinfo,
+  USERINFO_SCOPE,
   type TestApp,
 } from "./oauth-helpers";
 
@@ -112,7 +113,7 @@ test.describe("redirect URIs", () => {
 test.describe("authorization codes", () => {
   test("a code works once; reusing it fails and kills the tokens it gave", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { code, verifier } = await getCode(baseURL!, app);
+    const { code, verifier } = await getCode(baseURL!, app, USERINFO_SCOPE);
     const first = await exchangeCode(baseURL!, app, code, verifier);
     expect(first.status()).toBe(200);
     const tokens = await first.json();
@@ -138,7 +139,7 @@ test.describe("authorization codes", () => {
 test.describe("refresh tokens", () => {
   test("refresh tokens rotate, and replaying a used one revokes the whole family", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     const rotated = await refresh(baseURL!, app, tokens.refresh_token!);
     expect(rotated.status()).toBe(200);
     const next = await rotated.json();
@@ -155,7 +156,7 @@ test.describe("refresh tokens", () => {
 
   test("parallel refreshes with one token: at most one wins, and the family is revoked", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     const responses = await Promise.all(Array.from({ length: 4 }, () => refresh(baseURL!, app, tokens.refresh_token!)));
     const winners = responses.filter((r) => r.status() === 200);
     expect(winners.length).toBeLessThanOrEqual(1);
@@ -174,7 +175,7 @@ test.describe("refresh tokens", () => {
 test.describe("revocation", () => {
   test("revoking an access token makes the next call 401 and ends the grant", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     expect((await userinfo(baseURL!, tokens.access_token)).status()).toBe(200);
     const revoked = await postForm(baseURL!, "/api/oauth/revoke", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
     expect(revoked.status()).toBe(200);
@@ -186,7 +187,7 @@ test.describe("revocation", () => {
 
   test("revoking the refresh token kills the access tokens of the grant", async ({ baseURL }) => {
     const app = await registerApp(baseURL!, { clientType: "public" });
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     const revoked = await postForm(baseURL!, "/api/oauth/revoke", { token: tokens.refresh_token!, client_id: app.clientId });
     expect(revoked.status()).toBe(200);
     expect((await userinfo(baseURL!, tokens.access_token)).status()).toBe(401);
@@ -195,7 +196,7 @@ test.describe("revocation", () => {
   test("a client cannot revoke another client's token", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
     const other = await registerApp(baseURL!);
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     await postForm(baseURL!, "/api/oauth/revoke", { token: tokens.access_token }, { authorization: basicAuth(other.clientId, other.clientSecret!) });
     expect((await userinfo(baseURL!, tokens.access_token)).status()).toBe(200);
   });
@@ -395,7 +396,7 @@ test.describe("grant types", () => {
 test.describe("bearer tokens", () => {
   test("an access token in the query string is refused", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
-    const { tokens } = await authorizeAndExchange(baseURL!, app);
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
     const context = await playwrightRequest.newContext({ baseURL });
     const response = await context.get(`/api/oauth/userinfo?access_token=${encodeURIComponent(tokens.access_token)}`);
     expect([400, 401]).toContain(response.status());

@@ -3,7 +3,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
+import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
+import { sameOriginReturnPath } from "../http/return-path";
 import { getSessionUser, type SessionUser } from "../users/users";
 import { getAuthOptions } from "./next-auth";
 
@@ -26,7 +28,7 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
 export async function requireUser(returnTo?: string): Promise<SessionUser> {
   const user = await getCurrentUser();
   if (!user) {
-    const path = returnTo ?? (await headers()).get("x-request-path") ?? "/";
+    const path = sameOriginReturnPath(returnTo ?? (await headers()).get("x-request-path"), getEnv().appUrl);
     redirect(path === "/" ? "/signin" : `/signin?callbackUrl=${encodeURIComponent(path)}`);
   }
   return user;

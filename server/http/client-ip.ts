@@ -1,4 +1,5 @@
 import { getEnv } from "../config/env";
+import { proxyAppendedValue } from "./forwarded";
 
 /**
  * The client's IP address, when it can be known: only behind a trusted proxy
@@ -8,7 +9,6 @@ import { getEnv } from "../config/env";
  */
 export function clientIp(headers: Headers, trustProxy = getEnv().TRUST_PROXY): string | undefined {
   if (!trustProxy) return undefined;
-  const entries = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  const ip = entries.at(-1);
+  const ip = proxyAppendedValue(headers, "x-forwarded-for");
   return ip && ip.length <= 64 ? ip : undefined;
 }

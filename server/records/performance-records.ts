@@ -1,12 +1,14 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { results, vessels } from "../db/schema";
 
 /**
  * Performance records of a person (Data API /records, the records page):
  * for each boat type and distance, the sessions that improved the best time
- * when they happened — the record's history. Distance efforts only; the
- * person owns the session or sits in its crew.
+ * when they happened — the record's history. Distance efforts only, among
+ * the sessions `sessions` admits: the caller passes the boundary of its
+ * audience (sessionsAboutSubject for the Data API, sessionOfSubject for the
+ * person's own pages), so the history is computed over what they may see.
  */
 export interface RecordEntry {
   resultId: number;
@@ -22,7 +24,7 @@ export interface RecordEntry {
   current: boolean;
 }
 
-export async function listRecordHistory(db: Db, userId: number): Promise<RecordEntry[]> {
+export async function listRecordHistory(db: Db, sessions: SQL): Promise<RecordEntry[]> {
   const rows = await db
     .select({ resultId: results.id, vesselId: vessels.id, vesselType: vessels.type, crewSize: vessels.npeople, distanceM: results.distanceM, durationMs: results.durationMs, date: results.date, startAt: results.startAt })
     .from(results)
@@ -31,7 +33,7 @@ export async function listRecordHistory(db: Db, userId: number): Promise<RecordE
       and(
         isNotNull(results.targetDistanceM),
         eq(results.status, "processed"),
-        sql`(${results.ownerUserId} = ${userId} or exists (select 1 from result_crew rc join athletes a on a.id = rc.athlete_id where rc.result_id = ${results.id} and a.user_id = ${userId}))`,
+        sessions,
       ),
     )
     .orderBy(asc(vessels.type), asc(results.distanceM), asc(results.startAt), asc(results.id));
@@ -71,8 +73,8 @@ export function compareRecordPositions(a: RecordPosition, b: RecordPosition): nu
  * from the start), at most `take`. The history is computed whole (it is
  * derived from every distance effort), then ordered and cut.
  */
-export async function listRecordHistoryPage(db: Db, userId: number, page: { after: RecordPosition | null; take: number }): Promise<RecordEntry[]> {
-  const ordered = (await listRecordHistory(db, userId)).map((entry) => ({ entry, position: recordPosition(entry) })).sort((a, b) => compareRecordPositions(a.position, b.position));
+export async function listRecordHistoryPage(db: Db, sessions: SQL, page: { after: RecordPosition | null; take: number }): Promise<RecordEntry[]> {
+  const ordered = (await listRecordHistory(db, sessions)).map((entry) => ({ entry, position: recordPosition(entry) })).sort((a, b) => compareRecordPositions(a.position, b.position));
   const after = page.after;
   return ordered.filter(({ position }) => after === null || compareRecordPositions(position, after) > 0).slice(0, page.take).map(({ entry }) => entry);
 }

@@ -43,6 +43,19 @@ export function sessionListed(audience: SessionAudience, athleteId?: number): SQ
   )!;
 }
 
+/**
+ * The boundary of every operation that returns data derived from sessions
+ * about the subject (records today; personal bests and anything later): the
+ * same sessions GET /sessions lists on the token's surface, so a session-surface
+ * application never learns of a session it did not create, not even its id,
+ * start or duration through a derived list (issue 14, defect 4). Derived
+ * values are computed over these sessions only, so a flag such as a record's
+ * `current` cannot hint at a session outside them either.
+ */
+export function sessionsAboutSubject(audience: SessionAudience): SQL {
+  return sessionListed(audience);
+}
+
 /** Whether the subject may see this athlete (own record, managed, or coached). */
 export function athleteVisibleTo(subjectId: number, athleteId: number): SQL {
   return athleteAccessible(subjectId, sql`${athleteId}::int`);

@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
+import { athleteLinksRouter } from "./routers/athlete-links";
 import { athletesRouter } from "./routers/athletes";
 import { devicesRouter } from "./routers/devices";
 import { equipmentRouter } from "./routers/equipment";
@@ -15,6 +16,7 @@ import { tracksRouter } from "./routers/tracks";
 export const appRouter = router({
   account: accountRouter,
   athletes: athletesRouter,
+  athleteLinks: athleteLinksRouter,
   tracks: tracksRouter,
   teams: teamsRouter,
   keys: keysRouter,

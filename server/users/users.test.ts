@@ -56,13 +56,13 @@ describe("accounts", () => {
     await createUser(handle.db, { name: "Ana", email: address, password });
     const t0 = new Date("2026-01-01T10:00:00Z");
     for (let i = 0; i < THROTTLE_POLICY.maxFailures; i++) {
-      expect((await authenticate(handle.db, address, "nope nope nope", t0)).ok).toBe(false);
+      expect((await authenticate(handle.db, address, "nope nope nope", { now: t0 })).ok).toBe(false);
     }
-    const locked = await authenticate(handle.db, address, password, new Date(t0.getTime() + 1000));
+    const locked = await authenticate(handle.db, address, password, { now: new Date(t0.getTime() + 1000) });
     expect(locked).toMatchObject({ ok: false, code: "throttled" });
     if (!locked.ok && locked.code === "throttled") expect(locked.retryAfterSeconds).toBeGreaterThan(800);
     const later = new Date(t0.getTime() + (THROTTLE_POLICY.lockSeconds + 5) * 1000);
-    expect((await authenticate(handle.db, address, password, later)).ok).toBe(true);
+    expect((await authenticate(handle.db, address, password, { now: later })).ok).toBe(true);
   });
 
   it("sign-out everywhere and a password change bump the session version", async () => {

@@ -1,12 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password";
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  secondsUntilSignInAllowed,
-  throttleKeyForEmail,
-} from "../auth/sign-in-throttle";
+import { clearSignInFailures, recordFailedSignIn, signInLock, type ThrottleScope } from "../auth/sign-in-throttle";
 import type { Db } from "../db/client";
 import { roles, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -95,23 +90,29 @@ export async function getSessionUser(db: Db, userId: number): Promise<SessionUse
 export type AuthenticateResult =
   | { ok: true; user: SessionUser }
   | { ok: false; code: "invalid_credentials" }
-  | { ok: false; code: "throttled"; retryAfterSeconds: number };
+  | { ok: false; code: "throttled"; scope: ThrottleScope; retryAfterSeconds: number };
 
-/** Checks a password. Unknown email and wrong password are the same failure. */
-export async function authenticate(db: Db, email: string, password: string, now = new Date()): Promise<AuthenticateResult> {
-  const key = throttleKeyForEmail(email);
-  const wait = await secondsUntilSignInAllowed(db, key, now);
-  if (wait > 0) return { ok: false, code: "throttled", retryAfterSeconds: wait };
+/**
+ * Checks a password: the one sign-in of both doors, the site's and the OAuth
+ * sign-in page (docs/auth.md "Failed sign-ins"). Unknown email and wrong
+ * password are the same failure; failures count against the account and,
+ * when known (TRUST_PROXY), the client address.
+ */
+export async function authenticate(db: Db, email: string, password: string, options: { clientAddress?: string; now?: Date } = {}): Promise<AuthenticateResult> {
+  const now = options.now ?? new Date();
+  const who = { email, clientAddress: options.clientAddress };
+  const lock = await signInLock(db, who, now);
+  if (lock) return { ok: false, code: "throttled", ...lock };
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   const valid = row ? await verifyPassword(row.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!row || !valid) {
-    await recordSignInFailure(db, key, now);
+    await recordFailedSignIn(db, who, now);
     return { ok: false, code: "invalid_credentials" };
   }
-  await clearSignInFailures(db, key);
+  await clearSignInFailures(db, email);
   return { ok: true, user: (await getSessionUser(db, row.id))! };
 }
 

@@ -2,19 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { getEnv } from "@/server/config/env";
+import { sameOriginReturnPath } from "@/server/http/return-path";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths are allowed as a return address. */
-function safeReturnPath(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/";
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const returnTo = safeReturnPath(params.callbackUrl);
+  // Only a path of this site's origin (docs/auth.md "Return paths").
+  const returnTo = sameOriginReturnPath(params.callbackUrl, getEnv().appUrl);
   if (await getCurrentUser()) redirect(returnTo);
   return (
     <main className="page narrow">
@@ -23,7 +20,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <SignInForm returnTo={returnTo} />
       </div>
       <p>
-        No account yet? <Link href="/signup">Create one</Link>
+        No account yet? <Link href={returnTo === "/" ? "/signup" : `/signup?callbackUrl=${encodeURIComponent(returnTo)}`}>Create one</Link>
       </p>
     </main>
   );

@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Field, FormError } from "@/app/_components/form";
+import { sameOriginReturnPath } from "@/server/http/return-path";
 
 export function SignInForm({ returnTo }: { returnTo: string }) {
   const [email, setEmail] = useState("");
@@ -21,8 +22,8 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
       setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Email or password is incorrect.");
       return;
     }
-    // A full navigation so every server component sees the new session.
-    window.location.assign(returnTo);
+    // A full navigation so every server component sees the new session; checked again here, in the browser's own URL terms.
+    window.location.assign(sameOriginReturnPath(returnTo, window.location.origin));
   }
 
   return (

@@ -5,15 +5,16 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
+import { sameOriginReturnPath } from "@/server/http/return-path";
 
-export function SignUpForm() {
+export function SignUpForm({ returnTo }: { returnTo: string }) {
   const router = useRouter();
   const [values, setValues] = useState({ name: "", email: "", password: "" });
   const { pending, errors, submit } = useSubmit(
     () => trpc.account.signUp.mutate(values),
     async () => {
       await signIn("credentials", { email: values.email, password: values.password, redirect: false });
-      router.replace("/");
+      router.replace(sameOriginReturnPath(returnTo, window.location.origin));
       router.refresh();
     },
   );

@@ -3,13 +3,14 @@ import Link from "next/link";
 import { formatDuration } from "@/app/_lib/format";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
+import { sessionOfSubject } from "@/server/access/access";
 import { listRecordHistory } from "@/server/records/performance-records";
 
 export const metadata: Metadata = { title: "Records" };
 
 export default async function RecordsPage() {
   const user = await requireUser();
-  const history = await listRecordHistory(getDb(), user.id);
+  const history = await listRecordHistory(getDb(), sessionOfSubject(user.id));
   const current = history.filter((r) => r.current);
   return (
     <>

@@ -4,6 +4,7 @@ import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
 import { oauthApplications, users } from "../../db/schema";
 import { authenticate, type SessionUser } from "../../users/users";
+import type { ThrottleScope } from "../sign-in-throttle";
 import { apiResource, TTL } from "./config";
 import { recordConsent } from "./grants";
 import { asNodeResponse, CollectingResponse, toNodeRequest } from "./node-bridge";
@@ -131,14 +132,18 @@ export async function signInView(db: Db, headers: Headers, uid: string): Promise
 export type SignInOutcome =
   | { ok: true; location: string; cookie: CookieToSet }
   | { ok: false; code: "expired" | "invalid_credentials" }
-  | { ok: false; code: "throttled"; retryAfterSeconds: number };
+  | { ok: false; code: "throttled"; scope: ThrottleScope; retryAfterSeconds: number };
 
-/** The sign-in form: checks the password (with the site's per-account throttle) and signs in to the site too. */
-export async function submitSignIn(db: Db, headers: Headers, uid: string, email: string, password: string): Promise<SignInOutcome> {
+/**
+ * The sign-in form: checks the password with the site's own sign-in and its
+ * one throttle (per account and per client address, docs/auth.md), and signs
+ * in to the site too.
+ */
+export async function submitSignIn(db: Db, headers: Headers, uid: string, credentials: { email: string; password: string; clientAddress?: string }): Promise<SignInOutcome> {
   const details = await findInteraction(headers, uid);
   if (!details || details.prompt.name !== "login") return { ok: false, code: "expired" };
-  const result = await authenticate(db, email, password);
-  if (!result.ok) return result.code === "throttled" ? { ok: false, code: "throttled", retryAfterSeconds: result.retryAfterSeconds } : { ok: false, code: "invalid_credentials" };
+  const result = await authenticate(db, credentials.email, credentials.password, { clientAddress: credentials.clientAddress });
+  if (!result.ok) return result.code === "throttled" ? result : { ok: false, code: "invalid_credentials" };
   const authTime = Math.floor(Date.now() / 1000);
   const location = await finish(headers, uid, { login: { accountId: String(result.user.id), ts: authTime } });
   return { ok: true, location, cookie: await siteSessionCookie(result.user, authTime) };

@@ -28,6 +28,11 @@ const PUBLIC_CLIENT_REFRESH_FAMILY_SECONDS = 30 * 24 * 60 * 60;
 
 const epoch = () => Math.floor(Date.now() / 1000);
 
+/** Whether a space-separated scope list names any Data API scope. */
+export function requestsApiScope(scope: unknown): boolean {
+  return typeof scope === "string" && scope.split(" ").some(isApiScope);
+}
+
 export interface BuildOptions {
   db: Db;
   appUrl: string;
@@ -138,7 +143,12 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => resource,
-        useGrantedResource: async () => false,
+        // A code or refresh token whose request holds any Data API scope yields a Data API token
+        // even without `resource` at the token endpoint: a client that follows only OpenID Connect
+        // (no RFC 8707) gets a token GET /me and /sessions accept (issue 14, defect 5). A request of
+        // OIDC scopes alone (at authorization, or narrowed with `scope` on refresh) keeps the
+        // userinfo token (docs/oauth.md "Tokens, audiences").
+        useGrantedResource: async (ctx: KoaContextWithOIDC, model: { scope?: string }) => requestsApiScope(ctx.oidc.params?.scope ?? model.scope),
         getResourceServerInfo: async (_ctx: unknown, indicator: string, client: OidcClient) => {
           if (indicator !== resource) throw new errors.InvalidTarget("unknown resource indicator; the Data API is " + resource);
           const app = appClient(client);

@@ -12,8 +12,7 @@ export const OAUTH_LIMITS = {
   introspection: { limit: 120, windowSeconds: 60 },
   /** Password attempts on one sign-in page (one authorization request). */
   signInPerInteraction: { limit: 10, windowSeconds: 10 * 60 },
-  /** Password attempts per client address, when a trusted proxy tells us the address. */
-  signInPerIp: { limit: 30, windowSeconds: 5 * 60 },
+  // Failed passwords per client address are the sign-in throttle's (server/auth/sign-in-throttle.ts), shared with the site's sign-in.
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitOutcome = { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string>; retryAfterSeconds: number };

@@ -77,9 +77,10 @@ describe("verifyAccessToken", () => {
 
   it("rejects a token for another audience, and a userinfo token (no audience)", async () => {
     const other = await issue({ aud: "https://elsewhere.example/api" });
-    expect(await verifyAccessToken(handle.db, other.token, new Date(), AUDIENCE)).toEqual({ ok: false });
+    expect(await verifyAccessToken(handle.db, other.token, new Date(), AUDIENCE)).toEqual({ ok: false, reason: "wrong_audience" });
     const userinfoToken = await issue({ aud: null });
-    expect(await verifyAccessToken(handle.db, userinfoToken.token, new Date(), AUDIENCE)).toEqual({ ok: false });
+    // The reason lets the Data API name the audience instead of "invalid, expired or revoked".
+    expect(await verifyAccessToken(handle.db, userinfoToken.token, new Date(), AUDIENCE)).toEqual({ ok: false, reason: "wrong_audience" });
   });
 
   it("rejects every token of a revoked grant at once", async () => {

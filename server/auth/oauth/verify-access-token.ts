@@ -9,7 +9,8 @@ import type { Surface } from "./scopes";
 
 export type AccessTokenVerification =
   | { ok: true; userId: number; applicationId: number; clientId: string; surface: Surface; scopes: string[]; grantId: string }
-  | { ok: false };
+  /** `wrong_audience`: a live token of ours, issued for another audience (the userinfo endpoint); worth telling the client. */
+  | { ok: false; reason?: "wrong_audience" };
 
 /** Longest opaque token we issue is 43 characters; anything far longer is not ours. */
 const MAX_TOKEN_LENGTH = 256;
@@ -49,7 +50,7 @@ export async function verifyAccessToken(db: Db, token: string, now = new Date(),
   const nowMs = now.getTime();
   if (row.expiresAt && row.expiresAt.getTime() <= nowMs) return { ok: false };
   if (typeof payload.exp !== "number" || payload.exp * 1000 <= nowMs) return { ok: false };
-  if (payload.aud !== audience) return { ok: false };
+  if (payload.aud !== audience) return { ok: false, reason: "wrong_audience" };
   if (payload.clientId !== row.clientId || payload.accountId !== String(row.userId) || payload.grantId !== row.grantId) return { ok: false };
   if (row.grantRevokedAt || row.grantExpiresAt.getTime() <= nowMs) return { ok: false };
   if (!(AUTHORIZABLE_REVIEW_STATES as readonly string[]).includes(row.reviewStatus)) return { ok: false };

@@ -2,6 +2,7 @@
 export * from "./roles";
 export * from "./users";
 export * from "./athletes";
+export * from "./athlete-invitations";
 export * from "./teams";
 export * from "./tracks";
 export * from "./reference";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "../../db/client";
+import { apiResource } from "../../auth/oauth/config";
 import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
@@ -101,6 +102,10 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return parsed.data;
 }
 
+/** A live token of ours for another audience, e.g. the userinfo endpoint's (docs/oauth.md "Tokens, audiences"). */
+const wrongAudience = () =>
+  `The access token's audience is not the Data API: ask for a token whose audience is ${apiResource()} (request a Data API scope, or send resource=${apiResource()})`;
+
 /** An injectable clock for tests of time-bound behaviour (cursor expiry); production uses the wall clock. */
 export const dataApiClock = { now: () => new Date() };
 
@@ -120,7 +125,7 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
       const now = dataApiClock.now();
       if (!token) throw new DataApiError("invalid_token", "Bearer access token missing");
       const verified = await verifyAccessToken(db, token, now);
-      if (!verified.ok) throw new DataApiError("invalid_token", "The access token is invalid, expired or revoked");
+      if (!verified.ok) throw new DataApiError("invalid_token", verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked");
       const decision = await consumeRateLimit(db, `data:app:${verified.applicationId}:user:${verified.userId}`, DATA_API_RATE_LIMIT, now);
       headers = { ...headers, ...rateLimitHeaders(decision) };
       if (!decision.allowed) throw new DataApiError("rate_limited", `Rate limit exceeded: ${decision.limit} requests per minute for this application and account`);

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { athleteLinkStatus } from "@/server/athletes/athlete-links";
 import { getAccessibleAthlete } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { AthleteForm } from "../athlete-form";
+import { AthleteLink } from "./athlete-link";
 
 export const metadata: Metadata = { title: "Athlete" };
 
@@ -27,10 +29,17 @@ export default async function AthletePage({ params }: { params: Promise<{ id: st
       </>
     );
   }
+  const link = await athleteLinkStatus(getDb(), user.id, athlete.id);
   return (
     <>
       <h1>Edit {fullName}</h1>
       <AthleteForm athlete={athlete} />
+      <AthleteLink
+        athleteId={athlete.id}
+        athleteName={fullName}
+        linked={link.linked}
+        pending={link.pending && { email: link.pending.email, expiresAt: link.pending.expiresAt.toISOString() }}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { notFound } from "../../../errors";
 import { listShareableLactate, listShareableWeights } from "../../../health/shareable-health";
 import { listRecordHistoryPage, recordPosition, type RecordPosition } from "../../../records/performance-records";
 import { getReadableSession } from "../../../sessions/read-session";
+import { sessionsAboutSubject } from "../../../sessions/session-boundary";
 import { defineOperation } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";
@@ -18,7 +19,8 @@ export const listRecords = defineOperation({
   path: "/records",
   operationId: "list_records",
   summary: "The subject's performance-record history: each session that improved the best time of its boat class and distance",
-  description: "Distance efforts the subject owns or paddled in. Ordered by boat class, distance, then time; `current` marks the standing record.",
+  description:
+    "Distance efforts among the sessions GET /sessions lists for the same token: the subject's own and those they paddled in; on the session surface only those the calling application created, so the history and `current` are computed over those alone. Ordered by boat class, distance, then time; `current` marks the standing record.",
   tag: "Records and health",
   scopes: ["records:read"],
   surfaces: SURFACES,
@@ -28,7 +30,7 @@ export const listRecords = defineOperation({
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listRecordHistoryPage(ctx.db, ctx.subjectId, { after: after ? ([String(after[0]), Number(after[1]), String(after[2]), Number(after[3])] as RecordPosition) : null, take }),
+      (after, take) => listRecordHistoryPage(ctx.db, sessionsAboutSubject({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }), { after: after ? ([String(after[0]), Number(after[1]), String(after[2]), Number(after[3])] as RecordPosition) : null, take }),
       recordPosition,
     );
     return { data: page.rows.map(serializeRecordEntry), meta: page.meta };

@@ -134,11 +134,20 @@ export const ZSessionSummary = z.object({
     satellites_mean: nullableNumber,
     hdop_mean: nullableNumber,
     hdop_max: nullableNumber,
-    heart_rate_coverage: z.number().describe("share of the effort with heart-rate readings, 0 to 1"),
+    heart_rate_coverage: z
+      .number()
+      .nullable()
+      .describe("share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null"),
     warnings: z.array(z.string()),
   }),
 });
 
+/**
+ * `heartRateAllowed`: the token holds health:read and the heart rate is the
+ * subject's own. It governs every field derived from heart-rate readings, not
+ * only the values: whether readings exist, and how many, is health data too
+ * (issue 14, defect 7).
+ */
 export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean): z.output<typeof ZSessionSummary> {
   const side = (s: SessionSummary["left"]) => (s ? { strokes: s.strokes, avg_stroke_distance_m: s.avg_stroke_distance } : null);
   return {
@@ -167,7 +176,7 @@ export function serializeSessionSummary(sessionId: number, summary: SessionSumma
       satellites_mean: quality.satellites_mean,
       hdop_mean: quality.hdop_mean,
       hdop_max: quality.hdop_max,
-      heart_rate_coverage: quality.heart_rate_coverage,
+      heart_rate_coverage: heartRateAllowed ? quality.heart_rate_coverage : null,
       warnings: [...quality.warnings],
     },
   };

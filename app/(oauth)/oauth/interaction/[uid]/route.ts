@@ -5,7 +5,6 @@ import { clientIp } from "@/server/http/client-ip";
 import { abortInteraction, nextStep, submitConsent, submitSignIn } from "@/server/auth/oauth/interactions";
 import { consumeAll, OAUTH_LIMITS } from "@/server/auth/oauth/rate-limits";
 import { SEPARATE_CONSENT_SCOPES } from "@/server/auth/oauth/scopes";
-import type { RateLimitPolicy } from "@/server/rate-limit/rate-limit";
 
 // The interaction URL oidc-provider sends the browser to (docs/oauth.md "Sign-in and consent").
 // GET decides the step; the sign-in and consent pages post their forms back here.
@@ -53,14 +52,14 @@ export async function POST(request: Request, context: RouteContext) {
   const action = form.get("action");
 
   if (action === "signin") {
-    const ip = clientIp(request.headers);
-    const buckets: [string, RateLimitPolicy][] = [[`oauth-signin:interaction:${uid}`, OAUTH_LIMITS.signInPerInteraction]];
-    if (ip) buckets.push([`oauth-signin:ip:${ip}`, OAUTH_LIMITS.signInPerIp]);
-    const limited = await consumeAll(db, buckets);
+    const limited = await consumeAll(db, [[`oauth-signin:interaction:${uid}`, OAUTH_LIMITS.signInPerInteraction]]);
     if (!limited.allowed) return tooManyAttempts(uid, limited.retryAfterSeconds, limited.headers);
-    const outcome = await submitSignIn(db, request.headers, uid, String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    const credentials = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), clientAddress: clientIp(request.headers) };
+    const outcome = await submitSignIn(db, request.headers, uid, credentials);
     if (!outcome.ok) {
       if (outcome.code === "expired") return seeOther("/oauth/expired");
+      // The sign-in throttle's per-address lock (the same for the site's sign-in): 429, as for the rate limit above.
+      if (outcome.code === "throttled" && outcome.scope === "address") return tooManyAttempts(uid, outcome.retryAfterSeconds, { "Retry-After": String(outcome.retryAfterSeconds) });
       const query = outcome.code === "throttled" ? `?error=throttled&minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}` : "?error=invalid";
       return seeOther(pagePath(uid, "signin", query));
     }
