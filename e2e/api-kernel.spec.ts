@@ -128,6 +128,10 @@ test("defect 2: an unsupported method is a JSON 405 with Allow", async ({ reques
   expect(del.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
   expect(await del.json()).toEqual({ error: "method_not_allowed", error_description: expect.stringContaining("DELETE"), request_id: expect.stringMatching(/^req_/) });
 
+  const options = await request.fetch("/api/v1/results/1", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, DELETE, HEAD, OPTIONS");
+
   const health = await request.post("/api/v1/health");
   expect(health.status()).toBe(405);
   expect(health.headers()["allow"]).toBe("GET, HEAD, OPTIONS");

@@ -38,7 +38,7 @@ export function unknownPath(request: Request): Response {
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type RouteExports = Record<(typeof METHODS)[number], RouteHandler>;
+type RouteExports = Record<(typeof METHODS)[number] | "OPTIONS", RouteHandler>;
 
 /** The route file's exports: each operation under its method, a JSON 405 with `Allow` for every other method. */
 export function apiRoute(...operations: RoutableOperation[]): RouteExports {
@@ -46,12 +46,14 @@ export function apiRoute(...operations: RoutableOperation[]): RouteExports {
   const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const methodNotAllowed: RouteHandler = async (request) =>
     answerOutsideOperations(request, new ApiProblem("method_not_allowed", `${request.method} is not supported on ${new URL(request.url).pathname}; allowed: ${allow}`), { Allow: allow });
-  return Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method)?.handle ?? methodNotAllowed])) as RouteExports;
+  // Exported explicitly: Next's automatic OPTIONS would list every exported method, the 405 handlers included.
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allow } });
+  return { ...Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method)?.handle ?? methodNotAllowed])), OPTIONS: options } as RouteExports;
 }
 
 /** The catch-all's exports: a JSON 404 for every method. */
 export function unknownPathRoute(): RouteExports {
-  return Object.fromEntries(METHODS.map((method) => [method, async (request: Request) => unknownPath(request)])) as unknown as RouteExports;
+  return Object.fromEntries([...METHODS, "OPTIONS"].map((method) => [method, async (request: Request) => unknownPath(request)])) as unknown as RouteExports;
 }
 
 /**

@@ -62,8 +62,8 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   const meta = parseUploadMetadata(input.metadata);
   const now = deps.now ?? new Date();
   const sha256 = createHash("sha256").update(input.file.bytes).digest("hex");
-  await refuseRepeatedFile(db, input.user.id, sha256);
   const resolved = await checkUploadAgainstDatabase(db, input.user, meta, now.toISOString().slice(0, 10));
+  await refuseRepeatedFile(db, input.user.id, sha256);
 
   let processed: ProcessedSession;
   try {

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { listAthletes } from "@/server/http/results-api/operations/roster";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listAthletes);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listAthletes);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { categoryOperations } from "@/server/http/results-api/operations/reference";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(categoryOperations.list);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(categoryOperations.list);

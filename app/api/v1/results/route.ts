@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { listResults, uploadResultOperation } from "@/server/http/results-api/operations/results";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(listResults, uploadResultOperation);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listResults, uploadResultOperation);

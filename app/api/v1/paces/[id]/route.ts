@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { paceOperations } from "@/server/http/results-api/operations/reference";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(paceOperations.item);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(paceOperations.item);

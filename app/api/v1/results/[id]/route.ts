@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getResult, deleteResultOperation } from "@/server/http/results-api/operations/results";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getResult, deleteResultOperation);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getResult, deleteResultOperation);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getSession } from "@/server/http/data-api/operations/sessions";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getSession);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getSession);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getTeam } from "@/server/http/data-api/operations/roster";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getTeam);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getTeam);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getResultPdf } from "@/server/http/results-api/operations/results";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getResultPdf);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getResultPdf);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getRosterAthlete } from "@/server/http/data-api/operations/roster";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getRosterAthlete);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getRosterAthlete);

@@ -1,4 +1,4 @@
 import { apiRoute } from "@/server/http/api-routing";
 import { getSessionSummary } from "@/server/http/data-api/operations/sessions";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute(getSessionSummary);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getSessionSummary);
