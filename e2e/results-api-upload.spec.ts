@@ -168,6 +168,8 @@ test.describe("results API: upload, read, delete", () => {
     const ownTrack = (await trpcMutation<{ id: number }>(privileged.context, "tracks.create", { name: "Privileged basin" })).id;
     const ok = await upload(request, { key: privileged, file: k2, metadata: metadata({ distance: 200, vessel_id: 2, track_id: ownTrack, athletes: [{ name: "A" }, { name: "B" }] }) });
     expect(ok.response.status()).toBe(201);
+    // The seeded account outlives the run on a kept database: its file must be new there next time (one owner, one file).
+    expect((await request.delete(`/api/v1/results/${ok.body.data.id}`, { headers: { authorization: privileged.authorization } })).status()).toBe(200);
     for (const key of [viewer, stranger, privileged]) await key.context.dispose();
   });
 
@@ -177,6 +179,15 @@ test.describe("results API: upload, read, delete", () => {
       expect(response.status(), name).toBe(422);
       expect(body.error).toBe("unprocessable_session");
     }
+  });
+
+  test("the same file again from the same owner is a 409 naming the first result", async ({ request }) => {
+    const file = simulatedSvc({ vessel: "K1", distanceM: 200, seed: 507 });
+    const first = await upload(request, { file, metadata: metadata({ distance: 200 }) });
+    expect(first.response.status()).toBe(201);
+    const again = await upload(request, { file, filename: "renamed.svc", metadata: metadata({ distance: 200, competition: "Other" }) });
+    expect(again.response.status()).toBe(409);
+    expect(again.body).toMatchObject({ error: "conflict", existing_result_id: first.body.data.id, message: `this file was already uploaded: it is result ${first.body.data.id}` });
   });
 
   test("concurrent uploads each store their own result", async ({ request }) => {

@@ -51,4 +51,16 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByRole("button", { name: /Revoke link created/ }).click();
   await expect(page.getByText("revoked")).toBeVisible();
   expect((await shared.goto(shareUrl!))?.status()).toBe(404);
+
+  // The same file again: no second session, a link to the first (issue 14, defect 13).
+  const sessionPath = new URL(page.url()).pathname;
+  await page.goto("/upload");
+  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "again.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await page.getByLabel("Distance (m)").fill("200");
+  await page.getByLabel("Boat").selectOption({ label: "K2" });
+  await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
+  await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Dos" });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("This file was already uploaded.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the existing session" })).toHaveAttribute("href", sessionPath);
 });

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     /** Per-field messages for forms, keyed by input field name. */
     readonly fieldErrors?: Record<string, string[]>,
+    /** Facts an API may add to its error body, e.g. the existing result's id on a duplicate upload. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

@@ -30,7 +30,10 @@ async function main() {
 
   const keyring = loadKeyring({});
   // A 5-minute recording: a 4-minute effort plus the simulator's lead-in and cool-down.
-  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 240_000, seed: 5, pace: "training" }).content, keyring));
+  const recording = (seed: number) => Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 240_000, seed, pace: "training" }).content, keyring));
+  const bytes = recording(5);
+  // One owner cannot upload the same file twice (409): each upload sends its own recording of the same length.
+  const uploadFiles = Array.from({ length: UPLOADS + 3 }, (_, i) => recording(1000 + i));
   const meta = { vessel: "K1" as const, durationMs: 240_000 };
   const coreTimes: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -49,7 +52,7 @@ async function main() {
     for (let i = 0; i < UPLOADS + 3; i++) {
       const form = new FormData();
       form.append("metadata", metadata);
-      form.append("file", new Blob([bytes]), "session.svc");
+      form.append("file", new Blob([uploadFiles[i]]), "session.svc");
       const t0 = performance.now();
       const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/results`, { method: "POST", headers, body: form });
       const elapsed = performance.now() - t0;

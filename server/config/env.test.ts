@@ -28,4 +28,34 @@ describe("environment", () => {
     expect(env.AUTH_SECRET).toBe("x".repeat(40));
     expect(env.appUrl).toBe("http://localhost:4100");
   });
+
+  it("parses the API limits, with their documented defaults", () => {
+    const defaults = parseEnv({});
+    expect([defaults.RESULTS_API_RATE_LIMIT, defaults.RESULTS_API_UPLOAD_RATE_LIMIT, defaults.RESULTS_API_PDF_RATE_LIMIT, defaults.DATA_API_RATE_LIMIT]).toEqual([100, 10, 20, 300]);
+    expect(defaults.RESULTS_API_MAX_UPLOAD_BYTES).toBe(64 * 1024 * 1024);
+    const set = parseEnv({ RESULTS_API_RATE_LIMIT: "7", RESULTS_API_UPLOAD_RATE_LIMIT: "2", RESULTS_API_PDF_RATE_LIMIT: "3", DATA_API_RATE_LIMIT: "1000", RESULTS_API_MAX_UPLOAD_BYTES: "2000000" });
+    expect([set.RESULTS_API_RATE_LIMIT, set.RESULTS_API_UPLOAD_RATE_LIMIT, set.RESULTS_API_PDF_RATE_LIMIT, set.DATA_API_RATE_LIMIT, set.RESULTS_API_MAX_UPLOAD_BYTES]).toEqual([7, 2, 3, 1000, 2_000_000]);
+  });
+
+  it("refuses a typo in a limit at start instead of refusing every request later (NaN)", () => {
+    for (const [name, value] of [
+      ["RESULTS_API_RATE_LIMIT", "1OO"],
+      ["RESULTS_API_UPLOAD_RATE_LIMIT", "ten"],
+      ["RESULTS_API_PDF_RATE_LIMIT", "0"],
+      ["RESULTS_API_MAX_UPLOAD_BYTES", "64MiB"],
+      ["DATA_API_RATE_LIMIT", "-5"],
+      ["DATA_API_RATE_LIMIT", "1.5"],
+      ["SVC_DISABLE_DEV_KEY", "yes"],
+    ] as const) {
+      expect(() => parseEnv({ [name]: value }), `${name}=${value}`).toThrow(EnvError);
+      expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: must`));
+    }
+  });
+
+  it("checks the keyring's structure at start", () => {
+    const key = Buffer.alloc(32, 1).toString("base64");
+    expect(parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: key })).toString("base64") }).SVC_KEYRING).toBeDefined();
+    expect(() => parseEnv({ SVC_KEYRING: "not base64 json" })).toThrow(/SVC_KEYRING/);
+    expect(() => parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: "c2hvcnQ=" })).toString("base64") })).toThrow(/SVC_KEYRING: key 7 must be 32 bytes/);
+  });
 });

@@ -1,10 +1,20 @@
 import path from "node:path";
 import { z } from "zod";
+import { loadKeyring } from "../svc/keyring";
 
 /**
  * Environment variables, validated once with a clear message per bad value.
  * See README.md "Configuration" for what each one does.
  */
+/** A positive whole number from a variable: "abc", "1.5", "0" or "-3" are start-up errors, never NaN at request time. */
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `must be from 1 to ${max}`)
+    .default(fallback);
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -52,6 +62,24 @@ const ZEnv = z.object({
       "must be 1, 0, true, false or the dev server URL",
     )
     .optional(),
+  // API limits (docs/results-api.md "Rate limits", docs/data-api.md).
+  /** Results API: requests per minute per key, every endpoint. */
+  RESULTS_API_RATE_LIMIT: positiveInt(100),
+  /** Results API: uploads (POST /results) per minute per key, on top of the general limit. */
+  RESULTS_API_UPLOAD_RATE_LIMIT: positiveInt(10),
+  /** Results API: PDF reports per minute per key, on top of the general limit. */
+  RESULTS_API_PDF_RATE_LIMIT: positiveInt(20),
+  /** Largest accepted .svc upload, bytes (64 MiB by default; at most 1 GiB). */
+  RESULTS_API_MAX_UPLOAD_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024 * 1024),
+  /** Data API: requests per minute per application and person. */
+  DATA_API_RATE_LIMIT: positiveInt(300),
+  /** 1 refuses .svc files sealed with the published development key (docs/svc-format.md). */
+  SVC_DISABLE_DEV_KEY: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  /** Device master keys: base64 of JSON {"<keyId>": "<base64 32-byte key>"}; checked in full by server/svc/keyring.ts at start. */
+  SVC_KEYRING: z.string().optional(),
 });
 
 /**
@@ -74,6 +102,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  checkKeyring(env);
   const jobsRunner = decideJobsRunner(env);
   return {
     ...env,
@@ -81,6 +110,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dataDir: path.resolve(env.DATA_DIR),
     jobsRunner: jobsRunner.runner,
   };
+}
+
+/** The keyring's structure is checked at start too: a bad SVC_KEYRING must not wait for the first upload. */
+function checkKeyring(env: z.infer<typeof ZEnv>) {
+  if (!env.SVC_KEYRING) return;
+  try {
+    loadKeyring({ SVC_KEYRING: env.SVC_KEYRING, SVC_DISABLE_DEV_KEY: env.SVC_DISABLE_DEV_KEY ? "1" : "0" });
+  } catch (error) {
+    throw new EnvError(`Invalid environment:\n  SVC_KEYRING: ${(error as Error).message.replace(/^SVC_KEYRING:? ?/, "")}`);
+  }
 }
 
 /**

@@ -33,9 +33,10 @@ export async function parseMultipart(request: Request, limits: { maxFileBytes: n
 
   const chunksByFile = new Map<object, Buffer[]>();
   const form = formidable({
-    maxFiles: 2, // one more than allowed, so that a second file is our clear 400 and not a generic error
+    // The file, a metadata part sent with a content type, and one more, so that an extra part is our clear 400 and not a generic error.
+    maxFiles: 3,
     maxFileSize: limits.maxFileBytes,
-    maxTotalFileSize: limits.maxFileBytes,
+    maxTotalFileSize: limits.maxFileBytes + limits.maxFieldBytes,
     maxFields: 10,
     maxFieldsSize: limits.maxFieldBytes,
     allowEmptyFiles: true,
@@ -71,7 +72,7 @@ export async function parseMultipart(request: Request, limits: { maxFileBytes: n
     if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) {
       throw new MultipartError("too_large", `The file exceeds the maximum upload size of ${limits.maxFileBytes} bytes`);
     }
-    if (code === formidableErrors.maxFilesExceeded) throw new MultipartError("invalid", "Send exactly one file part");
+    if (code === formidableErrors.maxFilesExceeded) throw new MultipartError("invalid", "send exactly one file part");
     if (code === formidableErrors.maxFieldsSizeExceeded || code === formidableErrors.maxFieldsExceeded) {
       throw new MultipartError("invalid", "The form fields are too large");
     }

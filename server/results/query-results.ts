@@ -1,43 +1,33 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { resultAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
 import { categories, paces, results, tracks, users, vessels } from "../db/schema";
 import { notFound } from "../errors";
 
-const isoDate = z.iso.date("must be a date YYYY-MM-DD");
-// "2025-10-13T11:30" or with seconds, optionally with an offset or Z.
-const isoDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/, "must be an ISO 8601 date-time with a T separator, e.g. 2025-10-13T11:30")
-  .refine((v) => !Number.isNaN(Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v}Z`)), "is not a valid date-time");
-const id = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${name} must be a positive integer`)
-    .transform(Number);
-const text = z.string().max(64, "at most 64 characters");
-
-/** Filters and sort of GET /results (docs/results-api.md). */
-export const ZResultFilters = z.object({
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  start_datetime: isoDateTime.optional(),
-  end_datetime: isoDateTime.optional(),
-  vessel_id: id("vessel_id").optional(),
-  track_id: id("track_id").optional(),
-  category_id: id("category_id").optional(),
-  pace_id: id("pace_id").optional(),
-  hardware_id: id("hardware_id").optional(),
-  athlete_id: id("athlete_id").optional(),
-  dist: id("dist").optional(),
-  competition: text.optional(),
-  description: text.optional(),
-  sort: z.enum(["date", "dist", "time", "creation_date"], { error: "sort must be one of date, dist, time, creation_date" }).default("date"),
-  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
-});
-export type ResultFilters = z.output<typeof ZResultFilters>;
+/**
+ * Filters and sort of GET /results (docs/results-api.md), already validated:
+ * the results API's parameter layer (server/http/results-api/contract.ts)
+ * bounds every id to int4, refuses NUL in text and impossible dates.
+ */
+export interface ResultFilters {
+  start_date?: string;
+  end_date?: string;
+  /** ISO 8601 with a T separator; without an offset it is the session's local time. */
+  start_datetime?: string;
+  end_datetime?: string;
+  vessel_id?: number;
+  track_id?: number;
+  category_id?: number;
+  pace_id?: number;
+  hardware_id?: number;
+  athlete_id?: number;
+  dist?: number;
+  competition?: string;
+  description?: string;
+  sort: "date" | "dist" | "time" | "creation_date";
+  order: "asc" | "desc";
+}
 
 /** A date-time without an offset is the session's local wall-clock time; with one, an instant. */
 function dateTimeCondition(value: string, op: ">=" | "<="): SQL {

@@ -3,6 +3,7 @@ import { athleteAccessible, trackAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, categories, paces, tracks, vessels } from "../db/schema";
 import { AppError } from "../errors";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../http/kernel/params";
 import type { SessionUser } from "../users/users";
 
 /**
@@ -45,31 +46,43 @@ function numberInRange(value: unknown, name: string, min: number, max: number, i
   return value;
 }
 
+/** Text that Postgres can store as sent: no NUL, no unpaired surrogate (issue 14, defect 1). */
+function checkedText(value: string, name: string): string {
+  if (hasForbiddenCharacters(value)) throw invalid(`${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+  return value;
+}
+
 function optionalText(value: unknown, name: string): string {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw invalid(`${name} must be a string`);
   if ([...value].length > 64) throw invalid(`${name} must be at most 64 characters`);
-  return value;
+  return checkedText(value, name);
 }
+
+/** Ids are int4 columns: 1..2147483647. */
+const isId = (v: unknown): v is number => isInt(v) && v >= 1 && v <= INT4_MAX;
 
 function requiredId(value: unknown, name: string): number {
   if (value === undefined || value === null) throw invalid(`${name} is required`);
-  if (!isInt(value) || value < 1) throw invalid(`${name} must be a positive integer`);
+  if (!isId(value)) throw invalid(`${name} must be a positive integer, at most ${INT4_MAX}`);
   return value;
 }
 
 function crewEntry(entry: unknown, index: number): CrewEntry {
   const at = `athletes[${index}]`;
-  if (isInt(entry) && entry > 0) return { kind: "internal", athleteId: entry };
+  if (isId(entry)) return { kind: "internal", athleteId: entry };
+  if (isInt(entry) && entry > INT4_MAX) throw invalid(`${at} must be an athlete id (at most ${INT4_MAX}) or an object`);
   if (!isObject(entry)) throw invalid(`${at} must be an athlete id or an object`);
   if (entry.id !== undefined && entry.id !== -1) {
-    if (!isInt(entry.id) || entry.id < 1) throw invalid(`${at}.id must be a positive integer, or -1 for an external athlete`);
+    if (!isId(entry.id)) throw invalid(`${at}.id must be a positive integer (at most ${INT4_MAX}), or -1 for an external athlete`);
     return { kind: "internal", athleteId: entry.id };
   }
   if (entry.name === undefined || entry.name === null || entry.name === "") throw invalid(`${at}: an external athlete needs a name`);
   if (typeof entry.name !== "string") throw invalid(`${at}.name must be a string`);
   if ([...entry.name].length > 128) throw invalid(`${at}.name must be at most 128 characters`);
+  checkedText(entry.name, `${at}.name`);
   if (entry.surname !== undefined && entry.surname !== null && typeof entry.surname !== "string") throw invalid(`${at}.surname must be a string`);
+  if (typeof entry.surname === "string") checkedText(entry.surname, `${at}.surname`);
   const weightKg = entry.weight === undefined || entry.weight === null ? null : numberInRange(entry.weight, `${at}.weight`, 0, 150, false);
   return { kind: "external", name: entry.name, surname: (entry.surname as string | undefined) ?? "", weightKg };
 }

@@ -108,4 +108,47 @@ describe("upload", () => {
     const ok = await upload(metadata({ athletes: [athleteIds[0], { name: "Guest", surname: "Rower", weight: 70 }] }));
     expect(ok.athletes_count).toBe(1);
   });
+
+  it("refuses the same file from the same owner twice, naming the existing result, even when two uploads race", async () => {
+    const owner = await createUser(handle.db, { name: "Twice", email: `twice-${randomUUID()}@test.example`, password: "long enough password" });
+    const track = await createTrack(handle.db, owner.id, { name: "Twice basin" });
+    const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 4242 }).content, keyring));
+    const meta = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [{ name: "Solo" }] });
+    const privileged = { ...owner, unlimitedExternals: true };
+    const upload = (filename: string) => uploadResult(handle.db, { user: privileged, createdVia: "api", keyPairId: null, file: { filename, bytes }, metadata: meta }, { keyring });
+
+    const [a, b] = await Promise.allSettled([upload("a.svc"), upload("b.svc")]);
+    const won = [a, b].filter((r) => r.status === "fulfilled");
+    const lost = [a, b].filter((r) => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    const firstId = (won[0] as PromiseFulfilledResult<{ id: number }>).value.id;
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "conflict", details: { existing_result_id: firstId } });
+
+    await expect(upload("again.svc")).rejects.toMatchObject({ code: "conflict", message: `this file was already uploaded: it is result ${firstId}`, fieldErrors: { file: [expect.any(String)] } });
+    const [{ n }] = await handle.db.select({ n: count() }).from(results).where(eq(results.ownerUserId, owner.id));
+    expect(n).toBe(1);
+
+    // Another owner may store the same file; the owner may again once the first result is deleted.
+    const other = await createUser(handle.db, { name: "Other", email: `other-${randomUUID()}@test.example`, password: "long enough password" });
+    const otherTrack = await createTrack(handle.db, other.id, { name: "Other basin" });
+    const otherMeta = JSON.stringify({ distance: 200, vessel_id: 1, track_id: otherTrack.id, category_id: 1, pace_id: 1, athletes: [{ name: "Solo" }] });
+    await uploadResult(handle.db, { user: { ...other, unlimitedExternals: true }, createdVia: "web", keyPairId: null, file: { filename: "a.svc", bytes }, metadata: otherMeta }, { keyring });
+    await deleteResult(handle.db, privileged, firstId);
+    expect((await upload("after-delete.svc")).id).not.toBe(firstId);
+  });
+
+  it("refuses NUL characters and out-of-range ids in the metadata before any query", async () => {
+    const upload = (overrides: Record<string, unknown>) =>
+      uploadResult(handle.db, { user: coach, createdVia: "api", keyPairId: null, file: { filename: "x.svc", bytes: k2File() }, metadata: metadata(overrides) }, { keyring });
+    for (const [overrides, message] of [
+      [{ competition: "a\u0000b" }, /^competition must not contain NUL/],
+      [{ description: "\ud800" }, /^description must not contain NUL characters or unpaired surrogates/],
+      [{ athletes: [athleteIds[0], { name: "N\u0000" }] }, /^athletes\[1\]\.name must not contain/],
+      [{ vessel_id: 2 ** 53 }, /^vessel_id must be a positive integer, at most 2147483647/],
+      [{ athletes: [athleteIds[0], 4294967296] }, /^athletes\[1\] must be an athlete id/],
+      [{ athletes: [athleteIds[0], { id: 2147483648 }] }, /^athletes\[1\]\.id must be a positive integer/],
+    ] as const) {
+      await expect(upload(overrides), JSON.stringify(overrides)).rejects.toMatchObject({ code: "invalid", message: expect.stringMatching(message) });
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { putBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { devices, resultCrew, resultDerived, results, resultStrokes, resultWeather } from "../db/schema";
@@ -60,7 +61,9 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw new AppError("invalid", "the file name must end in .svc", { file: ["The file name must end in .svc"] });
   const meta = parseUploadMetadata(input.metadata);
   const now = deps.now ?? new Date();
+  const sha256 = createHash("sha256").update(input.file.bytes).digest("hex");
   const resolved = await checkUploadAgainstDatabase(db, input.user, meta, now.toISOString().slice(0, 10));
+  await refuseRepeatedFile(db, input.user.id, sha256);
 
   let processed: ProcessedSession;
   try {
@@ -72,11 +75,18 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
     throw error;
   }
 
-  const id = await db.transaction(async (tx) => {
-    const resultId = await storeResult(tx as unknown as Db, input, meta, resolved, processed, now);
-    await deps.afterWrites?.(tx as unknown as Db, resultId);
-    return resultId;
-  });
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const resultId = await storeResult(tx as unknown as Db, { input, meta, resolved, processed, sha256, now });
+      await deps.afterWrites?.(tx as unknown as Db, resultId);
+      return resultId;
+    });
+  } catch (error) {
+    // Two uploads of one file raced past the first check: the unique index let one win.
+    if (isUniqueViolation(error, "results_owner_original_sha256_uq")) await refuseRepeatedFile(db, input.user.id, sha256);
+    throw error;
+  }
   return {
     id,
     dist: processed.effort.dist,
@@ -90,7 +100,38 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   };
 }
 
-async function storeResult(tx: Db, input: UploadInput, meta: UploadMetadata, resolved: ResolvedUpload, processed: ProcessedSession, now: Date): Promise<number> {
+/**
+ * The same original file (SHA-256 of its bytes) stored twice by one owner is a
+ * retry or a mistake, never a second session: 409 naming the existing result
+ * (issue 14, defect 13). A unique index enforces it under concurrency.
+ */
+async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: results.id })
+    .from(results)
+    .where(and(eq(results.ownerUserId, ownerUserId), eq(results.originalSha256, sha256)));
+  if (!existing) return;
+  const message = `this file was already uploaded: it is result ${existing.id}`;
+  throw new AppError("conflict", message, { file: [message] }, { existing_result_id: existing.id });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505" && (e.constraint_name ?? e.constraint) === constraint) return true;
+  }
+  return false;
+}
+
+interface StoreInput {
+  input: UploadInput;
+  meta: UploadMetadata;
+  resolved: ResolvedUpload;
+  processed: ProcessedSession;
+  sha256: string;
+  now: Date;
+}
+
+async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, now }: StoreInput): Promise<number> {
   const [device] = await tx
     .insert(devices)
     .values({ ownerUserId: input.user.id, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
@@ -125,6 +166,7 @@ async function storeResult(tx: Db, input: UploadInput, meta: UploadMetadata, res
       hardware: processed.device.hardware,
       hardwareModel: processed.device.hardware_model,
       originalFilename: input.file!.filename,
+      originalSha256: sha256,
     })
     .returning({ id: results.id });
 

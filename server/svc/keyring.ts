@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { getEnv } from "../config/env";
 import type { Keyring } from "./types";
 
 /** Key id 0: the published development key (docs/svc-format.md "Encryption"). */
@@ -9,7 +10,7 @@ export const DEV_MASTER_KEY = new Uint8Array(createHash("sha256").update("svc de
  * The keyring from configuration: SVC_KEYRING is base64 of a JSON object
  * {"<keyId>": "<base64 32-byte key>"}; SVC_DISABLE_DEV_KEY=1 drops key 0.
  */
-export function loadKeyring(env: Record<string, string | undefined> = process.env): Keyring {
+export function loadKeyring(env: { SVC_KEYRING?: string; SVC_DISABLE_DEV_KEY?: string }): Keyring {
   const keys = new Map<number, Uint8Array>();
   const disableDev = env.SVC_DISABLE_DEV_KEY === "1" || env.SVC_DISABLE_DEV_KEY === "true";
   if (!disableDev) keys.set(DEV_KEY_ID, DEV_MASTER_KEY);
@@ -38,6 +39,7 @@ export function loadKeyring(env: Record<string, string | undefined> = process.en
 let defaultKeyring: Keyring | undefined;
 /** The service's keyring, read once from the environment. */
 export function getKeyring(): Keyring {
-  defaultKeyring ??= loadKeyring();
+  const env = getEnv();
+  defaultKeyring ??= loadKeyring({ SVC_KEYRING: env.SVC_KEYRING, SVC_DISABLE_DEV_KEY: env.SVC_DISABLE_DEV_KEY ? "1" : "0" });
   return defaultKeyring;
 }

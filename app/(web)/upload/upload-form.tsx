@@ -53,6 +53,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
   const [important, setImportant] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]> }>({ form: null, fields: {} });
+  /** The session already made from the chosen file (409 from /api/uploads). */
+  const [duplicateOf, setDuplicateOf] = useState<number | null>(null);
 
   const vessel = vessels.find((v) => v.id === vesselId);
   function chooseVessel(id: number) {
@@ -101,10 +103,16 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
         router.push(`/sessions/${response.data.id}`);
         return;
       }
+      if (xhr.status === 409 && typeof response.existing_result_id === "number") {
+        setDuplicateOf(response.existing_result_id);
+        setErrors({ form: null, fields: {} });
+        return;
+      }
       const fields = response.field_errors ?? {};
       setErrors({ form: Object.keys(fields).length ? "Please correct the highlighted fields." : (response.message ?? "The upload failed."), fields });
     };
     setErrors({ form: null, fields: {} });
+    setDuplicateOf(null);
     setProgress(0);
     xhr.send(body);
   }
@@ -113,6 +121,11 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
   return (
     <form className="stack card" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
+      {duplicateOf !== null ? (
+        <p className="form-error" role="alert">
+          This file was already uploaded. <a href={`/sessions/${duplicateOf}`}>Open the existing session</a>.
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor="file">Session file (.svc)</label>
         <input id="file" name="file" type="file" accept=".svc" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />

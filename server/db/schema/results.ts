@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { athletes } from "./athletes";
@@ -87,6 +88,8 @@ export const results = pgTable(
     hardwareModel: integer("hardware_model"),
     /** Original file name as uploaded, for the device file manifest. */
     originalFilename: text("original_filename"),
+    /** Hex SHA-256 of the original .svc bytes: one owner cannot store the same file twice (a unique index). */
+    originalSha256: text("original_sha256"),
     /** The original .svc bytes, unchanged. */
     originalBlobId: integer("original_blob_id").references(() => blobs.id, { onDelete: "set null" }),
     /** The owner's boat and paddle used in this session (equipment pages), optional. */
@@ -104,6 +107,8 @@ export const results = pgTable(
     index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),
     index("results_track_idx").on(t.trackId),
     index("results_key_pair_idx").on(t.keyPairId),
+    // A retried or repeated upload of the same file by the same owner is refused, even when two race (issue 14, defect 13).
+    uniqueIndex("results_owner_original_sha256_uq").on(t.ownerUserId, t.originalSha256),
     // Device file manifests (newest first) and per-device file counts.
     index("results_device_idx").on(t.deviceId, t.createdAt.desc(), t.id.desc()),
   ],

@@ -1,23 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getDb, type Db } from "../../db/client";
+import { getEnv } from "../../config/env";
+import type { Db } from "../../db/client";
 import { apiResource } from "../../auth/oauth/config";
 import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
-import type { OperationSpec } from "../openapi/build";
-import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "./errors";
+import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
+import { createApi, type ApiOperation, type KernelResult, type PathSchemas } from "../kernel/define-api";
+import { idParam } from "../kernel/params";
+import { ApiProblem } from "../kernel/problem";
+import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "./errors";
 import { ZPageParams, type PageMeta } from "./pagination";
 
 /**
  * One Data API operation, declared once: its path, scopes, surfaces, request
  * and response schemas, and its handler. The route file exports `.handle`;
  * the OpenAPI document is assembled from `.spec`; so the contract, the checks
- * and the documentation cannot drift apart (docs/data-api.md).
+ * and the documentation cannot drift apart (docs/data-api.md). This file is
+ * the Data API's profile on the shared operation kernel (server/http/kernel):
+ * OAuth bearer tokens, scopes and surfaces, cursor pages, and the
+ * `{error, error_description, scope?, request_id}` formatter.
  */
 
-/** Per application and subject; shared by every instance through Postgres. */
-export const DATA_API_RATE_LIMIT: RateLimitPolicy = { limit: Number(process.env.DATA_API_RATE_LIMIT ?? 300), windowSeconds: 60 };
+/** Per application and subject; shared by every instance through Postgres (DATA_API_RATE_LIMIT, server/config/env.ts). */
+export const DATA_API_RATE_LIMIT: RateLimitPolicy = {
+  get limit() {
+    return getEnv().DATA_API_RATE_LIMIT;
+  },
+  windowSeconds: 60,
+};
 
 export interface DataApiContext {
   db: Db;
@@ -36,18 +47,11 @@ export interface DataApiContext {
 }
 
 /** A success body: the envelope `{data, meta}`; 204 has none. */
-export type DataApiResult = { status?: 200 | 201 | 202; data: unknown; meta?: object } | { status: 204 } | Response;
+export type DataApiResult = KernelResult;
 
 /** A positive 32-bit id in a path; the message names the parameter. */
-export const pathId = (name: string) =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, `${name} must be a positive integer`)
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, `${name} must be a positive integer`)
-    .meta({ type: "integer", minimum: 1 } as Record<string, unknown>);
+export const pathId = (name: string) => idParam(name);
 
-type PathSchemas = Record<string, z.ZodType<unknown, string>>;
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
   (Paged extends true ? z.output<typeof ZPageParams> : unknown);
@@ -76,31 +80,7 @@ export interface OperationDefinition<P extends PathSchemas | undefined, Q extend
   handler: (ctx: DataApiContext, input: { params: Output<P>; query: QueryOutput<Q, Paged> }) => Promise<DataApiResult>;
 }
 
-export interface DataApiOperation {
-  spec: OperationSpec;
-  handle: (request: Request, routeContext?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-}
-
-function readBearer(header: string | null): string | null {
-  const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header?.trim() ?? "");
-  return match ? match[1] : null;
-}
-
-/** Duplicate query parameters are refused rather than guessed at. */
-function queryObject(url: URL): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
-    if (name in raw) throw new DataApiError("invalid_request", `${name}: given more than once`);
-    raw[name] = value;
-  }
-  return raw;
-}
-
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DataApiError("invalid_request", describeZodIssue(parsed.error));
-  return parsed.data;
-}
+export type DataApiOperation = ApiOperation;
 
 /** A live token of ours for another audience, e.g. the userinfo endpoint's (docs/oauth.md "Tokens, audiences"). */
 const wrongAudience = () =>
@@ -109,66 +89,17 @@ const wrongAudience = () =>
 /** An injectable clock for tests of time-bound behaviour (cursor expiry); production uses the wall clock. */
 export const dataApiClock = { now: () => new Date() };
 
-export function defineOperation<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
-  def: OperationDefinition<P, Q, Paged>,
-): DataApiOperation {
-  const querySchema = def.paged ? (def.query ? def.query.extend(ZPageParams.shape) : ZPageParams) : def.query;
-  const strictQuery = querySchema ? (querySchema as z.ZodObject).strict() : z.object({}).strict();
-
-  const handle: DataApiOperation["handle"] = async (request, routeContext) => {
-    // Not a UUID: the Data API never emits UUID-shaped values (privacy projection), request ids included.
-    const requestId = `req_${randomBytes(12).toString("base64url")}`;
-    let headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
-    const token = readBearer(request.headers.get("authorization"));
-    try {
-      const db = getDb();
-      const now = dataApiClock.now();
-      if (!token) throw new DataApiError("invalid_token", "Bearer access token missing");
-      const verified = await verifyAccessToken(db, token, now);
-      if (!verified.ok) throw new DataApiError("invalid_token", verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked");
-      const decision = await consumeRateLimit(db, `data:app:${verified.applicationId}:user:${verified.userId}`, DATA_API_RATE_LIMIT, now);
-      headers = { ...headers, ...rateLimitHeaders(decision) };
-      if (!decision.allowed) throw new DataApiError("rate_limited", `Rate limit exceeded: ${decision.limit} requests per minute for this application and account`);
-      // An operation that does not exist on this surface is absent: 404, like an id outside the boundary.
-      if (!def.surfaces.includes(verified.surface)) throw dataApiNotFound();
-      const scopes = new Set(verified.scopes);
-      const missing = def.scopes.filter((s) => !scopes.has(s));
-      if (missing.length) throw new DataApiError("insufficient_scope", `This operation needs the scope ${def.scopes.join(" and ")}`, def.scopes.join(" "));
-
-      const url = new URL(request.url);
-      const rawParams = routeContext ? await routeContext.params : {};
-      const params = {} as Record<string, unknown>;
-      for (const [name, schema] of Object.entries((def.pathParams ?? {}) as PathSchemas)) params[name] = parseOrThrow(schema, rawParams[name]);
-      const query = parseOrThrow(strictQuery, queryObject(url));
-
-      const ctx: DataApiContext = { db, request, url, requestId, subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes, grantId: verified.grantId, now };
-      const result = await def.handler(ctx, { params: params as Output<P>, query: query as QueryOutput<Q, Paged> });
-      const response =
-        result instanceof Response
-          ? result
-          : "data" in result
-            ? Response.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200 })
-            : new Response(null, { status: 204 });
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
-    } catch (error) {
-      const apiError = toDataApiError(error);
-      const challenge = bearerChallenge(apiError, token !== null);
-      return Response.json(dataApiErrorBody(apiError, requestId), {
-        status: apiError.status,
-        headers: { ...headers, ...(challenge ? { "WWW-Authenticate": challenge } : {}) },
-      });
-    }
-  };
-
-  return { spec: operationSpec(def as unknown as AnyDefinition, querySchema), handle };
-}
-
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, conflict, rate_limited, server_error"),
+  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, method_not_allowed, conflict, rate_limited, server_error"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: z.string().describe("quote it when reporting a problem"),
+});
+
+/** GET /tracks and /tracks/{id} without any credential: one body both documents accept (docs/data-api.md). */
+export const ZAnonymousSharedErrorBody = ZErrorBody.extend({
+  error_description: z.string().describe("what is wrong, for a developer"),
+  message: z.string().describe("the same, under the results API's name"),
 });
 
 export const ZPageMeta = z.object({
@@ -176,37 +107,105 @@ export const ZPageMeta = z.object({
   limit: z.number().int().describe("the page size used"),
 }) satisfies z.ZodType<PageMeta>;
 
+interface DataPrincipal {
+  subjectId: number;
+  applicationId: number;
+  surface: Surface;
+  scopes: ReadonlySet<string>;
+  grantId: string;
+}
+interface DataAccess {
+  scopes: Scope[];
+  surfaces: readonly Surface[];
+}
+
+function readBearer(header: string | null): string | null {
+  const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header?.trim() ?? "");
+  return match ? match[1] : null;
+}
+
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"];
+/** Before the rate limit is counted (a refused credential) only the request id goes out. */
+const UNCOUNTED_HEADERS = ["X-Request-Id"];
+const SHARED_PATHS = new Set(["/tracks", "/tracks/{track_id}"]);
 
-type AnyDefinition = Omit<OperationDefinition<PathSchemas, z.ZodObject, boolean>, "handler">;
+const dataApi = createApi<DataPrincipal, DataAccess>(
+  {
+    async authenticate(ctx) {
+      const token = readBearer(ctx.request.headers.get("authorization"));
+      if (!token) throw new ApiProblem("unauthenticated", "Bearer access token missing");
+      const verified = await verifyAccessToken(ctx.db, token, ctx.now);
+      if (!verified.ok) throw new ApiProblem("unauthenticated", verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked", true);
+      return { subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes: new Set(verified.scopes), grantId: verified.grantId };
+    },
+    rateLimits: (principal) => [
+      {
+        bucket: `data:app:${principal.applicationId}:user:${principal.subjectId}`,
+        policy: DATA_API_RATE_LIMIT,
+        message: `Rate limit exceeded: ${DATA_API_RATE_LIMIT.limit} requests per minute for this application and account`,
+      },
+    ],
+    authorize(principal, access) {
+      // An operation that does not exist on this surface is absent: 404, like an id outside the boundary.
+      if (!access.surfaces.includes(principal.surface)) throw dataApiNotFound();
+      const missing = access.scopes.filter((s) => !principal.scopes.has(s));
+      if (missing.length) throw new DataApiError("insufficient_scope", `This operation needs the scope ${access.scopes.join(" and ")}`, access.scopes.join(" "));
+    },
+    formatError(error, { requestId }) {
+      const apiError = toDataApiError(error);
+      const challenge = bearerChallenge(apiError, error instanceof ApiProblem ? error.credentialSent : true);
+      return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: challenge ? { "WWW-Authenticate": challenge } : undefined };
+    },
+    // Not a UUID: the Data API never emits UUID-shaped values (privacy projection), request ids included.
+    newRequestId: () => `req_${randomBytes(12).toString("base64url")}`,
+    baseHeaders: { "Cache-Control": "no-store" },
+    paging: { params: ZPageParams, metaKey: "meta", metaSchema: ZPageMeta },
+    singleEnvelope: (data) => z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }),
+    document: {
+      securitySchemes: (access) => ({ security: ["oauth2"], scopes: access.scopes }),
+      extensions: (access) => ({ "x-scopes": access.scopes, "x-surfaces": access.surfaces }),
+      describeAccess: (access) => `Scopes: ${access.scopes.join(", ") || "none beyond a valid token"}. Surfaces: ${access.surfaces.join(", ")}.`,
+      successHeaders: RATE_HEADERS,
+      errorSchema: ZErrorBody,
+      commonErrors: ({ access, hasInput, path }) => ({
+        400: {
+          description: hasInput
+            ? "invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account"
+            : "invalid_request: this operation takes no query parameters",
+          headers: RATE_HEADERS,
+        },
+        401: SHARED_PATHS.has(path)
+          ? {
+              description:
+                "invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience. With no credential at all this path cannot tell the two APIs apart: the body then carries both shapes (error, message, error_description, request_id)",
+              schema: ZErrorBody.or(ZAnonymousSharedErrorBody),
+              headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"],
+            }
+          : { description: "invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience", headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"] },
+        403: { description: `insufficient_scope: the token lacks ${access.scopes.join(" or ")}`, headers: [...RATE_HEADERS, "WWW-Authenticate"] },
+        404: { description: "not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)", headers: RATE_HEADERS },
+        429: { description: "rate_limited", headers: [...RATE_HEADERS, "Retry-After"] },
+        500: { description: "server_error", headers: RATE_HEADERS },
+      }),
+    },
+  },
+  dataApiClock,
+);
 
-function operationSpec(def: AnyDefinition, querySchema: z.ZodObject | undefined): OperationSpec {
-  const err = (description: string) => ({ description, schema: ZErrorBody, headers: RATE_HEADERS });
-  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0;
-  const successSchema =
-    def.response === null ? undefined : def.paged ? z.object({ data: z.array(def.response), meta: ZPageMeta }) : z.object({ data: def.response, meta: z.record(z.string(), z.unknown()).optional() });
-  const responses: OperationSpec["responses"] = {
-    [def.successStatus ?? 200]: { description: def.summary, ...(successSchema ? { schema: successSchema } : {}), headers: RATE_HEADERS },
-    400: err(hasInput ? "invalid_request: a parameter is unknown, malformed or out of range, or the cursor is altered, expired or from another list or account" : "invalid_request: this operation takes no query parameters"),
-    401: { ...err("invalid_token: the bearer token is missing, invalid, expired or revoked"), headers: [...RATE_HEADERS, "WWW-Authenticate"] },
-    403: { ...err(`insufficient_scope: the token lacks ${def.scopes.join(" or ")}`), headers: [...RATE_HEADERS, "WWW-Authenticate"] },
-    404: err("not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)"),
-    429: { ...err("rate_limited"), headers: [...RATE_HEADERS, "Retry-After"] },
-    500: err("server_error"),
-  };
-  for (const [status, description] of Object.entries(def.errors ?? {})) responses[Number(status)] = err(description);
-  return {
-    method: def.method,
-    path: def.path,
-    operationId: def.operationId,
-    summary: def.summary,
-    description: [def.description, `Scopes: ${def.scopes.join(", ") || "none beyond a valid token"}. Surfaces: ${def.surfaces.join(", ")}.`].filter(Boolean).join("\n\n"),
-    tags: [def.tag],
-    security: ["oauth2"],
-    securityScopes: def.scopes,
-    extensions: { "x-scopes": def.scopes, "x-surfaces": def.surfaces },
-    pathParams: Object.entries(def.pathParams ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, schema })),
-    query: querySchema,
-    responses,
-  };
+export function defineOperation<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
+  def: OperationDefinition<P, Q, Paged>,
+): DataApiOperation {
+  const { scopes, surfaces, handler, ...rest } = def;
+  return dataApi.define<P, Q, Paged>({
+    ...rest,
+    access: { scopes, surfaces },
+    handler: (ctx, input) => handler(ctx, input as { params: Output<P>; query: QueryOutput<Q, Paged> }),
+  });
+}
+
+/** The Data API's error formatter, for answers outside an operation (unknown paths, methods: server/http/api-routing.ts). */
+export function dataApiErrorResponse(error: DataApiError | ApiProblem, headers: Record<string, string> = {}): Response {
+  const requestId = `req_${randomBytes(12).toString("base64url")}`;
+  const apiError = toDataApiError(error);
+  return Response.json(dataApiErrorBody(apiError, requestId), { status: apiError.status, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers } });
 }

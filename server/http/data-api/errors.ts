@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
+import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
 
 /**
  * The Data API's one error type, status table and formatter (data-api.md
@@ -11,6 +12,7 @@ export const DATA_API_ERRORS = {
   invalid_token: 401,
   insufficient_scope: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   rate_limited: 429,
   server_error: 500,
@@ -47,16 +49,20 @@ const FROM_APP_ERROR: Record<AppErrorCode, DataApiErrorCode> = {
   too_large: "invalid_request",
 };
 
-/** "limit: must be an integer from 1 to 100": the parameter first, then what is wrong. */
-export function describeZodIssue(error: ZodError): string {
-  const issue = error.issues[0];
-  const path = issue.path.map(String).join(".");
-  if (!path || issue.message.startsWith(`${path} `)) return issue.message;
-  return `${path}: ${issue.message}`;
-}
+const FROM_PROBLEM: Record<ProblemKind, DataApiErrorCode> = {
+  invalid_request: "invalid_request",
+  unauthenticated: "invalid_token",
+  not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
+  rate_limited: "rate_limited",
+};
+
+/** One copy, in the kernel; re-exported for the Data API's modules. */
+export { describeZodIssue };
 
 export function toDataApiError(error: unknown): DataApiError {
   if (error instanceof DataApiError) return error;
+  if (error instanceof ApiProblem) return error.kind === "not_found" ? dataApiNotFound() : new DataApiError(FROM_PROBLEM[error.kind], error.message);
   if (error instanceof AppError) {
     const code = FROM_APP_ERROR[error.code];
     // A domain "not found" names the resource; the API answers one uniform 404.

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { SCOPE_INFO, type Scope } from "../../auth/oauth/scopes";
-import { buildOpenApiDocument, type OperationSpec } from "../openapi/build";
+import { buildOpenApiDocument } from "../openapi/build";
+import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { devicesOperations } from "./operations/devices";
 import { equipmentOperations } from "./operations/equipment";
@@ -20,20 +20,6 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...devicesOperations,
 ];
 
-const healthCheck: OperationSpec = {
-  method: "get",
-  path: "/health",
-  operationId: "health",
-  summary: "Service health; needs no token (shared with the results API)",
-  tags: ["Identity"],
-  security: [],
-  extensions: { "x-scopes": [], "x-surfaces": ["data"] },
-  responses: {
-    200: { description: "service healthy", schema: z.object({ data: z.object({ status: z.literal("ok") }), status: z.literal("ok").describe("the same, for results API clients") }) },
-    503: { description: "database unreachable", schema: z.object({ data: z.object({ status: z.literal("unavailable") }), status: z.literal("unavailable") }) },
-  },
-};
-
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */
 export function dataApiDocument(appUrl: string) {
   const scopes = Object.fromEntries(Object.entries(SCOPE_INFO).map(([scope, info]) => [scope, `${info.description} (surfaces: ${info.surfaces.join(", ")})`])) as Record<Scope, string>;
@@ -43,7 +29,7 @@ export function dataApiDocument(appUrl: string) {
     description: [
       "Read-only OAuth 2.1 API over one authorized person's data. Authorization code with PKCE (S256) only; send `Authorization: Bearer <access token>`.",
       `Success bodies are the envelope {data, meta}; lists are cursor-paged: pass meta.next_cursor back as cursor (bound to the list, its filters and the person; valid 24 hours). limit is 1 to ${PAGE_LIMIT_MAX}, default ${PAGE_LIMIT_DEFAULT}.`,
-      "Errors are {error, error_description, scope?, request_id}. An id that does not exist and one outside the token's subject boundary are the same 404; so is an operation the application's surface does not serve.",
+      "Errors are {error, error_description, scope?, request_id}. An id that does not exist and one outside the token's subject boundary are the same 404; so is an operation the application's surface does not serve. Every response under /api/v1 is JSON: an unknown path is a 404, an unsupported method a 405 with Allow.",
       `Each operation lists its scopes (x-scopes) and surfaces (x-surfaces). Rate limit: ${DATA_API_RATE_LIMIT.limit} requests per minute per application and person.`,
     ].join("\n\n"),
     serverUrl: `${appUrl}/api/v1`,
@@ -69,6 +55,6 @@ export function dataApiDocument(appUrl: string) {
       "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), healthCheck],
+    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data", "partner", "session"] })],
   });
 }

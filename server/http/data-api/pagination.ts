@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { getOrCreateAppSecret } from "../../auth/app-secrets";
 import { decodeCursor, encodeCursor, type CursorBinding } from "./cursor";
 import { DataApiError } from "./errors";
+import { intParam, textParam } from "../kernel/params";
 
 /**
  * Cursor pagination of every Data API list (data-api.md "Pagination
@@ -14,19 +15,11 @@ import { DataApiError } from "./errors";
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;
 
-/** An integer query parameter within [min, max]; the message names the parameter. */
-export function intParam(name: string, min: number, max: number) {
-  const message = `${name} must be an integer from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^-?\d{1,10}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message)
-    .meta({ type: "integer", minimum: min, maximum: max } as Record<string, unknown>);
-}
+/** An integer query parameter within [min, max] (the kernel's; kept here for the Data API's modules). */
+export { intParam };
 
 export const ZPageParams = z.object({
-  cursor: z.string().min(1).max(2048, "cursor is not one this API issued").optional().describe("opaque value of meta.next_cursor from the previous page, unmodified"),
+  cursor: textParam("cursor", 2048).min(1, "cursor: not a cursor this API issued").optional().describe("opaque value of meta.next_cursor from the previous page, unmodified"),
   limit: intParam("limit", 1, PAGE_LIMIT_MAX).optional().default(PAGE_LIMIT_DEFAULT).describe(`entries per page, 1 to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}); a page may hold fewer`),
 });
 export type PageParams = z.output<typeof ZPageParams>;

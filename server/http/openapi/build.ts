@@ -20,7 +20,8 @@ export interface OperationSpec {
   pathParams?: { name: string; description: string; schema?: z.ZodType }[];
   query?: z.ZodObject;
   headers?: { name: string; description: string; required: boolean; schema: z.ZodType }[];
-  requestBody?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string };
+  /** `encoding`: per-part content types of a multipart body (OpenAPI 3.1 Encoding Object). */
+  requestBody?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
   /** status → response; a schema means JSON, a string is the content type of a binary body. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; headers?: string[] }>;
 }
@@ -89,6 +90,7 @@ export function buildOpenApiDocument(info: {
               content: {
                 [op.requestBody.contentType]: {
                   schema: op.requestBody.schema instanceof z.ZodType ? stripDialect(toSchema(op.requestBody.schema, "input")) : op.requestBody.schema,
+                  ...(op.requestBody.encoding ? { encoding: op.requestBody.encoding } : {}),
                 },
               },
             },

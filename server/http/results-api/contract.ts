@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ZResultFilters } from "../../results/query-results";
+import { dateParam, dateTimeParam, enumParam, idParam, intParam, textParam } from "../kernel/params";
 import { ZPageQuery } from "./pagination";
 
 /**
  * The results API contract: request and response schemas of every operation,
- * in one place. Handlers parse with the request schemas, serializers are typed
- * by the response schemas, and the OpenAPI document (openapi.ts) is generated
- * from both, so the three cannot drift apart.
+ * in one place. The operations (operations/*.ts) declare them, serializers are
+ * typed by the response schemas, and the OpenAPI document is generated from
+ * the declarations, so the three cannot drift apart.
  */
 const Ref = z.object({ id: z.number().int(), name: z.string() });
 
@@ -80,30 +80,30 @@ export const ZUploadResponse = z.object({
 });
 
 export const ZDeleteResponse = z.object({ id: z.number().int(), deleted: z.literal(true) });
-export const ZHealth = z.object({ status: z.literal("ok"), data: z.object({ status: z.literal("ok") }).describe("the same, in the Data API envelope") });
-export const ZError = z.object({ error: z.string().describe("machine-readable code"), message: z.string().describe("the exact problem") });
 
-export const ZPagination = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  pages: z.number().int(),
-  has_next: z.boolean(),
-  has_prev: z.boolean(),
+/** Filters and sort of GET /results (docs/results-api.md); every integer is an int4 column. */
+export const ZResultFilters = z.object({
+  start_date: dateParam("start_date").optional().describe("from this local date, inclusive"),
+  end_date: dateParam("end_date").optional().describe("until this local date, inclusive"),
+  start_datetime: dateTimeParam("start_datetime").optional().describe("from this date-time: without an offset the session's local time, with Z or ±hh:mm an instant"),
+  end_datetime: dateTimeParam("end_datetime").optional().describe("until this date-time, as start_datetime"),
+  vessel_id: idParam("vessel_id").optional(),
+  track_id: idParam("track_id").optional(),
+  category_id: idParam("category_id").optional(),
+  pace_id: idParam("pace_id").optional(),
+  hardware_id: idParam("hardware_id").optional().describe("the recording unit's device id"),
+  athlete_id: idParam("athlete_id").optional().describe("the result's crew includes this athlete"),
+  dist: intParam("dist", 0, 2_147_483_647).optional().describe("distance covered, metres"),
+  competition: textParam("competition").optional().describe("part of the competition name, case-insensitive"),
+  description: textParam("description").optional().describe("part of the description, case-insensitive"),
+  sort: enumParam("sort", ["date", "dist", "time", "creation_date"] as const).default("date"),
+  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
 });
-export const pagedOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: ZPagination });
-export const single = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 export const ZResultsQuery = ZPageQuery.extend(ZResultFilters.shape);
-export const ZAthletesQuery = ZPageQuery.extend({ modality: z.string().max(64, "at most 64 characters").optional() });
+export const ZAthletesQuery = z.object({ modality: textParam("modality").optional().describe("part of the athlete's modality, case-insensitive") });
 export const ZPdfQuery = z.object({
-  splits: z
-    .string()
-    .regex(/^\d+$/, "splits must be an integer from 1 to 20")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 20, "splits must be an integer from 1 to 20")
-    .optional()
-    .default(4),
+  splits: intParam("splits", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
   lang: z.enum(["en", "es"], { error: "lang must be en or es" }).optional().default("en"),
 });
 

@@ -1,15 +1,20 @@
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
+import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
 
 /**
- * The results API's one error type and formatter: body `{error, message}`,
- * `message` naming the exact problem (docs/results-api.md "Errors").
+ * The results API's one error type and formatter: body `{error, message,
+ * request_id}`, `message` naming the exact problem (docs/results-api.md
+ * "Errors"). `request_id` is ours beyond the specification's two members: the
+ * same id as the `X-Request-Id` header, to quote when reporting a problem.
  */
 export const RESULTS_API_ERRORS = {
   invalid_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   unprocessable_session: 422,
   rate_limited: 429,
@@ -21,6 +26,8 @@ export class ResultsApiError extends Error {
   constructor(
     readonly error: ResultsApiErrorCode,
     message: string,
+    /** Extra members of the body, e.g. the existing result's id on a duplicate upload. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -34,27 +41,32 @@ const FROM_APP_ERROR: Record<AppErrorCode, ResultsApiErrorCode> = {
   unauthenticated: "unauthorized",
   forbidden: "forbidden",
   not_found: "not_found",
-  conflict: "invalid_request",
+  conflict: "conflict",
   too_many_requests: "rate_limited",
   unprocessable: "unprocessable_session",
   too_large: "payload_too_large",
 };
 
-/** "athletes[1].weight: Too big" style: the parameter first, then what is wrong with it. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  const path = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
+const FROM_PROBLEM: Record<ProblemKind, ResultsApiErrorCode> = {
+  invalid_request: "invalid_request",
+  unauthenticated: "unauthorized",
+  not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
+  rate_limited: "rate_limited",
+};
+
+/** One copy, in the kernel; re-exported under this API's historical name. */
+export const describeZodError = describeZodIssue;
 
 export function toResultsApiError(error: unknown): ResultsApiError {
   if (error instanceof ResultsApiError) return error;
-  if (error instanceof AppError) return new ResultsApiError(FROM_APP_ERROR[error.code], error.message);
-  if (error instanceof ZodError) return new ResultsApiError("invalid_request", describeZodError(error));
+  if (error instanceof ApiProblem) return new ResultsApiError(FROM_PROBLEM[error.kind], error.message);
+  if (error instanceof AppError) return new ResultsApiError(FROM_APP_ERROR[error.code], error.message, error.details);
+  if (error instanceof ZodError) return new ResultsApiError("invalid_request", describeZodIssue(error));
   console.error("results API: unexpected error", error);
   return new ResultsApiError("internal_error", "Unexpected internal error");
 }
 
-export function errorBody(error: ResultsApiError) {
-  return { error: error.error, message: error.message };
+export function errorBody(error: ResultsApiError, requestId: string) {
+  return { error: error.error, message: error.message, ...error.extra, request_id: requestId };
 }

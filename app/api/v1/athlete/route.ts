@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getAthlete } from "@/server/http/data-api/operations/identity";
 
-export const GET = getAthlete.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getAthlete);

@@ -1,3 +1,4 @@
-import { listAthletes } from "@/server/http/results-api/roster-routes";
+import { apiRoute } from "@/server/http/api-routing";
+import { listAthletes } from "@/server/http/results-api/operations/roster";
 
-export const GET = listAthletes;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listAthletes);

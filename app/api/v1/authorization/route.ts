@@ -1,4 +1,4 @@
-import { deleteAuthorization, getAuthorization } from "@/server/http/data-api/operations/identity";
+import { apiRoute } from "@/server/http/api-routing";
+import { getAuthorization, deleteAuthorization } from "@/server/http/data-api/operations/identity";
 
-export const GET = getAuthorization.handle;
-export const DELETE = deleteAuthorization.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getAuthorization, deleteAuthorization);

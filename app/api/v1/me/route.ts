@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getMe } from "@/server/http/data-api/operations/identity";
 
-export const GET = getMe.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getMe);

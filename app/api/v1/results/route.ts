@@ -1,5 +1,4 @@
-import { listResults } from "@/server/http/results-api/result-routes";
-import { uploadResultRoute } from "@/server/http/results-api/upload-route";
+import { apiRoute } from "@/server/http/api-routing";
+import { listResults, uploadResultOperation } from "@/server/http/results-api/operations/results";
 
-export const GET = listResults;
-export const POST = uploadResultRoute;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listResults, uploadResultOperation);

@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { listSessions } from "@/server/http/data-api/operations/sessions";
 
-export const GET = listSessions.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listSessions);

@@ -1,6 +1,6 @@
-import { byCredential } from "@/server/http/api-routing";
+import { apiRoute, byCredential } from "@/server/http/api-routing";
 import { dataApiListTracks } from "@/server/http/data-api/operations/roster";
-import { listTracks } from "@/server/http/results-api/roster-routes";
+import { listTracks } from "@/server/http/results-api/operations/roster";
 
-// Shared path with the Data API: the credential decides (docs/api-routing.md).
-export const GET = byCredential({ keyPair: listTracks, accessToken: dataApiListTracks.handle });
+// Shared path with the Data API: the credential decides (server/http/api-routing.ts).
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(byCredential({ keyPair: listTracks, accessToken: dataApiListTracks }));

@@ -1,3 +1,4 @@
-import { referenceRoutes } from "@/server/http/results-api/reference-routes";
+import { apiRoute } from "@/server/http/api-routing";
+import { vesselOperations } from "@/server/http/results-api/operations/reference";
 
-export const GET = referenceRoutes("vessels").list;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(vesselOperations.list);

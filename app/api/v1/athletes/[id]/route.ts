@@ -1,3 +1,4 @@
-import { getAthlete } from "@/server/http/results-api/roster-routes";
+import { apiRoute } from "@/server/http/api-routing";
+import { getAthlete } from "@/server/http/results-api/operations/roster";
 
-export const GET = getAthlete;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getAthlete);

@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getDevice } from "@/server/http/data-api/operations/devices";
 
-export const GET = getDevice.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getDevice);

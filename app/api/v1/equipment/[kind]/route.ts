@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { listEquipment } from "@/server/http/data-api/operations/equipment";
 
-export const GET = listEquipment.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listEquipment);

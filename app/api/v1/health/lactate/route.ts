@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { listLactate } from "@/server/http/data-api/operations/records-health";
 
-export const GET = listLactate.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listLactate);

@@ -1,3 +1,4 @@
-import { referenceRoutes } from "@/server/http/results-api/reference-routes";
+import { apiRoute } from "@/server/http/api-routing";
+import { paceOperations } from "@/server/http/results-api/operations/reference";
 
-export const GET = referenceRoutes("paces").item;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(paceOperations.item);

@@ -1,4 +1,4 @@
-import { getResult, removeResult } from "@/server/http/results-api/result-routes";
+import { apiRoute } from "@/server/http/api-routing";
+import { getResult, deleteResultOperation } from "@/server/http/results-api/operations/results";
 
-export const GET = getResult;
-export const DELETE = removeResult;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getResult, deleteResultOperation);

@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getTeam } from "@/server/http/data-api/operations/roster";
 
-export const GET = getTeam.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getTeam);

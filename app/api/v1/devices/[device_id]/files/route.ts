@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { listDeviceFiles } from "@/server/http/data-api/operations/devices";
 
-export const GET = listDeviceFiles.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listDeviceFiles);

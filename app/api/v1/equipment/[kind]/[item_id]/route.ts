@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getEquipmentItem } from "@/server/http/data-api/operations/equipment";
 
-export const GET = getEquipmentItem.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getEquipmentItem);

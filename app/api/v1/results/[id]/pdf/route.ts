@@ -1,3 +1,4 @@
-import { resultPdfRoute } from "@/server/http/results-api/pdf-route";
+import { apiRoute } from "@/server/http/api-routing";
+import { getResultPdf } from "@/server/http/results-api/operations/results";
 
-export const GET = resultPdfRoute;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getResultPdf);

@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getRosterAthlete } from "@/server/http/data-api/operations/roster";
 
-export const GET = getRosterAthlete.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getRosterAthlete);

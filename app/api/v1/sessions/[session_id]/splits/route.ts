@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getSessionSplitsOp } from "@/server/http/data-api/operations/sessions";
 
-export const GET = getSessionSplitsOp.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getSessionSplitsOp);

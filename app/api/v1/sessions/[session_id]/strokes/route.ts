@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { listSessionStrokes } from "@/server/http/data-api/operations/sessions";
 
-export const GET = listSessionStrokes.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(listSessionStrokes);
