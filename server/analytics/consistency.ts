@@ -25,16 +25,13 @@ export function consistency(input: AnalysisInput, options: AnalysisOptions): Ana
   const inCruise = new Set(cruise);
   const segments = equalSegments(input, options.segments).map((s) => s.strokes.filter((k) => inCruise.has(k)));
   const metrics = options.metrics ?? DEFAULT_METRICS;
-  const rows = metrics.map((metric) => {
-    const overall = cvPct(metricSeries(cruise, metric).values);
-    return { metric, overall: round(overall, 2), by_segment: segments.map((strokes) => round(cvPct(metricSeries(strokes, metric).values), 2)), raw: overall };
-  });
+  const overall = metrics.map((metric) => cvPct(metricSeries(cruise, metric).values));
   const times = cruise.filter((s) => s.rate_spm > 0).map((s) => 60_000 / s.rate_spm);
   const diffs = times.slice(1).map((t, i) => (t - times[i]) ** 2);
-  const meanCv = mean(rows.map((r) => r.raw).filter(Number.isFinite));
+  const meanCv = mean(overall.filter(Number.isFinite));
   return ok({
     strokes: cruise.length,
-    cv_pct: rows.map(({ raw: _raw, ...row }) => row),
+    cv_pct: metrics.map((metric, i) => ({ metric, overall: round(overall[i], 2), by_segment: segments.map((strokes) => round(cvPct(metricSeries(strokes, metric).values), 2)) })),
     rhythm_rmssd_ms: round(Math.sqrt(mean(diffs)), 1),
     score: round(Math.min(100, Math.max(0, 100 - 10 * meanCv)), 1),
   });

@@ -2,8 +2,7 @@ import { isKayak, metricValue, type AnalysisInput, type AnalysisStroke, type Str
 import { cruiseStrokes, equalSegments, insufficient, ok, tolerancePct, type AnalysisOptions, type AnalysisOutcome } from "./segments";
 import { mean, round } from "./stats";
 
-const SIDE_METRICS = ["stroke_distance", "stroke_time", "peak_accel"] as const satisfies readonly StrokeMetric[];
-type SideMetric = (typeof SIDE_METRICS)[number];
+type SideMetric = Extract<StrokeMetric, "stroke_distance" | "stroke_time" | "peak_accel">;
 type SideFigures = { strokes: number } & Record<SideMetric, number | null>;
 type Asymmetry = Record<SideMetric, number | null>;
 
