@@ -1,12 +1,24 @@
 import { z } from "zod";
 import { ANALYSIS_NAMES, DEFAULT_OPTIONS, runAnalysis, STROKE_METRIC_NAMES, type StrokeMetric } from "../../../analytics";
+import { BENCHMARK_MIN_PEOPLE, benchmarkOf, comparableSessions, personalBests, progressionOf } from "../../../analytics/cohorts";
 import { loadAnalysisInput } from "../../../analytics/load-input";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { getCrewSeenBy, getReadableSession, heartRateIsSubjects } from "../../../sessions/read-session";
 import { defineOperation } from "../define-operation";
 import { intParam } from "../pagination";
-import { enumQuery, numberQuery } from "../params";
-import { serializeSessionAnalysis, ZSessionAnalysis } from "../serializers/analytics";
+import { enumQuery, idQuery, numberQuery } from "../params";
+import {
+  serializeBenchmark,
+  serializeComparableSessions,
+  serializePersonalBest,
+  serializeProgression,
+  serializeSessionAnalysis,
+  ZBenchmark,
+  ZComparableSessions,
+  ZPersonalBest,
+  ZProgression,
+  ZSessionAnalysis,
+} from "../serializers/analytics";
 import { audienceOf, NO_PROCESSED_DATA, requireAnalysis, sessionParams } from "./sessions";
 
 /** Session analyses (data-api.md "Sessions": /sessions/{session_id}/analytics/{analysis}; docs/analytics.md). */
@@ -50,4 +62,64 @@ export const getSessionAnalytics = defineOperation({
   },
 });
 
-export const analyticsOperations = [getSessionAnalytics];
+
+// ---- Across sessions (data-api.md "/analytics/…") --------------------------------------------
+
+const sessionQuery = { session_id: idQuery("session_id").describe("the reference session") };
+
+export const getComparableSessions = defineOperation({
+  method: "get",
+  path: "/analytics/comparable-sessions",
+  operationId: "get_comparable_sessions",
+  summary: "Sessions comparable with one: the same boat class and distance (or duration), ranked by track, athlete and time",
+  tag: "Analytics",
+  scopes: ["sessions:read"],
+  surfaces: SURFACES,
+  query: z.object({ ...sessionQuery, limit: intParam("limit", 1, 25).optional().default(10).describe("at most this many, 1 to 25 (default 10)") }),
+  response: ZComparableSessions,
+  handler: async (ctx, { query }) => {
+    const { reference, sessions } = await comparableSessions(ctx.db, audienceOf(ctx), query.session_id, query.limit);
+    return { data: serializeComparableSessions(reference, sessions) };
+  },
+});
+
+export const getProgression = defineOperation({
+  method: "get",
+  path: "/analytics/progression",
+  operationId: "get_progression",
+  summary: "The same athlete, boat class and distance over time",
+  tag: "Analytics",
+  scopes: ["sessions:read"],
+  surfaces: SURFACES,
+  query: z.object(sessionQuery),
+  response: ZProgression,
+  handler: async (ctx, { query }) => ({ data: serializeProgression(await progressionOf(ctx.db, audienceOf(ctx), query.session_id)) }),
+});
+
+export const getPersonalBests = defineOperation({
+  method: "get",
+  path: "/analytics/personal-bests",
+  operationId: "get_personal_bests",
+  summary: "Best time per boat class and distance: the standing records of GET /records",
+  tag: "Analytics",
+  scopes: ["sessions:read"],
+  surfaces: SURFACES,
+  response: z.array(ZPersonalBest),
+  handler: async (ctx) => ({ data: (await personalBests(ctx.db, audienceOf(ctx))).map(serializePersonalBest) }),
+});
+
+export const getBenchmarks = defineOperation({
+  method: "get",
+  path: "/analytics/benchmarks",
+  operationId: "get_benchmarks",
+  summary: "Where a session stands among every person's best in the service for the same boat class and distance",
+  description: `Aggregates only: no figure from fewer than ${BENCHMARK_MIN_PEOPLE} distinct people, and every percentile is the mean of three people's bests.`,
+  tag: "Analytics",
+  scopes: ["sessions:read"],
+  surfaces: SURFACES,
+  query: z.object(sessionQuery),
+  response: ZBenchmark,
+  handler: async (ctx, { query }) => ({ data: serializeBenchmark(await benchmarkOf(ctx.db, audienceOf(ctx), query.session_id)) }),
+});
+
+export const analyticsOperations = [getSessionAnalytics, getComparableSessions, getProgression, getPersonalBests, getBenchmarks];

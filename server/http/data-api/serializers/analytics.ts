@@ -75,7 +75,7 @@ const ZPacing = z.object({
   slowest_segment: int,
 }) satisfies z.ZodType<PacingResult>;
 
-const ZProgression = z.object({
+const ZInSessionProgression = z.object({
   metrics: z.array(z.object({ metric, by_segment: z.array(num), trend_per_100m: num, change_pct: num })),
 }) satisfies z.ZodType<ProgressionResult>;
 
@@ -123,7 +123,7 @@ const RESULT_SCHEMAS: Record<AnalysisName, z.ZodType> = {
   "side-balance": ZSideBalance,
   "metric-relationships": ZMetricRelationships,
   pacing: ZPacing,
-  progression: ZProgression,
+  progression: ZInSessionProgression,
   "stroke-phases": ZStrokePhases,
   consistency: ZConsistency,
   start: ZStart,
@@ -152,4 +152,105 @@ export function serializeSessionAnalysis(sessionId: number, analysis: AnalysisNa
     parameters: { segments: options.segments, sensitivity: options.sensitivity, metrics: options.metrics },
     result: outcome.status === "ok" ? RESULT_SCHEMAS[analysis].parse(outcome.result) : null,
   };
+}
+
+// ---- Across sessions -------------------------------------------------------------------------
+
+const pace500 = (speed: number) => (speed > 0 ? Math.round((500 / speed) * 10) / 10 : null);
+const speed3 = (speed: number) => Math.round(speed * 1000) / 1000;
+
+const ZEffortRef = {
+  session_id: int.describe("the reference session"),
+  boat_class: z.string(),
+  target_distance_m: int.nullable().describe("the distance the cohort shares (distance efforts)"),
+  target_duration_ms: int.nullable().describe("the duration the cohort shares (timed efforts)"),
+};
+type EffortRef = { id: number; boatClass: string; targetDistanceM: number | null; targetDurationMs: number | null };
+const effortRef = (r: EffortRef) => ({ session_id: r.id, boat_class: r.boatClass, target_distance_m: r.targetDistanceM, target_duration_ms: r.targetDurationMs });
+
+export const ZComparableSessions = z.object({
+  ...ZEffortRef,
+  ranking: z.string().describe("how the list is ordered, in words"),
+  sessions: z.array(
+    z.object({
+      session_id: int,
+      date: z.string(),
+      distance_m: int,
+      duration_ms: int,
+      avg_speed_m_s: z.number(),
+      pace_500m_s: num,
+      same_track: z.boolean(),
+      same_athlete: z.boolean().describe("shares a crew athlete the subject may see"),
+      delta_ms: int.describe("this session's time minus the reference's (negative: faster)"),
+    }),
+  ),
+});
+export function serializeComparableSessions(reference: EffortRef, sessions: import("../../../analytics/cohorts").ComparableSession[]): z.output<typeof ZComparableSessions> {
+  return {
+    ...effortRef(reference),
+    ranking: "same track and a shared crew athlete score one point each, highest first; then closest in time to the reference; then id",
+    sessions: sessions.map((s) => ({
+      session_id: s.sessionId,
+      date: s.date,
+      distance_m: s.distanceM,
+      duration_ms: s.durationMs,
+      avg_speed_m_s: speed3(s.avgSpeedMS),
+      pace_500m_s: pace500(s.avgSpeedMS),
+      same_track: s.sameTrack,
+      same_athlete: s.sameAthlete,
+      delta_ms: s.deltaMs,
+    })),
+  };
+}
+
+export const ZProgression = z.object({
+  ...ZEffortRef,
+  athlete: z.object({ id: int, name: z.string() }).nullable().describe("the cohort's athlete; null when the cohort is the owner's sessions"),
+  sessions: z.array(z.object({ session_id: int, date: z.string(), duration_ms: int, avg_speed_m_s: z.number(), pace_500m_s: num, is_reference: z.boolean() })).describe("oldest first, at most 200 (the most recent)"),
+  best_duration_ms: int,
+  trend_s_per_30_days: num.describe("least-squares change of the time per 30 days (negative: faster); null under 3 sessions"),
+  latest_vs_best_pct: z.number().describe("the most recent session against the best, percent slower"),
+});
+export function serializeProgression(p: import("../../../analytics/cohorts").Progression): z.output<typeof ZProgression> {
+  return {
+    ...effortRef(p.reference),
+    athlete: p.athlete ? { id: p.athlete.id, name: p.athlete.name } : null,
+    sessions: p.sessions.map((s) => ({ session_id: s.sessionId, date: s.date, duration_ms: s.durationMs, avg_speed_m_s: speed3(s.avgSpeedMS), pace_500m_s: pace500(s.avgSpeedMS), is_reference: s.isReference })),
+    best_duration_ms: p.bestDurationMs,
+    trend_s_per_30_days: p.trendSPer30Days,
+    latest_vs_best_pct: p.latestVsBestPct,
+  };
+}
+
+export const ZPersonalBest = z.object({
+  boat_class: z.string(),
+  crew_size: int,
+  distance_m: int,
+  session_id: int,
+  date: z.string(),
+  duration_ms: int,
+  avg_speed_m_s: z.number(),
+  pace_500m_s: num,
+});
+export function serializePersonalBest(entry: { resultId: number; vesselType: string; crewSize: number; distanceM: number; durationMs: number; date: string }): z.output<typeof ZPersonalBest> {
+  const speed = entry.distanceM / (entry.durationMs / 1000);
+  return { boat_class: entry.vesselType, crew_size: entry.crewSize, distance_m: entry.distanceM, session_id: entry.resultId, date: entry.date, duration_ms: entry.durationMs, avg_speed_m_s: speed3(speed), pace_500m_s: pace500(speed) };
+}
+
+export const ZBenchmark = z.object({
+  ...ZEffortRef,
+  status: z.enum(["ok", "insufficient_data"]),
+  reason: z.string().nullable(),
+  session_duration_ms: int,
+  people: int.nullable().describe("distinct people whose best makes the benchmark (at least 10)"),
+  percentiles: z
+    .array(z.object({ percentile: int, duration_ms: int }))
+    .describe("p percent of the people's bests are faster than this; each value is the mean of the 3 bests around its rank, never one person's time"),
+  faster_than_pct: num.describe("share of the people whose best is slower than this session, percent"),
+});
+export function serializeBenchmark(b: import("../../../analytics/cohorts").Benchmark): z.output<typeof ZBenchmark> {
+  const base = { ...effortRef(b.reference), session_duration_ms: b.reference.durationMs };
+  return b.kind === "ok"
+    ? { ...base, status: "ok", reason: null, people: b.people, percentiles: b.percentiles.map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs })), faster_than_pct: b.fasterThanPct }
+    : { ...base, status: "insufficient_data", reason: b.reason, people: null, percentiles: [], faster_than_pct: null };
 }
