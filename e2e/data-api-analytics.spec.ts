@@ -105,4 +105,48 @@ test.describe("Data API: session analytics", () => {
     const crewed = (await get(request, `/sessions/${ids.olafK2}/analytics/data-quality`, tokens.full)).body.data.result;
     expect(crewed.heart_rate_coverage).toBeNull();
   });
+
+  test("across sessions: comparable sessions, progression, personal bests and benchmarks", async ({ request }) => {
+    const every = ["data", "partner", "session"] as ("data" | "partner" | "session")[];
+    const s = ids.annaK1;
+    for (const [template, path] of [
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}`],
+      ["/analytics/progression", `/analytics/progression?session_id=${s}`],
+      ["/analytics/personal-bests", "/analytics/personal-bests"],
+      ["/analytics/benchmarks", `/analytics/benchmarks?session_id=${s}`],
+    ]) {
+      await expectCommonAuthCases(request, api, { template, path, scopes: ["sessions:read"], surfaces: every }, tokens);
+    }
+    const comparable = (await call(request, api, { template: "/analytics/comparable-sessions", path: `/analytics/comparable-sessions?session_id=${s}&limit=25` }, tokens.full)).body.data;
+    expect(comparable).toMatchObject({ session_id: s, boat_class: "K1", target_distance_m: 500 });
+    expect(comparable.sessions.every((c: { session_id: number }) => c.session_id !== s)).toBe(true);
+    const progression = (await call(request, api, { template: "/analytics/progression", path: `/analytics/progression?session_id=${s}` }, tokens.full)).body.data;
+    expect(progression.athlete.name).toBe("Anna Owner");
+    expect(progression.sessions.filter((x: { is_reference: boolean }) => x.is_reference)).toHaveLength(1);
+    const bests = (await call(request, api, { template: "/analytics/personal-bests", path: "/analytics/personal-bests" }, tokens.full)).body.data;
+    const records = await walkPages(request, api, "/records", "/records?limit=100", tokens.full);
+    // The same figures as the standing records of GET /records.
+    const current = records.filter((r: { current: boolean }) => r.current).map((r: { session_id: number }) => r.session_id).sort();
+    expect(bests.map((b: { session_id: number }) => b.session_id).sort()).toEqual(current);
+    // The seeded world has two people: far below the ten a benchmark needs.
+    const bench = (await call(request, api, { template: "/analytics/benchmarks", path: `/analytics/benchmarks?session_id=${s}` }, tokens.full)).body.data;
+    expect(bench).toMatchObject({ status: "insufficient_data", people: null, percentiles: [], faster_than_pct: null });
+
+    for (const [template, path, name] of [
+      ["/analytics/comparable-sessions", "/analytics/comparable-sessions", "session_id"],
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}&limit=26`, "limit"],
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}&limit=0`, "limit"],
+      ["/analytics/progression", "/analytics/progression?session_id=4294967296", "session_id"],
+      ["/analytics/benchmarks", "/analytics/benchmarks?session_id=abc", "session_id"],
+      ["/analytics/personal-bests", "/analytics/personal-bests?session_id=1", "session_id"],
+    ]) {
+      const bad = await call(request, api, { template, path }, tokens.full);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body.error_description, path).toContain(name);
+    }
+    for (const template of ["/analytics/comparable-sessions", "/analytics/progression", "/analytics/benchmarks"]) {
+      const theirs = await call(request, api, { template, path: `${template}?session_id=${ids.olafK1}` }, tokens.full);
+      expect(theirs.status, template).toBe(404);
+    }
+  });
 });

@@ -116,7 +116,7 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
     const operation = operations.get;
     if (!operation || template === "/health") continue;
     for (const path of await concretePaths(template)) {
-      const paged = operation.parameters?.some((p) => p.name === "limit");
+      const paged = operation.parameters?.some((p) => p.name === "cursor");
       let queries = [paged ? "limit=100" : ""];
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== "query" || !QUERY[parameter.name]) continue;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, resultCrew, results, vessels } from "../db/schema";
@@ -207,12 +207,13 @@ export type Benchmark =
 export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number): Promise<Benchmark> {
   const reference = await readEffort(db, audience, sessionId);
   if (reference.targetDistanceM === null) return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
-  const person = sql`coalesce('a' || (select bm_rc.athlete_id from result_crew bm_rc where bm_rc.result_id = ${results.id} and bm_rc.seat = 1)::text, 'u' || ${results.ownerUserId}::text)`;
+  // One row per person: the seat-1 athlete, or the owner's account when seat 1 holds no athlete record.
   const bests = await db
     .select({ best: sql<number>`min(${results.durationMs})`.mapWith(Number) })
     .from(results)
-    .where(and(eq(results.vesselId, reference.vesselId), eq(results.targetDistanceM, reference.targetDistanceM), eq(results.status, "processed"), isNotNull(results.durationMs)))
-    .groupBy(person);
+    .leftJoin(resultCrew, and(eq(resultCrew.resultId, results.id), eq(resultCrew.seat, 1)))
+    .where(and(eq(results.vesselId, reference.vesselId), eq(results.targetDistanceM, reference.targetDistanceM), eq(results.status, "processed")))
+    .groupBy(resultCrew.athleteId, sql`case when ${resultCrew.athleteId} is null then ${results.ownerUserId} end`);
   const times = bests.map((b) => b.best).sort((a, b) => a - b);
   if (times.length < BENCHMARK_MIN_PEOPLE) {
     return { kind: "insufficient", reason: `fewer than ${BENCHMARK_MIN_PEOPLE} people have recorded ${reference.boatClass} ${reference.targetDistanceM} m`, reference };

@@ -103,6 +103,8 @@ export const results = pgTable(
     index("results_owner_duration_idx").on(t.ownerUserId, t.durationMs, t.id),
     index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),
     index("results_track_idx").on(t.trackId),
+    // Cohorts of one boat class and distance (server/analytics/cohorts.ts: benchmarks, comparable sessions).
+    index("results_cohort_idx").on(t.vesselId, t.targetDistanceM, t.durationMs),
     index("results_key_pair_idx").on(t.keyPairId),
     // Device file manifests (newest first) and per-device file counts.
     index("results_device_idx").on(t.deviceId, t.createdAt.desc(), t.id.desc()),
