@@ -143,16 +143,19 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
     return listed.get(path)!;
   }
 
-  /** Concrete paths for a template, filling each path parameter from the list one level up (or its enum). */
-  async function concretePaths(template: string): Promise<string[]> {
+  /**
+   * Concrete paths for a template, filling each path parameter from the list one level up (or its
+   * enum). `operation` is the documented template whose parameters describe every level.
+   */
+  async function concretePaths(template: string, operation = template): Promise<string[]> {
     const segments = template.split("/");
     const last = segments.findLastIndex((s) => s.startsWith("{"));
     if (last < 0) return [template];
     const name = segments[last].slice(1, -1);
     const parent = segments.slice(0, last).join("/");
     const suffix = segments.slice(last + 1).map((s) => `/${s}`).join("");
-    const parameter = Object.values(doc.paths[template])[0].parameters?.find((p) => p.name === name && p.in === "path");
-    const prefixes = await concretePaths(parent);
+    const parameter = Object.values(doc.paths[operation])[0].parameters?.find((p) => p.name === name && p.in === "path");
+    const prefixes = await concretePaths(parent, operation);
     const out: string[] = [];
     for (const prefix of prefixes) {
       if (parameter?.schema?.enum) {
@@ -184,7 +187,7 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
     const operation = operations.get;
     if (!served(operation) || template === "/health") continue;
     for (const path of await concretePaths(template)) {
-      const paged = operation.parameters?.some((p) => p.name === "limit");
+      const paged = operation.parameters?.some((p) => p.name === "cursor");
       let queries = [paged ? "limit=100" : ""];
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== "query" || !QUERY[parameter.name]) continue;

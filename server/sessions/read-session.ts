@@ -134,19 +134,20 @@ export function strokesPageQuery(db: Db, sessionId: number, afterIndex: number |
 }
 export type StrokeRow = Awaited<ReturnType<typeof strokesPageQuery>>[number];
 
-async function allStrokes(db: Db, sessionId: number) {
+/** Every stored stroke of a session, in stroke order. */
+export async function getSessionStrokes(db: Db, sessionId: number) {
   return db.select(strokeColumns).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId)).orderBy(asc(resultStrokes.strokeIndex));
 }
 
 /** Equal-distance splits rebuilt from the stored track and strokes. */
 export async function getSessionSplits(db: Db, sessionId: number, analysis: StoredAnalysis, count: number) {
-  const strokes = await allStrokes(db, sessionId);
+  const strokes = await getSessionStrokes(db, sessionId);
   return computeSplits(analysis.track, strokes.map(toProcessingStroke), count);
 }
 
 /** A bounded processed series of the allowlisted fields (at most 1000 points), plus a downsampled route on request. */
 export async function getSessionSeries(db: Db, sessionId: number, analysis: StoredAnalysis, options: { fields: SeriesField[]; route: boolean; maxPoints: number }) {
-  const strokes = await allStrokes(db, sessionId);
+  const strokes = await getSessionStrokes(db, sessionId);
   const series = buildSeries(analysis.track, strokes.map(toProcessingStroke), { fields: options.fields, maxPoints: options.maxPoints, startS: analysis.effortStartS });
   return { series, route: options.route ? downsampleRoute(analysis.track.route, options.maxPoints) : null };
 }

@@ -106,6 +106,8 @@ export const results = pgTable(
     index("results_owner_duration_idx").on(t.ownerUserId, t.durationMs, t.id),
     index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),
     index("results_track_idx").on(t.trackId),
+    // Cohorts of one boat class and distance (server/analytics/cohorts.ts: benchmarks, comparable sessions).
+    index("results_cohort_idx").on(t.vesselId, t.targetDistanceM, t.durationMs),
     index("results_key_pair_idx").on(t.keyPairId),
     // A retried or repeated upload of the same file by the same owner is refused, even when two race (issue 14, defect 13).
     uniqueIndex("results_owner_original_sha256_uq").on(t.ownerUserId, t.originalSha256),

@@ -2,6 +2,7 @@ import { SCOPE_INFO, type Scope } from "../../auth/oauth/scopes";
 import { buildOpenApiDocument } from "../openapi/build";
 import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
+import { analyticsOperations } from "./operations/analytics";
 import { devicesOperations } from "./operations/devices";
 import { equipmentOperations } from "./operations/equipment";
 import { identityOperations } from "./operations/identity";
@@ -14,6 +15,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
 export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...identityOperations,
   ...sessionOperations,
+  ...analyticsOperations,
   ...rosterOperations,
   ...equipmentOperations,
   ...recordsHealthOperations,

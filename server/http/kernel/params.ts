@@ -58,3 +58,14 @@ export const booleanParam = (name: string) =>
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
+
+/** A decimal number within [min, max] (plain notation, up to 6 decimals); the message names the parameter. */
+export const numberParam = (name: string, min: number, max: number) => {
+  const message = `${name} must be a number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d{1,6}(\.\d{1,6})?$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message)
+    .meta({ type: "number", minimum: min, maximum: max } as Record<string, unknown>);
+};

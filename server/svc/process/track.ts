@@ -28,7 +28,8 @@ export function computeSplits(track: EffortTrack, strokes: Pick<ProcessedStroke,
   return splits;
 }
 
-function timeAtDistance(track: EffortTrack, distance: number): number {
+/** Seconds from the start at which the boat reached `distance`, interpolated on the stored track. */
+export function timeAtDistance(track: EffortTrack, distance: number): number {
   const d = track.distance;
   let lo = 0;
   let hi = d.length - 1;

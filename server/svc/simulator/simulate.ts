@@ -15,6 +15,13 @@ export interface SimulateOptions {
   seed: number;
   pace?: "race" | "training";
   noise?: "clean" | "noisy";
+  /**
+   * Technique traits with a known answer, for the analyses' tests (docs/simulator.md):
+   * the left blade's drive relative to the right (1.15 = 15 % stronger) and the
+   * speed and rate lost per minute of effort (0.05 = 5 % a minute). Unset, a session
+   * is balanced and fades by 0.6–1.8 % a minute, drawn from the seed.
+   */
+  traits?: { leftDriveRatio?: number; fadePerMin?: number };
 }
 
 export interface SimulationTruth {
@@ -124,7 +131,11 @@ export function simulateSession(options: SimulateOptions): Simulation {
   let coolEndT = Number.POSITIVE_INFINITY;
   let n = 0;
   let currentStroke = -1;
-  const fatiguePerS = rng.uniform(0.0001, 0.0003);
+  const drawnFatiguePerS = rng.uniform(0.0001, 0.0003);
+  const fatiguePerS = options.traits?.fadePerMin !== undefined ? options.traits.fadePerMin / 60 : drawnFatiguePerS;
+  const leftDriveRatio = options.traits?.leftDriveRatio ?? 1;
+  // Linear, floored at 70 %: long recordings (bench:svc's two hours) must not fade to a standstill.
+  const fatigueAt = (t: number) => Math.max(0.7, 1 - fatiguePerS * (t - startT));
 
   for (; n < maxSamples; n++) {
     const t = n / IMU_HZ;
@@ -134,11 +145,11 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const afterEnd = t >= effortEndT;
       const sinceEnd = afterEnd ? t - effortEndT : 0;
       const ramp = 0.9 + 0.1 * (1 - Math.exp(-k / 4));
-      const fatigue = 1 - fatiguePerS * (t - startT);
+      const fatigue = fatigueAt(t);
       const rate = afterEnd ? targetRate * Math.max(0.55, 0.9 - sinceEnd * 0.05) : targetRate * ramp * fatigue * (1 + rng.normal(0, 0.012));
       const amplitude = afterEnd ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06) : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
       const side = base.kayak ? ((k % 2 === 0) === (firstSide === "left") ? "left" : "right") : null;
-      strokes.push({ t: nextCatch, period: 60 / rate, amplitude, side, inEffort: !afterEnd });
+      strokes.push({ t: nextCatch, period: 60 / rate, amplitude: side === "left" ? amplitude * leftDriveRatio : amplitude, side, inEffort: !afterEnd });
       nextCatch += 60 / rate;
     }
     // Which stroke cycle are we in?
@@ -149,7 +160,9 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const phase = (t - s.t) / s.period;
       if (phase < 1) {
         // From standstill the recovery cannot push the boat backwards: the surge scales with speed.
-        const scale = 0.35 + 0.65 * Math.min(1, vMean / targetSpeed);
+        // Against the fatigued target, or a fading boat's weaker recovery would push it back up to speed.
+        const target = t >= startT && t < effortEndT ? targetSpeed * fatigueAt(t) : targetSpeed;
+        const scale = 0.35 + 0.65 * Math.min(1, vMean / target);
         surge = s.amplitude * surgeShape(phase) * (phase < DRIVE_FRACTION ? 1 : scale);
         phaseOf[n] = phase;
         strokeOf[n] = currentStroke;
@@ -161,7 +174,7 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const hold = t > startT - 4 ? 0.02 : driftSpeed;
       meanAccel = (hold - vMean) / 2;
     } else if (t < effortEndT) {
-      meanAccel = (targetSpeed * (1 - fatiguePerS * (t - startT)) - vMean) / base.accelerationTauS;
+      meanAccel = (targetSpeed * fatigueAt(t) - vMean) / base.accelerationTauS;
     } else {
       meanAccel = ((t < coolEndT - 6 ? 2.2 : 0.3) - vMean) / 6;
     }

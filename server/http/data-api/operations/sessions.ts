@@ -35,9 +35,9 @@ import {
 } from "../serializers/sessions";
 
 /** Sessions (data-api.md "Sessions"): list, one session, summary, series, strokes, splits. */
-const audienceOf = (ctx: DataApiContext): SessionAudience => ({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId });
-const sessionParams = { session_id: pathId("session_id").describe("session identifier") };
-const NO_PROCESSED_DATA = "conflict: the session has no processed data (its processing failed)";
+export const audienceOf = (ctx: DataApiContext): SessionAudience => ({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId });
+export const sessionParams = { session_id: pathId("session_id").describe("session identifier") };
+export const NO_PROCESSED_DATA = "conflict: the session has no processed data (its processing failed)";
 
 export const ZSessionsQuery = z.object({
   date_from: dateQuery("date_from").optional().describe("first local date, inclusive"),
@@ -200,7 +200,8 @@ export const getSessionSplitsOp = defineOperation({
   },
 });
 
-async function requireAnalysis(ctx: DataApiContext, sessionId: number) {
+/** The stored derived data, or the documented 409 for a session whose processing failed. */
+export async function requireAnalysis(ctx: DataApiContext, sessionId: number) {
   const analysis = await getSessionAnalysis(ctx.db, sessionId);
   if (!analysis) throw new DataApiError("conflict", "The session has no processed data: its processing failed");
   return analysis;

@@ -1,0 +1,3 @@
+import { getBenchmarks } from "@/server/http/data-api/operations/analytics";
+
+export const GET = getBenchmarks.handle;

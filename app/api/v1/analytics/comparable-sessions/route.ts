@@ -1,0 +1,3 @@
+import { getComparableSessions } from "@/server/http/data-api/operations/analytics";
+
+export const GET = getComparableSessions.handle;

@@ -1,0 +1,3 @@
+import { getProgression } from "@/server/http/data-api/operations/analytics";
+
+export const GET = getProgression.handle;

@@ -1,0 +1,3 @@
+import { getSessionAnalytics } from "@/server/http/data-api/operations/analytics";
+
+export const GET = getSessionAnalytics.handle;

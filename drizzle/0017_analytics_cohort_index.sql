@@ -1,0 +1,1 @@
+CREATE INDEX "results_cohort_idx" ON "results" USING btree ("vessel_id","target_distance_m","duration_ms");

@@ -1,0 +1,152 @@
+import { expect, test } from "./fixtures";
+import { anna, call, expectCommonAuthCases, loadDataApi, olaf, dataApiToken, tokenSet, walkPages, type TokenSet } from "./data-api-helpers";
+import { DATA_WORLD } from "./data-api-world";
+import type { OpenApiValidator } from "./openapi-validator";
+
+/**
+ * GET /sessions/{session_id}/analytics/{analysis} on the seeded world: all
+ * eleven analyses, their parameters and limits, the boundary, the 409 of a
+ * failed session and the health projection, every answer validated against
+ * the served document. What each analysis finds is tested against simulator
+ * truth in server/analytics/analytics.test.ts.
+ */
+const ANALYSES = ["data-quality", "anomalies", "side-balance", "metric-relationships", "pacing", "progression", "stroke-phases", "consistency", "start", "finish", "split-motion"];
+type Session = { id: number; boat_class: { type: string }; competition: string; description: string; status: string };
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("Data API: session analytics", () => {
+  let api: OpenApiValidator;
+  let tokens: TokenSet;
+  const ids = {} as Record<"annaK1" | "annaC1" | "olafK2" | "failed" | "olafK1", number>;
+  const template = "/sessions/{session_id}/analytics/{analysis}";
+  const get = (request: Parameters<typeof call>[0], path: string, token: string) => call(request, api, { template, path }, token);
+
+  test.beforeAll(async ({ request, baseURL }) => {
+    test.setTimeout(120_000);
+    api = await loadDataApi(request);
+    tokens = await tokenSet(baseURL!, request, anna);
+    const mine: Session[] = await walkPages(request, api, "/sessions", "/sessions?limit=100", tokens.full);
+    ids.annaK1 = mine.find((s) => s.competition === "World trial")!.id;
+    ids.annaC1 = mine.find((s) => s.boat_class.type === "C1")!.id;
+    ids.olafK2 = mine.find((s) => s.boat_class.type === "K2")!.id;
+    ids.failed = mine.find((s) => s.description === DATA_WORLD.failedDescription)!.id;
+    const his: Session[] = await walkPages(request, api, "/sessions", "/sessions?limit=100", (await dataApiToken(baseURL!, olaf)).token);
+    ids.olafK1 = his.find((s) => s.boat_class.type === "K1" && s.status === "processed")!.id;
+  });
+
+  test("passes the common authorization cases on every surface", async ({ request }) => {
+    await expectCommonAuthCases(request, api, { template, path: `/sessions/${ids.annaK1}/analytics/pacing`, scopes: ["sessions:read"], surfaces: ["data", "partner", "session"] }, tokens);
+  });
+
+  test("answers all eleven analyses of a processed K1 with their parameters", async ({ request }) => {
+    for (const analysis of ANALYSES) {
+      const answer = await get(request, `/sessions/${ids.annaK1}/analytics/${analysis}`, tokens.full);
+      expect(answer.status, analysis).toBe(200);
+      expect(answer.body.data).toMatchObject({ session_id: ids.annaK1, analysis, status: "ok", reason: null, parameters: { segments: 4, sensitivity: 2, metrics: null } });
+      expect(answer.body.data.result, analysis).not.toBeNull();
+    }
+    const pacing = (await get(request, `/sessions/${ids.annaK1}/analytics/pacing?segments=10&sensitivity=0.5`, tokens.full)).body.data;
+    expect(pacing.result.segments).toHaveLength(10);
+    expect(pacing.result.segments.at(-1).to_m).toBeCloseTo(500, 0);
+    expect(pacing.result.tolerance_pct).toBe(6);
+    const pairs = (await get(request, `/sessions/${ids.annaK1}/analytics/metric-relationships?metrics=rate,roll,rate`, tokens.full)).body.data;
+    expect(pairs.parameters.metrics).toEqual(["rate", "roll"]);
+    expect(pairs.result.pairs.map((p: { x: string; y: string }) => `${p.x}/${p.y}`)).toEqual(["rate/roll"]);
+  });
+
+  test("a canoe has no side balance: 200 insufficient_data with the reason", async ({ request }) => {
+    const answer = (await get(request, `/sessions/${ids.annaC1}/analytics/side-balance`, tokens.full)).body.data;
+    expect(answer).toMatchObject({ status: "insufficient_data", result: null, reason: expect.stringContaining("canoe") });
+  });
+
+  test("parameters out of range or unknown are 400 invalid_request naming them", async ({ request }) => {
+    const cases: [string, string][] = [
+      ["no-such-analysis", "analysis"],
+      ["pacing?segments=1", "segments"],
+      ["pacing?segments=21", "segments"],
+      ["pacing?segments=4.5", "segments"],
+      ["pacing?segments=99999999999", "segments"],
+      ["anomalies?sensitivity=0.4", "sensitivity"],
+      ["anomalies?sensitivity=10.01", "sensitivity"],
+      ["anomalies?sensitivity=1e3", "sensitivity"],
+      ["anomalies?sensitivity=NaN", "sensitivity"],
+      ["anomalies?sensitivity=%00", "sensitivity"],
+      ["anomalies?metrics=heart_rate", "metrics"],
+      ["anomalies?metrics=", "metrics"],
+      ["anomalies?colour=red", "colour"],
+      ["pacing?segments=4&segments=5", "segments"],
+    ];
+    for (const [suffix, name] of cases) {
+      const answer = await get(request, `/sessions/${ids.annaK1}/analytics/${suffix}`, tokens.full);
+      expect(answer.status, suffix).toBe(400);
+      expect(answer.body.error, suffix).toBe("invalid_request");
+      expect(answer.body.error_description, suffix).toContain(name);
+    }
+  });
+
+  test("another person's session is the same 404 as an absent one; a failed session is 409", async ({ request }) => {
+    const theirs = await get(request, `/sessions/${ids.olafK1}/analytics/pacing`, tokens.full);
+    const absent = await get(request, `/sessions/2147483647/analytics/pacing`, tokens.full);
+    expect(theirs.status).toBe(404);
+    expect(absent.status).toBe(404);
+    expect({ ...theirs.body, request_id: null }).toEqual({ ...absent.body, request_id: null });
+    const failed = await get(request, `/sessions/${ids.failed}/analytics/start`, tokens.full);
+    expect(failed.status).toBe(409);
+    expect(failed.body.error).toBe("conflict");
+  });
+
+  test("heart-rate coverage only with health:read and only the subject's own heart rate", async ({ request }) => {
+    const own = (await get(request, `/sessions/${ids.annaK1}/analytics/data-quality`, tokens.full)).body.data.result;
+    expect(own.heart_rate_coverage).toBeGreaterThan(0);
+    const noScope = (await get(request, `/sessions/${ids.annaK1}/analytics/data-quality`, tokens.noOpenid)).body.data.result;
+    expect(noScope.heart_rate_coverage).toBeNull();
+    // Anna paddled seat 2 of Olaf's K2: the unit's heart rate is Olaf's.
+    const crewed = (await get(request, `/sessions/${ids.olafK2}/analytics/data-quality`, tokens.full)).body.data.result;
+    expect(crewed.heart_rate_coverage).toBeNull();
+  });
+
+  test("across sessions: comparable sessions, progression, personal bests and benchmarks", async ({ request }) => {
+    const every = ["data", "partner", "session"] as ("data" | "partner" | "session")[];
+    const s = ids.annaK1;
+    for (const [template, path] of [
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}`],
+      ["/analytics/progression", `/analytics/progression?session_id=${s}`],
+      ["/analytics/personal-bests", "/analytics/personal-bests"],
+      ["/analytics/benchmarks", `/analytics/benchmarks?session_id=${s}`],
+    ]) {
+      await expectCommonAuthCases(request, api, { template, path, scopes: ["sessions:read"], surfaces: every }, tokens);
+    }
+    const comparable = (await call(request, api, { template: "/analytics/comparable-sessions", path: `/analytics/comparable-sessions?session_id=${s}&limit=25` }, tokens.full)).body.data;
+    expect(comparable).toMatchObject({ session_id: s, boat_class: "K1", target_distance_m: 500 });
+    expect(comparable.sessions.every((c: { session_id: number }) => c.session_id !== s)).toBe(true);
+    const progression = (await call(request, api, { template: "/analytics/progression", path: `/analytics/progression?session_id=${s}` }, tokens.full)).body.data;
+    expect(progression.athlete.name).toBe("Anna Owner");
+    expect(progression.sessions.filter((x: { is_reference: boolean }) => x.is_reference)).toHaveLength(1);
+    const bests = (await call(request, api, { template: "/analytics/personal-bests", path: "/analytics/personal-bests" }, tokens.full)).body.data;
+    const records = await walkPages(request, api, "/records", "/records?limit=100", tokens.full);
+    // The same figures as the standing records of GET /records.
+    const current = records.filter((r: { current: boolean }) => r.current).map((r: { session_id: number }) => r.session_id).sort();
+    expect(bests.map((b: { session_id: number }) => b.session_id).sort()).toEqual(current);
+    // The seeded world has two people: far below the ten a benchmark needs.
+    const bench = (await call(request, api, { template: "/analytics/benchmarks", path: `/analytics/benchmarks?session_id=${s}` }, tokens.full)).body.data;
+    expect(bench).toMatchObject({ status: "insufficient_data", people: null, percentiles: [], faster_than_pct: null });
+
+    for (const [template, path, name] of [
+      ["/analytics/comparable-sessions", "/analytics/comparable-sessions", "session_id"],
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}&limit=26`, "limit"],
+      ["/analytics/comparable-sessions", `/analytics/comparable-sessions?session_id=${s}&limit=0`, "limit"],
+      ["/analytics/progression", "/analytics/progression?session_id=4294967296", "session_id"],
+      ["/analytics/benchmarks", "/analytics/benchmarks?session_id=abc", "session_id"],
+      ["/analytics/personal-bests", "/analytics/personal-bests?session_id=1", "session_id"],
+    ]) {
+      const bad = await call(request, api, { template, path }, tokens.full);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body.error_description, path).toContain(name);
+    }
+    for (const template of ["/analytics/comparable-sessions", "/analytics/progression", "/analytics/benchmarks"]) {
+      const theirs = await call(request, api, { template, path: `${template}?session_id=${ids.olafK1}` }, tokens.full);
+      expect(theirs.status, template).toBe(404);
+    }
+  });
+});
