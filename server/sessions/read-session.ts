@@ -134,7 +134,8 @@ export function strokesPageQuery(db: Db, sessionId: number, afterIndex: number |
 }
 export type StrokeRow = Awaited<ReturnType<typeof strokesPageQuery>>[number];
 
-async function allStrokes(db: Db, sessionId: number) {
+/** Every stroke of a session in order (splits, series and exports are computed from one read). */
+export async function allStrokes(db: Db, sessionId: number) {
   return db.select(strokeColumns).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId)).orderBy(asc(resultStrokes.strokeIndex));
 }
 
