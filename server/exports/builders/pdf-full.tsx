@@ -1,4 +1,4 @@
-import { Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { Canvas, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { formatClock } from "../../reports/result-report";
 import { REPORT_TEXT } from "../../reports/report-text";
 import type { ExportModel } from "../export-source";
@@ -30,8 +30,6 @@ const styles = StyleSheet.create({
   cell: { flex: 1, textAlign: "right", paddingHorizontal: 2 },
   firstCell: { flex: 1, textAlign: "left", paddingHorizontal: 2 },
   note: { fontSize: 8, color: "#57606a", marginBottom: 4 },
-  mono: { fontFamily: "Courier", fontSize: 7.2, lineHeight: 1.25 },
-  monoHead: { fontFamily: "Courier-Bold", fontSize: 7.2, lineHeight: 1.25, borderBottomWidth: 0.5, borderBottomColor: "#8c959f", marginBottom: 2 },
   footer: { position: "absolute", bottom: 20, left: 40, right: 40, fontSize: 8, color: "#57606a", flexDirection: "row", justifyContent: "space-between" },
 });
 
@@ -138,10 +136,10 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
       {strokePages.map((strokes, pageIndex) => (
         <Page size="A4" style={styles.page} key={pageIndex}>
           <Text style={styles.h2}>{t.strokeTable}</Text>
-          <Text style={styles.monoHead}>{strokeLine([t.index, t.timeS, t.side, t.distanceM, t.speedMS, t.rateSpm, t.strokeDistanceM, t.maxAccel])}</Text>
-          {strokes.map((k) => (
-            <Text style={styles.mono} key={k.index}>
-              {strokeLine([
+          <StrokeTable
+            header={strokeLine([t.index, t.timeS, t.side, t.distanceM, t.speedMS, t.rateSpm, t.strokeDistanceM, t.maxAccel])}
+            lines={strokes.map((k) =>
+              strokeLine([
                 String(k.index + 1),
                 k.time_s.toFixed(2),
                 k.side === null ? "—" : t[k.side],
@@ -150,9 +148,9 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
                 num(k.rate_spm, 1),
                 num(k.stroke_distance_m, 2),
                 num(k.max_accel_x_m_s2, 2),
-              ])}
-            </Text>
-          ))}
+              ]),
+            )}
+          />
           {footer}
         </Page>
       ))}
@@ -160,7 +158,28 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
   );
 }
 
-const STROKE_COLUMNS = [6, 10, 10, 13, 12, 13, 22, 18];
+const LINE_HEIGHT = 9.6;
+/**
+ * Stroke lines painted straight onto the page (react-pdf's Canvas hands over
+ * pdfkit's own text drawing): thousands of lines through react-pdf's text
+ * layout cost seconds and hundreds of MB; painted, they cost milliseconds.
+ */
+function StrokeTable({ header, lines }: { header: string; lines: string[] }) {
+  return (
+    <Canvas
+      style={{ width: CHART_WIDTH, height: (lines.length + 1) * LINE_HEIGHT + 4 }}
+      paint={(painter) => {
+        painter.font("Courier-Bold").fontSize(7.2).fillColor("#1b1f24").text(header, 0, 0, { lineBreak: false });
+        painter.moveTo(0, LINE_HEIGHT).lineTo(CHART_WIDTH, LINE_HEIGHT).lineWidth(0.5).strokeColor("#8c959f").stroke();
+        painter.font("Courier");
+        lines.forEach((line, i) => painter.text(line, 0, (i + 1) * LINE_HEIGHT + 2, { lineBreak: false }));
+        return null;
+      }}
+    />
+  );
+}
+
+const STROKE_COLUMNS = [6, 10, 7, 14, 13, 14, 25, 24];
 /** Fixed-width columns: the first left-aligned, the rest right-aligned (Courier keeps them straight). */
 function strokeLine(cells: string[]): string {
   return cells.map((c, i) => (i === 0 ? c.slice(0, STROKE_COLUMNS[i]).padEnd(STROKE_COLUMNS[i]) : c.slice(0, STROKE_COLUMNS[i] - 1).padStart(STROKE_COLUMNS[i]))).join("");
