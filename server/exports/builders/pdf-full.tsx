@@ -136,8 +136,9 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
       {strokePages.map((strokes, pageIndex) => (
         <Page size="A4" style={styles.page} key={pageIndex}>
           <Text style={styles.h2}>{t.strokeTable}</Text>
+          <Text style={styles.note}>{t.strokeLegend}</Text>
           <StrokeTable
-            header={strokeLine([t.index, t.timeS, t.side, t.distanceM, t.speedMS, t.rateSpm, t.strokeDistanceM, t.maxAccel])}
+            header={strokeLine([...t.strokeColumns])}
             lines={strokes.map((k) =>
               strokeLine([
                 String(k.index + 1),
@@ -179,7 +180,7 @@ function StrokeTable({ header, lines }: { header: string; lines: string[] }) {
   );
 }
 
-const STROKE_COLUMNS = [6, 10, 7, 14, 13, 14, 25, 24];
+const STROKE_COLUMNS = [6, 9, 7, 9, 9, 9, 10, 12];
 /** Fixed-width columns: the first left-aligned, the rest right-aligned (Courier keeps them straight). */
 function strokeLine(cells: string[]): string {
   return cells.map((c, i) => (i === 0 ? c.slice(0, STROKE_COLUMNS[i]).padEnd(STROKE_COLUMNS[i]) : c.slice(0, STROKE_COLUMNS[i] - 1).padStart(STROKE_COLUMNS[i]))).join("");

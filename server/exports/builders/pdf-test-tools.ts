@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 
 /** Poppler's command-line tools (poppler-utils) on a PDF held in memory: page count, text, one page as pixels. */
-export function withPdf<T>(bytes: Uint8Array, use: (path: string) => T): T {
+export function withPdf<T>(bytes: Uint8Array, run: (path: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), "export-pdf-"));
   try {
     const path = join(dir, "file.pdf");
     writeFileSync(path, bytes);
-    return use(path);
+    return run(path);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
