@@ -55,12 +55,14 @@ async function main() {
         env: { ...process.env, DATABASE_URL: databaseUrl },
         encoding: "utf8",
       });
-      const r = JSON.parse(out.trim().split("\n").at(-1)!) as { coldMs: number; warmMs: number; bytes: number; maxRssMb: number; baseRssMb: number; strokes: number };
-      rows.push(`| ${label} (${r.strokes} strokes) | ${format} | ${r.coldMs.toFixed(0)} ms | ${r.warmMs.toFixed(0)} ms | ${formatBytes(r.bytes)} | ${r.maxRssMb.toFixed(0)} MB (${r.baseRssMb.toFixed(0)} MB before the first build) |`);
+      const r = JSON.parse(out.trim().split("\n").at(-1)!) as { coldMs: number; coldCpuMs: number; warmMs: number; warmCpuMs: number; bytes: number; maxRssMb: number; firstBuildRssMb: number; baseRssMb: number; strokes: number };
+      rows.push(
+        `| ${label} (${r.strokes} strokes) | ${format} | ${ms(r.coldMs)} (${ms(r.coldCpuMs)} CPU) | ${ms(r.warmMs)} (${ms(r.warmCpuMs)} CPU) | ${formatBytes(r.bytes)} | ${mb(r.baseRssMb)} → ${mb(r.firstBuildRssMb)} → ${mb(r.maxRssMb)} |`,
+      );
       console.error(rows.at(-1));
     }
   }
-  console.log(`\n| session | format | first build | median of 3 more | file size | peak RSS of the process |\n|---|---|---|---|---|---|\n${rows.join("\n")}`);
+  console.log(`\n| session | format | first build, wall (CPU) | median of 3 more, wall (CPU) | file size | peak RSS: before building → after the first build → after all four |\n|---|---|---|---|---|---|\n${rows.join("\n")}`);
 }
 
 /** Replaces a stored effort's processed data with a simulated effort of `durationMs`, processed by the same core as uploads. */
@@ -95,6 +97,8 @@ async function replaceWithLongEffort(db: Db, resultId: number, durationMs: numbe
   });
 }
 
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const mb = (v: number) => `${v.toFixed(0)} MB`;
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MiB` : `${(n / 1024).toFixed(0)} KiB`);
 
 main().catch((error) => {
