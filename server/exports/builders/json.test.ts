@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getResultDetail } from "../../results/result-detail";
 import { buildExport } from "./index";
 import { exportJsonSchema, type ExportDocument } from "./json";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { defaultOptions, openExportWorld, uploadK2, type ExportWorld } from "./test-world";
 
 let world: ExportWorld;
 beforeAll(async () => {
@@ -112,6 +112,15 @@ describe("json export", () => {
     await expect(buildExport(world.db, { kind: "session", sessionId: 2_000_000_000 }, { userId: world.anna.id }, { ...defaultOptions, format: "json" })).rejects.toMatchObject({ code: "not_found" });
     // On the session surface only sessions the calling application created are readable.
     await expect(build({}, { userId: world.anna.id, application: { id: 999_999, surface: "session" } })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a seat holding a paddler typed in by hand is not found (no identity to export), and the crew shows it without one", async () => {
+    const id = await uploadK2(world, [world.annaAthleteId, { name: "Guest", surname: "Rower" }]);
+    const source = { kind: "session" as const, sessionId: id };
+    await expect(buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format: "json", athlete: 2 })).rejects.toMatchObject({ code: "not_found" });
+    const doc = parse((await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format: "json" })).bytes);
+    expect(doc.session.crew[1]).toEqual({ seat: 2, athlete: null, is_subject: false });
+    expect(JSON.stringify(doc)).not.toContain("Guest");
   });
 
   it("refuses options out of range", async () => {

@@ -26,6 +26,7 @@ export interface ExportWorld {
   olaf: SessionUser;
   annaAthleteId: number;
   beaAthleteId: number;
+  trackId: number;
   sessionId: number;
   manualLactate: number;
   externalLactate: number;
@@ -51,7 +52,7 @@ export async function openExportWorld(session: Partial<SimulateOptions> = {}): P
       keyPairId: null,
       file: { filename: "export.svc", bytes: Buffer.from(encodeSvc(simulation.content, keyring)) },
       metadata: JSON.stringify({
-        ...(simulation.truth.distance_m && !session.durationMs ? { distance: session.distanceM ?? 500 } : { duration: session.durationMs }),
+        ...(session.durationMs ? { duration_ms: session.durationMs } : { distance: session.distanceM ?? 500 }),
         vessel_id: 2,
         track_id: trackId,
         category_id: 1,
@@ -69,7 +70,14 @@ export async function openExportWorld(session: Partial<SimulateOptions> = {}): P
     { userId: anna.id, resultId: uploaded.id, measuredAt: new Date("2026-05-14T12:05:00Z"), lactateMmolL: manualLactate, note: "after the effort", provenance: "manual" },
     { userId: anna.id, resultId: uploaded.id, measuredAt: new Date("2026-05-14T12:09:00Z"), lactateMmolL: externalLactate, note: "", provenance: "external", externalSource: "SomeWatch" },
   ]);
-  return { handle, db, anna, olaf, annaAthleteId: annaAthlete.id, beaAthleteId: bea.id, sessionId: uploaded.id, manualLactate, externalLactate };
+  return { handle, db, anna, olaf, annaAthleteId: annaAthlete.id, beaAthleteId: bea.id, trackId, sessionId: uploaded.id, manualLactate, externalLactate };
+}
+
+/** A K2 file uploaded by Anna through the real upload. */
+export async function uploadK2(world: ExportWorld, crew: (number | { name: string; surname?: string })[]): Promise<number> {
+  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 3 }).content, keyring));
+  const metadata = JSON.stringify({ distance: 200, vessel_id: 2, track_id: world.trackId, category_id: 1, pace_id: 1, athletes: crew });
+  return (await uploadResult(world.db, { user: world.anna, createdVia: "web", keyPairId: null, file: { filename: "second.svc", bytes }, metadata }, { keyring })).id;
 }
 
 export const defaultOptions = { athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true } as const;
