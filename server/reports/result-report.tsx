@@ -18,8 +18,10 @@ export interface ReportData {
   splits: { distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null }[];
   strokes: { distanceM: number; speedMS: number | null; rateSpm: number | null }[];
   summary: { strokeCount: number; avgRateSpm: number | null; avgSpeedMS: number; maxSpeedMS: number | null; avgStrokeDistanceM: number | null };
-  /** PNG data URL of the QR code. */
-  qrDataUrl: string;
+  /** PNG data URL of the QR code to a share link; exports leave it out (a file must not mint a link, and must be the same bytes every time). */
+  qrDataUrl?: string;
+  /** The PDF's creation date; exports fix it to the session so the same request gives the same bytes. */
+  createdAt?: Date;
 }
 
 const styles = StyleSheet.create({
@@ -94,7 +96,7 @@ export function ResultReport({ data }: { data: ReportData }) {
     [t.crew, data.crew.map((c) => (c.external ? `${c.name} (${t.external})` : c.name)).join(", ")],
   ];
   return (
-    <Document title={`${t.title} ${data.date}`} language={data.lang}>
+    <Document title={`${t.title} ${data.date}`} language={data.lang} creationDate={data.createdAt}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{t.title}</Text>
         <View style={styles.facts}>
@@ -155,11 +157,13 @@ export function ResultReport({ data }: { data: ReportData }) {
               </View>
             ))}
           </View>
-          <View style={styles.qrBox}>
-            {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt; the caption below describes it */}
-            <Image src={data.qrDataUrl} style={{ width: 96, height: 96 }} />
-            <Text style={styles.qrText}>{t.scan}</Text>
-          </View>
+          {data.qrDataUrl ? (
+            <View style={styles.qrBox}>
+              {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt; the caption below describes it */}
+              <Image src={data.qrDataUrl} style={{ width: 96, height: 96 }} />
+              <Text style={styles.qrText}>{t.scan}</Text>
+            </View>
+          ) : null}
         </View>
       </Page>
     </Document>

@@ -1,0 +1,40 @@
+import { renderToBuffer } from "@react-pdf/renderer";
+import { createElement } from "react";
+import { ResultReport, type ReportData } from "../../reports/result-report";
+import type { ExportModel } from "../export-source";
+import { EXPORT_TEXT } from "./export-text";
+import type { ExportLang } from "./index";
+
+/**
+ * The compact PDF: the results API's report (server/reports) drawn from the
+ * projected model. Unlike GET /results/{id}/pdf it carries no share-link QR
+ * code: an export must not mint a capability on every build, and must be the
+ * same bytes for the same request.
+ */
+export async function buildPdfExport(model: ExportModel, lang: ExportLang): Promise<Uint8Array> {
+  return new Uint8Array(await renderToBuffer(createElement(ResultReport, { data: reportData(model, lang) }) as Parameters<typeof renderToBuffer>[0]));
+}
+
+export function reportData(model: ExportModel, lang: ExportLang): ReportData {
+  const s = model.session;
+  return {
+    lang,
+    date: s.date,
+    timeOfDay: s.time_of_day,
+    trackName: s.track.name,
+    vesselType: s.boat_class.type,
+    crew: s.crew.map((seat) => ({ name: seat.athlete?.name ?? EXPORT_TEXT[lang].seat(seat.seat), external: false })),
+    distanceM: s.distance_m,
+    durationMs: s.duration_ms,
+    splits: model.splits.splits.map((split) => ({ distanceM: split.distance_m, elapsedS: split.elapsed_s, splitS: split.split_s, speedMS: split.speed_m_s, rateSpm: split.rate_spm })),
+    strokes: model.strokes.map((stroke) => ({ distanceM: stroke.distance_m ?? 0, speedMS: stroke.speed_m_s, rateSpm: stroke.rate_spm })),
+    summary: {
+      strokeCount: model.summary.stroke_count,
+      avgRateSpm: model.summary.avg_rate_spm,
+      avgSpeedMS: model.summary.avg_speed_m_s,
+      maxSpeedMS: model.summary.max_speed_m_s,
+      avgStrokeDistanceM: model.summary.avg_stroke_distance_m,
+    },
+    createdAt: new Date(model.startUnixMs),
+  };
+}

@@ -1,0 +1,170 @@
+import type { z } from "zod";
+import type { Surface } from "../auth/oauth/scopes";
+import type { Db } from "../db/client";
+import { AppError, notFound } from "../errors";
+import { listShareableLactate } from "../health/shareable-health";
+import { serializeLactate, type ZLactate } from "../http/data-api/serializers/records-health";
+import {
+  serializeCrewSeat,
+  serializeSeries,
+  serializeSessionDetail,
+  serializeSessionSummary,
+  serializeSplits,
+  serializeStroke,
+  type ZCrewSeat,
+  type ZSeries,
+  type ZSessionDetail,
+  type ZSessionSummary,
+  type ZSplits,
+  type ZStroke,
+} from "../http/data-api/serializers/sessions";
+import { toProcessingStroke } from "../results/result-analysis";
+import { getSessionStrokes, downsampleRoute, getCrewSeenBy, getReadableSession, getSessionAnalysis, getSessionWeather, heartRateIsSubjects, type CrewSeat } from "../sessions/read-session";
+import type { SessionAudience } from "../sessions/session-boundary";
+import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../svc/process/track";
+
+/**
+ * What an export is built from, loaded once and already projected
+ * (docs/exports.md "Builders"). Every field here comes out of the Data API's
+ * allowlisted serializers, so a file can never hold more than the API would
+ * show the same person; the format builders only lay it out.
+ */
+
+/** What is exported. A training's active set will be another kind on the same model. */
+export type ExportSource = { kind: "session"; sessionId: number };
+
+/**
+ * Who asks. The web application reads as the Data API's `data` surface does
+ * (so a web download and a data-surface API download are the same bytes);
+ * an API job passes the calling application's surface.
+ */
+export interface ExportViewer {
+  userId: number;
+  application?: { id: number; surface: Surface };
+}
+
+export interface ExportSelection {
+  /** Seat (1–4) whose identity and heart rate the file is about. */
+  athlete: number;
+  /** Equal-distance splits, 1–20. */
+  splits: number;
+  mode: "full" | "privacy-safe";
+  /** The person may receive their own health data (web app: yes; API: the token holds health:read). */
+  healthAllowed: boolean;
+}
+
+export interface ExportModel {
+  source: ExportSource;
+  mode: "full" | "privacy-safe";
+  session: z.output<typeof ZSessionDetail>;
+  /** The chosen seat, as the crew list shows it (never an anonymous seat). */
+  athlete: z.output<typeof ZCrewSeat> & { athlete: { id: number; name: string } };
+  summary: z.output<typeof ZSessionSummary>;
+  splits: z.output<typeof ZSplits>;
+  strokes: z.output<typeof ZStroke>[];
+  /** At most 1000 evenly spaced points; `heart_rate_bpm` only when heart rate is included. */
+  series: z.output<typeof ZSeries>;
+  /** [latitude, longitude] at each series point, from the downsampled route (null without fixes). */
+  positions: ([number, number] | null)[];
+  /** The person's own lactate readings of this effort (manual and own-device only); null when health is not included. */
+  lactate: z.output<typeof ZLactate>[] | null;
+  heartRateIncluded: boolean;
+  /** Effort start, ms since the epoch: every timestamp in a file derives from it, never from the clock. */
+  startUnixMs: number;
+  /** Device clock offset from UTC, minutes (local times in reports). */
+  utcOffsetMin: number;
+}
+
+const STROKE_SEAT = 1;
+const ALL_SERIES_FIELDS: SeriesField[] = ["distance", "speed", "rate", "stroke_distance"];
+
+export async function loadExportModel(db: Db, source: ExportSource, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
+  switch (source.kind) {
+    case "session":
+      return loadSessionModel(db, source, viewer, selection);
+  }
+}
+
+async function loadSessionModel(db: Db, source: ExportSource, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
+  const audience: SessionAudience = {
+    subjectId: viewer.userId,
+    surface: viewer.application?.surface ?? "data",
+    applicationId: viewer.application?.id ?? 0,
+  };
+  // The partner surface is always privacy-safe, whatever the caller asked.
+  const mode = audience.surface === "partner" ? "privacy-safe" : selection.mode;
+  const row = await getReadableSession(db, audience, source.sessionId);
+  const [crewSeen, weather, analysis, strokeRows] = await Promise.all([
+    getCrewSeenBy(db, audience, row.id),
+    getSessionWeather(db, row.id),
+    getSessionAnalysis(db, row.id),
+    getSessionStrokes(db, row.id),
+  ]);
+  const crew: CrewSeat[] = mode === "privacy-safe" ? crewSeen.map((seat) => (seat.isSubject ? seat : { ...seat, athlete: null })) : crewSeen;
+  const chosen = crew.find((seat) => seat.seat === selection.athlete);
+  // A seat the person may not see is not found, never an anonymous file.
+  if (!chosen || chosen.athlete === null) throw notFound("Athlete seat");
+  if (!analysis) throw new AppError("conflict", "The session has no processed data: its processing failed");
+
+  const heartRateIncluded = selection.healthAllowed && selection.athlete === STROKE_SEAT && heartRateIsSubjects(crewSeen, viewer.userId);
+  const lactateIncluded = selection.healthAllowed && chosen.isSubject;
+  const processingStrokes = strokeRows.map(toProcessingStroke);
+  const seriesData = buildSeries(analysis.track, processingStrokes, {
+    fields: heartRateIncluded ? [...ALL_SERIES_FIELDS, "heart_rate"] : ALL_SERIES_FIELDS,
+    maxPoints: MAX_SERIES_POINTS,
+    startS: analysis.effortStartS,
+  });
+  const route = downsampleRoute(analysis.track.route, MAX_SERIES_POINTS);
+  const series = serializeSeries(row.id, seriesData, route.length ? route : null);
+  const heartRate = heartRateIncluded ? { avg: analysis.summary.avg_heart_rate, max: analysis.summary.max_heart_rate } : null;
+  const lactate = lactateIncluded ? (await listShareableLactate(db, viewer.userId, { sessionId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
+
+  return {
+    source,
+    mode,
+    session: serializeSessionDetail({ row, crew, weather, equipment: null, heartRate }),
+    athlete: serializeCrewSeat(chosen) as ExportModel["athlete"],
+    summary: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded),
+    splits: serializeSplits(row.id, computeSplits(analysis.track, processingStrokes, selection.splits)),
+    strokes: strokeRows.map((stroke) => serializeStroke(stroke, analysis.effortStartS)),
+    series,
+    positions: positionsAlong(series.distance_m ?? [], route),
+    lactate,
+    heartRateIncluded,
+    startUnixMs: row.startAt.getTime(),
+    utcOffsetMin: row.utcOffsetMin,
+  };
+}
+
+/**
+ * A position for each series point, found by distance along the projected
+ * route: the route holds fixes only (a lost fix leaves no point), so matching
+ * by distance stays right where matching by index would drift.
+ */
+export function positionsAlong(distances: (number | null)[], route: [number, number][]): ([number, number] | null)[] {
+  if (route.length === 0) return distances.map(() => null);
+  const cumulative = [0];
+  for (let i = 1; i < route.length; i++) cumulative.push(cumulative[i - 1] + haversineM(route[i - 1], route[i]));
+  const routeLength = cumulative[cumulative.length - 1];
+  const trackLength = Math.max(...distances.map((d) => d ?? 0));
+  const scale = trackLength > 0 ? routeLength / trackLength : 0;
+  let segment = 0;
+  return distances.map((d) => {
+    if (d === null) return null;
+    const along = d * scale;
+    while (segment + 1 < route.length - 1 && cumulative[segment + 1] < along) segment++;
+    const next = Math.min(segment + 1, route.length - 1);
+    const span = cumulative[next] - cumulative[segment];
+    const f = span > 0 ? Math.min(1, Math.max(0, (along - cumulative[segment]) / span)) : 0;
+    const [lat0, lon0] = route[segment];
+    const [lat1, lon1] = route[next];
+    return [round5(lat0 + (lat1 - lat0) * f), round5(lon0 + (lon1 - lon0) * f)];
+  });
+}
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+function haversineM([lat1, lon1]: [number, number], [lat2, lon2]: [number, number]): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
