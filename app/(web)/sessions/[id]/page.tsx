@@ -39,6 +39,9 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
         </h1>
         <SessionActions resultId={id} canDelete={user.canDeleteSessions && owner} />
       </div>
+      <p>
+        <Link href={`/sessions/${id}/analysis`}>Analysis: pacing, start, finish, side balance and more</Link>
+      </p>
       <dl className="card facts">
         <div>
           <dt>Date</dt>

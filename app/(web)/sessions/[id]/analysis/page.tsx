@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { loadOr404, parseId } from "@/app/_lib/params";
+import { ANALYSIS_NAMES, runAnalysis } from "@/server/analytics";
+import { loadAnalysisInput } from "@/server/analytics/load-input";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { getStoredAnalysis } from "@/server/results/result-analysis";
+import { getResultDetail } from "@/server/results/result-detail";
+import { AnalysisView } from "./analysis-views";
+
+export const metadata: Metadata = { title: "Session analysis" };
+
+const TITLES: Record<(typeof ANALYSIS_NAMES)[number], string> = {
+  "data-quality": "Data quality",
+  anomalies: "Anomalies",
+  "side-balance": "Side balance",
+  "metric-relationships": "Metric relationships",
+  pacing: "Pacing",
+  progression: "Progression through the effort",
+  "stroke-phases": "Stroke phases",
+  consistency: "Consistency",
+  start: "Start",
+  finish: "Finish",
+  "split-motion": "Boat motion per segment",
+};
+
+const clamp = (value: string | undefined, min: number, max: number, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && value !== "" ? Math.min(max, Math.max(min, n)) : fallback;
+};
+
+/** The eleven analyses of one session as tables (docs/analytics.md), with the segment count and sensitivity in the URL. */
+export default async function SessionAnalysisPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const user = await requireUser();
+  const id = parseId((await params).id) ?? notFound();
+  const query = await searchParams;
+  const options = { segments: Math.round(clamp(query.segments, 2, 20, 4)), sensitivity: clamp(query.sensitivity, 0.5, 10, 2), metrics: null };
+  const db = getDb();
+  const detail = await loadOr404(() => getResultDetail(db, user.id, id));
+  const stored = await getStoredAnalysis(db, id);
+  const heading = `${detail.summary.vesselType} · ${detail.summary.distanceM} m · ${detail.summary.date}`;
+  if (!stored) {
+    return (
+      <>
+        <h1>Analysis · {heading}</h1>
+        <p className="card">This session has no processed data (its processing failed), so there is nothing to analyse.</p>
+      </>
+    );
+  }
+  // The heart-rate coverage is health data: the owner sees it, as on the session page.
+  const input = await loadAnalysisInput(db, id, stored, detail.summary.ownerId === user.id);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Analysis · {heading}</h1>
+        <Link href={`/sessions/${id}`}>Back to the session</Link>
+      </div>
+      <form className="card form-inline" method="get">
+        <label>
+          Segments{" "}
+          <input type="number" name="segments" min={2} max={20} defaultValue={options.segments} />
+        </label>{" "}
+        <label>
+          Sensitivity{" "}
+          <input type="number" name="sensitivity" min={0.5} max={10} step={0.5} defaultValue={options.sensitivity} />
+        </label>{" "}
+        <button type="submit">Apply</button>
+        <p className="muted">Segments cut the effort into equal distances; a higher sensitivity flags smaller anomalies and asymmetries.</p>
+      </form>
+      {ANALYSIS_NAMES.map((name) => {
+        const outcome = runAnalysis(name, input, options);
+        return (
+          <section key={name} className="card" aria-labelledby={`analysis-${name}`}>
+            <h2 id={`analysis-${name}`}>{TITLES[name]}</h2>
+            {outcome.status === "ok" ? <AnalysisView name={name} result={outcome.result} /> : <p className="muted">Not enough data: {outcome.reason}.</p>}
+          </section>
+        );
+      })}
+    </>
+  );
+}
