@@ -3,6 +3,7 @@ import { SCOPE_INFO, type Scope } from "../../auth/oauth/scopes";
 import { buildOpenApiDocument, type OperationSpec } from "../openapi/build";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { devicesOperations } from "./operations/devices";
+import { embedOperations, embedTokenSpecs } from "./operations/embeds";
 import { equipmentOperations } from "./operations/equipment";
 import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
@@ -18,6 +19,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...equipmentOperations,
   ...recordsHealthOperations,
   ...devicesOperations,
+  ...embedOperations,
 ];
 
 const healthCheck: OperationSpec = {
@@ -69,6 +71,6 @@ export function dataApiDocument(appUrl: string) {
       "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), healthCheck],
+    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, healthCheck],
   });
 }
