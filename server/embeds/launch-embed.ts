@@ -61,3 +61,10 @@ export async function launchTokenOrigin(db: Db, token: string): Promise<string |
   const [row] = await db.select({ origin: replayEmbeds.origin }).from(replayEmbeds).where(eq(replayEmbeds.launchTokenHash, hashEmbedToken(token)));
   return row?.origin ?? null;
 }
+
+/** The launch page's CSP: only the embed's origin may frame it; 'none' for an unknown token. */
+export async function launchFrameAncestors(db: Db, token: string): Promise<string> {
+  const origin = await launchTokenOrigin(db, token);
+  // Stored origins are canonical (checked at registration); anything else would never reach a header.
+  return `frame-ancestors ${origin && /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(origin) ? origin : "'none'"}`;
+}
