@@ -1,7 +1,9 @@
 import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
+import { blobs } from "../db/schema";
 import { replayBlobKey } from "./build-replay-artifact";
 
 /**
@@ -49,4 +51,10 @@ export async function readReplayArtifact(db: Db, resultId: number): Promise<Repl
 /** The stored gzip bytes, unchecked (they were checked when the embed was created), or null. */
 export async function readReplayArtifactBytes(db: Db, resultId: number): Promise<Buffer | null> {
   return (await getBlob(db, replayBlobKey(resultId)))?.bytes ?? null;
+}
+
+/** Whether the result's artifact has been built (without reading its bytes). */
+export async function replayArtifactExists(db: Db, resultId: number): Promise<boolean> {
+  const [row] = await db.select({ id: blobs.id }).from(blobs).where(eq(blobs.key, replayBlobKey(resultId)));
+  return Boolean(row);
 }

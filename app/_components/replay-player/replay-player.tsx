@@ -118,13 +118,16 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
         try {
           const response = await fetch(lane.url, { signal: abort.signal, cache: "no-store", credentials: "same-origin" });
           if (!response.ok) throw new Error(String(response.status));
-          const track: LaneTrack = decodeTrack((await response.json()) as ArtifactJson);
+          // The artifact is a gzip body (docs/replay.md "Artifact delivery").
+          const json = await new Response(response.body!.pipeThrough(new DecompressionStream("gzip"))).json();
+          const track: LaneTrack = decodeTrack(json as ArtifactJson);
           scene.setTrack(lane.lane, track);
           durationRef.current = Math.max(durationRef.current, track.durationS);
           setDuration(durationRef.current);
           loaded++;
         } catch (error) {
           if (abort.signal.aborted) return;
+          console.warn(`replay: lane ${lane.lane} could not be loaded`, error);
           missing.push(lane.lane);
           setMissingLanes([...missing]);
           if (error instanceof Error && error.message === "404") checkLeaseRef.current();

@@ -5,6 +5,7 @@ import { getEnv } from "../../../config/env";
 import { getDb } from "../../../db/client";
 import { consumeArtifactToken, renewLease, revokeEmbed } from "../../../embeds/artifacts-and-leases";
 import { createEmbed } from "../../../embeds/create-embed";
+import { gzipArtifactResponse } from "../../../replay/artifact-response";
 import type { OperationSpec } from "../../openapi/build";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
 import { DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "../errors";
@@ -140,16 +141,15 @@ function tokenRoute(handler: (request: Request, params: Record<string, string | 
 }
 
 /**
- * GET /svcsim/artifacts/{token}: the stored gzip bytes unchanged, sent as
- * `Content-Type: application/json` with `Content-Encoding: gzip`, so a
- * browser's fetch decodes it (docs/replay.md "Artifact delivery").
+ * GET /svcsim/artifacts/{token}: the stored gzip bytes unchanged, as a gzip
+ * body (`Content-Type: application/gzip`, no Content-Encoding): the bytes
+ * are the immutable artifact, not a transfer encoding a proxy may undo
+ * (docs/replay.md "Artifact delivery").
  */
 export const downloadReplayArtifact = tokenRoute(async (_request, params) => {
   const bytes = await consumeArtifactToken(getDb(), String(params.token ?? ""));
   if (!bytes) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
-  return new Response(new Uint8Array(bytes), {
-    headers: { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(bytes.byteLength), "Cross-Origin-Resource-Policy": "same-origin" },
-  });
+  return gzipArtifactResponse(bytes);
 });
 
 export const ZLeaseBody = z.object({ lease: z.string().max(256).describe("the opaque lease credential issued at launch") }).strict();
@@ -188,9 +188,9 @@ export const embedTokenSpecs: OperationSpec[] = [
     method: "get",
     path: "/svcsim/artifacts/{token}",
     operationId: "download_replay_artifact",
-    summary: "One session's schema-1 replay artifact, once: gzip-compressed JSON (Content-Encoding: gzip)",
+    summary: "One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON",
     pathParams: tokenParam("single-use artifact token from the player page"),
-    responses: { 200: { description: "schema-1 artifact; Content-Type application/json, Content-Encoding gzip", contentType: "application/json" }, 404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody } },
+    responses: { 200: { description: "schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip", contentType: "application/gzip" }, 404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody } },
   }),
   noToken({
     method: "post",
