@@ -41,8 +41,9 @@ export const ZEmbed = z.object({
 
 /** A small JSON body, parsed and checked; every failure is the documented 400. */
 async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DataApiError("invalid_request", `The body must be at most ${MAX_BODY_BYTES} bytes of JSON`);
+  const tooLarge = Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
+  const text = tooLarge ? "" : await request.text();
+  if (tooLarge || Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DataApiError("invalid_request", `The body must be at most ${MAX_BODY_BYTES} bytes of JSON`);
   let json: unknown;
   try {
     json = JSON.parse(text);
