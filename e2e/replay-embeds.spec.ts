@@ -122,9 +122,10 @@ test.describe("replay embeds", () => {
   });
 
   test("the approved origin frames the player, which draws the boats; no OAuth token reaches the page", async ({ page }) => {
+    test.setTimeout(90_000);
     const url = await launchUrl(page.request);
     const seen = page.waitForResponse((r) => r.url() === url);
-    await page.goto(approved.pageFor(url));
+    await page.mainFrame().goto(approved.pageFor(url)); // a club page: no hydration marker to wait for
     const launch = await seen;
     expect(launch.status()).toBe(200);
     expect(launch.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
@@ -143,7 +144,7 @@ test.describe("replay embeds", () => {
       if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
     });
     const served = page.waitForResponse((r) => r.url() === url);
-    await page.goto(stranger.pageFor(url));
+    await page.mainFrame().goto(stranger.pageFor(url));
     expect((await served).headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
@@ -205,7 +206,10 @@ test.describe("replay embeds", () => {
   });
 
   test("the session page shows the replay to its owner, the share page to anyone with the link; the artifact routes guard it", async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
     await signIn(page, owner);
+    // The sign-in must land before the next navigation, or that navigation cancels it.
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     await page.goto(`/sessions/${sessionIds[1]}`);
     const player = page.locator("[data-state]");
     await expect(player).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
@@ -234,10 +238,11 @@ test.describe("replay embeds", () => {
   });
 
   test("after the grant is revoked the lease is refused: the player stops and says so, keeping its boats", async ({ page, request }) => {
+    test.setTimeout(90_000);
     const url = await launchUrl(request);
     const pendingLaunch = await launchUrl(request);
     await page.clock.install();
-    await page.goto(approved.pageFor(url));
+    await page.mainFrame().goto(approved.pageFor(url)); // a club page: no hydration marker to wait for
     const frame = page.frameLocator("#replay");
     await expect(frame.locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
     const html = await (await anon.get(await launchUrl(request))).text();

@@ -126,4 +126,5 @@ async function playerFigures() {
 }
 
 artifactSizes();
-await playerFigures();
+// BENCH_PLAYER=0: the artifact sizes only (no build, no database needed).
+if (process.env.BENCH_PLAYER !== "0") await playerFigures();
