@@ -14,6 +14,7 @@ import { createAthlete } from "../../server/athletes/athletes";
 import { issueAccessToken } from "../../server/auth/oauth/test-fixtures";
 import { openDb } from "../../server/db/client";
 import { createEmbed } from "../../server/embeds/create-embed";
+import { drainEmbeddedRuns } from "../../server/jobs/embedded-runner";
 import { buildReplayArtifact } from "../../server/replay/build-replay-artifact";
 import { uploadResult } from "../../server/results/upload-result";
 import { encodeSvc } from "../../server/svc/container";
@@ -62,9 +63,11 @@ async function seedNineLanes(databaseUrl: string): Promise<{ launchUrls: string[
     const bytes = Buffer.from(encodeSvc(simulateSession({ vessel, distanceM: 500, seed: 100 + index }).content, keyring));
     const metadata = JSON.stringify({ distance: 500, vessel_id: VESSEL_IDS[vessel], track_id: trackId, category_id: 1, pace_id: 1, athletes: athletes.slice(0, Number(vessel[1])) });
     const uploaded = await uploadResult(db, { user: owner as unknown as SessionUser, createdVia: "api", keyPairId: null, file: { filename: "b.svc", bytes }, metadata }, { keyring });
-    await buildReplayArtifact(db, uploaded.id);
     ids.push(uploaded.id);
   }
+  // The upload queued the artifact job; run it here, as the server's embedded runner would.
+  await drainEmbeddedRuns(db, { retryBackoff: () => 0 });
+  for (const id of ids) await buildReplayArtifact(db, id);
   const scopes = ["openid", "sessions:read", "svcsim:embed"];
   const { application } = await createApplication(db, owner.id, { name: "Bench club", surface: "data", clientType: "public", redirectUris: ["https://club.example/cb"], embedOrigins: ["https://club.example"], scopes });
   const { grantId } = await issueAccessToken(db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes, audience: "bench" });
@@ -81,9 +84,10 @@ async function seedNineLanes(databaseUrl: string): Promise<{ launchUrls: string[
 
 async function playerFigures() {
   const databaseUrl = await createFreshDatabase("svc_replay_bench");
+  // Seeded before the server starts, so its job runner finds the artifacts already built.
+  const { launchUrls } = await seedNineLanes(databaseUrl);
   const server = await startServer(databaseUrl, PORT);
   try {
-    const { launchUrls } = await seedNineLanes(databaseUrl);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"],
@@ -100,20 +104,17 @@ async function playerFigures() {
       await page.locator('[data-state="ready"]').waitFor({ timeout: 60_000 });
       const firstFrameMs = Number(await player.getAttribute("data-first-frame-ms"));
       const readyMs = await page.evaluate(() => performance.now());
-      const fps = await page.evaluate(
-        (seconds) =>
-          new Promise<number>((resolve) => {
-            let frames = 0;
-            const start = performance.now();
-            const tick = () => {
-              frames++;
-              if (performance.now() - start < seconds * 1000) requestAnimationFrame(tick);
-              else resolve(frames / ((performance.now() - start) / 1000));
-            };
-            requestAnimationFrame(tick);
-          }),
-        FPS_SECONDS,
-      );
+      // A string, not a function: tsx's name helpers do not exist in the page.
+      const fps = (await page.evaluate(`new Promise((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = () => {
+          frames++;
+          if (performance.now() - start < ${FPS_SECONDS * 1000}) requestAnimationFrame(tick);
+          else resolve(frames / ((performance.now() - start) / 1000));
+        };
+        requestAnimationFrame(tick);
+      })`)) as number;
       fpsAll.push(fps);
       console.log(`| ${run + 1} | ${fmt(firstFrameMs, 0)} ms | ≤ ${fmt(readyMs, 0)} ms | ${fmt(fps)} |`);
       await page.close();
