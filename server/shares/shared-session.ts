@@ -29,6 +29,7 @@ export async function getSharedSessionView(db: Db, token: string) {
   const splits = analysis && strokes.length ? computeSplits(analysis.track, strokes.map((s) => ({ distance: s.distance ?? 0, rate: s.rate ?? 0 })), 4) : [];
   return {
     ...row,
+    resultId,
     strokeCount: strokes.length,
     avgRate: analysis?.summary.avg_rate ?? null,
     splits,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { SessionReplay } from "@/app/_components/replay-player/session-replay";
 import { formatDuration } from "@/app/_lib/format";
 import { getDb } from "@/server/db/client";
 import { getSharedSessionView } from "@/server/shares/shared-session";
@@ -11,7 +12,8 @@ export const metadata: Metadata = { title: "Shared session", robots: { index: fa
 export const dynamic = "force-dynamic";
 
 export default async function SharedSessionPage({ params }: { params: Promise<{ token: string }> }) {
-  const view = await getSharedSessionView(getDb(), (await params).token);
+  const { token } = await params;
+  const view = await getSharedSessionView(getDb(), token);
   if (!view) notFound();
   return (
     <main className="page">
@@ -47,6 +49,7 @@ export default async function SharedSessionPage({ params }: { params: Promise<{ 
       ) : null}
       <h2>Along the distance</h2>
       <StrokeCharts points={view.points} />
+      <SessionReplay resultId={view.resultId} modelClass={view.vesselType} artifactUrl={`/share/${encodeURIComponent(token)}/replay`} />
     </main>
   );
 }

@@ -20,3 +20,5 @@ export * from "./oauth-applications";
 export * from "./oauth-grants";
 export * from "./oauth-models";
 export * from "./session-access";
+export * from "./replay-embeds";
+export * from "./replay-artifact-tokens";

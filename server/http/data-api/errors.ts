@@ -11,9 +11,13 @@ export const DATA_API_ERRORS = {
   invalid_request: 400,
   invalid_token: 401,
   insufficient_scope: 403,
+  /** POST /svcsim/embeds: a well-formed HTTPS origin not approved for the calling application. */
+  origin_not_approved: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** POST /svcsim/embeds: a session's replay artifact is missing or invalid (docs/replay.md). */
+  replay_artifact_unavailable: 409,
   rate_limited: 429,
   server_error: 500,
 } as const;

@@ -4,6 +4,7 @@ import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { analyticsOperations } from "./operations/analytics";
 import { devicesOperations } from "./operations/devices";
+import { embedOperations, embedTokenSpecs } from "./operations/embeds";
 import { equipmentOperations } from "./operations/equipment";
 import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
@@ -20,6 +21,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...equipmentOperations,
   ...recordsHealthOperations,
   ...devicesOperations,
+  ...embedOperations,
 ];
 
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */
@@ -57,6 +59,6 @@ export function dataApiDocument(appUrl: string) {
       "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data", "partner", "session"] })],
+    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data", "partner", "session"] })],
   });
 }

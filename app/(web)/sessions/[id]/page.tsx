@@ -14,6 +14,7 @@ import { SessionActions, ShareLinks } from "./session-actions";
 import { SessionEquipmentForm } from "./session-equipment-form";
 import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { SessionReplay } from "@/app/_components/replay-player/session-replay";
 
 export const metadata: Metadata = { title: "Session" };
 
@@ -131,6 +132,8 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
           strokeDistance: stroke.strokeDistanceM ?? stroke.leftStrokeDistanceM ?? stroke.rightStrokeDistanceM,
         }))}
       />
+
+      <SessionReplay resultId={id} modelClass={s.vesselType} artifactUrl={`/sessions/${id}/replay`} />
 
       <h2>Strokes ({detail.strokes.length})</h2>
       <div className="table-scroll">

@@ -1,0 +1,3 @@
+import { downloadReplayArtifact } from "@/server/http/data-api/operations/embeds";
+
+export const GET = downloadReplayArtifact;

@@ -1,0 +1,3 @@
+import { deleteReplayEmbed } from "@/server/http/data-api/operations/embeds";
+
+export const DELETE = deleteReplayEmbed.handle;

@@ -1,0 +1,3 @@
+import { createReplayEmbed } from "@/server/http/data-api/operations/embeds";
+
+export const POST = createReplayEmbed.handle;

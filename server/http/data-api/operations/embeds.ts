@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { checkEmbedOrigin } from "../../../applications/application-rules";
+import { getEnv } from "../../../config/env";
+import { getDb } from "../../../db/client";
+import { consumeArtifactToken, renewLease, revokeEmbed } from "../../../embeds/artifacts-and-leases";
+import { createEmbed } from "../../../embeds/create-embed";
+import { gzipArtifactResponse } from "../../../replay/artifact-response";
+import type { OperationSpec } from "../../openapi/build";
+import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
+import { DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "../errors";
+
+/**
+ * Replay embeds (data-api.md "Replay embeds", docs/replay.md): creating an
+ * embed needs a token; the launch (app/api/v1/svcsim/launch/[token]/page.tsx),
+ * the artifacts and the lease need none, only their own single-purpose
+ * credentials, and answer with the Data API's error body.
+ */
+const EMBED_SURFACES = ["data", "partner"] as const;
+const MAX_BODY_BYTES = 4096;
+
+export const ZEmbedBody = z
+  .object({
+    session_ids: z
+      .array(z.number().int().min(1).max(2_147_483_647))
+      .min(1, "session_ids: 1 to 9 sessions")
+      .max(9, "session_ids: 1 to 9 sessions")
+      .refine((ids) => new Set(ids).size === ids.length, "session_ids: each session at most once")
+      .describe("sessions to show, one lane each in this order; 1 to 9, unique, each readable with this token"),
+    origin: z.string().max(2048).describe("exact HTTPS origin already approved for this application, e.g. https://club.example"),
+  })
+  .strict();
+
+export const ZEmbed = z.object({
+  id: z.number().int().describe("embed identifier (DELETE /svcsim/embeds/{embed_id} revokes it)"),
+  launch_url: z.string().describe("open once, within two minutes, as an iframe's src on the origin; holds no OAuth token"),
+  launch_expires_at: z.string().describe("ISO 8601, UTC"),
+  origin: z.string(),
+  session_ids: z.array(z.number().int()),
+});
+
+/** A small JSON body, parsed and checked; every failure is the documented 400. */
+async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const tooLarge = Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
+  const text = tooLarge ? "" : await request.text();
+  if (tooLarge || Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DataApiError("invalid_request", `The body must be at most ${MAX_BODY_BYTES} bytes of JSON`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new DataApiError("invalid_request", "The body must be a JSON object");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new DataApiError("invalid_request", describeZodIssue(parsed.error));
+  return parsed.data;
+}
+
+const createEmbedOp = defineOperation({
+  method: "post",
+  path: "/svcsim/embeds",
+  operationId: "create_replay_embed",
+  summary: "Creates a replay embed of 1 to 9 sessions for an approved origin: a single-use launch URL valid two minutes",
+  description:
+    "A malformed or non-HTTPS origin is 400; a well-formed origin not approved for this application is 403 origin_not_approved. A session that does not exist or lies outside the token's subject boundary is 404. A session without a valid schema-1 replay artifact is 409 replay_artifact_unavailable, naming the session.",
+  tag: "Replay embeds",
+  scopes: ["sessions:read", "svcsim:embed"],
+  surfaces: EMBED_SURFACES,
+  response: ZEmbed,
+  successStatus: 201,
+  errors: {
+    403: "insufficient_scope: the token lacks sessions:read or svcsim:embed; or origin_not_approved: the origin is not approved for this application",
+    409: "replay_artifact_unavailable: a session's replay artifact is missing (not built yet, or processing failed) or invalid; the description names the session",
+  },
+  handler: async (ctx: DataApiContext) => {
+    const body = await readJsonBody(ctx.request, ZEmbedBody);
+    const origin = checkEmbedOrigin(body.origin);
+    if (!origin.ok || origin.value !== body.origin) throw new DataApiError("invalid_request", `origin: must be an exact https origin such as https://club.example${origin.ok ? ` (here: ${origin.value})` : ""}`);
+    const created = await createEmbed(ctx.db, {
+      audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
+      grantId: ctx.grantId,
+      origin: origin.value,
+      sessionIds: body.session_ids,
+      now: ctx.now,
+    });
+    if (!created.ok) {
+      if (created.code === "origin_not_approved") throw new DataApiError("origin_not_approved", `origin: ${origin.value} is not an approved embed origin of this application`);
+      if (created.code === "session_not_found") throw dataApiNotFound();
+      throw new DataApiError("replay_artifact_unavailable", `Session ${created.sessionId}: its replay artifact is ${created.reason === "missing" ? "not available (not built yet, or processing failed); try again later" : "invalid"}`);
+    }
+    return {
+      status: 201,
+      data: {
+        id: created.embedId,
+        launch_url: `${getEnv().appUrl}/api/v1/svcsim/launch/${created.launchToken}`,
+        launch_expires_at: created.launchExpiresAt.toISOString(),
+        origin: origin.value,
+        session_ids: body.session_ids,
+      },
+    };
+  },
+});
+
+export const createReplayEmbed: DataApiOperation = {
+  ...createEmbedOp,
+  spec: { ...createEmbedOp.spec, requestBody: { contentType: "application/json", schema: ZEmbedBody, description: "embed creation body (data-api.md)" } },
+};
+
+export const deleteReplayEmbed = defineOperation({
+  method: "delete",
+  path: "/svcsim/embeds/{embed_id}",
+  operationId: "revoke_replay_embed",
+  summary: "Revokes an embed of this application: its unused launch and artifact URLs and its lease end at once",
+  tag: "Replay embeds",
+  scopes: ["sessions:read", "svcsim:embed"],
+  surfaces: EMBED_SURFACES,
+  pathParams: { embed_id: pathId("embed_id").describe("embed identifier") },
+  response: null,
+  successStatus: 204,
+  handler: async (ctx, { params }) => {
+    if (!(await revokeEmbed(ctx.db, { embedId: params.embed_id, subjectId: ctx.subjectId, applicationId: ctx.applicationId, now: ctx.now }))) throw dataApiNotFound();
+    return { status: 204 };
+  },
+});
+
+/** A route with no OAuth token: the Data API's request id, error body and no-store, nothing else. */
+function tokenRoute(handler: (request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
+  return async (request: Request, routeContext?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const requestId = `req_${randomBytes(12).toString("base64url")}`;
+    let response: Response;
+    try {
+      response = await handler(request, routeContext ? await routeContext.params : {});
+    } catch (error) {
+      const apiError = toDataApiError(error);
+      // 401 comes only from /svcsim/leases, whose credential is not a bearer token.
+      const challenge: Record<string, string> = apiError.status === 401 ? { "WWW-Authenticate": `Lease realm="svcsim"` } : {};
+      response = Response.json(dataApiErrorBody(apiError, requestId), { status: apiError.status, headers: challenge });
+    }
+    response.headers.set("X-Request-Id", requestId);
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  };
+}
+
+/**
+ * GET /svcsim/artifacts/{token}: the stored gzip bytes unchanged, as a gzip
+ * body (`Content-Type: application/gzip`, no Content-Encoding): the bytes
+ * are the immutable artifact, not a transfer encoding a proxy may undo
+ * (docs/replay.md "Artifact delivery").
+ */
+export const downloadReplayArtifact = tokenRoute(async (_request, params) => {
+  const bytes = await consumeArtifactToken(getDb(), String(params.token ?? ""));
+  if (!bytes) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
+  return gzipArtifactResponse(bytes);
+});
+
+export const ZLeaseBody = z.object({ lease: z.string().max(256).describe("the opaque lease credential issued at launch") }).strict();
+export const ZLease = z.object({ expires_at: z.string().describe("ISO 8601, UTC: ten minutes from this renewal") });
+
+/** POST /svcsim/leases: body `{"lease": "<credential>"}`; 401 for an unknown, expired or revoked one. */
+export const renewReplayLease = tokenRoute(async (request) => {
+  const text = await request.text();
+  let credential: unknown = null;
+  try {
+    const parsed = ZLeaseBody.safeParse(text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null);
+    credential = parsed.success ? parsed.data.lease : null;
+  } catch {
+    credential = null;
+  }
+  const renewed = await renewLease(getDb(), credential);
+  if (!renewed) throw new DataApiError("invalid_token", "The lease credential is invalid, expired or revoked");
+  return Response.json({ data: { expires_at: renewed.expiresAt.toISOString() } });
+});
+
+const noToken = (op: Omit<OperationSpec, "tags" | "security">): OperationSpec => ({ ...op, tags: ["Replay embeds"], security: [], extensions: { "x-scopes": [], "x-surfaces": [...EMBED_SURFACES] } });
+const tokenParam = (description: string) => [{ name: "token", description, schema: z.string() }];
+
+/** The three token-only operations, for the OpenAPI document (their routes are not defineOperation's: they take no OAuth token). */
+export const embedTokenSpecs: OperationSpec[] = [
+  noToken({
+    method: "get",
+    path: "/svcsim/launch/{token}",
+    operationId: "launch_replay_embed",
+    summary: "The origin-restricted replay player (iframe navigation); first use within two minutes only",
+    description: "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
+    pathParams: tokenParam("launch token from launch_url"),
+    responses: { 200: { description: "the player page", contentType: "text/html" }, 404: { description: "unknown, used or expired launch", contentType: "text/html" } },
+  }),
+  noToken({
+    method: "get",
+    path: "/svcsim/artifacts/{token}",
+    operationId: "download_replay_artifact",
+    summary: "One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON",
+    pathParams: tokenParam("single-use artifact token from the player page"),
+    responses: { 200: { description: "schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip", contentType: "application/gzip" }, 404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody } },
+  }),
+  noToken({
+    method: "post",
+    path: "/svcsim/leases",
+    operationId: "renew_replay_lease",
+    summary: "Renews the player's lease for ten minutes",
+    requestBody: { contentType: "application/json", schema: ZLeaseBody },
+    responses: { 200: { description: "lease renewed", schema: z.object({ data: ZLease }) }, 401: { description: "invalid_token: the lease credential is invalid, expired or revoked", schema: ZErrorBody } },
+  }),
+];
+
+export const embedOperations: DataApiOperation[] = [createReplayEmbed, deleteReplayEmbed];
