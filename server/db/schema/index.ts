@@ -19,3 +19,7 @@ export * from "./oauth-applications";
 export * from "./oauth-grants";
 export * from "./oauth-models";
 export * from "./session-access";
+export * from "./idempotency-keys";
+export * from "./export-jobs";
+export * from "./device-jobs";
+export * from "./event-outbox";
