@@ -1,9 +1,10 @@
+import { buildExportFunction } from "./functions/build-export";
 import { buildReplayArtifactFunction } from "./functions/build-replay-artifact";
 
 /**
  * Every background function of the app: served at /api/inngest for a real
  * Inngest server and executed by the embedded runner otherwise.
  */
-export const inngestFunctions = [buildReplayArtifactFunction];
+export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction];
 
 export { inngest } from "./client";
