@@ -34,8 +34,11 @@ export interface DataApiContext {
   now: Date;
 }
 
-/** A success body: the envelope `{data, meta}`; 204 has none. */
-export type DataApiResult = { status?: 200 | 201 | 202; data: unknown; meta?: object } | { status: 204 } | Response;
+/** A success body: the envelope `{data, meta}` (with extra headers, e.g. a 202's Location); 204 has none. */
+export type DataApiResult = { status?: 200 | 201 | 202; data: unknown; meta?: object; headers?: Record<string, string> } | { status: 204 } | Response;
+
+/** Largest JSON request body an operation reads; a bigger one is a 400 before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 /** A positive 32-bit id in a path; the message names the parameter. */
 export const pathId = (name: string) =>
@@ -48,10 +51,18 @@ export const pathId = (name: string) =>
 
 type PathSchemas = Record<string, z.ZodType<unknown, string>>;
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
+type HeaderSchemas = Record<string, z.ZodType<unknown, string | undefined>>;
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
   (Paged extends true ? z.output<typeof ZPageParams> : unknown);
 
-export interface OperationDefinition<P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean> {
+export interface OperationDefinition<
+  P extends PathSchemas | undefined,
+  Q extends z.ZodObject | undefined,
+  Paged extends boolean,
+  B extends z.ZodType | undefined = undefined,
+  H extends HeaderSchemas | undefined = undefined,
+> {
   method: "get" | "post" | "delete";
   /** OpenAPI path template relative to /api/v1, e.g. "/sessions/{session_id}". */
   path: string;
@@ -67,12 +78,23 @@ export interface OperationDefinition<P extends PathSchemas | undefined, Q extend
   query?: Q;
   /** A cursor-paged list: adds `cursor` and `limit` and the list meta. */
   paged?: Paged;
-  /** Schema of `data` (of one item when paged); null for 204. */
+  /** JSON request body (application/json, at most MAX_JSON_BODY_BYTES); a bad one is a 400 naming the field. */
+  body?: B;
+  /** Request headers by name (e.g. "Idempotency-Key"); the schema receives undefined when absent. */
+  requestHeaders?: H;
+  /** Schema of `data` (of one item when paged); null for 204 or a file. */
   response: z.ZodType | null;
+  /** The success body is a file of one of these content types, not the envelope. */
+  fileContentTypes?: string[];
+  /** Headers the success response carries (names from the document's components), e.g. ["Location", "Retry-After"]. */
+  successHeaders?: string[];
   successStatus?: 200 | 201 | 202 | 204;
   /** Extra documented statuses with their meaning, e.g. {409: "replay artifact missing"}. */
   errors?: Record<number, string>;
-  handler: (ctx: DataApiContext, input: { params: Output<P>; query: QueryOutput<Q, Paged> }) => Promise<DataApiResult>;
+  handler: (
+    ctx: DataApiContext,
+    input: { params: Output<P>; query: QueryOutput<Q, Paged>; body: B extends z.ZodType ? z.output<B> : undefined; headers: HeaderOutput<H> },
+  ) => Promise<DataApiResult>;
 }
 
 export interface DataApiOperation {
@@ -101,12 +123,35 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return parsed.data;
 }
 
+/** The request's JSON body: application/json, bounded, parsed and validated; errors name the field. */
+async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new DataApiError("invalid_request", "body: send JSON with Content-Type: application/json");
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw new DataApiError("invalid_request", `body: larger than ${MAX_JSON_BODY_BYTES} bytes`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw new DataApiError("invalid_request", `body: larger than ${MAX_JSON_BODY_BYTES} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new DataApiError("invalid_request", "body: not valid JSON");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new DataApiError("invalid_request", describeZodIssue(parsed.error).replace(/^(?![a-z_]+[.:])/, "body: "));
+  return parsed.data;
+}
+
 /** An injectable clock for tests of time-bound behaviour (cursor expiry); production uses the wall clock. */
 export const dataApiClock = { now: () => new Date() };
 
-export function defineOperation<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
-  def: OperationDefinition<P, Q, Paged>,
-): DataApiOperation {
+export function defineOperation<
+  P extends PathSchemas | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  Paged extends boolean = false,
+  B extends z.ZodType | undefined = undefined,
+  H extends HeaderSchemas | undefined = undefined,
+>(def: OperationDefinition<P, Q, Paged, B, H>): DataApiOperation {
   const querySchema = def.paged ? (def.query ? def.query.extend(ZPageParams.shape) : ZPageParams) : def.query;
   const strictQuery = querySchema ? (querySchema as z.ZodObject).strict() : z.object({}).strict();
 
@@ -135,14 +180,26 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
       const params = {} as Record<string, unknown>;
       for (const [name, schema] of Object.entries((def.pathParams ?? {}) as PathSchemas)) params[name] = parseOrThrow(schema, rawParams[name]);
       const query = parseOrThrow(strictQuery, queryObject(url));
+      const requestHeaders = {} as Record<string, unknown>;
+      for (const [name, schema] of Object.entries((def.requestHeaders ?? {}) as HeaderSchemas)) {
+        const parsed = schema.safeParse(request.headers.get(name) ?? undefined);
+        if (!parsed.success) throw new DataApiError("invalid_request", `${name}: ${parsed.error.issues[0].message}`);
+        requestHeaders[name] = parsed.data;
+      }
+      const body = def.body ? await readJsonBody(request, def.body) : undefined;
 
       const ctx: DataApiContext = { db, request, url, requestId, subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes, grantId: verified.grantId, now };
-      const result = await def.handler(ctx, { params: params as Output<P>, query: query as QueryOutput<Q, Paged> });
+      const result = await def.handler(ctx, {
+        params: params as Output<P>,
+        query: query as QueryOutput<Q, Paged>,
+        body: body as B extends z.ZodType ? z.output<B> : undefined,
+        headers: requestHeaders as HeaderOutput<H>,
+      });
       const response =
         result instanceof Response
           ? result
           : "data" in result
-            ? Response.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200 })
+            ? Response.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200, headers: result.headers })
             : new Response(null, { status: 204 });
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
       return response;
@@ -160,7 +217,7 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
 }
 
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, conflict, rate_limited, server_error"),
+  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, conflict, idempotency_key_reused, rate_limited, server_error"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: z.string().describe("quote it when reporting a problem"),
@@ -173,15 +230,19 @@ export const ZPageMeta = z.object({
 
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"];
 
-type AnyDefinition = Omit<OperationDefinition<PathSchemas, z.ZodObject, boolean>, "handler">;
+type AnyDefinition = Omit<OperationDefinition<PathSchemas, z.ZodObject, boolean, z.ZodType | undefined, HeaderSchemas | undefined>, "handler">;
 
 function operationSpec(def: AnyDefinition, querySchema: z.ZodObject | undefined): OperationSpec {
   const err = (description: string) => ({ description, schema: ZErrorBody, headers: RATE_HEADERS });
-  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0;
+  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0 || Boolean(def.body) || Object.keys(def.requestHeaders ?? {}).length > 0;
   const successSchema =
     def.response === null ? undefined : def.paged ? z.object({ data: z.array(def.response), meta: ZPageMeta }) : z.object({ data: def.response, meta: z.record(z.string(), z.unknown()).optional() });
   const responses: OperationSpec["responses"] = {
-    [def.successStatus ?? 200]: { description: def.summary, ...(successSchema ? { schema: successSchema } : {}), headers: RATE_HEADERS },
+    [def.successStatus ?? 200]: {
+      description: def.summary,
+      ...(successSchema ? { schema: successSchema } : def.fileContentTypes ? { contentTypes: def.fileContentTypes } : {}),
+      headers: [...RATE_HEADERS, ...(def.successHeaders ?? [])],
+    },
     400: err(hasInput ? "invalid_request: a parameter is unknown, malformed or out of range, or the cursor is altered, expired or from another list or account" : "invalid_request: this operation takes no query parameters"),
     401: { ...err("invalid_token: the bearer token is missing, invalid, expired or revoked"), headers: [...RATE_HEADERS, "WWW-Authenticate"] },
     403: { ...err(`insufficient_scope: the token lacks ${def.scopes.join(" or ")}`), headers: [...RATE_HEADERS, "WWW-Authenticate"] },
@@ -202,6 +263,8 @@ function operationSpec(def: AnyDefinition, querySchema: z.ZodObject | undefined)
     extensions: { "x-scopes": def.scopes, "x-surfaces": def.surfaces },
     pathParams: Object.entries(def.pathParams ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, schema })),
     query: querySchema,
+    headers: Object.entries(def.requestHeaders ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, required: !schema.safeParse(undefined).success, schema })),
+    ...(def.body ? { requestBody: { contentType: "application/json", schema: def.body, description: def.body.description } } : {}),
     responses,
   };
 }

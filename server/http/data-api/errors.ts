@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
+import { IdempotencyKeyReusedError } from "../../idempotency/idempotency";
 
 /**
  * The Data API's one error type, status table and formatter (data-api.md
@@ -12,6 +13,7 @@ export const DATA_API_ERRORS = {
   insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_key_reused: 409,
   rate_limited: 429,
   server_error: 500,
 } as const;
@@ -57,6 +59,7 @@ export function describeZodIssue(error: ZodError): string {
 
 export function toDataApiError(error: unknown): DataApiError {
   if (error instanceof DataApiError) return error;
+  if (error instanceof IdempotencyKeyReusedError) return new DataApiError("idempotency_key_reused", error.message);
   if (error instanceof AppError) {
     const code = FROM_APP_ERROR[error.code];
     // A domain "not found" names the resource; the API answers one uniform 404.

@@ -22,7 +22,7 @@ export interface OperationSpec {
   headers?: { name: string; description: string; required: boolean; schema: z.ZodType }[];
   requestBody?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string };
   /** status → response; a schema means JSON, a string is the content type of a binary body. */
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; headers?: string[] }>;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; contentTypes?: string[]; headers?: string[] }>;
 }
 
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -66,7 +66,9 @@ export function buildOpenApiDocument(info: {
         ? { "application/json": { schema: stripDialect(toSchema(r.schema, "output")) } }
         : r.contentType
           ? { [r.contentType]: { schema: { type: "string", contentMediaType: r.contentType } } }
-          : undefined;
+          : r.contentTypes
+            ? Object.fromEntries(r.contentTypes.map((type) => [type, { schema: type === "application/json" ? { type: "object" } : { type: "string", contentMediaType: type } }]))
+            : undefined;
       responses[status] = {
         description: r.description,
         ...(content ? { content } : {}),
