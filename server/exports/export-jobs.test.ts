@@ -75,7 +75,7 @@ describe("export jobs", () => {
     expect(second.replayed).toBe(true);
     expect(second.job.publicId).toBe(first.job.publicId);
     const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.eventName, "export/requested"));
-    expect(runs.filter((run) => (run.event as { data: { exportJobId: number } }).data.exportJobId === first.job.id)).toHaveLength(1);
+    expect(runs.filter((run) => run.event.data.exportJobId === first.job.id)).toHaveLength(1);
   });
 
   it("fails with a message (no stack) when the build fails for good", async () => {
