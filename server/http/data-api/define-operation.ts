@@ -138,8 +138,10 @@ async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): P
     throw new DataApiError("invalid_request", "body: not valid JSON");
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DataApiError("invalid_request", describeZodIssue(parsed.error).replace(/^(?![a-z_]+[.:])/, "body: "));
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue.code === "unrecognized_keys") throw new DataApiError("invalid_request", `${[...issue.path, issue.keys[0]].join(".")}: unknown field`);
+  throw new DataApiError("invalid_request", issue.path.length ? describeZodIssue(parsed.error) : `body: ${issue.message}`);
 }
 
 /** An injectable clock for tests of time-bound behaviour (cursor expiry); production uses the wall clock. */

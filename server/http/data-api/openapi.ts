@@ -4,6 +4,7 @@ import { buildOpenApiDocument, type OperationSpec } from "../openapi/build";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { devicesOperations } from "./operations/devices";
 import { equipmentOperations } from "./operations/equipment";
+import { exportOperations } from "./operations/exports";
 import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
 import { rosterOperations } from "./operations/roster";
@@ -18,6 +19,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...equipmentOperations,
   ...recordsHealthOperations,
   ...devicesOperations,
+  ...exportOperations,
 ];
 
 const healthCheck: OperationSpec = {
