@@ -28,6 +28,9 @@ export interface ExportRequester {
   applicationId: number | null;
 }
 
+/** The builder the job calls. Only the restart test replaces it, to stop a build midway (export-restart.test.ts). */
+export const exportBuilder = { build: buildExport };
+
 /** "exp_" + 128 random bits: not guessable, and not UUID-shaped (the Data API never emits UUIDs). */
 export const newExportJobId = () => `exp_${randomBytes(16).toString("base64url")}`;
 
@@ -137,7 +140,7 @@ export async function buildAndStoreExport(db: Db, exportJobId: number, now = new
   const job = await loadJob(db, exportJobId);
   if (job.state === "succeeded" && job.blobKey && job.expiresAt) return { blobKey: job.blobKey, byteSize: job.byteSize ?? 0, expiresAt: job.expiresAt.toISOString() };
   if (job.state !== "running" && job.state !== "queued") throw new AppError("conflict", `Export is ${job.state}`);
-  const file = await buildExport(db, sourceOf(job), { userId: job.subjectUserId }, optionsOf(job));
+  const file = await exportBuilder.build(db, sourceOf(job), { userId: job.subjectUserId }, optionsOf(job));
   const blobKey = `exports/${job.publicId}`;
   const expiresAt = new Date(now.getTime() + EXPORT_FILE_LIFETIME_MS);
   await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inngest, inngestFunctions } from "../../inngest";
+import { inngest } from "../../inngest/client";
 import { appEventSchemas, type AppEvent } from "../../inngest/events";
 import { getEnv } from "../config/env";
 import type { Db } from "../db/client";
@@ -42,7 +42,7 @@ export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { 
     return { eventId: ids[0] ?? event.id ?? "", runIds: [] };
   }
   const stored: StoredJobEvent = { name: event.name, data, id: event.id ?? randomUUID(), ts: Date.now() };
-  const triggered = functionsTriggeredBy(options?.functions ?? inngestFunctions, event.name);
+  const triggered = functionsTriggeredBy(options?.functions ?? (await appFunctions()), event.name);
   triggered.forEach(assertEmbeddable);
   const runIds = await insertRuns(
     db,
@@ -54,6 +54,15 @@ export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { 
     nudgeLocalWorkers();
   }
   return { eventId: stored.id, runIds };
+}
+
+/**
+ * The app's function registry, loaded on first use: functions call domain
+ * code that sends events, so a static import would be a cycle that breaks
+ * whenever a function module is loaded before the registry.
+ */
+async function appFunctions(): Promise<readonly JobFunction[]> {
+  return (await import("../../inngest")).inngestFunctions;
 }
 
 /** Bad event data is the sender's bug: fail where it is sent, not later in a run. */
