@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOutbox } from "../db/schema";
+import { sweepExpiredState } from "./housekeeping";
 
 /**
  * The transactional outbox for events that go to a real Inngest server
@@ -138,6 +139,7 @@ export class OutboxRelay {
       if (Date.now() - this.lastHousekeeping > 3600_000) {
         this.lastHousekeeping = Date.now();
         await deleteSentOutboxEvents(this.db);
+        await sweepExpiredState(this.db);
       }
     } catch (error) {
       (this.options.logger ?? console).error("outbox: relay pass failed; trying again later", error);
