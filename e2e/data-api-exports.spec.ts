@@ -20,7 +20,7 @@ const DOWNLOAD = "/exports/{job_id}/download";
 async function createExport(request: APIRequestContext, api: OpenApiValidator, sessionId: number, token: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await request.post(`/api/v1/sessions/${sessionId}/exports`, {
     headers: { ...bearer(token), "content-type": "application/json", ...headers },
-    data: typeof body === "string" ? body : JSON.stringify(body),
+    data: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
   });
   return { status: response.status(), body: await api.check("post", CREATE, response), response };
 }
