@@ -15,7 +15,11 @@ export const resultStored = eventType("result/stored", { schema: ZResultStoredDa
 export const ZExportRequestedData = z.object({ exportJobId: z.number().int().positive() });
 export const exportRequested = eventType("export/requested", { schema: ZExportRequestedData });
 
-const eventTypes = [resultStored, exportRequested] as const;
+/** A device file job (fetch or delete) was queued (server/devices/device-jobs.ts). */
+export const ZDeviceJobRequestedData = z.object({ deviceJobId: z.number().int().positive() });
+export const deviceJobRequested = eventType("device/job-requested", { schema: ZDeviceJobRequestedData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

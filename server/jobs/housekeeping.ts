@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { expireDeviceFetches } from "../devices/device-jobs";
 import { expireExportFiles } from "../exports/export-jobs";
 import { deleteExpiredIdempotencyKeys } from "../idempotency/idempotency";
 
@@ -11,4 +12,5 @@ export async function sweepExpiredState(db: Db, now = new Date()): Promise<void>
   await deleteExpiredIdempotencyKeys(db, { now });
   // Normally each export's own job deletes its file at expiry; this catches any that was missed.
   await expireExportFiles(db, { now });
+  await expireDeviceFetches(db, now);
 }
