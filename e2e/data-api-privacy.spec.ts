@@ -139,8 +139,21 @@ test("no operation lets a forbidden field or value out, on any id or page", asyn
     return succeeded;
   }
   let exportIds: Promise<string[]> | undefined;
+  /** A fetch job for the newest file of each of the person's units. */
+  async function deviceJobIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const device of (await listOf("/devices")) as { id: number }[]) {
+      const [file] = (await listOf(`/devices/${device.id}/files`)) as { filename: string }[];
+      if (!file) continue;
+      const created = await request.post(`/api/v1/devices/${device.id}/files/${encodeURIComponent(file.filename)}/fetch`, { headers });
+      expect(created.status()).toBe(202);
+      ids.push((await created.json()).data.job_id);
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    return ids;
+  }
   const JOB_IDS: Record<string, (parent: string) => Promise<string[]>> = {
-    job_id: async (parent) => (parent === "/exports" ? (exportIds ??= exportJobIds()) : []),
+    job_id: async (parent) => (parent === "/exports" ? (exportIds ??= exportJobIds()) : parent === "/devices/jobs" ? deviceJobIds() : []),
   };
   /** Query parameters the crawler adds: every series field; each required id from the lists. */
   const QUERY: Record<string, () => Promise<string[]>> = {
