@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { anna, bearer, dataApiToken } from "./data-api-helpers";
 import { signIn } from "./helpers";
@@ -47,4 +48,25 @@ test("the web Export menu's file is byte-identical to the API download", async (
   const webJobId = (await link.getAttribute("href"))!.split("/")[2];
   expect((await request.get(`/api/v1/exports/${webJobId}`, { headers: bearer(token) })).status()).toBe(404);
   expect((await request.get(`/exports/${webJobId}/download`)).status()).toBe(401);
+});
+
+test("devices page: Fetch original gives the stored encrypted file once", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const { token } = await dataApiToken(baseURL!, anna);
+  const [device] = (await (await request.get("/api/v1/devices", { headers: bearer(token) })).json()).data as { id: number }[];
+  const [file] = (await (await request.get(`/api/v1/devices/${device.id}/files`, { headers: bearer(token) })).json()).data as { filename: string; sha256: string }[];
+
+  await signIn(page, anna);
+  await page.goto("/devices");
+  const row = page.getByRole("row").filter({ hasText: file.filename }).first();
+  await row.getByRole("button", { name: "Fetch original" }).click();
+  const download = row.getByRole("button", { name: "Download original (once)" });
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  const action = await row.locator("form").getAttribute("action");
+  const [saved] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  expect(saved.suggestedFilename()).toBe(file.filename);
+  const bytes = await (await import("node:fs/promises")).readFile((await saved.path())!);
+  expect(createHash("sha256").update(bytes).digest("hex")).toBe(file.sha256);
+  // Once: the same download again is gone.
+  expect((await page.request.post(action!)).status()).toBe(404);
 });
