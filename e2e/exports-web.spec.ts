@@ -29,6 +29,8 @@ test("the web Export menu's file is byte-identical to the API download", async (
 
   // The same request from the session page.
   await signIn(page, anna);
+  // Let the sign-in land before navigating away from it.
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
   await page.goto(`/sessions/${sessionId}`);
   const menu = page.getByRole("region", { name: "Export" });
   await menu.getByLabel("Format").selectOption("json");
@@ -57,6 +59,8 @@ test("devices page: Fetch original gives the stored encrypted file once", async 
   const [file] = (await (await request.get(`/api/v1/devices/${device.id}/files`, { headers: bearer(token) })).json()).data as { filename: string; sha256: string }[];
 
   await signIn(page, anna);
+  // Let the sign-in land before navigating away from it.
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
   await page.goto("/devices");
   const row = page.getByRole("row").filter({ hasText: file.filename }).first();
   await row.getByRole("button", { name: "Fetch original" }).click();
