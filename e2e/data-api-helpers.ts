@@ -97,7 +97,7 @@ export async function call(
 }
 
 export interface OperationCase {
-  method?: "get" | "delete";
+  method?: "get" | "delete" | "post";
   template: string;
   /** A concrete path the subject may read (the auth cases must not fail for another reason). */
   path: string;

@@ -120,6 +120,14 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
       const url = new URL(`/api/v1${path}`, baseURL);
       if (cursor) url.searchParams.set("cursor", cursor);
       const response = await request.get(url.pathname + url.search, { headers });
+      if (!(response.headers()["content-type"] ?? "").includes("application/json")) {
+        // A file (an export in another format): its text must not hold forbidden values either.
+        expect(response.status(), path).toBe(200);
+        crawled.push(path);
+        const text = (await response.body()).toString("latin1");
+        for (const forbidden of FORBIDDEN_TEXT) if (text.includes(forbidden)) found.push(`${path}: forbidden text "${forbidden}" in the file`);
+        return [];
+      }
       const body = await response.json();
       // 409: a session whose processing failed has no summary, series or splits.
       expect([200, 409], `${path}: ${JSON.stringify(body)}`).toContain(response.status());
@@ -162,6 +170,10 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
         for (const value of parameter.schema.enum) out.push(`${prefix}/${value}${suffix}`);
         continue;
       }
+      if (JOB_IDS[name]) {
+        for (const id of await JOB_IDS[name](parent)) out.push(`${prefix}/${id}${suffix}`);
+        continue;
+      }
       expect(doc.paths[parent]?.get, `the crawler fills {${name}} of ${template} from GET ${parent}, which the document lacks`).toBeTruthy();
       for (const item of await listOf(prefix)) out.push(`${prefix}/${(item as { id: number }).id}${suffix}`);
     }
@@ -177,6 +189,46 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
   }
   else expect(sessions.length).toBeGreaterThanOrEqual(5);
   const served = (operation: Operation | undefined): operation is Operation => operation !== undefined && (operation["x-surfaces"] ?? []).includes(surface);
+  /** Jobs have no list: the crawler creates them (an export of every session, in every format) and waits for each to finish. */
+  async function exportJobIds(): Promise<string[]> {
+    const formats = ((doc.paths["/sessions/{session_id}/exports"] as unknown as { post: { requestBody: { content: { "application/json": { schema: { properties: { format: { enum: string[] } } } } } } } }).post.requestBody.content["application/json"].schema.properties.format.enum);
+    const ids: string[] = [];
+    for (const session of sessions) {
+      for (const format of formats) {
+        const created = await request.post(`/api/v1/sessions/${session.id}/exports`, { headers: { ...headers, "content-type": "application/json" }, data: { format } });
+        if (created.status() === 202) ids.push((await created.json()).data.job_id);
+      }
+    }
+    const succeeded: string[] = [];
+    for (const id of ids) {
+      for (let i = 0; i < 120; i++) {
+        const status = (await (await request.get(`/api/v1/exports/${id}`, { headers })).json()).data.status;
+        if (status === "succeeded") succeeded.push(id);
+        if (status !== "queued" && status !== "running") break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    // Only finished files can be downloaded. Seat 1 of a session the person paddled in may be someone else's (404 at creation).
+    expect(succeeded.length).toBeGreaterThanOrEqual(1);
+    return succeeded;
+  }
+  let exportIds: Promise<string[]> | undefined;
+  /** A fetch job for the newest file of each of the person's units. */
+  async function deviceJobIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const device of (await listOf("/devices")) as { id: number }[]) {
+      const [file] = (await listOf(`/devices/${device.id}/files`)) as { filename: string }[];
+      if (!file) continue;
+      const created = await request.post(`/api/v1/devices/${device.id}/files/${encodeURIComponent(file.filename)}/fetch`, { headers });
+      expect(created.status()).toBe(202);
+      ids.push((await created.json()).data.job_id);
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    return ids;
+  }
+  const JOB_IDS: Record<string, (parent: string) => Promise<string[]>> = {
+    job_id: async (parent) => (parent === "/exports" ? (exportIds ??= exportJobIds()) : parent === "/devices/jobs" ? deviceJobIds() : []),
+  };
   /** Query parameters the crawler adds: every series field; each required id from the lists. */
   const QUERY: Record<string, () => Promise<string[]>> = {
     fields: async () => ["distance,speed,rate,stroke_distance,heart_rate,route"],

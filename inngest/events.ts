@@ -11,7 +11,15 @@ import { z } from "zod";
 export const ZResultStoredData = z.object({ resultId: z.number().int().positive() });
 export const resultStored = eventType("result/stored", { schema: ZResultStoredData });
 
-const eventTypes = [resultStored] as const;
+/** An export job was queued (server/exports/export-jobs.ts); its row holds what to build. */
+export const ZExportRequestedData = z.object({ exportJobId: z.number().int().positive() });
+export const exportRequested = eventType("export/requested", { schema: ZExportRequestedData });
+
+/** A device file job (fetch or delete) was queued (server/devices/device-jobs.ts). */
+export const ZDeviceJobRequestedData = z.object({ deviceJobId: z.number().int().positive() });
+export const deviceJobRequested = eventType("device/job-requested", { schema: ZDeviceJobRequestedData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

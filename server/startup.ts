@@ -22,11 +22,14 @@ export async function startServer(): Promise<void> {
  * not pick up queued runs, nor be kept alive by a worker.
  */
 async function startBackgroundJobs(runner: "inngest" | "embedded", handle: ReturnType<typeof getDbHandle>): Promise<void> {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
   if (runner === "inngest") {
-    console.log("background jobs: Inngest server configured, functions served at /api/inngest");
+    // Events reach Inngest through the outbox; every instance relays (SKIP LOCKED keeps them apart).
+    const [{ startOutboxRelay }, { inngestOutboxSink }] = await Promise.all([import("./jobs/outbox"), import("./jobs/send-event")]);
+    await startOutboxRelay(handle.db, inngestOutboxSink);
+    console.log("background jobs: Inngest server configured, functions served at /api/inngest; outbox relay in this process");
     return;
   }
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startEmbeddedWorker } = await import("./jobs/embedded-runner");
   await startEmbeddedWorker({ handle });
   console.log("background jobs: embedded runner in this process");

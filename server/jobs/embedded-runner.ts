@@ -3,6 +3,7 @@ import os from "node:os";
 import { inngestFunctions } from "../../inngest";
 import { getDbHandle, type Db, type DbHandle } from "../db/client";
 import { defaultRetryBackoff, type RetryBackoff } from "./durations";
+import { sweepExpiredState } from "./housekeeping";
 import { assertEmbeddable, type JobFunction } from "./job-functions";
 import { processClaimedRun, type RunContext } from "./process-run";
 import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
@@ -182,6 +183,7 @@ export class EmbeddedWorker {
       completedBefore: new Date(Date.now() - KEEP_COMPLETED_MS),
       failedBefore: new Date(Date.now() - KEEP_FAILED_MS),
     });
+    await sweepExpiredState(this.db);
   }
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { inngest, inngestFunctions } from "../../inngest";
 import { appEventSchemas, type AppEvent } from "../../inngest/events";
 import { getEnv } from "../config/env";
 import type { Db } from "../db/client";
 import type { StoredJobEvent } from "../db/schema";
+import { enqueueOutboxEvent, nudgeOutboxRelay, type OutboxSink } from "./outbox";
 import { assertEmbeddable, functionsTriggeredBy, type JobFunction } from "./job-functions";
 import { notifyRunsQueued, nudgeLocalWorkers } from "./run-notifications";
 import { insertRuns } from "./run-store";
@@ -25,10 +25,11 @@ export interface SentEvent {
 /**
  * The app's one way to emit a background event (docs/jobs.md).
  *
- * With an Inngest server configured, the event goes to Inngest. Otherwise a
- * run per triggered function is queued for the embedded runner through `db`:
- * called with a transaction, the runs exist only if it commits — an outbox
- * for free — and workers are woken when it does.
+ * With an Inngest server configured, the event is written to the outbox
+ * through `db` and the relay sends it to Inngest once it is committed.
+ * Otherwise a run per triggered function is queued for the embedded runner
+ * through `db`. Either way, called with a transaction, the event exists only
+ * if the transaction commits, and nothing is sent before it does.
  *
  * `options.functions` (tests only) replaces the app's functions and implies
  * the embedded runner.
@@ -37,12 +38,15 @@ export async function sendEvent(db: Db, event: AppEvent): Promise<SentEvent>;
 export async function sendEvent(db: Db, event: JobEvent, options: { functions: readonly JobFunction[] }): Promise<SentEvent>;
 export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { functions: readonly JobFunction[] }): Promise<SentEvent> {
   const data = validatedData(event);
+  const eventId = event.id ?? randomUUID();
   if (!options?.functions && getEnv().jobsRunner === "inngest") {
-    const { ids } = await inngest.send({ name: event.name, data, ...(event.id ? { id: event.id } : {}) });
-    return { eventId: ids[0] ?? event.id ?? "", runIds: [] };
+    // The outbox row commits with the caller's transaction; the relay sends it after (docs/jobs.md "Outbox").
+    await enqueueOutboxEvent(db, { id: eventId, name: event.name, data });
+    nudgeOutboxRelay();
+    return { eventId, runIds: [] };
   }
-  const stored: StoredJobEvent = { name: event.name, data, id: event.id ?? randomUUID(), ts: Date.now() };
-  const triggered = functionsTriggeredBy(options?.functions ?? inngestFunctions, event.name);
+  const stored: StoredJobEvent = { name: event.name, data, id: eventId, ts: Date.now() };
+  const triggered = functionsTriggeredBy(options?.functions ?? (await appFunctions()), event.name);
   triggered.forEach(assertEmbeddable);
   const runIds = await insertRuns(
     db,
@@ -56,8 +60,23 @@ export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { 
   return { eventId: stored.id, runIds };
 }
 
+/**
+ * The app's function registry, loaded on first use: functions call domain
+ * code that sends events, so a static import would be a cycle that breaks
+ * whenever a function module is loaded before the registry.
+ */
+async function appFunctions(): Promise<readonly JobFunction[]> {
+  return (await import("../../inngest")).inngestFunctions;
+}
+
 /** Bad event data is the sender's bug: fail where it is sent, not later in a run. */
 function validatedData(event: AppEvent | JobEvent): Record<string, unknown> {
   const schema = appEventSchemas.get(event.name);
   return schema ? (schema.parse(event.data) as Record<string, unknown>) : event.data;
 }
+
+/** The relay's sink for a real Inngest server: the outbox row's id is Inngest's idempotency key. */
+export const inngestOutboxSink: OutboxSink = async (events) => {
+  const { inngest } = await import("../../inngest/client");
+  await inngest.send(events.map((event) => ({ id: event.id, name: event.name, data: event.data })));
+};

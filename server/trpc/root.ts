@@ -5,6 +5,7 @@ import { athleteLinksRouter } from "./routers/athlete-links";
 import { athletesRouter } from "./routers/athletes";
 import { devicesRouter } from "./routers/devices";
 import { equipmentRouter } from "./routers/equipment";
+import { exportsRouter } from "./routers/exports";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
 import { operatorRouter } from "./routers/operator";
@@ -24,6 +25,7 @@ export const appRouter = router({
   equipment: equipmentRouter,
   health: healthRouter,
   devices: devicesRouter,
+  exports: exportsRouter,
   applications: applicationsRouter,
   operator: operatorRouter,
 });

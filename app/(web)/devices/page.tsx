@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { hardwareName, listDeviceFiles, listOwnDevices } from "@/server/devices/devices";
+import { DeleteDeviceFiles, FetchOriginal } from "./device-file-actions";
 import { DeviceLabelForm } from "./device-label-form";
 
 export const metadata: Metadata = { title: "Devices" };
@@ -30,6 +31,7 @@ export default async function DevicesPage() {
               First seen {unit.firstSeenAt.toISOString().slice(0, 10)} · last seen {unit.lastSeenAt.toISOString().slice(0, 10)} · {unit.files} file{unit.files === 1 ? "" : "s"}
             </p>
             <DeviceLabelForm id={unit.id} label={unit.label} />
+            <DeleteDeviceFiles deviceId={unit.id} files={files[k].length} />
             <table aria-label={`Files of ${unit.label || `unit ${unit.id}`}`}>
               <thead>
                 <tr>
@@ -37,6 +39,7 @@ export default async function DevicesPage() {
                   <th scope="col">Session</th>
                   <th scope="col" className="num">Size</th>
                   <th scope="col">Uploaded</th>
+                  <th scope="col">Original</th>
                 </tr>
               </thead>
               <tbody>
@@ -48,6 +51,7 @@ export default async function DevicesPage() {
                     </td>
                     <td className="num">{(file.byteSize / 1024).toFixed(0)} KiB</td>
                     <td>{file.uploadedAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                    <td>{file.filename && <FetchOriginal deviceId={unit.id} filename={file.filename} />}</td>
                   </tr>
                 ))}
               </tbody>

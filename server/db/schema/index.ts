@@ -22,3 +22,7 @@ export * from "./oauth-models";
 export * from "./session-access";
 export * from "./replay-embeds";
 export * from "./replay-artifact-tokens";
+export * from "./idempotency-keys";
+export * from "./export-jobs";
+export * from "./device-jobs";
+export * from "./event-outbox";

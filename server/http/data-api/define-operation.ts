@@ -6,7 +6,7 @@ import { apiResource } from "../../auth/oauth/config";
 import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
 import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
-import { createApi, type ApiOperation, type KernelResult, type PathSchemas } from "../kernel/define-api";
+import { createApi, type ApiOperation, type HeaderSchemas, type KernelResult, type PathSchemas } from "../kernel/define-api";
 import { idParam } from "../kernel/params";
 import { ApiProblem } from "../kernel/problem";
 import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "./errors";
@@ -46,7 +46,7 @@ export interface DataApiContext {
   now: Date;
 }
 
-/** A success body: the envelope `{data, meta}`; 204 has none. */
+/** A success body: the envelope `{data, meta}` (with extra headers, e.g. a 202's Location); 204 has none. */
 export type DataApiResult = KernelResult;
 
 /** A positive 32-bit id in a path; the message names the parameter. */
@@ -56,7 +56,15 @@ type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
   (Paged extends true ? z.output<typeof ZPageParams> : unknown);
 
-export interface OperationDefinition<P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean> {
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+
+export interface OperationDefinition<
+  P extends PathSchemas | undefined,
+  Q extends z.ZodObject | undefined,
+  Paged extends boolean,
+  B extends z.ZodType | undefined = undefined,
+  H extends HeaderSchemas | undefined = undefined,
+> {
   method: "get" | "post" | "delete";
   /** OpenAPI path template relative to /api/v1, e.g. "/sessions/{session_id}". */
   path: string;
@@ -72,12 +80,23 @@ export interface OperationDefinition<P extends PathSchemas | undefined, Q extend
   query?: Q;
   /** A cursor-paged list: adds `cursor` and `limit` and the list meta. */
   paged?: Paged;
-  /** Schema of `data` (of one item when paged); null for 204. */
+  /** JSON request body (application/json, at most 16 KiB); a bad one is a 400 naming the field. */
+  body?: B;
+  /** Request headers by name (e.g. "Idempotency-Key"); the schema receives undefined when absent. */
+  requestHeaders?: H;
+  /** Schema of `data` (of one item when paged); null for 204 or a file. */
   response: z.ZodType | null;
+  /** The success body is a file of one of these content types, not the envelope. */
+  fileContentTypes?: string[];
+  /** Headers the success response carries (names from the document's components), e.g. ["Location", "Retry-After"]. */
+  successHeaders?: string[];
   successStatus?: 200 | 201 | 202 | 204;
   /** Extra documented statuses with their meaning, e.g. {409: "replay artifact missing"}. */
   errors?: Record<number, string>;
-  handler: (ctx: DataApiContext, input: { params: Output<P>; query: QueryOutput<Q, Paged> }) => Promise<DataApiResult>;
+  handler: (
+    ctx: DataApiContext,
+    input: { params: Output<P>; query: QueryOutput<Q, Paged>; body: B extends z.ZodType ? z.output<B> : undefined; headers: HeaderOutput<H> },
+  ) => Promise<DataApiResult>;
 }
 
 export type DataApiOperation = ApiOperation;
@@ -90,7 +109,7 @@ const wrongAudience = () =>
 export const dataApiClock = { now: () => new Date() };
 
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, replay_artifact_unavailable, rate_limited, server_error"),
+  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: z.string().describe("quote it when reporting a problem"),
@@ -192,14 +211,20 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
   dataApiClock,
 );
 
-export function defineOperation<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
-  def: OperationDefinition<P, Q, Paged>,
-): DataApiOperation {
-  const { scopes, surfaces, handler, ...rest } = def;
-  return dataApi.define<P, Q, Paged>({
+export function defineOperation<
+  P extends PathSchemas | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  Paged extends boolean = false,
+  B extends z.ZodType | undefined = undefined,
+  H extends HeaderSchemas | undefined = undefined,
+>(def: OperationDefinition<P, Q, Paged, B, H>): DataApiOperation {
+  const { scopes, surfaces, handler, body, fileContentTypes, ...rest } = def;
+  return dataApi.define<P, Q, Paged, B, H>({
     ...rest,
+    jsonBody: body,
+    responseContentTypes: fileContentTypes,
     access: { scopes, surfaces },
-    handler: (ctx, input) => handler(ctx, input as { params: Output<P>; query: QueryOutput<Q, Paged> }),
+    handler: (ctx, input) => handler(ctx, input as Parameters<typeof handler>[1]),
   });
 }
 

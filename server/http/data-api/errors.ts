@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
 import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
+import { IdempotencyKeyReusedError } from "../../idempotency/idempotency";
 
 /**
  * The Data API's one error type, status table and formatter (data-api.md
@@ -18,6 +19,7 @@ export const DATA_API_ERRORS = {
   conflict: 409,
   /** POST /svcsim/embeds: a session's replay artifact is missing or invalid (docs/replay.md). */
   replay_artifact_unavailable: 409,
+  idempotency_key_reused: 409,
   rate_limited: 429,
   server_error: 500,
 } as const;
@@ -67,6 +69,7 @@ export { describeZodIssue };
 export function toDataApiError(error: unknown): DataApiError {
   if (error instanceof DataApiError) return error;
   if (error instanceof ApiProblem) return error.kind === "not_found" ? dataApiNotFound() : new DataApiError(FROM_PROBLEM[error.kind], error.message);
+  if (error instanceof IdempotencyKeyReusedError) return new DataApiError("idempotency_key_reused", error.message);
   if (error instanceof AppError) {
     const code = FROM_APP_ERROR[error.code];
     // A domain "not found" names the resource; the API answers one uniform 404.

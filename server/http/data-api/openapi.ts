@@ -6,6 +6,7 @@ import { analyticsOperations } from "./operations/analytics";
 import { devicesOperations } from "./operations/devices";
 import { embedOperations, embedTokenSpecs } from "./operations/embeds";
 import { equipmentOperations } from "./operations/equipment";
+import { exportOperations } from "./operations/exports";
 import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
 import { rosterOperations } from "./operations/roster";
@@ -22,6 +23,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...recordsHealthOperations,
   ...devicesOperations,
   ...embedOperations,
+  ...exportOperations,
 ];
 
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */
@@ -55,7 +57,8 @@ export function dataApiDocument(appUrl: string) {
       "X-RateLimit-Limit": { description: "requests allowed in the window", schema: { type: "integer" } },
       "X-RateLimit-Remaining": { description: "requests left in the window", schema: { type: "integer" } },
       "X-RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
-      "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
+      "Retry-After": { description: "seconds to wait before retrying (or before polling a job again)", schema: { type: "integer" } },
+      Location: { description: "URL of the created job's status document, to poll", schema: { type: "string", format: "uri" } },
       "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },

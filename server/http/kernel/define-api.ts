@@ -83,10 +83,27 @@ export interface ApiProfile<Principal extends object, Access> {
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean, PageParams> = (Q extends z.ZodObject ? z.output<Q> : unknown) & (Paged extends true ? PageParams : unknown);
 
-/** A success: `data` (with the list meta when paged); 204 has none; or a ready Response (a PDF). */
-export type KernelResult = { status?: 200 | 201 | 202; data: unknown; meta?: object } | { status: 204 } | Response;
+/** A success: `data` (with the list meta when paged, and extra headers such as a 202's Location); 204 has none; or a ready Response (a PDF). */
+export type KernelResult = { status?: 200 | 201 | 202; data: unknown; meta?: object; headers?: Record<string, string> } | { status: 204 } | Response;
 
-export interface KernelDefinition<Ctx, Access, P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean, PageParams> {
+/** Request headers an operation reads, by name; each schema receives undefined when the header is absent. */
+export type HeaderSchemas = Record<string, z.ZodType<unknown, string | undefined>>;
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+type BodyOutput<B extends z.ZodType | undefined> = B extends z.ZodType ? z.output<B> : undefined;
+
+/** Largest JSON request body an operation reads; a bigger one is a 400 before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+export interface KernelDefinition<
+  Ctx,
+  Access,
+  P extends PathSchemas | undefined,
+  Q extends z.ZodObject | undefined,
+  Paged extends boolean,
+  PageParams,
+  B extends z.ZodType | undefined = undefined,
+  H extends HeaderSchemas | undefined = undefined,
+> {
   method: Method;
   /** OpenAPI path template relative to /api/v1, e.g. "/results/{id}". */
   path: string;
@@ -100,16 +117,23 @@ export interface KernelDefinition<Ctx, Access, P extends PathSchemas | undefined
   routeParamNames?: Record<string, string>;
   query?: Q;
   paged?: Paged;
-  /** A request body, for the document (the handler reads it: multipart bodies are streamed). */
+  /** A request body, for the document only (the handler reads it: multipart bodies are streamed). */
   body?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
+  /** A JSON request body the kernel reads (application/json, at most MAX_JSON_BODY_BYTES) and validates; errors name the field. */
+  jsonBody?: B;
+  /** Request headers the kernel parses for the handler, e.g. {"Idempotency-Key": …}. */
+  requestHeaders?: H;
+  /** Headers of the document's components the success carries besides the API's own, e.g. ["Location", "Retry-After"]. */
+  successHeaders?: string[];
   /** Schema of `data` (of one item when paged); null for 204 or a non-JSON success. */
   response: z.ZodType | null;
-  /** A non-JSON success body, e.g. "application/pdf". */
+  /** A non-JSON success body, e.g. "application/pdf"; or one of several (a file in the format asked for). */
   responseContentType?: string;
+  responseContentTypes?: string[];
   successStatus?: 200 | 201 | 202 | 204;
   /** Extra documented statuses with their meaning, e.g. {409: "…"}, or with their own body schema. */
   errors?: Record<number, string | { description: string; schema: z.ZodType }>;
-  handler: (ctx: Ctx, input: { params: Output<P>; query: QueryOutput<Q, Paged, PageParams> }) => Promise<KernelResult>;
+  handler: (ctx: Ctx, input: { params: Output<P>; query: QueryOutput<Q, Paged, PageParams>; body: BodyOutput<B>; headers: HeaderOutput<H> }) => Promise<KernelResult>;
 }
 
 export interface ApiOperation {
@@ -133,6 +157,27 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return parsed.data;
 }
 
+/** The request's JSON body: application/json, bounded, valid UTF-8, parsed and validated; errors name the field. */
+async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiProblem("invalid_request", "body: send JSON with Content-Type: application/json");
+  const tooLarge = () => new ApiProblem("invalid_request", `body: larger than ${MAX_JSON_BODY_BYTES} bytes`);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiProblem("invalid_request", "body: not valid JSON");
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue.code === "unrecognized_keys") throw new ApiProblem("invalid_request", `${[...issue.path, issue.keys[0]].join(".")}: unknown field`);
+  throw new ApiProblem("invalid_request", issue.path.length ? describeZodIssue(parsed.error) : `body: ${issue.message}`);
+}
+
 /** The tightest decision: a refusal first, else the fewest remaining. */
 function tightest(decisions: RateLimitDecision[]): RateLimitDecision {
   return decisions.find((d) => !d.allowed) ?? decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
@@ -142,9 +187,13 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
   type Ctx = KernelContext & Principal;
   type PageParams = z.output<typeof profile.paging.params>;
 
-  function define<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
-    def: KernelDefinition<Ctx, Access, P, Q, Paged, PageParams>,
-  ): ApiOperation {
+  function define<
+    P extends PathSchemas | undefined = undefined,
+    Q extends z.ZodObject | undefined = undefined,
+    Paged extends boolean = false,
+    B extends z.ZodType | undefined = undefined,
+    H extends HeaderSchemas | undefined = undefined,
+  >(def: KernelDefinition<Ctx, Access, P, Q, Paged, PageParams, B, H>): ApiOperation {
     const querySchema = def.paged ? (def.query ? def.query.extend(profile.paging.params.shape) : profile.paging.params) : def.query;
     const strictQuery = querySchema ? (querySchema as z.ZodObject).strict() : z.object({}).strict();
 
@@ -168,14 +217,26 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
         const params = {} as Record<string, unknown>;
         for (const [name, schema] of Object.entries((def.pathParams ?? {}) as PathSchemas)) params[name] = parseOrThrow(schema, rawParams[def.routeParamNames?.[name] ?? name]);
         const query = parseOrThrow(strictQuery, queryObject(base.url));
+        const requestHeaders = {} as Record<string, unknown>;
+        for (const [name, schema] of Object.entries((def.requestHeaders ?? {}) as HeaderSchemas)) {
+          const parsed = schema.safeParse(request.headers.get(name) ?? undefined);
+          if (!parsed.success) throw new ApiProblem("invalid_request", `${name}: ${parsed.error.issues[0].message}`);
+          requestHeaders[name] = parsed.data;
+        }
+        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody) : undefined;
 
         const ctx = { ...base, ...principal } as Ctx;
-        const result = await def.handler(ctx, { params: params as Output<P>, query: query as QueryOutput<Q, Paged, PageParams> });
+        const result = await def.handler(ctx, {
+          params: params as Output<P>,
+          query: query as QueryOutput<Q, Paged, PageParams>,
+          body: body as BodyOutput<B>,
+          headers: requestHeaders as HeaderOutput<H>,
+        });
         const response =
           result instanceof Response
             ? result
             : "data" in result
-              ? Response.json(result.meta ? { data: result.data, [profile.paging.metaKey]: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200 })
+              ? Response.json(result.meta ? { data: result.data, [profile.paging.metaKey]: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200, headers: result.headers })
               : new Response(null, { status: 204 });
         for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
         return response;
@@ -191,11 +252,11 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
   return { define, profile };
 }
 
-type AnyDefinition<Access> = Omit<KernelDefinition<unknown, Access, PathSchemas, z.ZodObject, boolean, unknown>, "handler">;
+type AnyDefinition<Access> = Omit<KernelDefinition<unknown, Access, PathSchemas, z.ZodObject, boolean, unknown, z.ZodType | undefined, HeaderSchemas | undefined>, "handler">;
 
 function operationSpec<Access>(profile: ApiProfile<object, Access>, def: AnyDefinition<Access>, querySchema: z.ZodObject | undefined): OperationSpec {
   const doc = profile.document;
-  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0;
+  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0 || Boolean(def.jsonBody) || Object.keys(def.requestHeaders ?? {}).length > 0;
   const successSchema =
     def.response === null
       ? undefined
@@ -205,8 +266,14 @@ function operationSpec<Access>(profile: ApiProfile<object, Access>, def: AnyDefi
   const responses: OperationSpec["responses"] = {
     [def.successStatus ?? 200]: {
       description: def.summary,
-      ...(successSchema ? { schema: successSchema } : def.responseContentType ? { contentType: def.responseContentType } : {}),
-      headers: doc.successHeaders,
+      ...(successSchema
+        ? { schema: successSchema }
+        : def.responseContentType
+          ? { contentType: def.responseContentType }
+          : def.responseContentTypes
+            ? { contentTypes: def.responseContentTypes }
+            : {}),
+      headers: [...doc.successHeaders, ...(def.successHeaders ?? [])],
     },
   };
   for (const [status, e] of Object.entries(doc.commonErrors({ access: def.access, hasInput, path: def.path }))) {
@@ -231,7 +298,8 @@ function operationSpec<Access>(profile: ApiProfile<object, Access>, def: AnyDefi
     extensions: doc.extensions?.(def.access),
     pathParams: Object.entries(def.pathParams ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, schema })),
     query: querySchema,
-    ...(def.body ? { requestBody: def.body } : {}),
+    headers: Object.entries(def.requestHeaders ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, required: !schema.safeParse(undefined).success, schema })),
+    ...(def.body ? { requestBody: def.body } : def.jsonBody ? { requestBody: { contentType: "application/json", schema: def.jsonBody, description: def.jsonBody.description } } : {}),
     responses,
   };
 }

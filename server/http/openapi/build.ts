@@ -23,7 +23,7 @@ export interface OperationSpec {
   /** `encoding`: per-part content types of a multipart body (OpenAPI 3.1 Encoding Object). */
   requestBody?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
   /** status → response; a schema means JSON, a string is the content type of a binary body. */
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; headers?: string[] }>;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; contentTypes?: string[]; headers?: string[] }>;
 }
 
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -67,7 +67,9 @@ export function buildOpenApiDocument(info: {
         ? { "application/json": { schema: stripDialect(toSchema(r.schema, "output")) } }
         : r.contentType
           ? { [r.contentType]: { schema: { type: "string", contentMediaType: r.contentType } } }
-          : undefined;
+          : r.contentTypes
+            ? Object.fromEntries(r.contentTypes.map((type) => [type, { schema: type === "application/json" ? { type: "object" } : { type: "string", contentMediaType: type } }]))
+            : undefined;
       responses[status] = {
         description: r.description,
         ...(content ? { content } : {}),

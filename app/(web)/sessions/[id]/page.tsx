@@ -12,6 +12,7 @@ import { listOwnPaddles, listOwnVessels } from "@/server/equipment/equipment";
 import { listShareLinks } from "@/server/shares/share-links";
 import { SessionActions, ShareLinks } from "./session-actions";
 import { SessionEquipmentForm } from "./session-equipment-form";
+import { ExportMenu } from "./export-menu";
 import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { SessionReplay } from "@/app/_components/replay-player/session-replay";
@@ -39,6 +40,7 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
           {s.vesselType} · {s.distanceM} m · {formatDuration(s.durationMs)}
         </h1>
         <SessionActions resultId={id} canDelete={user.canDeleteSessions && owner} />
+        <ExportMenu sessionId={id} seats={detail.crew.length} />
       </div>
       <p>
         <Link href={`/sessions/${id}/analysis`}>Analysis: pacing, start, finish, side balance and more</Link>

@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { consumeDeviceFetch, getDeviceJobFor, requestDeviceFetch } from "../../../devices/device-jobs";
 import { getOwnDevice, listDeviceFilesPage, listOwnDeviceStatuses } from "../../../devices/devices";
-import { defineOperation, pathId } from "../define-operation";
+import { defineOperation, pathId, type DataApiContext } from "../define-operation";
+import { serializeDeviceJob, ZDeviceJob } from "../serializers/device-jobs";
 import { keysetPage } from "../pagination";
 import { serializeDevice, serializeDeviceFile, ZDevice, ZDeviceFile } from "../serializers/devices";
 
@@ -58,4 +61,82 @@ export const listDeviceFiles = defineOperation({
   },
 });
 
-export const devicesOperations = [listDevices, getDevice, listDeviceFiles];
+const ZFilename = z
+  .string()
+  .min(1)
+  .max(255, "filename: at most 255 characters")
+  .regex(/^[^\x00-\x1f\x7f/\\]+$/, "filename: a file name from the manifest")
+  .describe("the file's name as the manifest lists it (the newest upload of that name)");
+const ZJobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "job_id: not a job id").describe("device job id from the fetch response");
+const requesterOf = (ctx: DataApiContext) => ({ subjectUserId: ctx.subjectId, applicationId: ctx.applicationId });
+const POLL_AFTER = { "Retry-After": "2" };
+
+export const fetchDeviceFile = defineOperation({
+  method: "post",
+  path: "/devices/{device_id}/files/{filename}/fetch",
+  operationId: "fetch_device_file",
+  summary: "Queue a copy of one original encrypted .svc file for a single download",
+  description: "The job copies the stored bytes exactly (never decoded or decrypted); poll the Location, then POST the download link once.",
+  tag: "Devices",
+  scopes: ["devices:files"],
+  surfaces: DATA_ONLY,
+  pathParams: { ...deviceParams, filename: ZFilename },
+  response: ZDeviceJob,
+  successStatus: 202,
+  successHeaders: ["Location", "Retry-After"],
+  handler: async (ctx, { params }) => {
+    const job = await requestDeviceFetch(ctx.db, { requester: requesterOf(ctx), deviceId: params.device_id, filename: params.filename });
+    const data = serializeDeviceJob(job);
+    return { status: 202, data, headers: { Location: data.links.self, ...POLL_AFTER } };
+  },
+});
+
+export const getDeviceJob = defineOperation({
+  method: "get",
+  path: "/devices/jobs/{job_id}",
+  operationId: "get_device_job",
+  summary: "Status of a device fetch or delete job",
+  tag: "Devices",
+  scopes: ["devices:files"],
+  surfaces: DATA_ONLY,
+  pathParams: { job_id: ZJobId },
+  response: ZDeviceJob,
+  successHeaders: ["Retry-After"],
+  handler: async (ctx, { params }) => {
+    const job = await getDeviceJobFor(ctx.db, requesterOf(ctx), params.job_id, ctx.now);
+    return { data: serializeDeviceJob(job), headers: job.state === "queued" || job.state === "running" ? POLL_AFTER : {} };
+  },
+});
+
+export const downloadDeviceFile = defineOperation({
+  method: "post",
+  path: "/devices/jobs/{job_id}/download",
+  operationId: "download_device_file",
+  summary: "The original encrypted file, exactly once",
+  description: "The first successful call returns the file and consumes it; every later call (and any before the copy is ready) is a 404.",
+  tag: "Devices",
+  scopes: ["devices:files"],
+  surfaces: DATA_ONLY,
+  pathParams: { job_id: ZJobId },
+  response: null,
+  fileContentTypes: ["application/octet-stream"],
+  handler: async (ctx, { params }) => {
+    const file = await consumeDeviceFetch(ctx.db, requesterOf(ctx), params.job_id);
+    return deviceFileResponse(file);
+  },
+});
+
+/** The original file's response (also the web app's one-time download). */
+export function deviceFileResponse(file: { bytes: Buffer; filename: string }): Response {
+  const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const devicesOperations = [listDevices, getDevice, listDeviceFiles, fetchDeviceFile, getDeviceJob, downloadDeviceFile];

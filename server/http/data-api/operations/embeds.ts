@@ -199,7 +199,10 @@ export const embedTokenSpecs: OperationSpec[] = [
     operationId: "renew_replay_lease",
     summary: "Renews the player's lease for ten minutes",
     requestBody: { contentType: "application/json", schema: ZLeaseBody },
-    responses: { 200: { description: "lease renewed", schema: z.object({ data: ZLease }) }, 401: { description: "invalid_token: the lease credential is invalid, expired or revoked", schema: ZErrorBody } },
+    responses: {
+      200: { description: "lease renewed", schema: z.object({ data: ZLease }), headers: ["X-Request-Id"] },
+      401: { description: "invalid_token: the lease credential is invalid, expired or revoked", schema: ZErrorBody, headers: ["WWW-Authenticate", "X-Request-Id"] },
+    },
   }),
 ];
 

@@ -1,0 +1,3 @@
+import { fetchDeviceFile } from "@/server/http/data-api/operations/devices";
+
+export const POST = fetchDeviceFile.handle;

@@ -1,0 +1,3 @@
+import { getDeviceJob } from "@/server/http/data-api/operations/devices";
+
+export const GET = getDeviceJob.handle;

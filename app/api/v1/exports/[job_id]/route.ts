@@ -1,0 +1,3 @@
+import { getExport } from "@/server/http/data-api/operations/exports";
+
+export const GET = getExport.handle;

@@ -1,0 +1,220 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { deleteBlobs, putBlob } from "../blobs/blob-store";
+import type { Db } from "../db/client";
+import { blobs, deviceJobs, results, type DeviceJobKind } from "../db/schema";
+import { notFound } from "../errors";
+import { sendEvent } from "../jobs/send-event";
+import { getOwnDevice } from "./devices";
+
+/**
+ * Device file jobs (issue 10, docs/exports.md "Device files"). A fetch copies
+ * one stored original .svc file — the encrypted bytes exactly as uploaded,
+ * never decoded — into a private temporary blob that can be downloaded
+ * once. A delete removes the stored originals of one unit; the results keep
+ * their processed data.
+ */
+
+export type DeviceJob = typeof deviceJobs.$inferSelect;
+
+/** A fetched copy not downloaded within this time is deleted. */
+export const DEVICE_FETCH_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Who asks: the unit's owner, through an application (fetch) or the web app (null). */
+export interface DeviceJobRequester {
+  subjectUserId: number;
+  applicationId: number | null;
+}
+
+/** "dvj_" + 128 random bits, like export job ids. */
+const newDeviceJobId = () => `dvj_${randomBytes(16).toString("base64url")}`;
+
+async function insertJob(db: Db, values: { kind: DeviceJobKind; requester: DeviceJobRequester; deviceId: number; filename?: string; sourceResultId?: number }): Promise<DeviceJob> {
+  const [job] = await db
+    .insert(deviceJobs)
+    .values({
+      publicId: newDeviceJobId(),
+      kind: values.kind,
+      subjectUserId: values.requester.subjectUserId,
+      applicationId: values.requester.applicationId,
+      deviceId: values.deviceId,
+      filename: values.filename ?? null,
+      sourceResultId: values.sourceResultId ?? null,
+    })
+    .returning();
+  await sendEvent(db, { name: "device/job-requested", data: { deviceJobId: job.id } });
+  return job;
+}
+
+/**
+ * Queues a copy of one original file of the requester's unit. With several
+ * uploads of the same name, the newest is meant (the manifest's first).
+ * A unit or file that is not theirs is not found.
+ */
+export async function requestDeviceFetch(db: Db, input: { requester: DeviceJobRequester; deviceId: number; filename: string }): Promise<DeviceJob> {
+  await getOwnDevice(db, input.requester.subjectUserId, input.deviceId);
+  const [file] = await db
+    .select({ resultId: results.id })
+    .from(results)
+    .where(
+      and(
+        eq(results.deviceId, input.deviceId),
+        eq(results.ownerUserId, input.requester.subjectUserId),
+        eq(results.originalFilename, input.filename),
+        isNotNull(results.originalBlobId),
+      ),
+    )
+    .orderBy(desc(results.createdAt), desc(results.id))
+    .limit(1);
+  if (!file) throw notFound("Device file");
+  return db.transaction((tx) => insertJob(tx, { kind: "fetch", requester: input.requester, deviceId: input.deviceId, filename: input.filename, sourceResultId: file.resultId }));
+}
+
+/** Queues the deletion of every stored original of one of the requester's units (web app only). */
+export async function requestDeviceDelete(db: Db, input: { subjectUserId: number; deviceId: number }): Promise<DeviceJob> {
+  await getOwnDevice(db, input.subjectUserId, input.deviceId);
+  return db.transaction((tx) => insertJob(tx, { kind: "delete", requester: { subjectUserId: input.subjectUserId, applicationId: null }, deviceId: input.deviceId }));
+}
+
+/** A job as its requester sees it: same person and same application (or both web), else not found. */
+export async function getDeviceJobFor(db: Db, requester: DeviceJobRequester, publicId: string, now = new Date()): Promise<DeviceJob> {
+  const [job] = await db
+    .select()
+    .from(deviceJobs)
+    .where(
+      and(
+        eq(deviceJobs.publicId, publicId),
+        eq(deviceJobs.subjectUserId, requester.subjectUserId),
+        requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
+      ),
+    );
+  if (!job) throw notFound("Device job");
+  if (job.state === "succeeded" && job.kind === "fetch" && job.expiresAt && job.expiresAt <= now) return { ...job, state: "expired", blobKey: null };
+  return job;
+}
+
+async function loadJob(db: Db, deviceJobId: number): Promise<DeviceJob> {
+  const [job] = await db.select().from(deviceJobs).where(eq(deviceJobs.id, deviceJobId));
+  if (!job) throw notFound("Device job");
+  return job;
+}
+
+/**
+ * The fetch step: copies the original's stored bytes into the job's own
+ * blob, byte for byte (no decoding, no decryption: the bytes are read from
+ * the blob table and written back). Idempotent: a finished copy is returned.
+ */
+export async function copyOriginalForFetch(db: Db, deviceJobId: number, now = new Date()): Promise<{ byteSize: number; sha256: string; expiresAt: string }> {
+  const job = await loadJob(db, deviceJobId);
+  if (job.state === "succeeded" && job.sha256 && job.expiresAt) return { byteSize: job.byteSize ?? 0, sha256: job.sha256, expiresAt: job.expiresAt.toISOString() };
+  const [original] = await db
+    .select({ data: blobs.data, sha256: blobs.sha256 })
+    .from(results)
+    .innerJoin(blobs, eq(blobs.id, results.originalBlobId))
+    .where(and(eq(results.id, job.sourceResultId ?? 0), eq(results.ownerUserId, job.subjectUserId), eq(results.deviceId, job.deviceId)));
+  if (!original) throw notFound("Device file");
+  const blobKey = `device-fetch/${job.publicId}`;
+  const expiresAt = new Date(now.getTime() + DEVICE_FETCH_LIFETIME_MS);
+  return db.transaction(async (tx) => {
+    const copy = await putBlob(tx, { key: blobKey, bytes: original.data, contentType: "application/octet-stream" });
+    if (copy.sha256 !== original.sha256) throw new Error("The copy differs from the stored original");
+    await tx
+      .update(deviceJobs)
+      .set({ state: "succeeded", blobKey, byteSize: copy.byteSize, sha256: copy.sha256, finishedAt: now, expiresAt })
+      .where(eq(deviceJobs.id, deviceJobId));
+    return { byteSize: copy.byteSize, sha256: copy.sha256, expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/**
+ * The delete step: detaches and deletes every stored original of the unit
+ * (results keep their processed data, strokes and summaries). Idempotent.
+ */
+export async function deleteDeviceOriginals(db: Db, deviceJobId: number): Promise<{ deletedFiles: number }> {
+  const job = await loadJob(db, deviceJobId);
+  if (job.state === "succeeded") return { deletedFiles: job.deletedFiles ?? 0 };
+  return db.transaction(async (tx) => {
+    const originals = await tx
+      .select({ resultId: results.id, blobId: results.originalBlobId })
+      .from(results)
+      .where(and(eq(results.deviceId, job.deviceId), eq(results.ownerUserId, job.subjectUserId), isNotNull(results.originalBlobId)))
+      .for("update");
+    const blobIds = originals.flatMap((row) => (row.blobId === null ? [] : [row.blobId]));
+    if (originals.length) {
+      await tx.update(results).set({ originalBlobId: null }).where(inArray(results.id, originals.map((row) => row.resultId)));
+      await tx.delete(blobs).where(inArray(blobs.id, blobIds));
+    }
+    await tx.update(deviceJobs).set({ state: "succeeded", deletedFiles: blobIds.length, finishedAt: sql`now()` }).where(eq(deviceJobs.id, deviceJobId));
+    return { deletedFiles: blobIds.length };
+  });
+}
+
+/** Marks a job running (queued only), or failed with a message for people. */
+export async function markDeviceJobRunning(db: Db, deviceJobId: number): Promise<void> {
+  await db.update(deviceJobs).set({ state: "running" }).where(and(eq(deviceJobs.id, deviceJobId), eq(deviceJobs.state, "queued")));
+}
+export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: string): Promise<void> {
+  await db
+    .update(deviceJobs)
+    .set({ state: "failed", error: message.slice(0, 500), finishedAt: sql`now()` })
+    .where(and(eq(deviceJobs.id, deviceJobId), inArray(deviceJobs.state, ["queued", "running"])));
+}
+
+/**
+ * The one download of a fetched copy: the state change, the read and the
+ * blob's deletion commit together, so of any number of concurrent attempts
+ * exactly one gets the bytes (the others wait on the row, then find it
+ * consumed) and a crash before the commit leaves the copy downloadable.
+ */
+export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, publicId: string): Promise<{ bytes: Buffer; filename: string }> {
+  return db.transaction(async (tx) => {
+    // FOR UPDATE: a concurrent attempt waits here, then re-reads the row as consumed and finds nothing.
+    const [job] = await tx
+      .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey, filename: deviceJobs.filename })
+      .from(deviceJobs)
+      .where(
+        and(
+          eq(deviceJobs.publicId, publicId),
+          eq(deviceJobs.kind, "fetch"),
+          eq(deviceJobs.state, "succeeded"),
+          sql`${deviceJobs.expiresAt} > now()`,
+          eq(deviceJobs.subjectUserId, requester.subjectUserId),
+          requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
+        ),
+      )
+      .for("update");
+    if (!job?.blobKey) throw notFound("Device file");
+    const [copy] = await tx.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, job.blobKey));
+    if (!copy) throw notFound("Device file");
+    await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
+    await deleteBlobs(tx, [job.blobKey]);
+    return { bytes: Buffer.from(copy.data), filename: job.filename ?? "original.svc" };
+  });
+}
+
+/** Deletes fetched copies never downloaded in time, marking them expired; returns how many. */
+export async function expireDeviceFetches(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey })
+      .from(deviceJobs)
+      .where(and(eq(deviceJobs.kind, "fetch"), eq(deviceJobs.state, "succeeded"), lt(deviceJobs.expiresAt, now)))
+      .limit(100)
+      .for("update", { skipLocked: true });
+    if (!due.length) return 0;
+    await deleteBlobs(
+      tx,
+      due.flatMap((job) => (job.blobKey ? [job.blobKey] : [])),
+    );
+    await tx
+      .update(deviceJobs)
+      .set({ state: "expired", blobKey: null })
+      .where(
+        inArray(
+          deviceJobs.id,
+          due.map((job) => job.id),
+        ),
+      );
+    return due.length;
+  });
+}

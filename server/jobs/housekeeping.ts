@@ -1,0 +1,16 @@
+import type { Db } from "../db/client";
+import { expireDeviceFetches } from "../devices/device-jobs";
+import { expireExportFiles } from "../exports/export-jobs";
+import { deleteExpiredIdempotencyKeys } from "../idempotency/idempotency";
+
+/**
+ * Hourly sweeps of shared state, run by whichever loop this instance has:
+ * the embedded worker, or the outbox relay when Inngest runs the functions.
+ * Each sweep is a bounded batch and safe on several instances at once.
+ */
+export async function sweepExpiredState(db: Db, now = new Date()): Promise<void> {
+  await deleteExpiredIdempotencyKeys(db, { now });
+  // Normally each export's own job deletes its file at expiry; this catches any that was missed.
+  await expireExportFiles(db, { now });
+  await expireDeviceFetches(db, now);
+}
