@@ -62,6 +62,6 @@ export function dataApiDocument(appUrl: string) {
       "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data", "partner", "session"] })],
+    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],
   });
 }
