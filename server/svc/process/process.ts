@@ -7,24 +7,29 @@ import { movingAverage } from "./filters";
 import { dataQuality, strokeMetrics, summarize } from "./metrics";
 import { buildReplay } from "./replay";
 import { calibrate, sharpStrokeSignal, strokeSignal } from "./signals";
-import { kinematics } from "./speed";
+import { kinematics, type SpeedFusion } from "./speed";
 import { assignSides, detectStrokes } from "./strokes";
 import { round } from "./track";
 import type { EffortTrack, ProcessedSession, ProcessingMeta } from "./types";
 
 const TRACK_HZ = 10;
 
-/** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
-export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Keyring): ProcessedSession {
-  return processDecoded(decodeSvc(bytes, keyring), meta);
+/** Internal choices that benchmarks compare; production uses the defaults. */
+export interface ProcessingOptions {
+  speedFusion?: SpeedFusion;
 }
 
-export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): ProcessedSession {
+/** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
+export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Keyring, options: ProcessingOptions = {}): ProcessedSession {
+  return processDecoded(decodeSvc(bytes, keyring), meta, options);
+}
+
+export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, options: ProcessingOptions = {}): ProcessedSession {
   if ((meta.distanceM === undefined) === (meta.durationMs === undefined)) throw new RangeError("give exactly one of distanceM and durationMs");
   const kayak = meta.vessel.startsWith("K");
   const signals = calibrate(decoded);
   const hz = signals.hz;
-  const kin = kinematics(decoded, signals);
+  const kin = kinematics(decoded, signals, options.speedFusion);
   const filtered = strokeSignal(signals);
   const detected = detectStrokes(filtered, sharpStrokeSignal(signals), hz, kayak);
   const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
