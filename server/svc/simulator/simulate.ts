@@ -41,9 +41,9 @@ export interface Simulation {
 }
 
 const G = 9.80665;
-const IMU_HZ = 100;
+export const IMU_HZ = 100;
 const GNSS_HZ = 10;
-const DRIVE_FRACTION = 0.45;
+export const DRIVE_FRACTION = 0.45;
 const DEG = Math.PI / 180;
 
 /**
@@ -66,13 +66,13 @@ const [DRIVE_MEAN, RECOVERY_MEAN] = (() => {
   }
   return [d * DRIVE_FRACTION, r * (1 - DRIVE_FRACTION)];
 })();
-function surgeShape(phase: number): number {
+export function surgeShape(phase: number): number {
   if (phase < DRIVE_FRACTION) return drive(phase);
   const u = (phase - DRIVE_FRACTION) / (1 - DRIVE_FRACTION);
   return -(DRIVE_MEAN / RECOVERY_MEAN) * (recoveryRaw(u) / RECOVERY_PEAK);
 }
 
-interface Stroke {
+export interface Stroke {
   t: number;
   period: number;
   amplitude: number;
@@ -224,15 +224,15 @@ export function simulateSession(options: SimulateOptions): Simulation {
   };
 }
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
+export const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
-function distanceAt(distance: Float64Array, t: number): number {
+export function distanceAt(distance: Float64Array, t: number): number {
   const i = Math.min(distance.length - 2, Math.floor(t * IMU_HZ));
   const f = t * IMU_HZ - i;
   return distance[i] + (distance[i + 1] - distance[i]) * f;
 }
 
-function timeAtDistance(distance: Float64Array, d: number): number {
+export function timeAtDistance(distance: Float64Array, d: number): number {
   let lo = 0;
   let hi = distance.length - 1;
   while (hi - lo > 1) {
@@ -244,7 +244,7 @@ function timeAtDistance(distance: Float64Array, d: number): number {
   return (lo + (span > 0 ? (d - distance[lo]) / span : 0)) / IMU_HZ;
 }
 
-interface RenderInput {
+export interface RenderInput {
   rng: Random;
   noisy: boolean;
   base: ReturnType<typeof boatProfile>;
@@ -257,10 +257,14 @@ interface RenderInput {
   startT: number;
   effortEndT: number;
   seed: number;
+  /** Efforts for heart rate (default: the one effort [startT, effortEndT]). */
+  efforts?: { startT: number; endT: number }[];
+  /** Multiplies the number of IMU and GNSS losses of noisy recordings (long recordings lose more; default 1). */
+  lossScale?: number;
 }
 
 /** Attitude, sensor frame, noise, quantization, GNSS and heart rate. */
-function renderSensors(input: RenderInput): SvcContent {
+export function renderSensors(input: RenderInput): SvcContent {
   const { rng, noisy, base, total, accel, speed, phaseOf, strokeOf, strokes } = input;
   const imu = {
     total,
@@ -334,7 +338,7 @@ function renderSensors(input: RenderInput): SvcContent {
   }
   if (noisy) {
     // Occasional IMU gaps: lost blocks of 5–40 samples.
-    for (let k = 0, gaps = Math.floor(rng.uniform(1, 5)); k < gaps; k++) {
+    for (let k = 0, gaps = Math.round(Math.floor(rng.uniform(1, 5)) * (input.lossScale ?? 1)); k < gaps; k++) {
       const at = Math.floor(rng.uniform(0.1, 0.9) * total);
       imu.present.fill(0, at, Math.min(total - 1, at + Math.floor(rng.uniform(5, 40))));
     }
@@ -362,7 +366,7 @@ function renderSensors(input: RenderInput): SvcContent {
   let errE = 0;
   const lossMask = new Uint8Array(gnssTotal);
   if (noisy) {
-    for (let k = 0, losses = Math.floor(rng.uniform(1, 4)); k < losses; k++) {
+    for (let k = 0, losses = Math.round(Math.floor(rng.uniform(1, 4)) * (input.lossScale ?? 1)); k < losses; k++) {
       const at = Math.floor(rng.uniform(0.15, 0.85) * gnssTotal);
       lossMask.fill(1, at, Math.min(gnssTotal, at + Math.floor(rng.uniform(10, 30))));
     }
@@ -389,11 +393,12 @@ function renderSensors(input: RenderInput): SvcContent {
   // Heart rate, 1 Hz: rises toward an effort level with a 20 s time constant, occasional dropouts.
   const hrTotal = Math.floor(total / IMU_HZ);
   const hrBpm = new Uint8Array(hrTotal);
+  const efforts = input.efforts ?? [{ startT: input.startT, endT: input.effortEndT }];
   const rest = rng.uniform(80, 100);
   const peak = rng.uniform(172, 192);
   let hr = rest;
   for (let k = 0; k < hrTotal; k++) {
-    const goal = k >= input.startT && k < input.effortEndT ? peak : rest + 30;
+    const goal = efforts.some((e) => k >= e.startT && k < e.endT) ? peak : rest + 30;
     hr += (goal - hr) / 20;
     hrBpm[k] = noisy && rng.next() < 0.03 ? 0 : Math.round(hr + rng.normal(0, 1));
   }
