@@ -160,8 +160,11 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
       p++;
       phase = phases[p];
       if (phase.kind === "work") {
-        // The first catch of a work set is its start, just after the previous phase ended.
-        const startT = Math.max(t, endT) + rng.uniform(0, 0.009);
+        // The first catch of a work set is its start: from light paddling, the next catch of the
+        // rhythm (a stroke is not cut short); from a drift, just after the rest ended.
+        const running = currentStroke >= 0 ? strokes[currentStroke] : null;
+        const cycleEnd = running && t < running.t + running.period ? running.t + running.period : 0;
+        const startT = Math.max(t, endT, cycleEnd) + rng.uniform(0, 0.009);
         phaseStart.push(startT);
         phaseStartX.push(x + v * (startT - (n - 1) / IMU_HZ));
         nextCatch = startT;
