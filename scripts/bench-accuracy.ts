@@ -2,6 +2,9 @@
  * `npm run bench:accuracy`: processing accuracy against the simulator's
  * ground truth (docs/benchmarks.md). Every session goes through the real
  * container: simulate → encode (development key) → decode → process.
+ * Env: BENCH_SEEDS (single efforts per cell), BENCH_FUSION=window (the
+ * previous speed fusion, for comparison), BENCH_TRAININGS=0 (skip the
+ * trainings table), BENCH_TRAINING_SEEDS (trainings per cell).
  */
 import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
@@ -10,6 +13,7 @@ import { computeSplits } from "../server/svc/process/track";
 import type { SpeedFusion } from "../server/svc/process/speed";
 import { simulateSession, type Simulation, type SimulateOptions } from "../server/svc/simulator/simulate";
 import type { VesselType } from "../server/svc/types";
+import { trainingAccuracy } from "./bench/training-accuracy";
 
 const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
 const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [{ distanceM: 200 }, { distanceM: 500 }, { distanceM: 1000 }, { durationMs: 60_000 }, { durationMs: 120_000 }];
@@ -167,3 +171,9 @@ const targets = [
 ] as const;
 console.log("");
 for (const [name, met] of targets) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+
+// Trainings (interval practices): BENCH_TRAININGS=0 skips them, BENCH_TRAINING_SEEDS multiplies them.
+if (process.env.BENCH_TRAININGS !== "0") {
+  console.log("\n## Trainings\n");
+  console.log(trainingAccuracy(Number(process.env.BENCH_TRAINING_SEEDS ?? 1)).join("\n"));
+}

@@ -166,7 +166,7 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         const cycleEnd = running && t < running.t + running.period ? running.t + running.period : 0;
         const startT = Math.max(t, endT, cycleEnd) + rng.uniform(0, 0.009);
         phaseStart.push(startT);
-        phaseStartX.push(x + v * (startT - (n - 1) / IMU_HZ));
+        phaseStartX.push(Number.NaN); // the distance at the first catch, set once the boat gets there
         nextCatch = startT;
         sinceStart = 0;
       } else {
@@ -219,8 +219,9 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
       }
     }
     // Mean speed: toward the phase's speed; drifting glides down and holds still before a standing start.
-    let goal = phase.speedMS;
-    let tau = phase.tauS;
+    const waiting = phase.kind === "work" && t < phaseStart[p]; // the previous rhythm runs on until the first catch
+    let goal = waiting ? phases[p - 1].speedMS : phase.speedMS;
+    let tau = waiting ? phases[p - 1].tauS : phase.tauS;
     if (phase.mode === "drifting") {
       const remaining = phase.durationS !== undefined ? phaseStart[p] + phase.durationS - t : Number.POSITIVE_INFINITY;
       goal = remaining < 4 ? 0.02 : 0.2;
@@ -239,6 +240,10 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     speed[n] = v;
     x += v / IMU_HZ;
     position[n] = x;
+    if (Number.isNaN(phaseStartX[p]) && n / IMU_HZ >= phaseStart[p]) {
+      const before = n > 0 ? position[n - 1] : 0;
+      phaseStartX[p] = before + (x - before) * (phaseStart[p] - (n - 1) / IMU_HZ) * IMU_HZ;
+    }
   }
   const total = n;
 
