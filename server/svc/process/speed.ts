@@ -49,7 +49,11 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
   const distance = new Float64Array(n);
   const fixGaps: Kinematics["fixGaps"] = [];
   const integrated = new Float64Array(n);
-  for (let i = 1; i < n; i++) integrated[i] = integrated[i - 1] + signals.surge[i] / hz;
+  // The smoother integrates the levelled forward force without the gyro pitch correction: the
+  // boat's pitch swings average out within a stroke or a swell, while the gyro-integrated pitch
+  // random-walks and leaks g·sin(error) into the speed (measured: it doubles the offset's drift).
+  const surge = fusion === "window" ? signals.surge : signals.levelSurge;
+  for (let i = 1; i < n; i++) integrated[i] = integrated[i - 1] + surge[i] / hz;
 
   const fixes: Fixes = { index: [], offset: [] };
   let previous = -1;
@@ -66,7 +70,7 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
   }
   if (fixes.index.length === 0) return { speed, distance, fixGaps };
 
-  const offsetAt = fusion === "window" ? windowOffsets(fixes, hz) : smoothedOffsets(fixes, signals, gnssHz);
+  const offsetAt = fusion === "window" ? windowOffsets(fixes, hz) : smoothedOffsets(fixes, surge, signals, gnssHz);
   for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
   for (let i = 1; i < n; i++) distance[i] = distance[i - 1] + (speed[i - 1] + speed[i]) / (2 * hz);
   return { speed, distance, fixGaps };
@@ -97,8 +101,8 @@ function windowOffsets(fixes: Fixes, hz: number): Float64Array {
  * lost samples, (rms surge · m · dt)², since the bridge misses the stroke's
  * real shape.
  */
-function smoothedOffsets(fixes: Fixes, signals: Signals, gnssHz: number): Float64Array {
-  const { hz, n, surge, present } = signals;
+function smoothedOffsets(fixes: Fixes, surge: Float64Array, signals: Signals, gnssHz: number): Float64Array {
+  const { hz, n, present } = signals;
   const dt = 1 / hz;
   const sigmaA = Math.max(0.02, accelerometerNoise(surge, present));
   const rmsSurge = Math.max(0.5, rms(surge, present));
