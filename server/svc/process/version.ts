@@ -5,6 +5,7 @@
  *
  * 1: first release (speed: ±1 s moving average of IMU–Doppler offsets).
  * 2: speed from a Kalman/RTS smoother of the offsets with measured noise
- *    (better split times on noisy recordings); training set segmentation.
+ *    (better split times on noisy recordings); stroke threshold at 15 % of
+ *    strong drives (light paddling counts); training set segmentation.
  */
 export const PROCESSING_CORE_VERSION = 2;
