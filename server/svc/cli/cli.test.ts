@@ -48,7 +48,7 @@ it("exits 2 with one stderr line for an invalid file or bad arguments", () => {
   expect(() => execFileSync(process.execPath, ["--import", "tsx", "server/svc/cli.ts", "nope"], { cwd: root, stdio: "pipe" })).toThrow();
 });
 
-describe("trainings", () => {
+describe("trainings", { timeout: 60_000 }, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-training-"));
   const at = (name: string) => path.join(dir, name);
   afterAll(() => fs.rmSync(dir, { recursive: true }));
