@@ -17,8 +17,6 @@ export interface Signals {
   n: number;
   /** Surge (forward) acceleration, gravity removed, m/s². */
   surge: Float64Array;
-  /** Levelled forward specific force without the pitch correction, m/s²: for speed (see speed.ts). */
-  levelSurge: Float64Array;
   /** Roll (+ starboard down) and pitch (+ bow up), degrees. */
   rollDeg: Float64Array;
   pitchDeg: Float64Array;
@@ -78,7 +76,6 @@ export function calibrate(decoded: DecodedSvc): Signals {
   const r = rotationMatrix(k, Math.atan2(s, c));
 
   const surge = new Float64Array(n);
-  const levelSurge = new Float64Array(n);
   const rollDeg = new Float64Array(n);
   const pitchDeg = new Float64Array(n);
   const yawRateDegS = new Float64Array(n);
@@ -108,9 +105,8 @@ export function calibrate(decoded: DecodedSvc): Signals {
     yawRateDegS[i] = rz;
     headingDeg[i] = heading;
     surge[i] = ax - G * Math.sin(pitch);
-    levelSurge[i] = ax;
   }
-  return { hz, n, surge, levelSurge, rollDeg, pitchDeg, yawRateDegS, headingDeg, present: imu.present };
+  return { hz, n, surge, rollDeg, pitchDeg, yawRateDegS, headingDeg, present: imu.present };
 }
 
 function rotationMatrix(k: number[], angle: number): number[] {

@@ -1,5 +1,7 @@
 import type { DecodedSvc } from "../types";
-import type { Signals } from "./signals";
+import { G, type Signals } from "./signals";
+
+const DEG = Math.PI / 180;
 
 /**
  * Boat speed and distance at the IMU rate (docs/processing.md "Speed and
@@ -52,8 +54,16 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
   // The smoother integrates the levelled forward force without the gyro pitch correction: the
   // boat's pitch swings average out within a stroke or a swell, while the gyro-integrated pitch
   // random-walks and leaks g·sin(error) into the speed (measured: it doubles the offset's drift).
-  const surge = fusion === "window" ? signals.surge : signals.levelSurge;
-  for (let i = 1; i < n; i++) integrated[i] = integrated[i - 1] + surge[i] / hz;
+  const { surge, pitchDeg } = signals;
+  if (fusion === "window") for (let i = 1; i < n; i++) integrated[i] = integrated[i - 1] + surge[i] / hz;
+  else {
+    for (let i = 1; i < n; i++) {
+      const pitch = pitchDeg[i] * DEG;
+      // surge + g·sin(pitch): the levelled forward force (sin to fifth order; the pitch is a few degrees).
+      const p2 = pitch * pitch;
+      integrated[i] = integrated[i - 1] + (surge[i] + G * pitch * (1 - (p2 / 6) * (1 - p2 / 20))) / hz;
+    }
+  }
 
   const fixes: Fixes = { index: [], offset: [] };
   let previous = -1;
@@ -70,14 +80,16 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
   }
   if (fixes.index.length === 0) return { speed, distance, fixGaps };
 
-  const offsetAt = fusion === "window" ? windowOffsets(fixes, hz) : smoothedOffsets(fixes, surge, signals, gnssHz);
-  for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
+  if (fusion === "window") {
+    const offsetAt = windowOffsets(fixes, hz, n);
+    for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
+  } else smoothedSpeed(fixes, integrated, signals, gnssHz, speed);
   for (let i = 1; i < n; i++) distance[i] = distance[i - 1] + (speed[i - 1] + speed[i]) / (2 * hz);
   return { speed, distance, fixGaps };
 }
 
 /** The `window` fusion: centered moving average of the offsets over ±1 s of fixes, linear in time between fixes. */
-function windowOffsets(fixes: Fixes, hz: number): Float64Array {
+function windowOffsets(fixes: Fixes, hz: number, n: number): Float64Array {
   const { index: times, offset: offsets } = fixes;
   const smooth = new Float64Array(times.length);
   const half = OFFSET_WINDOW_S * hz;
@@ -89,7 +101,7 @@ function windowOffsets(fixes: Fixes, hz: number): Float64Array {
     while (times[lo] < times[k] - half) sum -= offsets[lo++];
     smooth[k] = sum / (hi - lo);
   }
-  return interpolate(times, smooth, null, Math.ceil(times[times.length - 1]) + 1);
+  return interpolate(times, smooth, n);
 }
 
 /**
@@ -101,37 +113,25 @@ function windowOffsets(fixes: Fixes, hz: number): Float64Array {
  * lost samples, (rms surge · m · dt)², since the bridge misses the stroke's
  * real shape.
  */
-function smoothedOffsets(fixes: Fixes, surge: Float64Array, signals: Signals, gnssHz: number): Float64Array {
-  const { hz, n, present } = signals;
+function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, gnssHz: number, speed: Float64Array) {
+  const { hz, n, surge, present } = signals;
   const dt = 1 / hz;
   const sigmaA = Math.max(0.02, accelerometerNoise(surge, present));
   const rmsSurge = Math.max(0.5, rms(surge, present));
-  // Variance clock: clock[i] = process variance accumulated from sample 0 to i.
-  const clock = new Float64Array(n);
-  // The integrated surge wanders faster than white accelerometer noise alone explains (attitude
-  // errors leak gravity into the surge), so the rate is measured on the offsets themselves.
+  // The integrated surge wanders faster than white accelerometer noise alone explains, so the
+  // rate is measured on the offsets themselves.
   const driftRate = Math.max(sigmaA * sigmaA * dt, offsetDriftRate(fixes, hz, gnssHz));
-  const recorded = driftRate * dt;
-  for (let i = 1; i < n; ) {
-    if (present[i]) {
-      clock[i] = clock[i - 1] + recorded;
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end < n && !present[end]) end++;
-    const block = end - i;
-    const perSample = (rmsSurge * block * dt) ** 2 / block;
-    for (let k = i; k < end; k++) clock[k] = clock[k - 1] + perSample;
-    i = end;
-  }
-  const clockAt = (index: number) => {
-    const i = Math.min(n - 2, Math.floor(index));
-    return clock[i] + (clock[i + 1] - clock[i]) * (index - i);
-  };
-
+  const variance = new VarianceWalk(present, driftRate * dt, (block) => (rmsSurge * block * dt) ** 2);
   const { index, offset } = fixes;
   const m = index.length;
+  // The variance clock at each fix: process variance accumulated from sample 0 (one walk over the samples).
+  const fixClock = new Float64Array(m);
+  let clock = 0;
+  for (let i = 0, k = 0; k < m; k++) {
+    const whole = Math.floor(index[k]);
+    while (i < whole) clock += variance.at(++i);
+    fixClock[k] = clock + (index[k] - whole) * (whole + 1 < n ? variance.peek(whole + 1) : 0);
+  }
   const r = Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)) ** 2;
   const driftQ = 1e-6; // (m/s²)² per second: the bias wanders slowly as the attitude estimate does
   // Forward Kalman filter, keeping predictions and estimates for the smoother.
@@ -146,7 +146,7 @@ function smoothedOffsets(fixes: Fixes, surge: Float64Array, signals: Signals, gn
       const d = (index[k] - index[k - 1]) * dt;
       span[k] = d;
       o += b * d;
-      const q = clockAt(index[k]) - clockAt(index[k - 1]);
+      const q = fixClock[k] - fixClock[k - 1];
       const poo2 = poo + 2 * d * pob + d * d * pbb + q;
       pob = pob + d * pbb;
       pbb = pbb + driftQ * d;
@@ -183,32 +183,71 @@ function smoothedOffsets(fixes: Fixes, surge: Float64Array, signals: Signals, gn
     sb = estB[k] + c10 * dO + c11 * dB;
     smoothO[k] = so;
   }
-  return interpolate(index, smoothO, clock, n);
+  // Speed at every sample: the offset interpolated between fixes on the variance clock (held
+  // beyond the first and last fix), added to the integrated force.
+  const walk = new VarianceWalk(present, driftRate * dt, (block) => (rmsSurge * block * dt) ** 2);
+  clock = 0;
+  for (let i = 0, k = 0; i < n; i++) {
+    if (i > 0) clock += walk.at(i);
+    while (k + 1 < m && index[k + 1] <= i) k++;
+    let o: number;
+    if (i <= index[0]) o = smoothO[0];
+    else if (k + 1 >= m) o = smoothO[m - 1];
+    else {
+      const width = fixClock[k + 1] - fixClock[k];
+      const f = width > 0 ? Math.min(1, Math.max(0, (clock - fixClock[k]) / width)) : (i - index[k]) / (index[k + 1] - index[k]);
+      o = smoothO[k] + (smoothO[k + 1] - smoothO[k]) * f;
+    }
+    speed[i] = Math.max(0, integrated[i] + o);
+  }
 }
 
 /**
- * Offset at every IMU sample: linear between fixes — in time, or on the
- * variance clock when given (the offset's random walk moves where its
- * variance accumulates) — and held beyond the first and last fix.
+ * The process variance of each IMU sample, walked in increasing order without a per-sample
+ * array: `recorded` for a recorded sample; a block of lost samples shares `lostBlock(length)`.
  */
-function interpolate(times: number[], values: Float64Array, clock: Float64Array | null, n: number): Float64Array {
+class VarianceWalk {
+  private blockEnd = -1;
+  private blockShare = 0;
+  constructor(
+    private readonly present: Uint8Array,
+    private readonly recorded: number,
+    private readonly lostBlock: (length: number) => number,
+  ) {}
+
+  at(i: number): number {
+    if (this.present[i]) return this.recorded;
+    if (i >= this.blockEnd) {
+      let start = i;
+      while (start > 0 && !this.present[start - 1]) start--;
+      let end = i;
+      while (end < this.present.length && !this.present[end]) end++;
+      this.blockEnd = end;
+      this.blockShare = this.lostBlock(end - start) / (end - start);
+    }
+    return this.blockShare;
+  }
+
+  /** The same value without moving the walk (for a sample ahead of it). */
+  peek(i: number): number {
+    if (this.present[i]) return this.recorded;
+    let start = i;
+    while (start > 0 && !this.present[start - 1]) start--;
+    let end = i;
+    while (end < this.present.length && !this.present[end]) end++;
+    return this.lostBlock(end - start) / (end - start);
+  }
+}
+
+/** Offset at every IMU sample: linear in time between fixes, held beyond the first and last. */
+function interpolate(times: number[], values: Float64Array, n: number): Float64Array {
   const out = new Float64Array(n);
-  const at = (index: number) => {
-    if (!clock) return index;
-    const i = Math.min(n - 2, Math.floor(index));
-    return clock[i] + (clock[i + 1] - clock[i]) * (index - i);
-  };
   let k = 0;
   for (let i = 0; i < n; i++) {
     while (k + 1 < times.length && times[k + 1] <= i) k++;
     if (i <= times[0]) out[i] = values[0];
     else if (k + 1 >= times.length) out[i] = values[times.length - 1];
-    else {
-      const from = at(times[k]);
-      const width = at(times[k + 1]) - from;
-      const f = width > 0 ? (at(i) - from) / width : (i - times[k]) / (times[k + 1] - times[k]);
-      out[i] = values[k] + (values[k + 1] - values[k]) * f;
-    }
+    else out[i] = values[k] + ((values[k + 1] - values[k]) * (i - times[k])) / (times[k + 1] - times[k]);
   }
   return out;
 }
@@ -247,7 +286,7 @@ function offsetDriftRate(fixes: Fixes, hz: number, gnssHz: number): number {
 /** White accelerometer noise (m/s²) from second differences of the surge, which the stroke's slow shape barely touches. */
 function accelerometerNoise(surge: Float64Array, present: Uint8Array): number {
   const values: number[] = [];
-  const stride = Math.max(1, Math.floor(surge.length / 20_000));
+  const stride = Math.max(1, Math.floor(surge.length / 4000));
   for (let i = 1; i + 1 < surge.length; i += stride) {
     if (present[i - 1] && present[i] && present[i + 1]) values.push(surge[i + 1] - 2 * surge[i] + surge[i - 1]);
   }
