@@ -12,7 +12,10 @@ const DEG = Math.PI / 180;
  * (offset = Doppler − integrated surge); they differ in how the offsets are
  * smoothed:
  *
- * - `smoother` (the default): a Kalman filter and Rauch–Tung–Striebel
+ * - `smoother` (the default): integrates the levelled forward force
+ *   without the gyro pitch correction (pitch swings average out within a
+ *   stroke; the gyro-integrated pitch random-walks and leaks gravity into
+ *   the speed), then a Kalman filter and Rauch–Tung–Striebel
  *   smoother over the offset (level and drift), whose process noise comes
  *   from the IMU itself — small while samples are recorded, large across
  *   lost IMU samples — and whose measurement noise is the Doppler noise
