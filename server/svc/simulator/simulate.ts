@@ -15,6 +15,10 @@ export interface SimulateOptions {
   seed: number;
   pace?: "race" | "training";
   noise?: "clean" | "noisy";
+  /** Extra speed lost by the planned end, as a fraction (0.1: 10 % slower at the end; the rate drops half as much). For analysis tests. */
+  fade?: number;
+  /** Kayaks: left drives stronger by this fraction of the mean, right weaker by as much (0.2: 1.1 and 0.9). For analysis tests. */
+  sideImbalance?: number;
 }
 
 export interface SimulationTruth {
@@ -124,7 +128,10 @@ export function simulateSession(options: SimulateOptions): Simulation {
   let coolEndT = Number.POSITIVE_INFINITY;
   let n = 0;
   let currentStroke = -1;
-  const fatiguePerS = rng.uniform(0.0001, 0.0003);
+  const plannedS = options.durationMs !== undefined ? options.durationMs / 1000 : options.distanceM! / targetSpeed;
+  const fadePerS = (options.fade ?? 0) / plannedS;
+  const fatiguePerS = rng.uniform(0.0001, 0.0003) + fadePerS;
+  const imbalance = options.sideImbalance ?? 0;
 
   for (; n < maxSamples; n++) {
     const t = n / IMU_HZ;
@@ -134,11 +141,12 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const afterEnd = t >= effortEndT;
       const sinceEnd = afterEnd ? t - effortEndT : 0;
       const ramp = 0.9 + 0.1 * (1 - Math.exp(-k / 4));
-      const fatigue = 1 - fatiguePerS * (t - startT);
+      const fatigue = 1 - (fatiguePerS - fadePerS / 2) * (t - startT);
       const rate = afterEnd ? targetRate * Math.max(0.55, 0.9 - sinceEnd * 0.05) : targetRate * ramp * fatigue * (1 + rng.normal(0, 0.012));
       const amplitude = afterEnd ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06) : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
       const side = base.kayak ? ((k % 2 === 0) === (firstSide === "left") ? "left" : "right") : null;
-      strokes.push({ t: nextCatch, period: 60 / rate, amplitude, side, inEffort: !afterEnd });
+      const sideFactor = afterEnd || !side ? 1 : 1 + (side === "left" ? imbalance / 2 : -imbalance / 2);
+      strokes.push({ t: nextCatch, period: 60 / rate, amplitude: amplitude * sideFactor, side, inEffort: !afterEnd });
       nextCatch += 60 / rate;
     }
     // Which stroke cycle are we in?
@@ -149,7 +157,8 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const phase = (t - s.t) / s.period;
       if (phase < 1) {
         // From standstill the recovery cannot push the boat backwards: the surge scales with speed.
-        const scale = 0.35 + 0.65 * Math.min(1, vMean / targetSpeed);
+        // (Against the faded target when a fade is simulated, so the fade is not pushed back.)
+        const scale = 0.35 + 0.65 * Math.min(1, vMean / (targetSpeed * (1 - fadePerS * Math.max(0, Math.min(t, effortEndT) - startT))));
         surge = s.amplitude * surgeShape(phase) * (phase < DRIVE_FRACTION ? 1 : scale);
         phaseOf[n] = phase;
         strokeOf[n] = currentStroke;
