@@ -5,10 +5,12 @@
  * Run with --expose-gc (the npm script does) for clean memory figures.
  */
 import { decryptAndInflate } from "./bench-svc-floor";
-import { encodeSvc } from "../server/svc/container";
+import { decodeSvc, encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
 import { processSvc } from "../server/svc/process/process";
 import { simulateSession } from "../server/svc/simulator/simulate";
+import { parseTrainingSpec, simulateTraining } from "../server/svc/simulator/training";
+import { processTrainingSvc } from "../server/svc/process/training";
 
 const keyring = loadKeyring({});
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -56,3 +58,25 @@ console.log(`
 | recording | file | decode + process (median) | IMU samples/s | decrypt + inflate only (floor) | floor samples/s | per minute of recording | RSS growth | peak RSS |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}`);
+
+// A 90-minute training (20 min warm-up, 10 × 1000 m with 3 min rests, 10 min cool-down), noisy, segmented with its template.
+{
+  const steps = parseTrainingSpec("10x1000m/180s")!;
+  const bytes = encodeSvc(simulateTraining({ vessel: "K1", steps, seed: 90, noise: "noisy", warmupS: 1200, cooldownS: 600 }).content, keyring);
+  const minutes = decodeSvc(bytes, keyring).imu.total / 100 / 60;
+  gc();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const times: number[] = [];
+  let sets = 0;
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    sets = processTrainingSvc(bytes, { vessel: "K1", steps }, keyring).sets.length;
+    times.push(performance.now() - t0);
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  console.log(`
+| training recording | file | sets found | decode + segment + process (median of 5) | per minute of recording | RSS growth | peak RSS |
+|---|---|---|---|---|---|---|
+| ${minutes.toFixed(0)} min, 10x1000m/180s, noisy | ${(bytes.length / 1024).toFixed(0)} KiB | ${sets} | ${median(times).toFixed(0)} ms | ${(median(times) / minutes).toFixed(2)} ms | ${((peak - baseline) / 1048576).toFixed(0)} MiB | ${(peak / 1048576).toFixed(0)} MiB |`);
+}

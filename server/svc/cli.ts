@@ -2,7 +2,9 @@
  * The `.svc` command line (a contract other tools rely on: keep it stable):
  *   npm run --silent svc -- inspect FILE
  *   npm run --silent svc -- process FILE --vessel K1 (--distance M | --duration-ms MS) [--splits N]
+ *   npm run --silent svc -- process FILE --vessel K2 --training [--template T.json] [--sensitivity S]   (adds "sets")
  *   npm run --silent svc -- simulate --vessel K1 (--distance M | --duration-ms MS) --seed S --out FILE [--truth TRUTH.json] [--pace race|training] [--noise clean|noisy]
+ *   npm run --silent svc -- simulate --training "6x500m/120s" (or --template T.json) --vessel K2 --seed S --out FILE [--truth TRUTH.json] [--noise clean|noisy]
  * JSON on stdout; exit 2 with one line on stderr for an invalid file or bad arguments.
  */
 import { runInspect } from "./cli/inspect";

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { inspectTemplateText, type NormalizedTemplate } from "../../workouts/template";
 import { parseArgs } from "node:util";
 import type { VesselType } from "../types";
 
@@ -30,4 +32,17 @@ export function effortArgs(values: { distance?: string; "duration-ms"?: string }
   const durationMs = Number(values["duration-ms"]);
   if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > 300_000) throw new CliUsageError("--duration-ms must be an integer from 1 to 300000");
   return { durationMs };
+}
+
+/** A version-1 workout template file; every problem is reported on one line. */
+export function templateArg(file: string): NormalizedTemplate {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliUsageError(`--template: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const inspection = inspectTemplateText(text);
+  if (!inspection.valid) throw new CliUsageError(`--template: not a valid version-1 workout template: ${inspection.problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
+  return inspection.template;
 }

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "../../..");
 const cli = (args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "server/svc/cli.ts", ...args], { cwd: root, encoding: "utf8" });
@@ -46,4 +46,66 @@ it("exits 2 with one stderr line for an invalid file or bad arguments", () => {
   expect(usage.status).toBe(2);
   expect(usage.stderr).toMatch(/--vessel must be one of/);
   expect(() => execFileSync(process.execPath, ["--import", "tsx", "server/svc/cli.ts", "nope"], { cwd: root, stdio: "pipe" })).toThrow();
+});
+
+describe("trainings", { timeout: 60_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-training-"));
+  const at = (name: string) => path.join(dir, name);
+  afterAll(() => fs.rmSync(dir, { recursive: true }));
+
+  it.each([
+    ["6x500m/120s", "K2", 7],
+    ["10x60s/60s", "C1", 5],
+  ] as const)("simulate --training %s and process --training agree with the truth", (spec, vessel, seed) => {
+    const simulated = cli(["simulate", "--training", spec, "--vessel", vessel, "--seed", String(seed), "--out", at("t.svc"), "--truth", at("t.json")]);
+    expect(simulated.status, simulated.stderr).toBe(0);
+    const truth = JSON.parse(fs.readFileSync(at("t.json"), "utf8"));
+    const truthWork = truth.sets.filter((s: { kind: string }) => s.kind === "work");
+    expect(truthWork).toHaveLength(Number(spec.split("x")[0]));
+
+    const processed = cli(["process", at("t.svc"), "--vessel", vessel, "--training"]);
+    expect(processed.status, processed.stderr).toBe(0);
+    const result = JSON.parse(processed.stdout);
+    expect(Object.keys(result)).toEqual(["effort", "strokes", "splits", "summary", "data_quality", "sets"]);
+    const sets: { kind: string; start_s: number; end_s: number; distance_m: number; stroke_count: number }[] = result.sets;
+    for (const set of sets) expect(Object.keys(set)).toEqual(["kind", "start_s", "end_s", "distance_m", "stroke_count"]);
+    expect(sets.map((s) => s.kind)).toEqual(truth.sets.map((s: { kind: string }) => s.kind));
+    sets.forEach((set, k) => {
+      if (k > 0) expect(set.start_s).toBeGreaterThanOrEqual(sets[k - 1].end_s);
+      expect(set.end_s).toBeGreaterThan(set.start_s);
+    });
+    const work = sets.filter((s) => s.kind === "work");
+    work.forEach((set, k) => {
+      expect(Math.abs(set.start_s - truthWork[k].start_s)).toBeLessThan(0.15);
+      expect(Math.abs(set.end_s - truthWork[k].end_s)).toBeLessThan(1);
+      expect(Math.abs(set.stroke_count - truthWork[k].stroke_count)).toBeLessThanOrEqual(1);
+    });
+    // Strokes cover the whole recording, on the same clock as the sets.
+    expect(result.strokes[0].catch_s).toBeLessThan(work[0].start_s);
+    expect(result.strokes.at(-1).catch_s).toBeGreaterThan(work.at(-1)!.end_s);
+  });
+
+  it("drives simulation and processing with the smallest version-1 template, as other tools write it", () => {
+    fs.writeFileSync(at("T.json"), '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}');
+    expect(cli(["simulate", "--template", at("T.json"), "--vessel", "K1", "--seed", "3", "--noise", "noisy", "--out", at("s.svc"), "--truth", at("s.json")]).status).toBe(0);
+    const truth = JSON.parse(fs.readFileSync(at("s.json"), "utf8"));
+    const processed = cli(["process", at("s.svc"), "--vessel", "K1", "--training", "--template", at("T.json")]);
+    expect(processed.status, processed.stderr).toBe(0);
+    const result = JSON.parse(processed.stdout);
+    expect(result.sets.map((s: { kind: string }) => s.kind)).toEqual(["work", "rest", "work"]);
+    expect(result.sets.filter((s: { kind: string }) => s.kind === "work").map((s: { distance_m: number }) => s.distance_m)).toEqual([500, 500]);
+    expect(Math.abs(result.sets[2].end_s - truth.sets[2].end_s)).toBeLessThan(0.5);
+    expect(result.template_match).toEqual({ unmatched_steps: [], extra_sets: [] });
+  });
+
+  it("rejects a bad template and bad training arguments with exit 2 and one line", () => {
+    fs.writeFileSync(at("bad.json"), '{"version": 2, "steps": [{"kind": "work"}]}');
+    const bad = cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--template", at("bad.json")]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(bad.stderr).toMatch(/\$\.version: unsupported version 2.*\$\.steps\[0\]: give distance_m or duration_s/);
+    expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--distance", "500"]).stderr).toMatch(/--training takes no --distance/);
+    expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--sensitivity", "11"]).stderr).toMatch(/--sensitivity must be/);
+    expect(cli(["simulate", "--training", "6x500", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--training must look like/);
+  });
 });

@@ -2,13 +2,16 @@ import fs from "node:fs";
 import { encodeSvc } from "../container";
 import { loadKeyring } from "../keyring";
 import { simulateSession } from "../simulator/simulate";
-import { CliUsageError, effortArgs, parse, vesselArg } from "./args";
+import { parseTrainingSpec, simulateTraining } from "../simulator/training";
+import { CliUsageError, effortArgs, parse, templateArg, vesselArg } from "./args";
 
 export async function runSimulate(argv: string[]) {
   const { values: raw } = parse(argv, {
     vessel: { type: "string" },
     distance: { type: "string" },
     "duration-ms": { type: "string" },
+    training: { type: "string" },
+    template: { type: "string" },
     seed: { type: "string" },
     out: { type: "string" },
     truth: { type: "string" },
@@ -17,15 +20,30 @@ export async function runSimulate(argv: string[]) {
   });
   const values = raw as Record<string, string | undefined>; // every option here is a string option
   const vessel = vesselArg(values.vessel);
-  const effort = effortArgs(values);
   const seed = Number(values.seed ?? 1);
   if (!Number.isInteger(seed) || seed < 0) throw new CliUsageError("--seed must be a non-negative integer");
   if (!values.out) throw new CliUsageError("--out FILE is required");
   if (values.pace && values.pace !== "race" && values.pace !== "training") throw new CliUsageError("--pace must be race or training");
   if (values.noise && values.noise !== "clean" && values.noise !== "noisy") throw new CliUsageError("--noise must be clean or noisy");
-  const simulation = simulateSession({ vessel, seed, pace: values.pace as "race" | "training" | undefined, noise: values.noise as "clean" | "noisy" | undefined, ...effort });
+  const noise = values.noise as "clean" | "noisy" | undefined;
   // Simulated files are always sealed with the development key (id 0).
-  fs.writeFileSync(values.out, encodeSvc(simulation.content, loadKeyring({})));
+  const keyring = loadKeyring({});
+
+  if (values.training !== undefined || values.template !== undefined) {
+    if (values.distance !== undefined || values["duration-ms"] !== undefined || values.pace !== undefined) throw new CliUsageError("--training and --template take no --distance, --duration-ms or --pace");
+    if (values.training !== undefined && values.template !== undefined) throw new CliUsageError("give one of --training SPEC and --template FILE");
+    const steps = values.training !== undefined ? parseTrainingSpec(values.training) : templateArg(values.template!).steps;
+    if (!steps) throw new CliUsageError('--training must look like "6x500m/120s" (pieces by distance) or "10x60s/60s" (pieces by time)');
+    const simulation = simulateTraining({ vessel, seed, noise, steps });
+    fs.writeFileSync(values.out, encodeSvc(simulation.content, keyring));
+    if (values.truth) fs.writeFileSync(values.truth, `${JSON.stringify(simulation.truth, null, 2)}\n`);
+    const work = simulation.truth.sets.filter((s) => s.kind === "work");
+    return { out: values.out, truth: values.truth ?? null, sets: simulation.truth.sets.length, work_sets: work.length, first_start_s: work[0].start_s, last_end_s: work[work.length - 1].end_s, duration_s: simulation.content.imu.total / simulation.content.header.imuHz };
+  }
+
+  const effort = effortArgs(values);
+  const simulation = simulateSession({ vessel, seed, pace: values.pace as "race" | "training" | undefined, noise, ...effort });
+  fs.writeFileSync(values.out, encodeSvc(simulation.content, keyring));
   if (values.truth) fs.writeFileSync(values.truth, `${JSON.stringify(simulation.truth, null, 2)}\n`);
   return { out: values.out, truth: values.truth ?? null, effort_start_s: simulation.truth.effort_start_s, strokes: simulation.truth.catches.length, duration_ms: simulation.truth.duration_ms };
 }

@@ -1,32 +1,32 @@
 import { decodeSvc } from "../container";
 import { hardwareName } from "../hardware";
-import type { DecodedSvc, Keyring } from "../types";
+import type { DecodedSvc, Keyring, VesselType } from "../types";
 import { detectEffortStart, effortEnd, sampleDistance } from "./effort";
 import { ProcessingError } from "./errors";
 import { movingAverage } from "./filters";
 import { dataQuality, strokeMetrics, summarize } from "./metrics";
 import { buildReplay } from "./replay";
 import { calibrate, sharpStrokeSignal, strokeSignal } from "./signals";
-import { kinematics } from "./speed";
+import { kinematics, type SpeedFusion } from "./speed";
 import { assignSides, detectStrokes } from "./strokes";
 import { round } from "./track";
 import type { EffortTrack, ProcessedSession, ProcessingMeta } from "./types";
 
 const TRACK_HZ = 10;
 
-/** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
-export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Keyring): ProcessedSession {
-  return processDecoded(decodeSvc(bytes, keyring), meta);
+/** Internal choices that benchmarks compare; production uses the defaults. */
+export interface ProcessingOptions {
+  speedFusion?: SpeedFusion;
 }
 
-export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): ProcessedSession {
+/** Decode and process a file (docs/processing.md). Throws InvalidSvcError or ProcessingError. */
+export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Keyring, options: ProcessingOptions = {}): ProcessedSession {
+  return processDecoded(decodeSvc(bytes, keyring), meta, options);
+}
+
+export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, options: ProcessingOptions = {}): ProcessedSession {
   if ((meta.distanceM === undefined) === (meta.durationMs === undefined)) throw new RangeError("give exactly one of distanceM and durationMs");
-  const kayak = meta.vessel.startsWith("K");
-  const signals = calibrate(decoded);
-  const hz = signals.hz;
-  const kin = kinematics(decoded, signals);
-  const filtered = strokeSignal(signals);
-  const detected = detectStrokes(filtered, sharpStrokeSignal(signals), hz, kayak);
+  const { kayak, signals, hz, kin, filtered, detected } = analyseRecording(decoded, meta.vessel, options);
   const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
   const endIndex = effortEnd(kin.distance, startIndex, hz, meta);
 
@@ -51,13 +51,36 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): Proce
   const track = buildTrack(decoded, kin, startIndex, endIndex, hz);
   const heartRate = effortHeartRate(decoded, startS, endS);
 
-  const { header } = decoded;
-  const startUnixMs = header.startUnixMs + Math.round(startS * 1000);
-  const local = new Date(startUnixMs + header.utcOffsetMin * 60_000).toISOString();
-  const offset = `${header.utcOffsetMin < 0 ? "-" : "+"}${String(Math.floor(Math.abs(header.utcOffsetMin) / 60)).padStart(2, "0")}:${String(Math.abs(header.utcOffsetMin) % 60).padStart(2, "0")}`;
-
   return {
     effort: { start_s: round(startS, 3), end_s: round(endS, 3), dist, duration_ms: durationMs },
+    ...recordingClock(decoded, startS),
+    strokes,
+    summary: summarize(strokes, dist, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
+    data_quality: dataQuality(decoded, kin, startS, endS, startDistance, kin.distance, hz),
+    track,
+    heart_rate: heartRate,
+    replay: buildReplay(meta.vessel, signals, kin, startIndex, endIndex, effortStrokes.map((s, k) => ({ index: s.catchIndex, side: sides[k] }))),
+  };
+}
+
+/** What every kind of processing derives from a recording first: levelled signals, speed and distance, strokes. */
+export function analyseRecording(decoded: DecodedSvc, vessel: VesselType, options: ProcessingOptions = {}) {
+  const kayak = vessel.startsWith("K");
+  const signals = calibrate(decoded);
+  const hz = signals.hz;
+  const kin = kinematics(decoded, signals, options.speedFusion);
+  const filtered = strokeSignal(signals);
+  const detected = detectStrokes(filtered, sharpStrokeSignal(signals), hz, kayak);
+  return { kayak, signals, hz, kin, filtered, detected };
+}
+
+/** Device and local time of an instant on the recording clock (seconds from the first sample). */
+export function recordingClock(decoded: DecodedSvc, atS: number) {
+  const { header } = decoded;
+  const startUnixMs = header.startUnixMs + Math.round(atS * 1000);
+  const local = new Date(startUnixMs + header.utcOffsetMin * 60_000).toISOString();
+  const offset = `${header.utcOffsetMin < 0 ? "-" : "+"}${String(Math.floor(Math.abs(header.utcOffsetMin) / 60)).padStart(2, "0")}:${String(Math.abs(header.utcOffsetMin) % 60).padStart(2, "0")}`;
+  return {
     date: local.slice(0, 10),
     time_of_day: `${local.slice(11, 19)}${offset}`,
     start_unix_ms: startUnixMs,
@@ -68,17 +91,11 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta): Proce
       firmware: `${header.firmware.major}.${header.firmware.minor}.${header.firmware.patch}`,
       serial: header.deviceSerial,
     },
-    strokes,
-    summary: summarize(strokes, dist, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
-    data_quality: dataQuality(decoded, kin, startS, endS, startDistance, kin.distance, hz),
-    track,
-    heart_rate: heartRate,
-    replay: buildReplay(meta.vessel, signals, kin, startIndex, endIndex, effortStrokes.map((s, k) => ({ index: s.catchIndex, side: sides[k] }))),
   };
 }
 
 /** The effort at 10 Hz, ending exactly at the effort's end, plus a route of about one fix per second. */
-function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number): EffortTrack {
+export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number): EffortTrack {
   const smooth = movingAverage(kin.speed, Math.round(hz / 2) | 1);
   const step = hz / TRACK_HZ;
   const startDistance = sampleDistance(kin.distance, startIndex);
@@ -100,7 +117,7 @@ function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, sta
   return track;
 }
 
-function effortHeartRate(decoded: DecodedSvc, startS: number, endS: number): [number, number][] {
+export function effortHeartRate(decoded: DecodedSvc, startS: number, endS: number): [number, number][] {
   const periodS = decoded.header.hrPeriodMs / 1000;
   const out: [number, number][] = [];
   for (let k = Math.ceil(startS / periodS); k * periodS <= endS && k < decoded.hrBpm.length; k++) {

@@ -22,7 +22,9 @@ export function detectStrokes(filtered: Float64Array, sharp: Float64Array, hz: n
   const n = filtered.length;
   // Threshold relative to the session's strong drives, so training and race paces both work.
   const strong = percentile(filtered, 99.5);
-  const threshold = Math.max(0.8, 0.3 * strong);
+  // Low enough for light paddling (rests, warm-up, cool-down: a third of a work drive); noise peaks
+  // stay far below, and two peaks closer than a plausible stroke keep only the higher.
+  const threshold = Math.max(0.5, 0.15 * strong);
   const minGap = Math.round(minStrokePeriodS(kayak) * hz * 0.7);
   const peaks: number[] = [];
   for (let i = 1; i < n - 1; i++) {

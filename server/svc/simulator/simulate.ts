@@ -15,13 +15,10 @@ export interface SimulateOptions {
   seed: number;
   pace?: "race" | "training";
   noise?: "clean" | "noisy";
-  /**
-   * Technique traits with a known answer, for the analyses' tests (docs/simulator.md):
-   * the left blade's drive relative to the right (1.15 = 15 % stronger) and the
-   * speed and rate lost per minute of effort (0.05 = 5 % a minute). Unset, a session
-   * is balanced and fades by 0.6–1.8 % a minute, drawn from the seed.
-   */
-  traits?: { leftDriveRatio?: number; fadePerMin?: number };
+  /** Extra speed lost by the planned end, as a fraction (0.1: 10 % slower at the end; the rate drops half as much). For analysis tests. */
+  fade?: number;
+  /** Kayaks: left drives stronger by this fraction of the mean, right weaker by as much (0.2: 1.1 and 0.9). For analysis tests. */
+  sideImbalance?: number;
 }
 
 export interface SimulationTruth {
@@ -48,9 +45,9 @@ export interface Simulation {
 }
 
 const G = 9.80665;
-const IMU_HZ = 100;
+export const IMU_HZ = 100;
 const GNSS_HZ = 10;
-const DRIVE_FRACTION = 0.45;
+export const DRIVE_FRACTION = 0.45;
 const DEG = Math.PI / 180;
 
 /**
@@ -73,13 +70,13 @@ const [DRIVE_MEAN, RECOVERY_MEAN] = (() => {
   }
   return [d * DRIVE_FRACTION, r * (1 - DRIVE_FRACTION)];
 })();
-function surgeShape(phase: number): number {
+export function surgeShape(phase: number): number {
   if (phase < DRIVE_FRACTION) return drive(phase);
   const u = (phase - DRIVE_FRACTION) / (1 - DRIVE_FRACTION);
   return -(DRIVE_MEAN / RECOVERY_MEAN) * (recoveryRaw(u) / RECOVERY_PEAK);
 }
 
-interface Stroke {
+export interface Stroke {
   t: number;
   period: number;
   amplitude: number;
@@ -131,11 +128,10 @@ export function simulateSession(options: SimulateOptions): Simulation {
   let coolEndT = Number.POSITIVE_INFINITY;
   let n = 0;
   let currentStroke = -1;
-  const drawnFatiguePerS = rng.uniform(0.0001, 0.0003);
-  const fatiguePerS = options.traits?.fadePerMin !== undefined ? options.traits.fadePerMin / 60 : drawnFatiguePerS;
-  const leftDriveRatio = options.traits?.leftDriveRatio ?? 1;
-  // Linear, floored at 70 %: long recordings (bench:svc's two hours) must not fade to a standstill.
-  const fatigueAt = (t: number) => Math.max(0.7, 1 - fatiguePerS * (t - startT));
+  const plannedS = options.durationMs !== undefined ? options.durationMs / 1000 : options.distanceM! / targetSpeed;
+  const fadePerS = (options.fade ?? 0) / plannedS;
+  const fatiguePerS = rng.uniform(0.0001, 0.0003) + fadePerS;
+  const imbalance = options.sideImbalance ?? 0;
 
   for (; n < maxSamples; n++) {
     const t = n / IMU_HZ;
@@ -145,11 +141,13 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const afterEnd = t >= effortEndT;
       const sinceEnd = afterEnd ? t - effortEndT : 0;
       const ramp = 0.9 + 0.1 * (1 - Math.exp(-k / 4));
-      const fatigue = fatigueAt(t);
+      // Floored at 70 %: hour-long recordings (bench:svc, bench:analytics) must not fade to a standstill.
+      const fatigue = Math.max(0.7, 1 - (fatiguePerS - fadePerS / 2) * (t - startT));
       const rate = afterEnd ? targetRate * Math.max(0.55, 0.9 - sinceEnd * 0.05) : targetRate * ramp * fatigue * (1 + rng.normal(0, 0.012));
       const amplitude = afterEnd ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06) : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
       const side = base.kayak ? ((k % 2 === 0) === (firstSide === "left") ? "left" : "right") : null;
-      strokes.push({ t: nextCatch, period: 60 / rate, amplitude: side === "left" ? amplitude * leftDriveRatio : amplitude, side, inEffort: !afterEnd });
+      const sideFactor = afterEnd || !side ? 1 : 1 + (side === "left" ? imbalance / 2 : -imbalance / 2);
+      strokes.push({ t: nextCatch, period: 60 / rate, amplitude: amplitude * sideFactor, side, inEffort: !afterEnd });
       nextCatch += 60 / rate;
     }
     // Which stroke cycle are we in?
@@ -160,9 +158,8 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const phase = (t - s.t) / s.period;
       if (phase < 1) {
         // From standstill the recovery cannot push the boat backwards: the surge scales with speed.
-        // Against the fatigued target, or a fading boat's weaker recovery would push it back up to speed.
-        const target = t >= startT && t < effortEndT ? targetSpeed * fatigueAt(t) : targetSpeed;
-        const scale = 0.35 + 0.65 * Math.min(1, vMean / target);
+        // (Against the faded target when a fade is simulated, so the fade is not pushed back.)
+        const scale = 0.35 + 0.65 * Math.min(1, vMean / (targetSpeed * (1 - fadePerS * Math.max(0, Math.min(t, effortEndT) - startT))));
         surge = s.amplitude * surgeShape(phase) * (phase < DRIVE_FRACTION ? 1 : scale);
         phaseOf[n] = phase;
         strokeOf[n] = currentStroke;
@@ -174,7 +171,7 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const hold = t > startT - 4 ? 0.02 : driftSpeed;
       meanAccel = (hold - vMean) / 2;
     } else if (t < effortEndT) {
-      meanAccel = (targetSpeed * fatigueAt(t) - vMean) / base.accelerationTauS;
+      meanAccel = (targetSpeed * Math.max(0.7, 1 - fatiguePerS * (t - startT)) - vMean) / base.accelerationTauS;
     } else {
       meanAccel = ((t < coolEndT - 6 ? 2.2 : 0.3) - vMean) / 6;
     }
@@ -237,15 +234,15 @@ export function simulateSession(options: SimulateOptions): Simulation {
   };
 }
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
+export const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
-function distanceAt(distance: Float64Array, t: number): number {
+export function distanceAt(distance: Float64Array, t: number): number {
   const i = Math.min(distance.length - 2, Math.floor(t * IMU_HZ));
   const f = t * IMU_HZ - i;
   return distance[i] + (distance[i + 1] - distance[i]) * f;
 }
 
-function timeAtDistance(distance: Float64Array, d: number): number {
+export function timeAtDistance(distance: Float64Array, d: number): number {
   let lo = 0;
   let hi = distance.length - 1;
   while (hi - lo > 1) {
@@ -257,7 +254,7 @@ function timeAtDistance(distance: Float64Array, d: number): number {
   return (lo + (span > 0 ? (d - distance[lo]) / span : 0)) / IMU_HZ;
 }
 
-interface RenderInput {
+export interface RenderInput {
   rng: Random;
   noisy: boolean;
   base: ReturnType<typeof boatProfile>;
@@ -270,10 +267,14 @@ interface RenderInput {
   startT: number;
   effortEndT: number;
   seed: number;
+  /** Efforts for heart rate (default: the one effort [startT, effortEndT]). */
+  efforts?: { startT: number; endT: number }[];
+  /** Multiplies the number of IMU and GNSS losses of noisy recordings (long recordings lose more; default 1). */
+  lossScale?: number;
 }
 
 /** Attitude, sensor frame, noise, quantization, GNSS and heart rate. */
-function renderSensors(input: RenderInput): SvcContent {
+export function renderSensors(input: RenderInput): SvcContent {
   const { rng, noisy, base, total, accel, speed, phaseOf, strokeOf, strokes } = input;
   const imu = {
     total,
@@ -347,7 +348,7 @@ function renderSensors(input: RenderInput): SvcContent {
   }
   if (noisy) {
     // Occasional IMU gaps: lost blocks of 5–40 samples.
-    for (let k = 0, gaps = Math.floor(rng.uniform(1, 5)); k < gaps; k++) {
+    for (let k = 0, gaps = Math.round(Math.floor(rng.uniform(1, 5)) * (input.lossScale ?? 1)); k < gaps; k++) {
       const at = Math.floor(rng.uniform(0.1, 0.9) * total);
       imu.present.fill(0, at, Math.min(total - 1, at + Math.floor(rng.uniform(5, 40))));
     }
@@ -375,7 +376,7 @@ function renderSensors(input: RenderInput): SvcContent {
   let errE = 0;
   const lossMask = new Uint8Array(gnssTotal);
   if (noisy) {
-    for (let k = 0, losses = Math.floor(rng.uniform(1, 4)); k < losses; k++) {
+    for (let k = 0, losses = Math.round(Math.floor(rng.uniform(1, 4)) * (input.lossScale ?? 1)); k < losses; k++) {
       const at = Math.floor(rng.uniform(0.15, 0.85) * gnssTotal);
       lossMask.fill(1, at, Math.min(gnssTotal, at + Math.floor(rng.uniform(10, 30))));
     }
@@ -402,11 +403,12 @@ function renderSensors(input: RenderInput): SvcContent {
   // Heart rate, 1 Hz: rises toward an effort level with a 20 s time constant, occasional dropouts.
   const hrTotal = Math.floor(total / IMU_HZ);
   const hrBpm = new Uint8Array(hrTotal);
+  const efforts = input.efforts ?? [{ startT: input.startT, endT: input.effortEndT }];
   const rest = rng.uniform(80, 100);
   const peak = rng.uniform(172, 192);
   let hr = rest;
   for (let k = 0; k < hrTotal; k++) {
-    const goal = k >= input.startT && k < input.effortEndT ? peak : rest + 30;
+    const goal = efforts.some((e) => k >= e.startT && k < e.endT) ? peak : rest + 30;
     hr += (goal - hr) / 20;
     hrBpm[k] = noisy && rng.next() < 0.03 ? 0 : Math.round(hr + rng.normal(0, 1));
   }
