@@ -28,4 +28,12 @@ describe("environment", () => {
     expect(env.AUTH_SECRET).toBe("x".repeat(40));
     expect(env.appUrl).toBe("http://localhost:4100");
   });
+
+  it("takes a map tile URL template only with {z}, {x} and {y}", () => {
+    expect(parseEnv({ MAP_TILE_URL: "https://tiles.example.org/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe("https://tiles.example.org/{z}/{x}/{y}.png");
+    expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
+    for (const bad of ["https://tiles.example.org/{z}/{x}.png", "ftp://tiles/{z}/{x}/{y}", "javascript:alert(1)//{z}{x}{y}"]) {
+      expect(() => parseEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL/);
+    }
+  });
 });

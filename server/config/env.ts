@@ -52,6 +52,16 @@ const ZEnv = z.object({
       "must be 1, 0, true, false or the dev server URL",
     )
     .optional(),
+  /**
+   * Map tiles behind the session page's course map, a {z}/{x}/{y} URL template
+   * such as https://tile.example.org/{z}/{x}/{y}.png. Unset: the course is drawn
+   * on a plain projected background, with no request leaving the browser.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "must be an http(s) URL template")
+    .refine((v) => ["{z}", "{x}", "{y}"].every((part) => v.includes(part)), "must contain {z}, {x} and {y}")
+    .optional(),
 });
 
 /**

@@ -5,6 +5,7 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { requireUser } from "@/server/auth/current-user";
 import { loadSessionView } from "./load-session-view";
 import { SessionCharts } from "./session-charts";
+import { SessionCourse } from "./session-course";
 import { SessionEquipment } from "./session-equipment";
 import { SessionFacts } from "./session-facts";
 import { SessionHeader } from "./session-header";
@@ -28,6 +29,7 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
       <SessionEquipment view={view} />
       <SessionReports view={view} />
       <SessionSplits view={view} />
+      <SessionCourse view={view} />
       <SessionCharts view={view} />
       <SessionStrokes view={view} />
       <SessionSharing view={view} />
