@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "../../config/env";
+import { correctResult, ZCorrection } from "../../results/correct-result";
 import { deleteResult } from "../../results/delete-result";
 import { setSessionEquipment, ZSessionEquipment } from "../../results/session-equipment";
 import { createShareLink, revokeShareLink, shareUrl } from "../../shares/share-links";
@@ -18,5 +19,7 @@ export const sessionsRouter = router({
   setEquipment: protectedProcedure
     .input(ZSessionEquipment.extend({ resultId: ZId }))
     .mutation(({ ctx, input: { resultId, ...equipment } }) => setSessionEquipment(ctx.db, ctx.user.id, resultId, equipment)),
+  /** The owner's corrections; a boat class change reprocesses the stored original file. */
+  correct: protectedProcedure.input(ZCorrection.extend({ resultId: ZId })).mutation(({ ctx, input: { resultId, ...correction } }) => correctResult(ctx.db, ctx.user, resultId, correction)),
   delete: protectedProcedure.input(z.object({ resultId: ZId })).mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
 });

@@ -5,6 +5,7 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { requireUser } from "@/server/auth/current-user";
 import { loadSessionView } from "./load-session-view";
 import { SessionCharts } from "./session-charts";
+import { SessionCorrection } from "./session-correction";
 import { SessionCourse } from "./session-course";
 import { SessionEquipment } from "./session-equipment";
 import { SessionFacts } from "./session-facts";
@@ -26,6 +27,7 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
     <>
       <SessionHeader view={view} />
       <SessionFacts view={view} />
+      <SessionCorrection view={view} />
       <SessionEquipment view={view} />
       <SessionReports view={view} />
       <SessionSplits view={view} />
