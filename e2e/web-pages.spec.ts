@@ -60,9 +60,11 @@ test.describe("every page at phone and desktop width", () => {
   });
 
   test("the 404 page is a page of its own", async ({ page }) => {
-    const response = await page.goto("/sessions/999999999");
-    expect(response?.status()).toBe(404);
+    // Signed out, any app page first asks for sign-in.
+    await page.goto("/sessions/999999999");
+    await expect(page).toHaveURL(/\/signin/);
     await signIn(page, WEB_LOG_WORLD.coach);
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     const missing = await page.goto("/sessions/999999999");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -18,7 +18,7 @@ export function SessionSplits({ view }: { view: SessionView }) {
         </button>
       </form>
       {splits.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Splits table, scrolls sideways">
           <SplitsTable splits={splits} />
         </div>
       ) : (

@@ -8,7 +8,7 @@ export function SessionStrokes({ view }: { view: SessionView }) {
   return (
     <section aria-labelledby="strokes-heading">
       <h2 id="strokes-heading">Strokes ({strokes.length})</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Strokes table, scrolls sideways">
         <table aria-label="Strokes">
           <thead>
             <tr>
