@@ -162,3 +162,18 @@ describe("weekly volume", () => {
     expect(managedOnly.weeks.reduce((sum, x) => sum + x.sessions, 0)).toBe(35);
   });
 });
+
+describe("personal bests", () => {
+  it("are the fastest distance effort per boat class and distance with the athlete in the crew, whoever uploaded it", async () => {
+    const w = await world();
+    const { listPersonalBests } = await import("../athletes/athlete-bests");
+    const bests = await listPersonalBests(handle.db, w.managed);
+    const expected = rowsOf<{ type: string; d: number; t: number; n: number }>(
+      await handle.db.execute(sql`select v.type, r.distance_m as d, min(r.duration_ms)::int as t, count(*)::int as n from result_crew c join results r on r.id = c.result_id join vessels v on v.id = r.vessel_id
+        where c.athlete_id = ${w.managed} group by 1, 2 order by 1, 2`),
+    );
+    expect(bests.map((b) => [b.boatClass, b.distanceM, b.durationMs, b.sessions])).toEqual(expected.map((e) => [e.type, Number(e.d), Number(e.t), Number(e.n)]));
+    // The K2 sessions the paddler uploaded count for the coach's athlete too.
+    expect(bests.some((b) => b.boatClass === "K2")).toBe(true);
+  });
+});
