@@ -3,13 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SessionLog } from "@/app/_components/session-log";
 import { formatDuration, formatPace500 } from "@/app/_lib/format";
-import { listPersonalBests } from "@/server/athletes/athlete-bests";
+import { listPersonalBests, listProgression } from "@/server/athletes/athlete-bests";
 import { getAccessibleAthlete } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { parseLogQuery } from "@/server/sessions/session-log";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { AthleteForm } from "../athlete-form";
+import { ProgressionChart } from "./progression-chart";
 
 export const metadata: Metadata = { title: "Athlete" };
 
@@ -21,6 +22,9 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
   const athlete = await loadOr404(() => getAccessibleAthlete(db, user.id, id));
   const [bests, query] = [await listPersonalBests(db, id), parseLogQuery(await searchParams)];
   const fullName = `${athlete.name} ${athlete.surname}`.trim();
+  // The season's progression of the boat class and distance they paddle most.
+  const main = [...bests].sort((a, b) => b.sessions - a.sessions)[0];
+  const progression = main ? await listProgression(db, id, main.boatClass, main.distanceM) : [];
   return (
     <>
       <h1>{fullName}</h1>
@@ -80,6 +84,13 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
       ) : (
         <p className="muted">No distance efforts yet.</p>
       )}
+
+      {main && progression.length > 1 ? (
+        <>
+          <h2>Progression</h2>
+          <ProgressionChart title={`${main.boatClass} ${main.distanceM} m: times over the season (line: best so far)`} points={progression} />
+        </>
+      ) : null}
 
       <h2>Sessions</h2>
       <SessionLog userId={user.id} query={query} basePath={`/athletes/${id}`} fixed={{ athlete: id }} />
