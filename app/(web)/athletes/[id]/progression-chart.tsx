@@ -14,11 +14,8 @@ export function ProgressionChart({ title, points }: { title: string; points: Pro
   const x = (d: number) => PAD.left + (d1 > d0 ? ((d - d0) / (d1 - d0)) * (WIDTH - PAD.left - PAD.right) : (WIDTH - PAD.left - PAD.right) / 2);
   // Faster is higher: the axis runs from the slowest time at the bottom to the fastest at the top.
   const y = (t: number) => PAD.top + (t1 > t0 ? ((t - t0) / (t1 - t0)) * (HEIGHT - PAD.top - PAD.bottom) : (HEIGHT - PAD.top - PAD.bottom) / 2);
-  let best = Infinity;
-  const bestLine = points.map((p, k) => {
-    best = Math.min(best, p.durationMs);
-    return `${k ? "L" : "M"}${x(days[k]).toFixed(1)},${y(best).toFixed(1)}`;
-  });
+  const runningBest = points.map((_, k) => Math.min(...times.slice(0, k + 1)));
+  const bestLine = runningBest.map((best, k) => `${k ? "L" : "M"}${x(days[k]).toFixed(1)},${y(best).toFixed(1)}`);
   const first = points[0];
   const fastest = points.reduce((a, b) => (b.durationMs < a.durationMs ? b : a));
   const summary = `${points.length} efforts from ${first.date} to ${points.at(-1)!.date}: first ${formatDuration(first.durationMs)}, best ${formatDuration(fastest.durationMs)} on ${fastest.date}.`;
