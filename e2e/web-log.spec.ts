@@ -113,4 +113,25 @@ test.describe("sessions log", () => {
     await page.setViewportSize(DESKTOP);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tracks" })).toHaveAttribute("aria-current", "page");
   });
+
+  test("an athlete's page: personal bests, progression, and the log pre-filtered to them", async ({ page }) => {
+    await signIn(page, W.coach);
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await page.goto("/athletes");
+    await page.getByRole("link", { name: new RegExp(W.managedAthlete) }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(W.managedAthlete);
+    const bests = page.getByTestId("personal-bests");
+    // The seeded efforts (scripts/bench/seed-many-results.ts): C1 200 m, K1 500 m, K1 1000 m.
+    await expect(bests.locator("tbody tr")).toHaveCount(3);
+    await expect(page.getByTestId("progression-summary")).toContainText("efforts from");
+    await expect(page.getByLabel("Athlete")).toHaveCount(0);
+    const log = page.getByTestId("session-log");
+    await expect(log.locator("tbody tr")).toHaveCount(25);
+    await expect(log).not.toContainText(W.coachedAthlete);
+    await page.getByLabel("Sort by").selectOption("time");
+    await page.getByRole("button", { name: "Show sessions" }).click();
+    await expect(page).toHaveURL(/\/athletes\/\d+\?sort=time/);
+    await expect(page).not.toHaveURL(/athlete=/);
+    await checkPageAtBothWidths(page, page.url());
+  });
 });
