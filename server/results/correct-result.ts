@@ -40,7 +40,7 @@ export type Correction = z.input<typeof ZCorrection>;
 export async function correctResult(db: Db, user: SessionUser, resultId: number, input: Correction, deps: { keyring?: Keyring; now?: Date } = {}): Promise<{ reprocessed: boolean }> {
   const correction = ZCorrection.parse(input);
   const [current] = await db
-    .select({ ownerUserId: results.ownerUserId, vesselType: vessels.type, targetDistanceM: results.targetDistanceM, targetDurationMs: results.targetDurationMs })
+    .select({ ownerUserId: results.ownerUserId, vesselType: vessels.type, hull: vessels.hull, targetDistanceM: results.targetDistanceM, targetDurationMs: results.targetDurationMs })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
     .where(eq(results.id, resultId));
@@ -90,7 +90,9 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
         competition: meta.competition,
         description: meta.description,
         important: meta.important,
-        ...(processed ? { distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms } : {}),
+        // The recorded boat was one of the old class: it no longer fits (session-equipment.ts); a paddle fits while the hull stays.
+        ...(processed ? { distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms, equipmentVesselId: null } : {}),
+        ...(processed && resolved.vessel.hull !== current.hull ? { equipmentPaddleId: null } : {}),
       })
       .where(eq(results.id, resultId));
     await tx.delete(resultCrew).where(eq(resultCrew.resultId, resultId));
