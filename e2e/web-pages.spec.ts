@@ -40,16 +40,26 @@ test.describe("every page at phone and desktop width", () => {
     for (const url of SIGNED_OUT) await checkPageAtBothWidths(page, url);
   });
 
-  test("signed-in pages of a coach with sessions", async ({ page }) => {
-    test.setTimeout(240_000);
+  // In groups of six, so each test stays well within its time on a busy machine.
+  for (let group = 0; group * 6 < SIGNED_IN.length; group++) {
+    const urls = SIGNED_IN.slice(group * 6, group * 6 + 6);
+    test(`signed-in pages of a coach with sessions: ${urls.join(" ")}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, WEB_LOG_WORLD.coach);
+      await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+      for (const url of urls) await checkPageAtBothWidths(page, url);
+    });
+  }
+
+  test("the coach's first athlete, track and team pages", async ({ page }) => {
+    test.setTimeout(180_000);
     await signIn(page, WEB_LOG_WORLD.coach);
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
-    for (const url of SIGNED_IN) await checkPageAtBothWidths(page, url);
-    // The first athlete, track and team pages of the coach.
     for (const list of ["/athletes", "/tracks", "/teams"]) {
       await page.goto(list);
       const href = await page.locator(`main a[href^="${list}/"]:not([href$="/new"])`).first().getAttribute("href");
-      if (href) await checkPageAtBothWidths(page, href);
+      expect(href, `a link on ${list}`).toBeTruthy();
+      await checkPageAtBothWidths(page, href!);
     }
   });
 

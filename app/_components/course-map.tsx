@@ -4,12 +4,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useRef } from "react";
 import type { CourseMap as CourseMapData } from "@/server/results/course-map";
 
-/** Slow → fast: blue, teal, yellow, orange, red (readable on a plain and on a tiled background). */
-const RAMP = ["#2c7bb6", "#00a6ca", "#f9d057", "#f29e2e", "#d7191c"];
-export function speedColour(speed: number, min: number, max: number): string {
-  const f = max > min ? (speed - min) / (max - min) : 0.5;
-  return RAMP[Math.min(RAMP.length - 1, Math.max(0, Math.floor(f * RAMP.length)))];
-}
+import { speedColour } from "@/app/_lib/speed-colour";
 
 /**
  * The course on a map (Leaflet): the route coloured by speed, a start marker

@@ -1,4 +1,5 @@
-import { CourseMap, speedColour } from "@/app/_components/course-map";
+import { CourseMap } from "@/app/_components/course-map";
+import { speedColour } from "@/app/_lib/speed-colour";
 import { formatPace500 } from "@/app/_lib/format";
 import { getEnv } from "@/server/config/env";
 import { courseMap } from "@/server/results/course-map";
