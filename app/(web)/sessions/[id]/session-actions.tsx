@@ -112,7 +112,7 @@ function PublicLink({ resultId }: { resultId: number }) {
     return (
       <>
         <button type="button" className="secondary" disabled={show.pending} onClick={() => show.submit()}>
-          Show the public link and QR code
+          Public link and QR code
         </button>
         <FormError message={show.errors.form} />
       </>
