@@ -10,6 +10,7 @@ import { createTrack } from "../server/tracks/tracks";
 import { E2E_ACCOUNTS, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
 import { seedDataApiWorld } from "./e2e-seed-data-api";
+import { seedWebLogWorld } from "./e2e-seed-web-log";
 
 const handle = getDbHandle();
 await handle.migrate();
@@ -43,5 +44,6 @@ if (!unprocessed) {
   });
 }
 await seedDataApiWorld(handle.db);
+await seedWebLogWorld(handle.db);
 await handle.close();
 console.log("e2e accounts ready");

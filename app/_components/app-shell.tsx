@@ -1,10 +1,24 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { SessionUser } from "@/server/users/users";
+import { MainNav, type NavItem } from "./main-nav";
 import { SignOutButton } from "./sign-out-button";
 
 /** The signed-in frame: navigation, the user's name, sign-out. */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const items: NavItem[] = [
+    { href: "/", label: "Sessions" },
+    ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
+    { href: "/athletes", label: "Athletes" },
+    { href: "/tracks", label: "Tracks" },
+    { href: "/teams", label: "Teams" },
+    { href: "/equipment", label: "Equipment" },
+    { href: "/health", label: "Health" },
+    { href: "/records", label: "Records" },
+    { href: "/devices", label: "Devices" },
+    { href: "/developer", label: "Developer" },
+    ...(user.isOperator ? [{ href: "/operator/applications", label: "Operator" }] : []),
+  ];
   return (
     <>
       <a className="skip-link" href="#main">
@@ -14,26 +28,15 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <Link href="/" className="brand">
           Paddle Results
         </Link>
-        <nav aria-label="Main">
-          <Link href="/">Sessions</Link>
-          {user.canCreateSessions ? <Link href="/upload">Upload</Link> : null}
-          <Link href="/athletes">Athletes</Link>
-          <Link href="/tracks">Tracks</Link>
-          <Link href="/teams">Teams</Link>
-          <Link href="/equipment">Equipment</Link>
-          <Link href="/health">Health</Link>
-          <Link href="/records">Records</Link>
-          <Link href="/devices">Devices</Link>
-          <Link href="/developer">Developer</Link>
-          {user.isOperator ? <Link href="/operator/applications">Operator</Link> : null}
-        </nav>
-        <div className="user-menu">
-          <Link href="/connected-apps">Connected apps</Link>
-          <Link href="/account" title={user.email}>
-            {user.name}
-          </Link>
-          <SignOutButton />
-        </div>
+        <MainNav items={items}>
+          <div className="user-menu">
+            <Link href="/connected-apps">Connected apps</Link>
+            <Link href="/account" title={user.email}>
+              {user.name}
+            </Link>
+            <SignOutButton />
+          </div>
+        </MainNav>
       </header>
       <main id="main" className="page">
         {children}

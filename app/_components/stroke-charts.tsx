@@ -20,8 +20,11 @@ export function StrokeCharts({ points }: { points: ChartPoint[] }) {
   return (
     <div className="charts">
       {CHARTS.map((chart) => (
-        <figure key={chart.key} className="card" aria-label={chart.title}>
-          <figcaption>{chart.title}</figcaption>
+        <figure key={chart.key} className="card" aria-labelledby={`chart-${chart.key}`} aria-describedby={`chart-${chart.key}-summary`}>
+          <figcaption id={`chart-${chart.key}`}>{chart.title}</figcaption>
+          <p id={`chart-${chart.key}-summary`} className="chart-summary">
+            {summaryOf(points, chart.key, chart.digits)}
+          </p>
           <ResponsiveContainer width="100%" height={180}>
             <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
               <CartesianGrid stroke="#eef1f4" />
@@ -35,4 +38,14 @@ export function StrokeCharts({ points }: { points: ChartPoint[] }) {
       ))}
     </div>
   );
+}
+
+/** The chart in words: its range and mean, and where along the distance the highest value came. */
+function summaryOf(points: ChartPoint[], key: "speed" | "rate" | "strokeDistance", digits: number): string {
+  const values = points.flatMap((p) => (p[key] === null ? [] : [{ v: p[key] as number, at: p.distance }]));
+  if (!values.length) return "No data.";
+  const max = values.reduce((a, b) => (b.v > a.v ? b : a));
+  const min = values.reduce((a, b) => (b.v < a.v ? b : a));
+  const mean = values.reduce((sum, x) => sum + x.v, 0) / values.length;
+  return `From ${min.v.toFixed(digits)} to ${max.v.toFixed(digits)}, mean ${mean.toFixed(digits)}; highest at ${Math.round(max.at)} m.`;
 }

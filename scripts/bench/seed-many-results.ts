@@ -36,5 +36,6 @@ export async function seedManyResults(
       from results r cross join generate_series(0, ${options.strokesPerResult - 1}) k
       where r.owner_user_id = ${userId}`);
   }
-  await db.execute(sql`analyze results; analyze result_crew; analyze result_strokes`);
+  // One statement per call: PGlite (the e2e seed) refuses several in one.
+  for (const table of ["results", "result_crew", "result_strokes"]) await db.execute(sql.raw(`analyze ${table}`));
 }

@@ -58,4 +58,11 @@ describe("environment", () => {
     expect(() => parseEnv({ SVC_KEYRING: "not base64 json" })).toThrow(/SVC_KEYRING/);
     expect(() => parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: "c2hvcnQ=" })).toString("base64") })).toThrow(/SVC_KEYRING: key 7 must be 32 bytes/);
   });
+  it("takes a map tile URL template only with {z}, {x} and {y}", () => {
+    expect(parseEnv({ MAP_TILE_URL: "https://tiles.example.org/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe("https://tiles.example.org/{z}/{x}/{y}.png");
+    expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
+    for (const bad of ["https://tiles.example.org/{z}/{x}.png", "ftp://tiles/{z}/{x}/{y}", "javascript:alert(1)//{z}{x}{y}"]) {
+      expect(() => parseEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL/);
+    }
+  });
 });

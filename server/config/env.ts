@@ -80,6 +80,16 @@ const ZEnv = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Device master keys: base64 of JSON {"<keyId>": "<base64 32-byte key>"}; checked in full by server/svc/keyring.ts at start. */
   SVC_KEYRING: z.string().optional(),
+  /**
+   * Map tiles behind the session page's course map, a {z}/{x}/{y} URL template
+   * such as https://tile.example.org/{z}/{x}/{y}.png. Unset: the course is drawn
+   * on a plain projected background, with no request leaving the browser.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "must be an http(s) URL template")
+    .refine((v) => ["{z}", "{x}", "{y}"].every((part) => v.includes(part)), "must contain {z}, {x} and {y}")
+    .optional(),
 });
 
 /**

@@ -5,13 +5,13 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { getStoredAnalysis, splitsOf } from "../results/result-analysis";
 import { getResultDetail } from "../results/result-detail";
-import { createShareLink, shareUrl } from "../shares/share-links";
+import { sessionPublicLink, shareUrl } from "../shares/share-links";
 import { ResultReport, type ReportData } from "./result-report";
 import type { ReportLang } from "./report-text";
 
 /**
  * The compact PDF of one result the user can access, with a QR code to a
- * freshly created share link (docs/results-api.md "GET /results/{id}/pdf").
+ * the session's public link, reused until revoked (docs/results-api.md "GET /results/{id}/pdf").
  * Throws not_found for inaccessible results and unprocessable when the
  * result has no processed data to report.
  */
@@ -19,7 +19,7 @@ export async function buildResultReport(db: Db, options: { userId: number; resul
   const detail = await getResultDetail(db, options.userId, options.resultId);
   const analysis = await getStoredAnalysis(db, options.resultId);
   if (!analysis || detail.strokes.length === 0) throw new AppError("unprocessable", "This session has no processed stroke data to report");
-  const { token } = await createShareLink(db, options.userId, options.resultId, "report");
+  const { token } = await sessionPublicLink(db, options.userId, options.resultId);
   const s = detail.summary;
   const data: ReportData = {
     lang: options.lang,

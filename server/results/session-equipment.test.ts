@@ -85,4 +85,16 @@ describe("session equipment", () => {
     await expect(setSessionEquipment(handle.db, owner.id, 2_000_000_000, { vesselId: null, paddleId: null })).rejects.toMatchObject({ code: "not_found" });
     expect(await stored(session)).toEqual({ vesselId: null, paddleId: null });
   });
+
+  it("refuses equipment that does not fit the session's boat class: a K2 boat or a canoe paddle on a K1", async () => {
+    const owner = await newUser();
+    const session = await newSession(owner.id);
+    const k2Boat = await createOwnVessel(handle.db, owner.id, { name: "Nelo K2", vesselTypeId: 2 });
+    const canoePaddle = await createOwnPaddle(handle.db, owner.id, { name: "Canoe blade", kind: "canoe" });
+    const refused = await setSessionEquipment(handle.db, owner.id, session, { vesselId: k2Boat.id, paddleId: canoePaddle.id }).catch((e) => e);
+    expect(refused).toMatchObject({ code: "invalid", fieldErrors: { vesselId: ["This boat is not a K1; choose a K1 boat"], paddleId: ["A canoe paddle does not fit a K1; choose a kayak paddle"] } });
+    expect(await stored(session)).toEqual({ vesselId: null, paddleId: null });
+    const fits = await setSessionEquipment(handle.db, owner.id, session, { vesselId: (await ownBoat(owner.id)).id, paddleId: (await ownPaddle(owner.id)).id });
+    expect(fits.vesselId).not.toBeNull();
+  });
 });

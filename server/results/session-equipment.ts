@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { resultAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { equipmentPaddles, equipmentVessels, results } from "../db/schema";
+import { equipmentPaddles, equipmentVessels, results, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 
 /** A serial (32-bit) id: a larger one cannot exist, and Postgres would answer "integer out of range". */
@@ -46,11 +46,15 @@ export async function setSessionEquipment(db: Db, userId: number, resultId: numb
   if ((await ownerOf(db, userId, resultId)) !== userId) throw new AppError("forbidden", "Only the owner of a session can set its equipment");
   return db.transaction(async (tx) => {
     // KEY SHARE: a boat or paddle deleted meanwhile waits for this write instead of breaking it.
-    const [vessel] = vesselId === null ? [null] : await tx.select({ id: equipmentVessels.id }).from(equipmentVessels).where(and(eq(equipmentVessels.id, vesselId), eq(equipmentVessels.ownerUserId, userId))).for("key share");
-    const [paddle] = paddleId === null ? [null] : await tx.select({ id: equipmentPaddles.id }).from(equipmentPaddles).where(and(eq(equipmentPaddles.id, paddleId), eq(equipmentPaddles.ownerUserId, userId))).for("key share");
+    const [session] = await tx.select({ vesselTypeId: results.vesselId, type: vessels.type, hull: vessels.hull }).from(results).innerJoin(vessels, eq(vessels.id, results.vesselId)).where(eq(results.id, resultId));
+    const [vessel] = vesselId === null ? [null] : await tx.select({ id: equipmentVessels.id, vesselTypeId: equipmentVessels.vesselTypeId }).from(equipmentVessels).where(and(eq(equipmentVessels.id, vesselId), eq(equipmentVessels.ownerUserId, userId))).for("key share");
+    const [paddle] = paddleId === null ? [null] : await tx.select({ id: equipmentPaddles.id, kind: equipmentPaddles.kind }).from(equipmentPaddles).where(and(eq(equipmentPaddles.id, paddleId), eq(equipmentPaddles.ownerUserId, userId))).for("key share");
     const fieldErrors: Record<string, string[]> = {};
     if (vesselId !== null && !vessel) fieldErrors.vesselId = ["Choose one of your boats"];
     if (paddleId !== null && !paddle) fieldErrors.paddleId = ["Choose one of your paddles"];
+    // Equipment must fit the session's boat class: a K2 boat for a K2 session, a kayak paddle for a kayak.
+    if (session && vessel && vessel.vesselTypeId !== session.vesselTypeId) fieldErrors.vesselId = [`This boat is not a ${session.type}; choose a ${session.type} boat`];
+    if (session && paddle && paddle.kind !== session.hull) fieldErrors.paddleId = [`A ${paddle.kind} paddle does not fit a ${session.type}; choose a ${session.hull} paddle`];
     if (Object.keys(fieldErrors).length) throw new AppError("invalid", "Please correct the highlighted fields.", fieldErrors);
     const [updated] = await tx
       .update(results)

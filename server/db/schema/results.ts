@@ -104,6 +104,8 @@ export const results = pgTable(
     index("results_owner_created_idx").on(t.ownerUserId, t.createdAt, t.id),
     index("results_owner_distance_idx").on(t.ownerUserId, t.distanceM, t.id),
     index("results_owner_duration_idx").on(t.ownerUserId, t.durationMs, t.id),
+    // The web log's speed sort (m/s = distance / duration); server/sessions/session-log.ts writes the same expression.
+    index("results_owner_speed_idx").on(t.ownerUserId, sql`(${t.distanceM}::double precision / greatest(${t.durationMs}, 1))`, t.id),
     index("results_created_by_application_idx").on(t.createdByApplicationId, t.id),
     index("results_track_idx").on(t.trackId),
     // Cohorts of one boat class and distance (server/analytics/cohorts.ts: benchmarks, comparable sessions).

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { getEnv } from "../../config/env";
+import { correctResult, ZCorrection } from "../../results/correct-result";
 import { deleteResult } from "../../results/delete-result";
 import { setSessionEquipment, ZSessionEquipment } from "../../results/session-equipment";
-import { createShareLink, revokeShareLink, shareUrl } from "../../shares/share-links";
+import QRCode from "qrcode";
+import { createShareLink, revokeShareLink, sessionPublicLink, shareUrl } from "../../shares/share-links";
 import { protectedProcedure, router } from "../init";
 
 const ZId = z.number().int().positive();
@@ -13,10 +15,18 @@ export const sessionsRouter = router({
     const { id, token } = await createShareLink(ctx.db, ctx.user.id, input.resultId, "web");
     return { id, url: shareUrl(getEnv().appUrl, token) };
   }),
+  /** The session's public link (the one in its PDF reports), reused until revoked, with its QR code. */
+  publicLink: protectedProcedure.input(z.object({ resultId: ZId })).mutation(async ({ ctx, input }) => {
+    const { id, token } = await sessionPublicLink(ctx.db, ctx.user.id, input.resultId);
+    const url = shareUrl(getEnv().appUrl, token);
+    return { id, url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
+  }),
   revokeShareLink: protectedProcedure.input(z.object({ shareId: ZId })).mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.user.id, input.shareId)),
   /** The owner's boat and paddle used in the session; null clears either. */
   setEquipment: protectedProcedure
     .input(ZSessionEquipment.extend({ resultId: ZId }))
     .mutation(({ ctx, input: { resultId, ...equipment } }) => setSessionEquipment(ctx.db, ctx.user.id, resultId, equipment)),
+  /** The owner's corrections; a boat class change reprocesses the stored original file. */
+  correct: protectedProcedure.input(ZCorrection.extend({ resultId: ZId })).mutation(({ ctx, input: { resultId, ...correction } }) => correctResult(ctx.db, ctx.user, resultId, correction)),
   delete: protectedProcedure.input(z.object({ resultId: ZId })).mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { CopyButton } from "@/app/_components/copy-button";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -87,11 +88,11 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
             {created.clientSecret ? " Copy the client secret now: it is not stored and will not be shown again." : ""}
           </p>
           <p>
-            Client ID: <code data-testid="client-id">{created.clientId}</code>
+            Client ID: <code data-testid="client-id">{created.clientId}</code> <CopyButton value={created.clientId} label="Copy client ID" />
           </p>
           {created.clientSecret ? (
             <p>
-              Client secret: <code data-testid="client-secret">{created.clientSecret}</code>
+              Client secret: <code data-testid="client-secret">{created.clientSecret}</code> <CopyButton value={created.clientSecret} label="Copy client secret" />
             </p>
           ) : null}
           {created.reviewStatus === "pending" ? <p>An operator reviews partner applications before they can be used.</p> : null}
@@ -203,7 +204,7 @@ export function RotateSecretButton({ id }: { id: number }) {
         <div className="notice" role="status">
           <p>New client secret (copy it now; the old one no longer works):</p>
           <p>
-            <code data-testid="client-secret">{secret}</code>
+            <code data-testid="client-secret">{secret}</code> <CopyButton value={secret} label="Copy client secret" />
           </p>
         </div>
       ) : null}

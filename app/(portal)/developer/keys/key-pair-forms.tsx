@@ -1,5 +1,6 @@
 "use client";
 
+import { CopyButton } from "@/app/_components/copy-button";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError, SelectField, useSubmit } from "@/app/_components/form";
@@ -25,10 +26,10 @@ export function CreateKeyPairForm() {
             <strong>Key pair “{created.name}” created.</strong> Copy the secret now: it is not stored and will not be shown again.
           </p>
           <p>
-            Public key: <code data-testid="public-key">{created.publicKey}</code>
+            Public key: <code data-testid="public-key">{created.publicKey}</code> <CopyButton value={created.publicKey} label="Copy public key" />
           </p>
           <p>
-            Secret key: <code data-testid="secret-key">{created.secretKey}</code>
+            Secret key: <code data-testid="secret-key">{created.secretKey}</code> <CopyButton value={created.secretKey} label="Copy secret key" />
           </p>
         </div>
       ) : null}

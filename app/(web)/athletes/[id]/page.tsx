@@ -1,45 +1,111 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { SessionLog } from "@/app/_components/session-log";
+import { formatDuration, formatPace500 } from "@/app/_lib/format";
+import { listPersonalBests, listProgression } from "@/server/athletes/athlete-bests";
 import { athleteLinkStatus } from "@/server/athletes/athlete-links";
 import { getAccessibleAthlete } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
+import { parseLogQuery } from "@/server/sessions/session-log";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { AthleteForm } from "../athlete-form";
 import { AthleteLink } from "./athlete-link";
+import { ProgressionChart } from "./progression-chart";
 
 export const metadata: Metadata = { title: "Athlete" };
 
-export default async function AthletePage({ params }: { params: Promise<{ id: string }> }) {
+/** An athlete: profile, personal bests per boat class and distance, and their sessions (the log, pre-filtered). */
+export default async function AthletePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
-  const athlete = await loadOr404(() => getAccessibleAthlete(getDb(), user.id, id));
+  const db = getDb();
+  const athlete = await loadOr404(() => getAccessibleAthlete(db, user.id, id));
+  const [bests, query] = [await listPersonalBests(db, id), parseLogQuery(await searchParams)];
   const fullName = `${athlete.name} ${athlete.surname}`.trim();
-  if (!athlete.editable) {
-    return (
-      <>
-        <h1>{fullName}</h1>
-        <dl className="card">
-          <dt>Modality</dt>
-          <dd>{athlete.modality || "—"}</dd>
-          <dt>Date of birth</dt>
-          <dd>{athlete.dateOfBirth ?? "—"}</dd>
-        </dl>
-        <p className="muted">This athlete is managed by another account.</p>
-      </>
-    );
-  }
-  const link = await athleteLinkStatus(getDb(), user.id, athlete.id);
+  // The season's progression of the boat class and distance they paddle most.
+  const main = [...bests].sort((a, b) => b.sessions - a.sessions)[0];
+  const progression = main ? await listProgression(db, id, main.boatClass, main.distanceM) : [];
+  // Who may link this record to an account: the one who manages it (docs/access.md "Linking").
+  const link = athlete.editable ? await athleteLinkStatus(db, user.id, athlete.id) : null;
   return (
     <>
-      <h1>Edit {fullName}</h1>
-      <AthleteForm athlete={athlete} />
-      <AthleteLink
-        athleteId={athlete.id}
-        athleteName={fullName}
-        linked={link.linked}
-        pending={link.pending && { email: link.pending.email, expiresAt: link.pending.expiresAt.toISOString() }}
-      />
+      <h1>{fullName}</h1>
+      {athlete.editable && link ? (
+        <>
+          <details className="corrections">
+            <summary>
+              <h2>Edit profile</h2>
+            </summary>
+            <AthleteForm athlete={athlete} />
+          </details>
+          <AthleteLink
+            athleteId={athlete.id}
+            athleteName={fullName}
+            linked={link.linked}
+            pending={link.pending && { email: link.pending.email, expiresAt: link.pending.expiresAt.toISOString() }}
+          />
+        </>
+      ) : (
+        <>
+          <dl className="card facts">
+            <div>
+              <dt>Modality</dt>
+              <dd>{athlete.modality || "—"}</dd>
+            </div>
+            <div>
+              <dt>Date of birth</dt>
+              <dd>{athlete.dateOfBirth ?? "—"}</dd>
+            </div>
+          </dl>
+          <p className="muted">This athlete is managed by another account.</p>
+        </>
+      )}
+
+      <h2 id="bests-heading">Personal bests</h2>
+      {bests.length ? (
+        <div className="table-card">
+          <table aria-labelledby="bests-heading" data-testid="personal-bests">
+            <thead>
+              <tr>
+                <th scope="col">Boat</th>
+                <th scope="col" className="num">Distance</th>
+                <th scope="col" className="num">Best time</th>
+                <th scope="col" className="num">Pace /500 m</th>
+                <th scope="col">Date</th>
+                <th scope="col" className="num">Sessions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bests.map((b) => (
+                <tr key={`${b.boatClass}-${b.distanceM}`}>
+                  <td>{b.boatClass}</td>
+                  <td className="num">{b.distanceM} m</td>
+                  <td className="num">
+                    <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
+                  </td>
+                  <td className="num">{formatPace500((b.distanceM / b.durationMs) * 1000)}</td>
+                  <td>{b.date}</td>
+                  <td className="num">{b.sessions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No distance efforts yet.</p>
+      )}
+
+      {main && progression.length > 1 ? (
+        <>
+          <h2>Progression</h2>
+          <ProgressionChart title={`${main.boatClass} ${main.distanceM} m: times over the season (line: best so far)`} points={progression} />
+        </>
+      ) : null}
+
+      <h2>Sessions</h2>
+      <SessionLog userId={user.id} query={query} basePath={`/athletes/${id}`} fixed={{ athlete: id }} />
     </>
   );
 }

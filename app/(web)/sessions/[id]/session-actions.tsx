@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { CopyButton } from "@/app/_components/copy-button";
 import { FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
@@ -40,14 +41,15 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
       <p className="muted">A share link opens a read-only view of this session (no names, no device data) for anyone who has it, until you revoke it.</p>
       {created ? (
         <p className="notice" role="status">
-          New link: <a href={created} data-testid="share-url">{created}</a> — copy it now, it is not shown again.
+          New link: <a href={created} data-testid="share-url">{created}</a> <CopyButton value={created} label="Copy link" /> — copy it now, it is not shown again.
         </p>
       ) : null}
       <FormError message={create.errors.form} />
-      <div>
+      <div className="row">
         <button type="button" className="secondary" disabled={create.pending} onClick={() => create.submit()}>
           Create share link
         </button>
+        <PublicLink resultId={resultId} />
       </div>
       {links.length ? (
         <table>
@@ -92,5 +94,41 @@ function RevokeShareButton({ shareId, label }: { shareId: number; label: string 
       </button>
       {errors.form ? <span className="field-error"> {errors.form}</span> : null}
     </>
+  );
+}
+
+/** The session's one public link (also in its PDF reports) with a copy button and its QR code. */
+function PublicLink({ resultId }: { resultId: number }) {
+  const router = useRouter();
+  const [link, setLink] = useState<{ url: string; qrSvg: string } | null>(null);
+  const show = useSubmit(
+    () => trpc.sessions.publicLink.mutate({ resultId }),
+    (value) => {
+      setLink(value);
+      router.refresh();
+    },
+  );
+  if (!link) {
+    return (
+      <>
+        <button type="button" className="secondary" disabled={show.pending} onClick={() => show.submit()}>
+          Public link and QR code
+        </button>
+        <FormError message={show.errors.form} />
+      </>
+    );
+  }
+  return (
+    <figure className="public-link" data-testid="public-link">
+      {/* The SVG comes from the qrcode library on our server, from our own URL. */}
+      <div className="qr" role="img" aria-label={`QR code of ${link.url}`} dangerouslySetInnerHTML={{ __html: link.qrSvg }} />
+      <figcaption>
+        <a href={link.url} data-testid="public-url">
+          {link.url}
+        </a>{" "}
+        <CopyButton value={link.url} label="Copy link" />
+        <p className="muted">The same link as in this session&apos;s PDF reports, until you revoke it.</p>
+      </figcaption>
+    </figure>
   );
 }

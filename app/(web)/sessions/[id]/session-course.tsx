@@ -1,0 +1,38 @@
+import { CourseMap } from "@/app/_components/course-map";
+import { speedColour } from "@/app/_lib/speed-colour";
+import { formatPace500 } from "@/app/_lib/format";
+import { getEnv } from "@/server/config/env";
+import { courseMap } from "@/server/results/course-map";
+import { splitsOf } from "@/server/results/result-analysis";
+import type { SessionView } from "./load-session-view";
+
+/** The course on a map, coloured by speed, with start and split markers, and the same in words. */
+export function SessionCourse({ view }: { view: SessionView }) {
+  const { analysis, detail } = view;
+  if (!analysis) return null;
+  const splits = detail.strokes.length ? splitsOf(analysis, detail, view.splitCount) : [];
+  const data = courseMap(analysis.track, splits.map((s) => s.distance_m));
+  return (
+    <section aria-labelledby="course-heading">
+      <h2 id="course-heading">Course</h2>
+      {data ? (
+        <figure className="card course">
+          <CourseMap data={data} tileUrl={getEnv().MAP_TILE_URL ?? null} label="Map of the course, coloured by speed" />
+          <figcaption>
+            <p className="legend" aria-hidden="true">
+              <span style={{ background: speedColour(data.minSpeed, data.minSpeed, data.maxSpeed) }} /> slower
+              <span style={{ background: speedColour(data.maxSpeed, data.minSpeed, data.maxSpeed) }} /> faster · ● start · ○ split ends
+            </p>
+            <p data-testid="course-summary">
+              The course starts at {data.points[0][0].toFixed(5)}, {data.points[0][1].toFixed(5)}. Pace ranged from {formatPace500(data.maxSpeed)} to{" "}
+              {formatPace500(data.minSpeed)} per 500 m ({data.maxSpeed.toFixed(2)} to {data.minSpeed.toFixed(2)} m/s).
+              {data.splits.length ? ` Split markers at ${data.splits.map((s) => `${Math.round(s.distanceM)} m`).join(", ")}.` : ""}
+            </p>
+          </figcaption>
+        </figure>
+      ) : (
+        <p className="muted">The file has no GNSS fixes for this effort, so there is no course to draw.</p>
+      )}
+    </section>
+  );
+}

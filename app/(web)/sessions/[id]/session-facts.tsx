@@ -1,0 +1,66 @@
+import { formatPaceAndSpeed } from "@/app/_lib/format";
+import { crewMemberName, type SessionView } from "./load-session-view";
+
+/** The session at a glance: when, where, who, and the effort's averages (pace per 500 m first). */
+export function SessionFacts({ view }: { view: SessionView }) {
+  const s = view.detail.summary;
+  const summary = view.analysis?.summary;
+  return (
+    <dl className="card facts">
+      <div>
+        <dt>Date</dt>
+        <dd>
+          {s.date} {s.timeOfDay.slice(0, 5)}
+        </dd>
+      </div>
+      <div>
+        <dt>Track</dt>
+        <dd>{s.trackName}</dd>
+      </div>
+      <div>
+        <dt>Crew</dt>
+        <dd>{view.detail.crew.map(crewMemberName).join(", ")}</dd>
+      </div>
+      <div>
+        <dt>Category · pace</dt>
+        <dd>
+          {s.categoryName} · {s.paceName}
+        </dd>
+      </div>
+      {summary ? (
+        <>
+          <div>
+            <dt>Average pace</dt>
+            <dd data-testid="average-pace">{formatPaceAndSpeed(summary.avg_speed)}</dd>
+          </div>
+          <div>
+            <dt>Strokes</dt>
+            <dd>{summary.stroke_count}</dd>
+          </div>
+          <div>
+            <dt>Average rate</dt>
+            <dd>{summary.avg_rate ?? "—"} spm</dd>
+          </div>
+          <div>
+            <dt>Distance per stroke</dt>
+            <dd>{summary.avg_stroke_distance?.toFixed(2) ?? "—"} m</dd>
+          </div>
+        </>
+      ) : null}
+      {s.important ? (
+        <div>
+          <dt>Flag</dt>
+          <dd>
+            <span className="badge warn">Important</span>
+          </dd>
+        </div>
+      ) : null}
+      {s.competition || s.description ? (
+        <div>
+          <dt>Notes</dt>
+          <dd>{[s.competition, s.description].filter(Boolean).join(" · ")}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

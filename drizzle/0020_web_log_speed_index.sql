@@ -1,0 +1,1 @@
+CREATE INDEX "results_owner_speed_idx" ON "results" USING btree ("owner_user_id",("distance_m"::double precision / greatest("duration_ms", 1)),"id");

@@ -1,0 +1,30 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The two widths every page is checked at. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** axe-core on the current page: no serious or critical violation (each listed with where it is). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`), page.url()).toEqual([]);
+}
+
+/** The page itself never scrolls sideways; wide tables scroll inside their card. */
+export async function expectNoPageOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Both checks, at phone and desktop width. */
+export async function checkPageAtBothWidths(page: Page, url: string) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto(url);
+    await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+    await expectNoPageOverflow(page);
+    await expectAccessible(page);
+  }
+}
