@@ -10,7 +10,15 @@ import postgres from "postgres";
 
 export const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export async function createFreshDatabase(name: string): Promise<string> {
+/**
+ * Several people may benchmark on one machine: BENCH_DB_SUFFIX keeps their
+ * databases apart and BENCH_PORT their servers (the defaults are per script).
+ */
+export const benchPort = (fallback: number) => Number(process.env.BENCH_PORT ?? fallback);
+
+export async function createFreshDatabase(baseName: string): Promise<string> {
+  const name = `${baseName}${process.env.BENCH_DB_SUFFIX ?? ""}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`BENCH_DB_SUFFIX: only a-z, 0-9 and _ (got ${name})`);
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);

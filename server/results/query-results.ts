@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resultAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
-import { categories, paces, results, tracks, users, vessels } from "../db/schema";
+import { categories, paces, results, sessionAccess, tracks, users, vessels } from "../db/schema";
 import { notFound } from "../errors";
 
 const isoDate = z.iso.date("must be a date YYYY-MM-DD");
@@ -49,9 +49,9 @@ function dateTimeCondition(value: string, op: ">=" | "<="): SQL {
   return op === ">=" ? sql`${column} >= ${bound}` : sql`${column} <= ${bound}`;
 }
 
-function filterConditions(userId: number, f: ResultFilters): SQL {
+/** The query string's filters, without the access rule. */
+function filterConditions(f: ResultFilters): SQL | undefined {
   return and(
-    resultAccessible(userId),
     f.start_date ? gte(results.date, f.start_date) : undefined,
     f.end_date ? lte(results.date, f.end_date) : undefined,
     f.start_datetime ? dateTimeCondition(f.start_datetime, ">=") : undefined,
@@ -65,10 +65,12 @@ function filterConditions(userId: number, f: ResultFilters): SQL {
     f.athlete_id !== undefined ? sql`exists (select 1 from result_crew f_rc where f_rc.result_id = ${results.id} and f_rc.athlete_id = ${f.athlete_id})` : undefined,
     f.competition ? ilike(results.competition, `%${escapeLike(f.competition)}%`) : undefined,
     f.description ? ilike(results.description, `%${escapeLike(f.description)}%`) : undefined,
-  )!;
+  );
 }
 
-const SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+const RESULT_SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+/** The sort keys as session_access copies them, in the order of its (person, key, result) indexes. */
+const SORT_COLUMNS = { date: sessionAccess.startAt, dist: sessionAccess.distanceM, time: sessionAccess.durationMs, creation_date: sessionAccess.createdAt } as const;
 
 /** Everything the results API shows of a result row, joined (explicit columns, never a whole row). */
 export const resultSummaryColumns = {
@@ -109,13 +111,34 @@ function joined(db: Db) {
 }
 export type ResultSummaryRow = Awaited<ReturnType<typeof joined>>[number];
 
-/** The two statements of a page (rows and total), unexecuted: the benchmark runs the same SQL directly. */
+/**
+ * The two statements of a page (rows and total), unexecuted: the benchmark
+ * runs the same SQL directly. Both read session_access, the trigger-kept list
+ * of who may see each result (drizzle/0015), by its (person, sort key,
+ * result) index: a page walks the index in order, so it costs about
+ * offset + page rows, not the person's whole history; the total counts the
+ * person's index entries, joined to results only when a filter needs them.
+ */
 export function resultsPageQueries(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
-  const where = filterConditions(userId, filters);
+  const filtered = filterConditions(filters);
   const direction = filters.order === "asc" ? asc : desc;
+  const visible = eq(sessionAccess.userId, userId);
+  const page = db
+    .select({ id: sessionAccess.resultId })
+    .from(sessionAccess)
+    .innerJoin(results, eq(results.id, sessionAccess.resultId))
+    .where(and(visible, filtered))
+    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(sessionAccess.resultId))
+    .limit(limit)
+    .offset(offset);
+  const total = filtered
+    ? db.select({ total: count() }).from(sessionAccess).innerJoin(results, eq(results.id, sessionAccess.resultId)).where(and(visible, filtered))
+    : db.select({ total: count() }).from(sessionAccess).where(visible);
   return {
-    rows: joined(db).where(where).orderBy(direction(SORT_COLUMNS[filters.sort]), direction(results.id)).limit(limit).offset(offset),
-    total: db.select({ total: count() }).from(results).where(where),
+    rows: joined(db)
+      .where(sql`${results.id} in (${page})`)
+      .orderBy(direction(RESULT_SORT_COLUMNS[filters.sort]), direction(results.id)),
+    total,
   };
 }
 

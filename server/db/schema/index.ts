@@ -19,3 +19,4 @@ export * from "./oauth-applications";
 export * from "./oauth-grants";
 export * from "./oauth-models";
 export * from "./session-access";
+export * from "./credential-epoch";

@@ -1,0 +1,13 @@
+import postgres from "postgres";
+const url = "postgres://postgres@127.0.0.1:5432/svc_k14_perf";
+const sql = postgres(url, { max: 10, onnotice: () => {} });
+const admin = postgres(url, { max: 1 });
+let stop = false; const errs = [];
+const loops = Array.from({ length: 16 }, async () => { while (!stop) { try { await sql`select pg_sleep(0.002)`; } catch (e) { errs.push("load " + e.code); } } });
+await new Promise((r) => setTimeout(r, 500));
+await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'svc_k14_perf' and pid <> pg_backend_pid()`;
+await new Promise((r) => setTimeout(r, 300));
+const res = await Promise.allSettled(Array.from({ length: 40 }, () => sql`select 1`));
+console.log(errs, res.filter((r) => r.status === "rejected").map((r) => r.reason.code));
+stop = true; await Promise.all(loops);
+await sql.end(); await admin.end();
