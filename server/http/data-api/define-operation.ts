@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "../../db/client";
-import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
+import { admitAccessToken } from "../admission";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
+import { rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { OperationSpec } from "../openapi/build";
 import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "./errors";
 import { ZPageParams, type PageMeta } from "./pagination";
@@ -119,9 +119,8 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
       const db = getDb();
       const now = dataApiClock.now();
       if (!token) throw new DataApiError("invalid_token", "Bearer access token missing");
-      const verified = await verifyAccessToken(db, token, now);
-      if (!verified.ok) throw new DataApiError("invalid_token", "The access token is invalid, expired or revoked");
-      const decision = await consumeRateLimit(db, `data:app:${verified.applicationId}:user:${verified.userId}`, DATA_API_RATE_LIMIT, now);
+      const { verified, decision } = await admitAccessToken(db, token, (v) => ({ bucket: `data:app:${v.applicationId}:user:${v.userId}`, policy: DATA_API_RATE_LIMIT }), now);
+      if (!verified.ok || !decision) throw new DataApiError("invalid_token", "The access token is invalid, expired or revoked");
       headers = { ...headers, ...rateLimitHeaders(decision) };
       if (!decision.allowed) throw new DataApiError("rate_limited", `Rate limit exceeded: ${decision.limit} requests per minute for this application and account`);
       // An operation that does not exist on this surface is absent: 404, like an id outside the boundary.

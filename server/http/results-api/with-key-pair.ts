@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "../../db/client";
-import { parseKeyPairAuthorization, verifyKeyPair } from "../../keys/key-pairs";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitDecision, type RateLimitPolicy } from "../../rate-limit/rate-limit";
+import { parseKeyPairAuthorization } from "../../keys/key-pairs";
+import { admitKeyPair } from "../admission";
+import { rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { SessionUser } from "../../users/users";
 import { errorBody, ResultsApiError, toResultsApiError } from "./errors";
 
@@ -45,16 +46,16 @@ export function withKeyPair<P = Record<string, never>>(options: Options, handler
       const db = getDb();
       const credential = parseKeyPairAuthorization(request.headers.get("authorization"));
       if (!credential) throw new ResultsApiError("unauthorized", "Authorization header missing: send Bearer <PUBLIC_KEY>.<SECRET_KEY>");
-      const verified = await verifyKeyPair(db, credential, options.auth === "secret");
+      const extraLimit = options.extraLimit;
+      const { verified, decisions } = await admitKeyPair(db, credential, options.auth === "secret", (v) => [
+        { bucket: `results:key:${v.keyPairId}`, policy: RESULTS_API_LIMITS.general },
+        ...(extraLimit ? [{ bucket: `results-${extraLimit}:key:${v.keyPairId}`, policy: RESULTS_API_LIMITS[extraLimit] }] : []),
+      ]);
       if (!verified.ok) {
         throw new ResultsApiError(
           "unauthorized",
           verified.code === "secret_required" ? "Secret key not supplied: this endpoint needs Bearer <PUBLIC_KEY>.<SECRET_KEY>" : "Public or secret key invalid",
         );
-      }
-      const decisions: RateLimitDecision[] = [await consumeRateLimit(db, `results:key:${verified.keyPairId}`, RESULTS_API_LIMITS.general)];
-      if (options.extraLimit) {
-        decisions.push(await consumeRateLimit(db, `results-${options.extraLimit}:key:${verified.keyPairId}`, RESULTS_API_LIMITS[options.extraLimit]));
       }
       // The client must respect the tightest limit: a refusal first, else the fewest remaining.
       const decision = decisions.find((d) => !d.allowed) ?? decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
