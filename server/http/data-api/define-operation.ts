@@ -5,7 +5,7 @@ import { admitAccessToken } from "../admission";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
 import { rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { OperationSpec } from "../openapi/build";
-import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "./errors";
+import { bearerChallenge, DataApiError, errorRetryHeaders, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "./errors";
 import { ZPageParams, type PageMeta } from "./pagination";
 
 /**
@@ -150,7 +150,7 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
       const challenge = bearerChallenge(apiError, token !== null);
       return Response.json(dataApiErrorBody(apiError, requestId), {
         status: apiError.status,
-        headers: { ...headers, ...(challenge ? { "WWW-Authenticate": challenge } : {}) },
+        headers: { ...headers, ...errorRetryHeaders(apiError), ...(challenge ? { "WWW-Authenticate": challenge } : {}) },
       });
     }
   };
@@ -159,7 +159,7 @@ export function defineOperation<P extends PathSchemas | undefined = undefined, Q
 }
 
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, conflict, rate_limited, server_error"),
+  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, not_found, conflict, rate_limited, server_error, service_unavailable"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: z.string().describe("quote it when reporting a problem"),
@@ -187,6 +187,7 @@ function operationSpec(def: AnyDefinition, querySchema: z.ZodObject | undefined)
     404: err("not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)"),
     429: { ...err("rate_limited"), headers: [...RATE_HEADERS, "Retry-After"] },
     500: err("server_error"),
+    503: { ...err("service_unavailable: the database connection was lost; retry after Retry-After seconds"), headers: [...RATE_HEADERS, "Retry-After"] },
   };
   for (const [status, description] of Object.entries(def.errors ?? {})) responses[Number(status)] = err(description);
   return {

@@ -24,7 +24,7 @@ import { RESULTS_API_LIMITS } from "./with-key-pair";
 
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 const err = (description: string) => ({ description, schema: ZError, headers: RATE_HEADERS });
-const common = { 401: err("missing or invalid credentials"), 429: { ...err("rate limit exceeded"), headers: [...RATE_HEADERS, "Retry-After"] }, 500: err("internal error") };
+const common = { 401: err("missing or invalid credentials"), 429: { ...err("rate limit exceeded"), headers: [...RATE_HEADERS, "Retry-After"] }, 500: err("internal error"), 503: { ...err("the database connection was lost; retry after Retry-After seconds"), headers: [...RATE_HEADERS, "Retry-After"] } };
 const idParam = [{ name: "id", description: "identifier" }];
 
 function referenceOps(kind: "vessels" | "categories" | "paces", item: z.ZodType, label: string): OperationSpec[] {

@@ -4,7 +4,7 @@ import { parseKeyPairAuthorization } from "../../keys/key-pairs";
 import { admitKeyPair } from "../admission";
 import { rateLimitHeaders, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { SessionUser } from "../../users/users";
-import { errorBody, ResultsApiError, toResultsApiError } from "./errors";
+import { errorBody, errorRetryHeaders, ResultsApiError, toResultsApiError } from "./errors";
 
 /**
  * Rate limits per key (docs/results-api.md). Every request counts against the
@@ -75,6 +75,7 @@ export function withKeyPair<P = Record<string, never>>(options: Options, handler
         status: apiError.status,
         headers: {
           ...limitHeaders,
+          ...errorRetryHeaders(apiError),
           "X-Request-Id": requestId,
           ...(apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : {}),
         },
