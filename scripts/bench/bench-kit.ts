@@ -28,7 +28,8 @@ export async function createFreshDatabase(baseName: string): Promise<string> {
   return url.toString();
 }
 
-export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+/** `env` overrides the defaults below (e.g. real rate limits, one APP_URL shared by two instances). */
+export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const child = spawn("npx", ["next", "start", "-p", String(port)], {
     // The per-key (and Data API per-application) limits stay on (their Postgres upsert is part of every request's cost) but high enough not to refuse.
@@ -43,6 +44,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ch
       RESULTS_API_UPLOAD_RATE_LIMIT: "100000000",
       RESULTS_API_PDF_RATE_LIMIT: "100000000",
       DATA_API_RATE_LIMIT: "100000000",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
