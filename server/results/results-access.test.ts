@@ -158,6 +158,18 @@ describe("session_access under the results API's wider rule", () => {
     const filtered = await page({ sort: "creation_date", order: "asc", athlete_id: String(a1), start_date: "2026-05-10" }, 100, 0);
     expect(filtered.total).toBe(8); // odd days 11..25
     expect(filtered.rows.map((r) => r.id)).toEqual(ids.filter((_, i) => (i + 1) % 2 === 1 && i + 1 >= 10));
+    const bounded = await page({ sort: "date", order: "asc", start_date: "2026-05-10", end_date: "2026-05-12" }, 100, 0);
+    expect(bounded.rows.map((r) => r.id)).toEqual(ids.slice(9, 12));
+    expect(bounded.total).toBe(3);
+
+    // Date filters use the local date: a start late on 31 May UTC is 1 June at +12:00 (the index range must not cut it off).
+    const [late] = await handle.db
+      .insert(results)
+      .values({ ownerUserId: manager.id, trackId: (await handle.db.select({ id: results.trackId }).from(results).where(eq(results.id, ids[0])))[0].id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: "2026-06-01", timeOfDay: "08:00:00+12:00", startAt: new Date("2026-05-31T20:00:00Z"), utcOffsetMin: 720, distanceM: 500, durationMs: 100_000, targetDistanceM: 500 })
+      .returning({ id: results.id });
+    expect((await page({ sort: "date", order: "asc", start_date: "2026-06-01" }, 100, 0)).rows.map((r) => r.id)).toEqual([late.id]);
+    expect((await page({ sort: "date", order: "asc", start_datetime: "2026-06-01T07:59" }, 100, 0)).rows.map((r) => r.id)).toEqual([late.id]);
+    expect((await page({ sort: "date", order: "asc", end_date: "2026-05-31", start_date: "2026-05-25" }, 100, 0)).rows.map((r) => r.id)).toEqual([ids[24]]);
   });
 });
 
