@@ -74,8 +74,16 @@ async function main() {
   const limited = { APP_URL, RESULTS_API_RATE_LIMIT: String(N), DATA_API_RATE_LIMIT: String(N) };
   let servers = await Promise.all([startServer(databaseUrl, PORT_A, limited), startServer(databaseUrl, PORT_B, limited)]);
   try {
-    const spread = async (path: string, headers: Record<string, string>) =>
-      countStatuses(await Promise.all(Array.from({ length: 3 * N }, (_, i) => fetch(`${bases[i % 2]}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status)))));
+    // Fixed one-minute windows: a burst that straddles a window's end is counted in two windows, so each burst starts early in one.
+    const earlyInWindow = async () => {
+      const intoWindowMs = Date.now() % 60_000;
+      if (intoWindowMs > 20_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindowMs + 200));
+    };
+    const spread = async (path: string, headers: Record<string, string>) => {
+      await earlyInWindow();
+      const statuses = await Promise.all(Array.from({ length: 3 * N }, (_, i) => fetch(`${bases[i % 2]}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      return countStatuses(statuses);
+    };
     const results = await spread("/api/v1/results?per_page=5", bearer(keys[0]));
     console.log(`results API, limit ${N}/min per key, ${3 * N} requests over 2 instances:`, results);
     check(results[200] === N && results[429] === 2 * N, `results API: exactly ${N} allowed of ${3 * N}`);
