@@ -53,6 +53,8 @@ class CredentialCache<V> {
 interface Caches {
   accessTokens: CredentialCache<Extract<AccessTokenVerification, { ok: true }>>;
   keyPairs: CredentialCache<Extract<KeyPairVerification, { ok: true }>>;
+  /** Caches of admitCredential, by name. */
+  named: Map<string, CredentialCache<unknown>>;
 }
 // Per database handle (tests open several); kept on globalThis because Next.js may load this module in more than one bundle.
 const cachesKey = Symbol.for("svc-results.credential-caches");
@@ -63,7 +65,7 @@ function cachesOf(db: Db): Caches {
   g[cachesKey] ??= new WeakMap();
   let caches = g[cachesKey].get(db);
   if (!caches) {
-    caches = { accessTokens: new CredentialCache(), keyPairs: new CredentialCache() };
+    caches = { accessTokens: new CredentialCache(), keyPairs: new CredentialCache(), named: new Map() };
     g[cachesKey].set(db, caches);
   }
   return caches;
@@ -73,6 +75,7 @@ function cachesOf(db: Db): Caches {
 export function clearCredentialCaches(db: Db): void {
   cachesOf(db).accessTokens.clear();
   cachesOf(db).keyPairs.clear();
+  for (const cache of cachesOf(db).named.values()) cache.clear();
 }
 
 async function readCredentialEpoch(db: Db): Promise<number> {
@@ -88,8 +91,33 @@ export interface RateLimitBucket {
 /**
  * The shared flow of both credentials: a cached verification or a fresh one,
  * then the request counted in each bucket; when the epoch moved since the
- * verification, a fresh verification decides.
+ * verification, a fresh verification decides. Exported for a kernel that
+ * declares `authenticate` and `rateLimits` separately: `verify` returns the
+ * principal (null when refused) and how long it stays valid, and `key` must
+ * identify the credential (a hash, never the secret itself).
  */
+export async function admitCredential<V>(
+  db: Db,
+  cacheName: string,
+  key: string,
+  now: Date,
+  verify: () => Promise<{ value: V; validUntilMs: number } | null>,
+  bucketsOf: (value: V) => RateLimitBucket[],
+): Promise<{ value: V; decisions: RateLimitDecision[] } | null> {
+  const named = namedCachesOf(db);
+  let cache = named.get(cacheName) as CredentialCache<V> | undefined;
+  if (!cache) {
+    cache = new CredentialCache<V>();
+    named.set(cacheName, cache);
+  }
+  return admit(db, cache, key, now, verify, bucketsOf);
+}
+
+const namedCachesOf = (db: Db) => cachesOf(db).named;
+
+/** A cache key for a credential: a SHA-256 of its parts, so no secret is kept in memory as a key. */
+export const credentialCacheKey = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
+
 async function admit<V>(
   db: Db,
   cache: CredentialCache<V>,
@@ -127,8 +155,6 @@ async function admit<V>(
   return { value, decisions };
 }
 
-const cacheKey = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
-
 /**
  * A Data API bearer token: verified (verifyAccessToken) or taken from the
  * cache, and counted in its bucket. `decision` is absent when the token is
@@ -143,7 +169,7 @@ export async function admitAccessToken(
   const admitted = await admit(
     db,
     cachesOf(db).accessTokens,
-    cacheKey("access-token", token),
+    credentialCacheKey("access-token", token),
     now,
     async () => {
       const verified = await verifyAccessToken(db, token, now);
@@ -172,7 +198,7 @@ export async function admitKeyPair(
   const admitted = await admit(
     db,
     cachesOf(db).keyPairs,
-    cacheKey("key-pair", credential.publicKey, credential.secretKey ?? ""),
+    credentialCacheKey("key-pair", credential.publicKey, credential.secretKey ?? ""),
     now,
     async () => {
       const verified = await verifyKeyPair(db, credential, requireSecret, now);
