@@ -10,7 +10,15 @@ import postgres from "postgres";
 
 export const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export async function createFreshDatabase(name: string): Promise<string> {
+/**
+ * Several people may benchmark on one machine: BENCH_DB_SUFFIX keeps their
+ * databases apart and BENCH_PORT their servers (the defaults are per script).
+ */
+export const benchPort = (fallback: number) => Number(process.env.BENCH_PORT ?? fallback);
+
+export async function createFreshDatabase(baseName: string): Promise<string> {
+  const name = `${baseName}${process.env.BENCH_DB_SUFFIX ?? ""}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`BENCH_DB_SUFFIX: only a-z, 0-9 and _ (got ${name})`);
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
@@ -20,7 +28,8 @@ export async function createFreshDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+/** `env` overrides the defaults below (e.g. real rate limits, one APP_URL shared by two instances). */
+export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const child = spawn("npx", ["next", "start", "-p", String(port)], {
     // The per-key (and Data API per-application) limits stay on (their Postgres upsert is part of every request's cost) but high enough not to refuse.
@@ -35,6 +44,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ch
       RESULTS_API_UPLOAD_RATE_LIMIT: "100000000",
       RESULTS_API_PDF_RATE_LIMIT: "100000000",
       DATA_API_RATE_LIMIT: "100000000",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

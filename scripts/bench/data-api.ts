@@ -35,7 +35,7 @@ import { simulateSession } from "../../server/svc/simulator/simulate";
 import { createAthlete } from "../../server/athletes/athletes";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
-import { autocannonRun, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
+import { autocannonRun, benchPort, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
@@ -45,7 +45,7 @@ const OTHER_SESSIONS_EACH = Number(process.env.BENCH_OTHER_SESSIONS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LATENCY_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
-const PORT = 3913;
+const PORT = benchPort(3913);
 
 interface Variant {
   label: string;

@@ -16,12 +16,12 @@ import { resultsPageQueries } from "../../server/results/query-results";
 import { createAthlete } from "../../server/athletes/athletes";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
-import { autocannonRun, createFreshDatabase, fmt, measureLatency, measureThroughput, startServer, stopServer } from "./bench-kit";
+import { autocannonRun, benchPort, createFreshDatabase, fmt, measureLatency, measureThroughput, startServer, stopServer } from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
 const COUNT = Number(process.env.BENCH_RESULTS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const PORT = 3911;
+const PORT = benchPort(3911);
 
 const VARIANTS: Record<string, string> = {
   "default (date desc)": "",

@@ -13,10 +13,10 @@ import { processSvc } from "../../server/svc/process/process";
 import { simulateSession } from "../../server/svc/simulator/simulate";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
-import { createFreshDatabase, fmt, percentile, startServer, stopServer } from "./bench-kit";
+import { benchPort, createFreshDatabase, fmt, percentile, startServer, stopServer } from "./bench-kit";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 30);
-const PORT = 3912;
+const PORT = benchPort(3912);
 
 async function main() {
   const databaseUrl = await createFreshDatabase("svc_bench_upload");

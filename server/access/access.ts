@@ -7,21 +7,12 @@ import { athletes, results, teams, tracks } from "../db/schema";
  */
 
 /**
- * Ids of the athletes the user manages, is, or coaches in a team. Written as
- * an uncorrelated subquery so Postgres evaluates it once and hashes it,
- * instead of probing per row (GET /results over 20,000 rows: 52 ms → see
- * docs/benchmarks.md).
+ * Athletes the user manages, is, or coaches in a team. The rule is defined
+ * once, in the database (the view athlete_viewers, drizzle/0015), which the
+ * results' access list is built from too.
  */
-function accessibleAthleteIds(userId: number): SQL {
-  return sql`(select acc_a.id from athletes acc_a where acc_a.owner_user_id = ${userId} or acc_a.user_id = ${userId}
-    union all
-    select acc_m.athlete_id from team_memberships acc_c join team_memberships acc_m on acc_m.team_id = acc_c.team_id and acc_m.role = 'athlete'
-    where acc_c.role = 'coach' and acc_c.user_id = ${userId})`;
-}
-
-/** Athletes the user manages, is, or coaches in a team. */
 export function athleteAccessible(userId: number, athleteId: SQL | typeof athletes.id = athletes.id): SQL {
-  return sql`(${athleteId} in ${accessibleAthleteIds(userId)})`;
+  return sql`(${athleteId} in (select acc_v.athlete_id from athlete_viewers acc_v where acc_v.user_id = ${userId}))`;
 }
 
 /** Tracks the user owns, public tracks, and tracks shared with a team the user belongs to. */
@@ -30,10 +21,13 @@ export function trackAccessible(userId: number): SQL {
     select 1 from track_team_shares acc_s where acc_s.track_id = ${tracks.id} and ${teamMember(userId, sql`acc_s.team_id`)}))`;
 }
 
-/** Results the user owns, or whose crew holds an athlete the user can access. */
+/**
+ * Results the user owns, or whose crew holds an athlete the user can access.
+ * Defined once, by the triggers that keep session_access (drizzle/0013 and
+ * 0015), and read here by the table's primary key.
+ */
 export function resultAccessible(userId: number): SQL {
-  return sql`(${results.ownerUserId} = ${userId} or ${results.id} in (
-    select acc_rc.result_id from result_crew acc_rc where acc_rc.athlete_id in ${accessibleAthleteIds(userId)}))`;
+  return sql`exists (select 1 from session_access acc_sa where acc_sa.user_id = ${userId} and acc_sa.result_id = ${results.id})`;
 }
 
 /** Teams the user owns or belongs to (as coach, or through their own athlete record). */
@@ -53,5 +47,5 @@ function teamMember(userId: number, teamId: SQL | typeof teams.id): SQL {
  * read here by the table's primary key.
  */
 export function sessionOfSubject(userId: number): SQL {
-  return sql`exists (select 1 from session_access sos where sos.user_id = ${userId} and sos.result_id = ${results.id})`;
+  return sql`exists (select 1 from session_access sos where sos.user_id = ${userId} and sos.result_id = ${results.id} and sos.subject)`;
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { getEnv } from "../config/env";
+import { retryReadOnce } from "./connection-errors";
 import * as schema from "./schema";
 
 /** The one database type the rest of the code sees; the driver behind it is this file's business. */
@@ -45,8 +46,13 @@ export function openDb(options: DbOptions): DbHandle {
       // Our queries are short OLTP reads; Postgres' JIT compiles them for
       // ~230 ms when the planner's estimates run high (measured on GET /results).
       connection: { jit: "off" },
+      // Idle connections are closed after a minute, and every connection is
+      // replaced after at most 30 minutes, so that a socket a proxy or a
+      // failover silently dropped does not wait in the pool for a request.
+      idle_timeout: 60,
+      max_lifetime: 30 * 60,
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(retryingReads(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -75,6 +81,27 @@ export function openDb(options: DbOptions): DbHandle {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * A dropped connection (a restarted or failed-over database, a terminated
+ * backend) fails the statements in flight or queued on it. Reads are retried
+ * once, on a connection the pool opens afresh: the statements drizzle builds
+ * with db.select() outside a transaction (they begin with "select" and are
+ * read through `.values()`). Writes, db.execute() (which may call a function
+ * that writes, like rate_limit_hit) and transactions are never retried: they
+ * fail, and the APIs answer 503 with Retry-After.
+ */
+function retryingReads(client: postgres.Sql): postgres.Sql {
+  const unsafe = (query: string, params?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) => {
+    const pending = client.unsafe(query, params, queryOptions);
+    if (!/^\s*select\b/i.test(query)) return pending;
+    const values = pending.values.bind(pending);
+    // postgres.js runs a statement only when it is awaited, so the first attempt is the original object.
+    pending.values = () => retryReadOnce(values, () => client.unsafe(query, params, queryOptions).values()) as unknown as ReturnType<typeof values>;
+    return pending;
+  };
+  return new Proxy(client, { get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)) });
 }
 
 // The app's handle lives on globalThis: Next.js may load this module in more

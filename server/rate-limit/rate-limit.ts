@@ -1,10 +1,12 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimitCounters } from "../db/schema";
 
 /**
- * Fixed-window rate limiting in Postgres: one atomic upsert per request, so
- * every instance shares the count and no request is lost to a race.
+ * Fixed-window rate limiting in Postgres: one atomic upsert per request
+ * (the SQL function rate_limit_hit, drizzle/0015), so every instance shares
+ * the count and no request is lost to a race. The upsert's commit does not
+ * wait for the WAL flush: a crash may forget the last fraction of a second of
+ * counts, never miscount while running (docs/architecture.md "Rate limits").
  *
  * Why not a library: the maintained Postgres stores (rate-limiter-flexible)
  * need the `pg` driver, and we run on postgres.js or PGlite behind drizzle.
@@ -23,28 +25,29 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-export async function consumeRateLimit(db: Db, bucket: string, policy: RateLimitPolicy, now = new Date()): Promise<RateLimitDecision> {
+export interface RateLimitHit {
+  decision: RateLimitDecision;
+  /** The credential epoch read in the same statement (server/http/admission.ts). */
+  credentialEpoch: number;
+}
+
+/** Counts one request in `bucket`'s current window; also returns the credential epoch, in the same round trip. */
+export async function hitRateLimit(db: Db, bucket: string, policy: RateLimitPolicy, now = new Date()): Promise<RateLimitHit> {
   const windowMs = policy.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ bucket, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
+  // db.execute, not a select builder: this statement writes, so it is never retried (server/db/client.ts).
+  const result: unknown = await db.execute(sql`select hits, credential_epoch from rate_limit_hit(${bucket}, ${windowStart.toISOString()}::timestamptz)`);
+  // postgres.js returns the rows; PGlite a result object holding them.
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { hits: number; credential_epoch: string | number }[];
   const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  // Expired windows of this bucket are removed now and then, by the request that opens a new one.
-  if (row.count === 1) {
-    await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.bucket, bucket), lt(rateLimitCounters.windowStart, windowStart)));
-  }
   return {
-    allowed: row.count <= policy.limit,
-    limit: policy.limit,
-    remaining: Math.max(0, policy.limit - row.count),
-    resetSeconds,
+    decision: { allowed: row.hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - row.hits), resetSeconds },
+    credentialEpoch: Number(row.credential_epoch),
   };
+}
+
+export async function consumeRateLimit(db: Db, bucket: string, policy: RateLimitPolicy, now = new Date()): Promise<RateLimitDecision> {
+  return (await hitRateLimit(db, bucket, policy, now)).decision;
 }
 
 /** Standard response headers for a decision (sent on every response of a limited API). */

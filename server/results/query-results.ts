@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizz
 import { resultAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
-import { categories, paces, results, tracks, users, vessels } from "../db/schema";
+import { categories, paces, results, sessionAccess, tracks, users, vessels } from "../db/schema";
 import { notFound } from "../errors";
 
 /**
@@ -39,9 +39,9 @@ function dateTimeCondition(value: string, op: ">=" | "<="): SQL {
   return op === ">=" ? sql`${column} >= ${bound}` : sql`${column} <= ${bound}`;
 }
 
-function filterConditions(userId: number, f: ResultFilters): SQL {
+/** The query string's filters, without the access rule. */
+function filterConditions(f: ResultFilters): SQL | undefined {
   return and(
-    resultAccessible(userId),
     f.start_date ? gte(results.date, f.start_date) : undefined,
     f.end_date ? lte(results.date, f.end_date) : undefined,
     f.start_datetime ? dateTimeCondition(f.start_datetime, ">=") : undefined,
@@ -55,10 +55,37 @@ function filterConditions(userId: number, f: ResultFilters): SQL {
     f.athlete_id !== undefined ? sql`exists (select 1 from result_crew f_rc where f_rc.result_id = ${results.id} and f_rc.athlete_id = ${f.athlete_id})` : undefined,
     f.competition ? ilike(results.competition, `%${escapeLike(f.competition)}%`) : undefined,
     f.description ? ilike(results.description, `%${escapeLike(f.description)}%`) : undefined,
-  )!;
+  );
 }
 
-const SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+const RESULT_SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+/**
+ * A result's local date and time lie within its UTC offset of its instant,
+ * and the offset is a smallint of minutes: so a date filter also bounds
+ * session_access.start_at, which its (person, start, result) index can
+ * serve. A sound, loose range: the exact filter on results still applies.
+ */
+const MAX_OFFSET_MS = 32_768 * 60_000;
+const DAY_MS = 86_400_000;
+function accessStartRange(f: ResultFilters): SQL | undefined {
+  const instant = (value: string) => (/Z|[+-]\d{2}:\d{2}$/.test(value) ? Date.parse(value) : null);
+  const local = (value: string) => Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(value) ? value : `${value}Z`);
+  const lower = [
+    f.start_date ? Date.parse(`${f.start_date}T00:00:00Z`) - MAX_OFFSET_MS : null,
+    f.start_datetime ? (instant(f.start_datetime) ?? local(f.start_datetime) - MAX_OFFSET_MS) : null,
+  ].filter((v): v is number => v !== null && Number.isFinite(v));
+  const upper = [
+    f.end_date ? Date.parse(`${f.end_date}T00:00:00Z`) + DAY_MS + MAX_OFFSET_MS : null,
+    f.end_datetime ? (instant(f.end_datetime) ?? local(f.end_datetime) + MAX_OFFSET_MS) : null,
+  ].filter((v): v is number => v !== null && Number.isFinite(v));
+  return and(
+    lower.length ? gte(sessionAccess.startAt, new Date(Math.max(...lower))) : undefined,
+    upper.length ? lte(sessionAccess.startAt, new Date(Math.min(...upper))) : undefined,
+  );
+}
+
+/** The sort keys as session_access copies them, in the order of its (person, key, result) indexes. */
+const SORT_COLUMNS = { date: sessionAccess.startAt, dist: sessionAccess.distanceM, time: sessionAccess.durationMs, creation_date: sessionAccess.createdAt } as const;
 
 /** Everything the results API shows of a result row, joined (explicit columns, never a whole row). */
 export const resultSummaryColumns = {
@@ -99,13 +126,34 @@ function joined(db: Db) {
 }
 export type ResultSummaryRow = Awaited<ReturnType<typeof joined>>[number];
 
-/** The two statements of a page (rows and total), unexecuted: the benchmark runs the same SQL directly. */
+/**
+ * The two statements of a page (rows and total), unexecuted: the benchmark
+ * runs the same SQL directly. Both read session_access, the trigger-kept list
+ * of who may see each result (drizzle/0015), by its (person, sort key,
+ * result) index: a page walks the index in order, so it costs about
+ * offset + page rows, not the person's whole history; the total counts the
+ * person's index entries, joined to results only when a filter needs them.
+ */
 export function resultsPageQueries(db: Db, userId: number, filters: ResultFilters, limit: number, offset: number) {
-  const where = filterConditions(userId, filters);
+  const filtered = filterConditions(filters);
   const direction = filters.order === "asc" ? asc : desc;
+  const visible = and(eq(sessionAccess.userId, userId), accessStartRange(filters))!;
+  const page = db
+    .select({ id: sessionAccess.resultId })
+    .from(sessionAccess)
+    .innerJoin(results, eq(results.id, sessionAccess.resultId))
+    .where(and(visible, filtered))
+    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(sessionAccess.resultId))
+    .limit(limit)
+    .offset(offset);
+  const total = filtered
+    ? db.select({ total: count() }).from(sessionAccess).innerJoin(results, eq(results.id, sessionAccess.resultId)).where(and(visible, filtered))
+    : db.select({ total: count() }).from(sessionAccess).where(visible);
   return {
-    rows: joined(db).where(where).orderBy(direction(SORT_COLUMNS[filters.sort]), direction(results.id)).limit(limit).offset(offset),
-    total: db.select({ total: count() }).from(results).where(where),
+    rows: joined(db)
+      .where(sql`${results.id} in (${page})`)
+      .orderBy(direction(RESULT_SORT_COLUMNS[filters.sort]), direction(results.id)),
+    total,
   };
 }
 

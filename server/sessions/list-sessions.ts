@@ -149,7 +149,8 @@ function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilter
     .select({ id: sessionAccess.resultId })
     .from(sessionAccess)
     .innerJoin(results, eq(results.id, sessionAccess.resultId))
-    .where(and(eq(sessionAccess.userId, audience.subjectId), filtered, seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId)))
+    // `subject` literally (not a parameter), so the planner picks the partial indexes of the subject's rows.
+    .where(and(eq(sessionAccess.userId, audience.subjectId), sql`${sessionAccess.subject}`, filtered, seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId)))
     .orderBy(direction(column), direction(sessionAccess.resultId))
     .limit(take);
   return sql`${results.id} in (${page})`;

@@ -101,10 +101,19 @@ export async function getSessionAnalysis(db: Db, sessionId: number): Promise<Sto
   return getStoredAnalysis(db, sessionId);
 }
 
-/** Only the effort start of a processed session (stroke times are relative to it); the derived row is large. */
-export async function getEffortStartS(db: Db, sessionId: number): Promise<number | null> {
-  const [row] = await db.select({ effortStartS: resultDerived.effortStartS }).from(resultDerived).where(eq(resultDerived.resultId, sessionId));
-  return row?.effortStartS ?? null;
+/**
+ * The boundary check and the effort start of a session in one statement (the
+ * stroke list needs nothing else of it): not-found when absent or outside the
+ * boundary; null effort start when it has no processed data.
+ */
+export async function getReadableEffortStartS(db: Db, audience: SessionAudience, sessionId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ effortStartS: resultDerived.effortStartS })
+    .from(results)
+    .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
+    .where(and(eq(results.id, sessionId), sessionReadable(audience)));
+  if (!row) throw notFound("Session");
+  return row.effortStartS;
 }
 
 const strokeColumns = {

@@ -61,6 +61,8 @@ describe("verifyAccessToken", () => {
       surface: "data",
       scopes: ["openid", "sessions:read"],
       grantId,
+      // The token's exp (600 s from now), before the grant's expiry: how long the verification may be reused.
+      validUntil: expect.any(Date),
     });
   });
 

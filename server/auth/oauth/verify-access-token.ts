@@ -8,7 +8,17 @@ import { revokeGrant } from "./grants";
 import type { Surface } from "./scopes";
 
 export type AccessTokenVerification =
-  | { ok: true; userId: number; applicationId: number; clientId: string; surface: Surface; scopes: string[]; grantId: string }
+  | {
+      ok: true;
+      userId: number;
+      applicationId: number;
+      clientId: string;
+      surface: Surface;
+      scopes: string[];
+      grantId: string;
+      /** When the token or its grant expires, whichever is first (how long a verification may be reused). */
+      validUntil: Date;
+    }
   /** `wrong_audience`: a live token of ours, issued for another audience (the userinfo endpoint); worth telling the client. */
   | { ok: false; reason?: "wrong_audience" };
 
@@ -58,7 +68,8 @@ export async function verifyAccessToken(db: Db, token: string, now = new Date(),
   const scopes = String(payload.scope ?? "")
     .split(" ")
     .filter((s) => s && granted.has(s));
-  return { ok: true, userId: row.userId, applicationId: row.applicationId, clientId: row.clientId, surface: row.surface, scopes, grantId: row.grantId };
+  const validUntil = new Date(Math.min(payload.exp * 1000, row.grantExpiresAt.getTime(), row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY));
+  return { ok: true, userId: row.userId, applicationId: row.applicationId, clientId: row.clientId, surface: row.surface, scopes, grantId: row.grantId, validUntil };
 }
 
 export { revokeGrant };

@@ -26,3 +26,4 @@ export * from "./idempotency-keys";
 export * from "./export-jobs";
 export * from "./device-jobs";
 export * from "./event-outbox";
+export * from "./credential-epoch";

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
 import { apiResource } from "../../auth/oauth/config";
-import { verifyAccessToken } from "../../auth/oauth/verify-access-token";
 import type { Scope, Surface } from "../../auth/oauth/scopes";
 import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
+import { admitAccessToken } from "../admission";
 import { createApi, type ApiOperation, type HeaderSchemas, type KernelResult, type PathSchemas } from "../kernel/define-api";
 import { idParam } from "../kernel/params";
 import { ApiProblem } from "../kernel/problem";
-import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "./errors";
+import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, errorRetryHeaders, toDataApiError } from "./errors";
 import { ZPageParams, type PageMeta } from "./pagination";
 
 /**
@@ -109,7 +109,7 @@ const wrongAudience = () =>
 export const dataApiClock = { now: () => new Date() };
 
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error"),
+  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: z.string().describe("quote it when reporting a problem"),
@@ -138,6 +138,9 @@ interface DataAccess {
   surfaces: readonly Surface[];
 }
 
+/** Per application and person: every Data API request counts here. */
+const dataApiBucket = (applicationId: number, userId: number) => ({ bucket: `data:app:${applicationId}:user:${userId}`, policy: DATA_API_RATE_LIMIT });
+
 function readBearer(header: string | null): string | null {
   const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header?.trim() ?? "");
   return match ? match[1] : null;
@@ -150,20 +153,17 @@ const SHARED_PATHS = new Set(["/tracks", "/tracks/{track_id}"]);
 
 const dataApi = createApi<DataPrincipal, DataAccess>(
   {
-    async authenticate(ctx) {
+    async admit(ctx) {
       const token = readBearer(ctx.request.headers.get("authorization"));
       if (!token) throw new ApiProblem("unauthenticated", "Bearer access token missing");
-      const verified = await verifyAccessToken(ctx.db, token, ctx.now);
-      if (!verified.ok) throw new ApiProblem("unauthenticated", verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked", true);
-      return { subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes: new Set(verified.scopes), grantId: verified.grantId };
+      const { verified, decision } = await admitAccessToken(ctx.db, token, (v) => dataApiBucket(v.applicationId, v.userId), ctx.now);
+      if (!verified.ok || !decision) throw new ApiProblem("unauthenticated", !verified.ok && verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked", true);
+      return {
+        principal: { subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes: new Set(verified.scopes), grantId: verified.grantId },
+        decisions: [decision],
+      };
     },
-    rateLimits: (principal) => [
-      {
-        bucket: `data:app:${principal.applicationId}:user:${principal.subjectId}`,
-        policy: DATA_API_RATE_LIMIT,
-        message: `Rate limit exceeded: ${DATA_API_RATE_LIMIT.limit} requests per minute for this application and account`,
-      },
-    ],
+    rateLimits: (principal) => [{ ...dataApiBucket(principal.applicationId, principal.subjectId), message: `Rate limit exceeded: ${DATA_API_RATE_LIMIT.limit} requests per minute for this application and account` }],
     authorize(principal, access) {
       // An operation that does not exist on this surface is absent: 404, like an id outside the boundary.
       if (!access.surfaces.includes(principal.surface)) throw dataApiNotFound();
@@ -173,7 +173,7 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
     formatError(error, { requestId }) {
       const apiError = toDataApiError(error);
       const challenge = bearerChallenge(apiError, error instanceof ApiProblem ? error.credentialSent : true);
-      return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: challenge ? { "WWW-Authenticate": challenge } : undefined };
+      return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: { ...(challenge ? { "WWW-Authenticate": challenge } : {}), ...errorRetryHeaders(apiError) } };
     },
     // Not a UUID: the Data API never emits UUID-shaped values (privacy projection), request ids included.
     newRequestId: () => `req_${randomBytes(12).toString("base64url")}`,
@@ -205,6 +205,7 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
         404: { description: "not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)", headers: RATE_HEADERS },
         429: { description: "rate_limited", headers: [...RATE_HEADERS, "Retry-After"] },
         500: { description: "server_error", headers: RATE_HEADERS },
+        503: { description: "service_unavailable: the database connection was lost; retry after Retry-After seconds", headers: [...UNCOUNTED_HEADERS, "Retry-After"] },
       }),
     },
   },

@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
 import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
 import { IdempotencyKeyReusedError } from "../../idempotency/idempotency";
+import { CONNECTION_RETRY_AFTER_SECONDS, isConnectionError } from "../../db/connection-errors";
 
 /**
  * The Data API's one error type, status table and formatter (data-api.md
@@ -22,6 +23,7 @@ export const DATA_API_ERRORS = {
   idempotency_key_reused: 409,
   rate_limited: 429,
   server_error: 500,
+  service_unavailable: 503,
 } as const;
 export type DataApiErrorCode = keyof typeof DATA_API_ERRORS;
 
@@ -76,8 +78,17 @@ export function toDataApiError(error: unknown): DataApiError {
     return code === "not_found" ? dataApiNotFound() : new DataApiError(code, error.message);
   }
   if (error instanceof ZodError) return new DataApiError("invalid_request", describeZodIssue(error));
+  if (isConnectionError(error)) return new DataApiError("service_unavailable", SERVICE_UNAVAILABLE_DESCRIPTION);
   console.error("Data API: unexpected error", error);
   return new DataApiError("server_error", "Unexpected internal error");
+}
+
+/** A lost database connection that a retry of the read did not cure: 503, never 500 (docs/architecture.md "Lost connections"). */
+export const SERVICE_UNAVAILABLE_DESCRIPTION = "The service lost its database connection; retry after the time in Retry-After";
+
+/** Headers an error response carries besides the rate-limit ones: Retry-After on 503. */
+export function errorRetryHeaders(error: { status: number }): Record<string, string> {
+  return error.status === 503 ? { "Retry-After": String(CONNECTION_RETRY_AFTER_SECONDS) } : {};
 }
 
 export interface DataApiErrorBody {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb, type Db } from "../../db/client";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitDecision, type RateLimitPolicy } from "../../rate-limit/rate-limit";
+import { rateLimitHeaders, type RateLimitDecision, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { OperationSpec } from "../openapi/build";
 import { ApiProblem, describeZodIssue } from "./problem";
 
@@ -14,7 +14,10 @@ import { ApiProblem, describeZodIssue } from "./problem";
  * in the API's OpenAPI document.
  *
  * Order of checks: credential (401) → rate limits (429) → the profile's
- * access rules (403/404) → path and query parameters (400) → handler.
+ * access rules (403/404) → path and query parameters (400) → handler. The
+ * credential and the rate limits are one step, `admit`: a verification an
+ * instance made recently is reused and the request counted in one database
+ * round trip (server/http/admission.ts).
  */
 
 export type PathSchemas = Record<string, z.ZodType<unknown, string>>;
@@ -56,8 +59,12 @@ export interface ErrorDoc {
 }
 
 export interface ApiProfile<Principal extends object, Access> {
-  /** Checks the credential (throws ApiProblem "unauthenticated"); `access` tells what the operation accepts. */
-  authenticate(ctx: KernelContext, access: Access): Promise<Principal>;
+  /**
+   * Checks the credential (throws ApiProblem "unauthenticated"; `access` tells what the operation
+   * accepts) and counts the request in the buckets of `rateLimits`, returning one decision per
+   * bucket in the same order.
+   */
+  admit(ctx: KernelContext, access: Access): Promise<{ principal: Principal; decisions: RateLimitDecision[] }>;
   rateLimits(principal: Principal, access: Access): RateLimitCheck[];
   /** Access rules beyond the credential (scopes, surfaces …); throws the API's own error. */
   authorize?(principal: Principal, access: Access): void;
@@ -203,10 +210,9 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
       try {
         const db = getDb();
         const base: KernelContext = { db, request, url: new URL(request.url), requestId, now: clock.now() };
-        const principal = await profile.authenticate(base, def.access);
-        const checks = profile.rateLimits(principal, def.access);
-        if (checks.length) {
-          const decisions = await Promise.all(checks.map((c) => consumeRateLimit(db, c.bucket, c.policy, base.now)));
+        const { principal, decisions } = await profile.admit(base, def.access);
+        if (decisions.length) {
+          const checks = profile.rateLimits(principal, def.access);
           const decision = tightest(decisions);
           headers = { ...headers, ...rateLimitHeaders(decision) };
           if (!decision.allowed) throw new ApiProblem("rate_limited", checks[decisions.indexOf(decision)].message);

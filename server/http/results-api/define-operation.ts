@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
-import { parseKeyPairAuthorization, verifyKeyPair } from "../../keys/key-pairs";
+import { parseKeyPairAuthorization, type KeyPairVerification } from "../../keys/key-pairs";
 import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { SessionUser } from "../../users/users";
 import { createApi, type ApiOperation, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
 import { ApiProblem } from "../kernel/problem";
-import { errorBody, toResultsApiError } from "./errors";
+import { admitKeyPair } from "../admission";
+import { errorBody, errorRetryHeaders, toResultsApiError } from "./errors";
 import { ZPageQuery, ZPagination, type PageQuery } from "./pagination";
 
 /**
@@ -54,6 +55,7 @@ export interface KeyPairAccess {
 }
 
 type Principal = Pick<KeyPairContext, "user" | "keyPairId" | "applicationId">;
+const principalOf = (v: Extract<KeyPairVerification, { ok: true }>): Principal => ({ user: v.user, keyPairId: v.keyPairId, applicationId: v.applicationId });
 
 export const ZError = z.object({
   error: z.string().describe("machine-readable code"),
@@ -69,10 +71,10 @@ const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit
 const SHARED_PATHS = new Set(["/tracks", "/tracks/{id}"]);
 
 const resultsApi = createApi<Principal, KeyPairAccess>({
-  async authenticate(ctx, access) {
+  async admit(ctx, access) {
     const credential = parseKeyPairAuthorization(ctx.request.headers.get("authorization"));
     if (!credential) throw new ApiProblem("unauthenticated", "Authorization header missing: send Bearer <PUBLIC_KEY>.<SECRET_KEY>");
-    const verified = await verifyKeyPair(ctx.db, credential, access.auth === "secret", ctx.now);
+    const { verified, decisions } = await admitKeyPair(ctx.db, credential, access.auth === "secret", (v) => resultsApi.profile.rateLimits(principalOf(v), access), ctx.now);
     if (!verified.ok) {
       throw new ApiProblem(
         "unauthenticated",
@@ -80,7 +82,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
         true,
       );
     }
-    return { user: verified.user, keyPairId: verified.keyPairId, applicationId: verified.applicationId };
+    return { principal: principalOf(verified), decisions };
   },
   rateLimits: (principal, access) => [
     { bucket: `results:key:${principal.keyPairId}`, policy: RESULTS_API_LIMITS.general, message: `Rate limit exceeded for this key: ${RESULTS_API_LIMITS.general.limit} requests per minute` },
@@ -96,7 +98,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
   ],
   formatError(error, { requestId }) {
     const apiError = toResultsApiError(error);
-    return { status: apiError.status, body: errorBody(apiError, requestId), headers: apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : undefined };
+    return { status: apiError.status, body: errorBody(apiError, requestId), headers: { ...(apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : {}), ...errorRetryHeaders(apiError) } };
   },
   newRequestId: () => randomUUID(),
   paging: { params: ZPageQuery, metaKey: "pagination", metaSchema: ZPagination },
@@ -128,6 +130,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
         : { description: "unauthorized: missing or invalid credentials", headers: ["X-Request-Id", "WWW-Authenticate"] },
       429: { description: "rate_limited: over the per-key limit", headers: [...RATE_HEADERS, "Retry-After"] },
       500: { description: "internal_error", headers: RATE_HEADERS },
+      503: { description: "service_unavailable: the database connection was lost; retry after Retry-After seconds", headers: ["X-Request-Id", "Retry-After"] },
     }),
   },
 });

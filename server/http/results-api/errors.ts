@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
 import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
+import { CONNECTION_RETRY_AFTER_SECONDS, isConnectionError } from "../../db/connection-errors";
 
 /**
  * The results API's one error type and formatter: body `{error, message,
@@ -19,6 +20,7 @@ export const RESULTS_API_ERRORS = {
   unprocessable_session: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 export type ResultsApiErrorCode = keyof typeof RESULTS_API_ERRORS;
 
@@ -63,8 +65,15 @@ export function toResultsApiError(error: unknown): ResultsApiError {
   if (error instanceof ApiProblem) return new ResultsApiError(FROM_PROBLEM[error.kind], error.message);
   if (error instanceof AppError) return new ResultsApiError(FROM_APP_ERROR[error.code], error.message, error.details);
   if (error instanceof ZodError) return new ResultsApiError("invalid_request", describeZodIssue(error));
+  // A lost database connection that a retry of the read did not cure: 503 with Retry-After, never 500.
+  if (isConnectionError(error)) return new ResultsApiError("service_unavailable", "The service lost its database connection; retry after the time in Retry-After");
   console.error("results API: unexpected error", error);
   return new ResultsApiError("internal_error", "Unexpected internal error");
+}
+
+/** Headers an error response carries besides the rate-limit ones: Retry-After on 503. */
+export function errorRetryHeaders(error: ResultsApiError): Record<string, string> {
+  return error.status === 503 ? { "Retry-After": String(CONNECTION_RETRY_AFTER_SECONDS) } : {};
 }
 
 export function errorBody(error: ResultsApiError, requestId: string) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SESSION_SORTS, listSessionsPage, sessionPosition } from "../../../sessions/list-sessions";
 import {
   getCrewSeenBy,
-  getEffortStartS,
+  getReadableEffortStartS,
   getReadableSession,
   getSessionAnalysis,
   getSessionEquipment,
@@ -172,12 +172,15 @@ export const listSessionStrokes = defineOperation({
   paged: true,
   response: ZStroke,
   handler: async (ctx, { params, query }) => {
-    const row = await getReadableSession(ctx.db, audienceOf(ctx), params.session_id);
-    const [effortStartS, page] = await Promise.all([
-      getEffortStartS(ctx.db, row.id),
-      keysetPage(ctx, query, (after, take) => strokesPageQuery(ctx.db, row.id, after ? Number(after[0]) : null, take), (s) => [s.index]),
+    // The boundary check and the page run side by side; the page is used only when the session is readable,
+    // and the boundary's not-found wins over any complaint about the cursor, as if they had run in turn.
+    const [effortStart, page] = await Promise.allSettled([
+      getReadableEffortStartS(ctx.db, audienceOf(ctx), params.session_id),
+      keysetPage(ctx, query, (after, take) => strokesPageQuery(ctx.db, params.session_id, after ? Number(after[0]) : null, take), (s) => [s.index]),
     ]);
-    return { data: page.rows.map((s) => serializeStroke(s, effortStartS ?? 0)), meta: page.meta };
+    if (effortStart.status === "rejected") throw effortStart.reason;
+    if (page.status === "rejected") throw page.reason;
+    return { data: page.value.rows.map((s) => serializeStroke(s, effortStart.value ?? 0)), meta: page.value.meta };
   },
 });
 
