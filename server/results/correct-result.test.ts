@@ -28,7 +28,9 @@ let other: SessionUser;
 let trackId: number;
 let ana: number;
 let bea: number;
-const k2File = () => Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 7 }).content, keyring));
+// A fresh recording per upload: the same file twice from one owner is refused (a repeated upload).
+let k2Seed = 7;
+const k2File = () => Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: k2Seed++ }).content, keyring));
 
 beforeAll(async () => {
   handle = await openTestDb();

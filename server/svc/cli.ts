@@ -33,4 +33,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+// exitCode, not process.exit(): a large JSON on a pipe must drain before the process ends.
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
