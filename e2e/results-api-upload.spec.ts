@@ -49,7 +49,7 @@ test.describe("results API: upload, read, delete", () => {
   const metadata = (overrides: Record<string, unknown> = {}) =>
     JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athletes[0]], competition: "Trials", ...overrides });
 
-  async function upload(request: APIRequestContext, options: { key?: Key | string | null; file?: Buffer | null; filename?: string; metadata?: string | null; https?: boolean } = {}) {
+  async function upload(request: APIRequestContext, options: { key?: Key | string | null; file?: Buffer | null; filename?: string; metadata?: string | null; https?: boolean; idempotencyKey?: string } = {}) {
     const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
     if (options.file !== null) multipart.file = { name: options.filename ?? "session.svc", mimeType: "application/octet-stream", buffer: options.file ?? k1 };
     if (options.metadata !== null) multipart.metadata = options.metadata ?? metadata();
@@ -57,6 +57,7 @@ test.describe("results API: upload, read, delete", () => {
     const headers: Record<string, string> = {};
     if (key) headers.authorization = typeof key === "string" ? key : key.authorization;
     if (options.https !== false) headers["x-forwarded-proto"] = "https";
+    if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey;
     const response = await request.post("/api/v1/results", { multipart, headers });
     return { response, body: await api.check("post", "/results", response) };
   }
@@ -188,6 +189,23 @@ test.describe("results API: upload, read, delete", () => {
     const again = await upload(request, { file, filename: "renamed.svc", metadata: metadata({ distance: 200, competition: "Other" }) });
     expect(again.response.status()).toBe(409);
     expect(again.body).toMatchObject({ error: "conflict", existing_result_id: first.body.data.id, message: `this file was already uploaded: it is result ${first.body.data.id}` });
+  });
+
+  test("Idempotency-Key: a retried upload answers the first result; the key reused for another upload is 409", async ({ request }) => {
+    const key = await nextCoachKey();
+    const file = simulatedSvc({ vessel: "K1", distanceM: 200, seed: 508 });
+    const idempotencyKey = `retry-${Date.now()}`;
+    // A client whose connection died after the commit retries, several times at once.
+    const tries = await Promise.all([1, 2, 3].map(() => upload(request, { key, file, metadata: metadata({ distance: 200 }), idempotencyKey })));
+    expect(tries.map((t) => t.response.status())).toEqual([201, 201, 201]);
+    expect(new Set(tries.map((t) => t.body.data.id)).size).toBe(1);
+    const other = simulatedSvc({ vessel: "K1", distanceM: 200, seed: 509 });
+    const reused = await upload(request, { key, file: other, metadata: metadata({ distance: 200 }), idempotencyKey });
+    expect(reused.response.status()).toBe(409);
+    expect(reused.body).toMatchObject({ error: "idempotency_key_reused" });
+    const tooLong = await upload(request, { key, file: other, metadata: metadata({ distance: 200 }), idempotencyKey: "k".repeat(256) });
+    expect(tooLong.response.status()).toBe(400);
+    expect(tooLong.body.message).toContain("Idempotency-Key");
   });
 
   test("concurrent uploads each store their own result", async ({ request }) => {

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { parseKeyPairAuthorization, type KeyPairVerification } from "../../keys/key-pairs";
 import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { SessionUser } from "../../users/users";
-import { createApi, type ApiOperation, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
+import { createApi, type ApiOperation, type HeaderSchemas, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
 import { ApiProblem } from "../kernel/problem";
 import { admitKeyPair } from "../admission";
 import { errorBody, errorRetryHeaders, toResultsApiError } from "./errors";
@@ -138,18 +138,26 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) & (Paged extends true ? PageQuery : unknown);
 
-export type ResultsOperationDefinition<P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean> = Omit<
-  KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery>,
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+
+export type ResultsOperationDefinition<P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean, H extends HeaderSchemas | undefined = undefined> = Omit<
+  KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery, undefined, H>,
   "handler"
 > & {
-  handler: (ctx: KeyPairContext, input: { params: Output<P>; query: QueryOutput<Q, Paged> }) => ReturnType<KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery>["handler"]>;
+  handler: (
+    ctx: KeyPairContext,
+    input: { params: Output<P>; query: QueryOutput<Q, Paged>; headers: HeaderOutput<H> },
+  ) => ReturnType<KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery>["handler"]>;
 };
 
-export function defineResultsOperation<P extends PathSchemas | undefined = undefined, Q extends z.ZodObject | undefined = undefined, Paged extends boolean = false>(
-  def: ResultsOperationDefinition<P, Q, Paged>,
-): ApiOperation {
+export function defineResultsOperation<
+  P extends PathSchemas | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  Paged extends boolean = false,
+  H extends HeaderSchemas | undefined = undefined,
+>(def: ResultsOperationDefinition<P, Q, Paged, H>): ApiOperation {
   const { handler, ...rest } = def;
-  return resultsApi.define<P, Q, Paged>({ ...rest, handler: (ctx, input) => handler(ctx, input as { params: Output<P>; query: QueryOutput<Q, Paged> }) });
+  return resultsApi.define<P, Q, Paged, undefined, H>({ ...rest, handler: (ctx, input) => handler(ctx, input as Parameters<typeof handler>[1]) });
 }
 
 /** The results API's error formatter, for answers outside an operation (unknown paths and methods, server/http/api-routing.ts). */

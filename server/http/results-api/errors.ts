@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
 import { ApiProblem, describeZodIssue, type ProblemKind } from "../kernel/problem";
 import { CONNECTION_RETRY_AFTER_SECONDS, isConnectionError } from "../../db/connection-errors";
+import { IdempotencyKeyReusedError } from "../../idempotency/idempotency";
 
 /**
  * The results API's one error type and formatter: body `{error, message,
@@ -16,6 +17,8 @@ export const RESULTS_API_ERRORS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** POST /results: the Idempotency-Key was used for another request (another file or metadata). */
+  idempotency_key_reused: 409,
   payload_too_large: 413,
   unprocessable_session: 422,
   rate_limited: 429,
@@ -63,6 +66,7 @@ export const describeZodError = describeZodIssue;
 export function toResultsApiError(error: unknown): ResultsApiError {
   if (error instanceof ResultsApiError) return error;
   if (error instanceof ApiProblem) return new ResultsApiError(FROM_PROBLEM[error.kind], error.message);
+  if (error instanceof IdempotencyKeyReusedError) return new ResultsApiError("idempotency_key_reused", error.message);
   if (error instanceof AppError) return new ResultsApiError(FROM_APP_ERROR[error.code], error.message, error.details);
   if (error instanceof ZodError) return new ResultsApiError("invalid_request", describeZodIssue(error));
   // A lost database connection that a retry of the read did not cure: 503 with Retry-After, never 500.

@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "../../../config/env";
+import type { Db } from "../../../db/client";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint, withIdempotencyKey, type StoredOutcome } from "../../../idempotency/idempotency";
 import { buildResultReport } from "../../../reports/build-result-report";
 import { deleteResult } from "../../../results/delete-result";
 import { listResultsPage } from "../../../results/query-results";
@@ -9,7 +12,7 @@ import { isHttpsRequest } from "../../https";
 import { idParam } from "../../kernel/params";
 import { maxUploadBytes, readUploadForm } from "../../upload-form";
 import { ZDeleteResponse, ZPdfQuery, ZResultDetail, ZResultFilters, ZResultListItem, ZUploadMetadataDoc, ZUploadResponse } from "../contract";
-import { defineResultsOperation, RESULTS_API_LIMITS, ZDuplicateError } from "../define-operation";
+import { defineResultsOperation, RESULTS_API_LIMITS, ZDuplicateError, ZError } from "../define-operation";
 import { ResultsApiError } from "../errors";
 import { offsetOf, pageMeta } from "../pagination";
 import { serializeResultDetail, serializeResultListItem } from "../serializers";
@@ -42,6 +45,7 @@ export const uploadResultOperation = defineResultsOperation({
     "Over HTTPS only. The file is processed in the request; the result, its crew, strokes and derived data are stored in one transaction.",
     `Maximum file size ${maxUploadBytes()} bytes (RESULTS_API_MAX_UPLOAD_BYTES).`,
     "The same file (by SHA-256 of its bytes) uploaded again by the same owner is a 409 naming the existing result.",
+    "Send an Idempotency-Key to retry safely: the same key with the same file and metadata within 24 hours answers the first upload's response again (201, same result); the same key with anything else is 409 idempotency_key_reused.",
   ].join(" "),
   tag: "Results",
   access: { auth: "secret", extraLimit: "upload" },
@@ -60,20 +64,43 @@ export const uploadResultOperation = defineResultsOperation({
       metadata: { contentType: "application/json, text/plain" },
     },
   },
+  requestHeaders: {
+    "Idempotency-Key": z
+      .string()
+      .optional()
+      .describe(`optional, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters: a retry with the same key, file and metadata within 24 hours answers the first upload's response`),
+  },
   response: ZUploadResponse,
   successStatus: 201,
   errors: {
     403: "forbidden: not over HTTPS, role not allowed, track or athlete not accessible, no active subscription, or too many external athletes",
-    409: { description: "conflict: this owner already uploaded the same file; existing_result_id names its result", schema: ZDuplicateError },
+    409: {
+      description: "conflict: this owner already uploaded the same file (existing_result_id names its result); or idempotency_key_reused: the Idempotency-Key was used for another upload",
+      schema: ZDuplicateError.or(ZError),
+    },
     413: "payload_too_large: the file exceeds the maximum size",
     422: "unprocessable_session: not a valid device session, or it cannot be processed",
   },
-  handler: async (ctx) => {
+  handler: async (ctx, { headers }) => {
     if (!isHttpsRequest(ctx.request, getEnv().TRUST_PROXY)) throw new ResultsApiError("forbidden", "Uploads must be made over HTTPS");
     if (!ctx.user.canCreateSessions) throw new ResultsApiError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
+    const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
     const form = await readUploadForm(ctx.request);
-    const data = await uploadResult(ctx.db, { user: ctx.user, createdVia: "api", keyPairId: ctx.keyPairId, applicationId: ctx.applicationId, file: form.file, metadata: form.metadata });
-    return { status: 201, data };
+    // The same key answers the first upload again, but only for the identical request: same file bytes, name and metadata.
+    const claim = key ? {
+      scope: `results:keypair:${ctx.keyPairId}`,
+      key,
+      fingerprint: requestFingerprint({
+        method: "POST",
+        path: "/results",
+        body: { file_sha256: form.file ? createHash("sha256").update(form.file.bytes).digest("hex") : null, filename: form.file?.filename ?? null, metadata: form.metadata },
+      }),
+    } : null;
+    const { outcome } = await withIdempotencyKey<Extract<StoredOutcome, { kind: "response" }>>(ctx.db, claim, async (tx) => {
+      const data = await uploadResult(tx as unknown as Db, { user: ctx.user, createdVia: "api", keyPairId: ctx.keyPairId, applicationId: ctx.applicationId, file: form.file, metadata: form.metadata });
+      return { kind: "response", status: 201, body: data };
+    });
+    return { status: 201, data: outcome.body };
   },
 });
 
