@@ -27,7 +27,7 @@ const FORBIDDEN_KEYS = new Set([
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const FORBIDDEN_TEXT = [
   ...Object.values(W.seeds).map(serialOfSeed),
-  "Olaf", "Other", W.external.name, W.external.surname, W.externalSource, W.olafVesselName, "@e2e.example", "svcpk_", "svcsk_", "svcas_",
+  "Olaf", "Outsider", W.external.name, W.external.surname, W.externalSource, W.olafVesselName, "@e2e.example", "svcpk_", "svcsk_", "svcas_",
 ];
 const FORBIDDEN_NUMBERS: number[] = [W.externalWeightKg, W.externalLactate, W.olafWeightKg, W.olafLactate];
 /** Processed series are capped at 1000 points; anything longer is a full-rate channel. */

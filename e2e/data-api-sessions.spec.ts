@@ -4,6 +4,7 @@ import { anna, bearer, call, dataApiToken, expectCommonAuthCases, loadDataApi, o
 import { DATA_WORLD } from "./data-api-world";
 import { apiResourceFor, authorizeAndExchange } from "./oauth-helpers";
 import type { OpenApiValidator } from "./openapi-validator";
+import { startOfRateWindow } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -282,6 +283,7 @@ test.describe("Data API: identity and sessions", () => {
   test("past the per-application limit a person's calls get 429 rate_limited with Retry-After", async ({ request, baseURL }) => {
     // A fresh application: the count is per application and person, so no other spec is affected.
     const { token } = await dataApiToken(baseURL!, anna, { scopes: ["openid"] });
+    await startOfRateWindow(30);
     const first = await request.get("/api/v1/me", { headers: bearer(token) });
     const limit = Number(first.headers()["x-ratelimit-limit"]);
     expect(limit).toBeGreaterThan(0);

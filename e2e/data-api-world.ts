@@ -6,7 +6,7 @@
  */
 export const DATA_WORLD = {
   anna: { email: "anna-data@e2e.example", password: "anna-data-password-e2e", name: "Anna Owner" },
-  olaf: { email: "olaf-other@e2e.example", password: "olaf-other-password-e2e", name: "Olaf Other" },
+  olaf: { email: "olaf-other@e2e.example", password: "olaf-other-password-e2e", name: "Olaf Outsider" },
   /** Anna manages Ben (no account) and coaches him in her team. */
   ben: { name: "Ben", surname: "Managed" },
   /** A paddler typed by hand into one of Anna's crews: never an identity in the API. */

@@ -36,3 +36,13 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 }
+
+/**
+ * Rate limits count in fixed one-minute windows (server/rate-limit): a burst
+ * that straddles a minute boundary is split over two windows and may never
+ * reach the limit. Tests of a limit start their burst early in a window.
+ */
+export async function startOfRateWindow(needSeconds = 20) {
+  const left = 60 - ((Date.now() / 1000) % 60);
+  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 250));
+}

@@ -9,6 +9,7 @@ import { PNG } from "pngjs";
 import { E2E_ACCOUNTS, E2E_UNPROCESSED_DESCRIPTION } from "./accounts";
 import { createKeyPair, signUpOverHttp, trpcMutation, type ApiKey } from "./api-helpers";
 import { OpenApiValidator } from "./openapi-validator";
+import { startOfRateWindow } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test.describe("PDF report with QR share link", () => {
@@ -107,6 +108,7 @@ test.describe("PDF report with QR share link", () => {
     const busy = await createKeyPair(baseURL!, await signUpOverHttp(baseURL!, "busyreporter"));
     const statuses: number[] = [];
     // Invalid parameters keep each call cheap; every call still counts.
+    await startOfRateWindow();
     for (let i = 0; i < 22; i++) statuses.push((await request.get(`/api/v1/results/${resultId}/pdf?splits=0`, { headers: { authorization: busy.authorization } })).status());
     expect(statuses).toContain(429);
     await busy.context.dispose();

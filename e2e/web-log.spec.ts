@@ -124,7 +124,7 @@ test.describe("sessions log", () => {
     // The seeded efforts (scripts/bench/seed-many-results.ts): C1 200 m, K1 500 m, K1 1000 m.
     await expect(bests.locator("tbody tr")).toHaveCount(3);
     await expect(page.getByTestId("progression-summary")).toContainText("efforts from");
-    await expect(page.getByLabel("Athlete")).toHaveCount(0);
+    await expect(page.getByLabel("Athlete", { exact: true })).toHaveCount(0);
     const log = page.getByTestId("session-log");
     await expect(log.locator("tbody tr")).toHaveCount(25);
     await expect(log).not.toContainText(W.coachedAthlete);

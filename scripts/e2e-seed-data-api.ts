@@ -27,7 +27,7 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
     .values([
       { ownerUserId: anna.id, userId: anna.id, name: "Anna", surname: "Owner", modality: "Kayak", weightKg: 66, subscriptionActiveUntil: active },
       { ownerUserId: anna.id, name: W.ben.name, surname: W.ben.surname, modality: "Canoe", subscriptionActiveUntil: active },
-      { ownerUserId: olaf.id, userId: olaf.id, name: "Olaf", surname: "Other", modality: "Kayak", weightKg: 90, subscriptionActiveUntil: active },
+      { ownerUserId: olaf.id, userId: olaf.id, name: "Olaf", surname: "Outsider", modality: "Kayak", weightKg: 90, subscriptionActiveUntil: active },
     ])
     .returning({ id: athletes.id });
   const [team] = await db.insert(teams).values({ name: "E2E Data Club", ownerUserId: anna.id }).returning({ id: teams.id });
