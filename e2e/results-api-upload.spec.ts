@@ -192,7 +192,8 @@ test.describe("results API: upload, read, delete", () => {
   });
 
   test("Idempotency-Key: a retried upload answers the first result; the key reused for another upload is 409", async ({ request }) => {
-    const key = await nextCoachKey();
+    // A key pair of its own: keys are scoped to it, and its five uploads stay under the upload limit.
+    const key = await createKeyPair(baseUrl, coachAccount, "idempotency");
     const file = simulatedSvc({ vessel: "K1", distanceM: 200, seed: 508 });
     const idempotencyKey = `retry-${Date.now()}`;
     // A client whose connection died after the commit retries, several times at once.
@@ -206,6 +207,7 @@ test.describe("results API: upload, read, delete", () => {
     const tooLong = await upload(request, { key, file: other, metadata: metadata({ distance: 200 }), idempotencyKey: "k".repeat(256) });
     expect(tooLong.response.status()).toBe(400);
     expect(tooLong.body.message).toContain("Idempotency-Key");
+    await key.context.dispose();
   });
 
   test("concurrent uploads each store their own result", async ({ request }) => {

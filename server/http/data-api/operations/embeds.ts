@@ -174,6 +174,9 @@ export const renewReplayLease = tokenRoute(async (request) => {
 const noToken = (op: Omit<OperationSpec, "tags" | "security">): OperationSpec => ({ ...op, tags: ["Replay embeds"], security: [], extensions: { "x-scopes": [], "x-surfaces": [...EMBED_SURFACES] } });
 const tokenParam = (description: string) => [{ name: "token", description, schema: z.string() }];
 
+/** A token that is not valid percent-encoded UTF-8 never reaches the route (proxy.ts). */
+const UNDECODABLE_PATH = { description: "invalid_request: the path is not valid percent-encoded UTF-8", schema: ZErrorBody, headers: ["X-Request-Id"] };
+
 /** The three token-only operations, for the OpenAPI document (their routes are not defineOperation's: they take no OAuth token). */
 export const embedTokenSpecs: OperationSpec[] = [
   noToken({
@@ -183,7 +186,7 @@ export const embedTokenSpecs: OperationSpec[] = [
     summary: "The origin-restricted replay player (iframe navigation); first use within two minutes only",
     description: "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
     pathParams: tokenParam("launch token from launch_url"),
-    responses: { 200: { description: "the player page", contentType: "text/html" }, 404: { description: "unknown, used or expired launch", contentType: "text/html" } },
+    responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used or expired launch", contentType: "text/html" } },
   }),
   noToken({
     method: "get",
@@ -191,7 +194,11 @@ export const embedTokenSpecs: OperationSpec[] = [
     operationId: "download_replay_artifact",
     summary: "One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON",
     pathParams: tokenParam("single-use artifact token from the player page"),
-    responses: { 200: { description: "schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip", contentType: "application/gzip" }, 404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody } },
+    responses: {
+      200: { description: "schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip", contentType: "application/gzip" },
+      400: UNDECODABLE_PATH,
+      404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody },
+    },
   }),
   noToken({
     method: "post",
