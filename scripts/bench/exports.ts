@@ -25,6 +25,7 @@ import { simulateSession } from "../../server/svc/simulator/simulate";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
 import { createFreshDatabase } from "./bench-kit";
+import { insertStrokeRows } from "../../server/results/stroke-rows";
 
 const keyring = loadKeyring({});
 
@@ -72,24 +73,7 @@ async function replaceWithLongEffort(db: Db, resultId: number, durationMs: numbe
   await db.transaction(async (tx) => {
     await tx.update(results).set({ distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms, targetDurationMs: durationMs }).where(eq(results.id, resultId));
     await tx.delete(resultStrokes).where(eq(resultStrokes.resultId, resultId));
-    // The same columns upload-result.ts stores.
-    const strokeRows = processed.strokes.map((s, index) => ({
-      resultId,
-      strokeIndex: index,
-      catchS: s.catch_s,
-      side: s.side,
-      distanceM: s.distance,
-      filteredSpeedMS: s.filtered_speed,
-      rateSpm: s.rate,
-      strokeDistanceM: s.stroke_distance ?? null,
-      leftStrokeDistanceM: s.left_stroke_distance ?? null,
-      rightStrokeDistanceM: s.right_stroke_distance ?? null,
-      maxAccelXMS2: s.max_accel_x,
-      minAccelXMS2: s.min_accel_x,
-      maxPitchDeg: s.max_pitch,
-      maxRollDeg: s.max_roll,
-    }));
-    for (let k = 0; k < strokeRows.length; k += 500) await tx.insert(resultStrokes).values(strokeRows.slice(k, k + 500));
+    await insertStrokeRows(tx as unknown as Db, resultId, processed.strokes);
     await tx
       .update(resultDerived)
       .set({ effortStartS: processed.effort.start_s, effortEndS: processed.effort.end_s, summary: processed.summary, dataQuality: processed.data_quality, track: processed.track, heartRate: processed.heart_rate })

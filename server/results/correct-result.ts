@@ -15,6 +15,7 @@ import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
 import { PROCESSING_VERSION } from "./upload-result";
 import { checkUploadAgainstDatabase, parseUploadMetadata } from "./upload-metadata";
+import { insertStrokeRows } from "./stroke-rows";
 
 /**
  * What the owner may correct after an upload (docs/web-app.md
@@ -111,23 +112,7 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
 /** New strokes and derived data; every artifact built from the old processing (replay, exports, reports) is dropped and the replay rebuilt. */
 async function replaceDerived(tx: Db, resultId: number, processed: ProcessedSession) {
   await tx.delete(resultStrokes).where(eq(resultStrokes.resultId, resultId));
-  const rows = processed.strokes.map((s, index) => ({
-    resultId,
-    strokeIndex: index,
-    catchS: s.catch_s,
-    side: s.side,
-    distanceM: s.distance,
-    filteredSpeedMS: s.filtered_speed,
-    rateSpm: s.rate,
-    strokeDistanceM: s.stroke_distance ?? null,
-    leftStrokeDistanceM: s.left_stroke_distance ?? null,
-    rightStrokeDistanceM: s.right_stroke_distance ?? null,
-    maxAccelXMS2: s.max_accel_x,
-    minAccelXMS2: s.min_accel_x,
-    maxPitchDeg: s.max_pitch,
-    maxRollDeg: s.max_roll,
-  }));
-  for (let k = 0; k < rows.length; k += 500) await tx.insert(resultStrokes).values(rows.slice(k, k + 500));
+  await insertStrokeRows(tx, resultId, processed.strokes);
   const derived = {
     effortStartS: processed.effort.start_s,
     effortEndS: processed.effort.end_s,

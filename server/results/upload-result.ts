@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { putBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { devices, resultCrew, resultDerived, results, resultStrokes, resultWeather } from "../db/schema";
+import { devices, resultCrew, resultDerived, results, resultWeather } from "../db/schema";
 import { AppError } from "../errors";
 import { sendEvent } from "../jobs/send-event";
 import { InvalidSvcError } from "../svc/errors";
@@ -14,6 +14,7 @@ import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
 import { checkUploadAgainstDatabase, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
+import { insertStrokeRows } from "./stroke-rows";
 
 /** Bumped when processing changes what it derives; stored on every result. */
 export const PROCESSING_VERSION = "1.0.0";
@@ -178,23 +179,7 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
     ),
   );
   if (meta.meteo) await tx.insert(resultWeather).values({ resultId: result.id, ...meta.meteo });
-  const strokeRows = processed.strokes.map((s, index) => ({
-    resultId: result.id,
-    strokeIndex: index,
-    catchS: s.catch_s,
-    side: s.side,
-    distanceM: s.distance,
-    filteredSpeedMS: s.filtered_speed,
-    rateSpm: s.rate,
-    strokeDistanceM: s.stroke_distance ?? null,
-    leftStrokeDistanceM: s.left_stroke_distance ?? null,
-    rightStrokeDistanceM: s.right_stroke_distance ?? null,
-    maxAccelXMS2: s.max_accel_x,
-    minAccelXMS2: s.min_accel_x,
-    maxPitchDeg: s.max_pitch,
-    maxRollDeg: s.max_roll,
-  }));
-  for (let k = 0; k < strokeRows.length; k += 500) await tx.insert(resultStrokes).values(strokeRows.slice(k, k + 500));
+  await insertStrokeRows(tx, result.id, processed.strokes);
   await tx.insert(resultDerived).values({
     resultId: result.id,
     effortStartS: processed.effort.start_s,
