@@ -27,3 +27,4 @@ export * from "./export-jobs";
 export * from "./device-jobs";
 export * from "./event-outbox";
 export * from "./credential-epoch";
+export * from "./trainings";
