@@ -8,15 +8,7 @@ import { inspectTemplateText } from "@/server/workouts/template";
 import { describeStep, describeTotals } from "./describe";
 
 export const EXAMPLE_TEMPLATE = JSON.stringify(
-  {
-    version: 1,
-    boat_class: "K1",
-    steps: [
-      { kind: "work", duration_s: 600, targets: { zone: 1 } },
-      { repeat: 6, steps: [{ kind: "work", distance_m: 500, targets: { rate_spm: 90 } }, { kind: "rest", duration_s: 120 }] },
-      { kind: "rest", duration_s: 600 },
-    ],
-  },
+  { version: 1, boat_class: "K1", steps: [{ repeat: 6, steps: [{ kind: "work", distance_m: 500, targets: { rate_spm: 90 } }, { kind: "rest", duration_s: 120 }] }] },
   null,
   2,
 );

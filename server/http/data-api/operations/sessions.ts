@@ -216,7 +216,7 @@ const { minSessions, maxSessions, points, splits } = COMPARE_LIMITS;
 const ZCompareBody = z
   .object({
     session_ids: z
-      .array(z.number({ error: "session_ids: a list of session ids (integers)" }).int("session_ids: session ids are integers").min(1, "session_ids: session ids are from 1").max(2_147_483_647, "session_ids: no such session id"), {
+      .array(z.number({ error: "a session id is an integer" }).int("a session id is an integer").min(1, "a session id is from 1").max(2_147_483_647, "not a session id"), {
         error: "session_ids: a list of session ids",
       })
       .min(minSessions, `session_ids: ${minSessions} to ${maxSessions} sessions`)
