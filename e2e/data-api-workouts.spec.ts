@@ -88,9 +88,7 @@ test.describe("Data API: workout templates and session compare", () => {
     const absent = await call(request, api, { template: "/workout-templates/{template_id}", path: "/workout-templates/2147483647" }, tokens.full);
     expect(theirs.status).toBe(404);
     expect(absent.status).toBe(404);
-    const { request_id: _a, ...theirBody } = theirs.body;
-    const { request_id: _b, ...absentBody } = absent.body;
-    expect(theirBody).toEqual(absentBody);
+    expect({ ...theirs.body, request_id: "" }).toEqual({ ...absent.body, request_id: "" });
     const list = await walkPages(request, api, "/workout-templates", "/workout-templates", tokens.full);
     expect(list.map((t: { id: number }) => t.id)).not.toContain(ids.olafTemplate);
     for (const bad of ["abc", "0", "2147483648", "1.5"]) {
@@ -203,9 +201,7 @@ test.describe("Data API: workout templates and session compare", () => {
     const absent = await compare(request, { session_ids: [ids.annaK1, 2147483647] });
     expect(outside.status).toBe(404);
     expect(absent.status).toBe(404);
-    const { request_id: _a, ...outsideBody } = outside.body;
-    const { request_id: _b, ...absentBody } = absent.body;
-    expect(outsideBody).toEqual(absentBody);
+    expect({ ...outside.body, request_id: "" }).toEqual({ ...absent.body, request_id: "" });
     expect(JSON.stringify(outside.body)).not.toContain(String(ids.olafK1));
 
     const failed = await compare(request, { session_ids: [ids.annaK1, ids.failed] });
