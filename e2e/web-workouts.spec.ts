@@ -48,7 +48,7 @@ test("a coach creates, edits, duplicates and deletes a workout template", async 
   await editor.fill(SIX_BY_500);
   await expect(problems).toHaveCount(0);
   await page.getByRole("button", { name: "Create template" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.locator(".notice[role=status]")).toHaveText("Saved.");
   await expect(page.getByRole("heading", { name: "Race pace 6 × 500", level: 1 })).toBeVisible();
   // Stored expanded, shown folded back into its repeat block.
   await expect(page.getByLabel("Template (version-1 JSON)")).toHaveValue(/"repeat": 6/);
@@ -136,14 +136,18 @@ test("sessions ticked in the log open side by side in the compare view", async (
   test.setTimeout(120_000);
   await signIn(page, DATA_WORLD.anna);
   await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await page.setViewportSize(DESKTOP);
+  const log = page.getByTestId("session-log");
+  const trial = await log.locator("tbody tr", { hasText: "World trial" }).getByRole("checkbox").getAttribute("value");
+  const canoe = await log.locator("tbody tr", { hasText: "C1" }).first().getByRole("checkbox").getAttribute("value");
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.goto("/?boat=&sort=date");
-    const log = page.getByTestId("session-log");
-    await log.locator("tbody tr", { hasText: "World trial" }).getByRole("checkbox").check();
-    await log.locator("tbody tr", { hasText: "C1" }).first().getByRole("checkbox").check();
+    await page.goto("/");
+    await log.locator(`input[value="${trial}"]`).check();
+    await log.locator(`input[value="${canoe}"]`).check();
     await page.getByRole("button", { name: "Compare selected" }).click();
     await expect(page).toHaveURL(/\/sessions\/compare\?ids=\d+&ids=\d+$/);
+    expect(new URL(page.url()).searchParams.getAll("ids").sort()).toEqual([trial, canoe].sort());
     await expect(page.getByRole("heading", { name: "Compare 2 sessions", level: 1 })).toBeVisible();
     await expect(page.getByRole("figure", { name: "Speed (m/s)" })).toBeVisible();
     await expect(page.getByRole("figure", { name: "Stroke rate (spm)" })).toBeVisible();

@@ -24,7 +24,7 @@ export function TemplateEditor({ template }: { template?: { id: number; name: st
   const [name, setName] = useState(template?.name ?? "");
   const [text, setText] = useState(template?.text ?? EXAMPLE_TEMPLATE);
   const inspection = useMemo(() => inspectTemplateText(text), [text]);
-  const { pending, errors, submit } = useSubmit(
+  const { pending, errors, submit, setErrors } = useSubmit(
     () => (template ? trpc.workouts.update.mutate({ id: template.id, name, text }) : trpc.workouts.create.mutate({ name, text })),
     (saved) => {
       router.push(`/workouts/${saved.id}?saved=1`);
@@ -45,7 +45,11 @@ export function TemplateEditor({ template }: { template?: { id: number; name: st
           rows={18}
           spellCheck={false}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            // The server's problems were about the text as it was: the live inspection takes over.
+            if (errors.fields.text) setErrors({ form: null, fields: {} });
+          }}
           aria-describedby="template-json-hint template-problems"
           aria-invalid={!inspection.valid || serverProblems.length ? true : undefined}
         />

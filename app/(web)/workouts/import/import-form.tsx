@@ -15,7 +15,7 @@ export function ImportForm() {
   const [name, setName] = useState("");
   const [fileNote, setFileNote] = useState<string | null>(null);
   const inspection = useMemo(() => (text.trim() ? inspectTemplateText(text) : null), [text]);
-  const { pending, errors, submit } = useSubmit(
+  const { pending, errors, submit, setErrors } = useSubmit(
     () => trpc.workouts.import.mutate({ text, name: name.trim() || undefined }),
     (saved) => {
       router.push(`/workouts/${saved.id}?saved=1`);
@@ -44,7 +44,12 @@ export function ImportForm() {
       </div>
       <div className="field">
         <label htmlFor="import-json">Or paste the JSON</label>
-        <textarea id="import-json" className="code-input" rows={12} spellCheck={false} value={text.length > TEMPLATE_LIMITS.maxBytes ? "" : text} onChange={(e) => setText(e.target.value)} aria-describedby="template-problems" />
+        <textarea id="import-json" className="code-input" rows={12} spellCheck={false} value={text.length > TEMPLATE_LIMITS.maxBytes ? "" : text} onChange={(e) => {
+            setText(e.target.value);
+            if (errors.fields.text) setErrors({ form: null, fields: {} });
+          }}
+          aria-describedby="template-problems"
+        />
       </div>
       <Field label="Name (optional: else the file's own)" name="name" maxLength={128} value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} />
       <TemplateProblems problems={problems} />
