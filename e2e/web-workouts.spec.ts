@@ -26,7 +26,7 @@ test("a coach creates, edits, duplicates and deletes a workout template", async 
   await page.setViewportSize(PHONE);
   await signUp(page, newAccount("workouts"));
   await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("link", { name: "Workouts" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Workout templates" })).toBeVisible();
   await expect(page.getByTestId("workouts-empty")).toBeVisible();
   await checkHere(page);
@@ -127,7 +127,8 @@ test("importing a workout file shows its problems by path, or saves it", async (
   await page.goto("/workouts/import");
   await hydrated(page);
   await page.getByLabel("A version-1 workout file (.json)").setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.alloc(70_000, " ") });
-  await expect(problems).toContainText("$ the template is 65537 bytes");
+  await expect(problems).toContainText("$ the file is 70000 bytes; at most 65536 are accepted");
+  await expect(page.getByRole("button", { name: "Save template" })).toBeDisabled();
   await page.goto("/workouts");
   await expect(page.getByTestId("workout-list").locator("tbody tr")).toHaveCount(1);
 });

@@ -14,6 +14,7 @@ export function ImportForm() {
   const [text, setText] = useState("");
   const [name, setName] = useState("");
   const [fileNote, setFileNote] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const inspection = useMemo(() => (text.trim() ? inspectTemplateText(text) : null), [text]);
   const { pending, errors, submit, setErrors } = useSubmit(
     () => trpc.workouts.import.mutate({ text, name: name.trim() || undefined }),
@@ -24,16 +25,19 @@ export function ImportForm() {
   );
   async function readFile(file: File | undefined) {
     if (!file) return;
-    // Read no more than the limit: the validator reports a larger file as a problem at $.
+    setErrors({ form: null, fields: {} });
+    // A larger file is not even read: one problem at $, as the server would say.
     if (file.size > TEMPLATE_LIMITS.maxBytes) {
       setFileNote(null);
-      setText(" ".repeat(TEMPLATE_LIMITS.maxBytes + 1));
+      setText("");
+      setFileProblem(`$: the file is ${file.size} bytes; at most ${TEMPLATE_LIMITS.maxBytes} are accepted`);
       return;
     }
+    setFileProblem(null);
     setFileNote(`${file.name}, ${file.size} bytes`);
     setText(await file.text());
   }
-  const problems = errors.fields.text ?? (inspection && !inspection.valid ? inspection.problems.map((p) => `${p.path}: ${p.message}`) : []);
+  const problems = fileProblem ? [fileProblem] : errors.fields.text ?? (inspection && !inspection.valid ? inspection.problems.map((p) => `${p.path}: ${p.message}`) : []);
   return (
     <form className="card stack" onSubmit={submit} aria-label="Import a workout template">
       <FormError message={errors.form} />
@@ -44,8 +48,9 @@ export function ImportForm() {
       </div>
       <div className="field">
         <label htmlFor="import-json">Or paste the JSON</label>
-        <textarea id="import-json" className="code-input" rows={12} spellCheck={false} value={text.length > TEMPLATE_LIMITS.maxBytes ? "" : text} onChange={(e) => {
+        <textarea id="import-json" className="code-input" rows={12} spellCheck={false} value={text} onChange={(e) => {
             setText(e.target.value);
+            setFileProblem(null);
             if (errors.fields.text) setErrors({ form: null, fields: {} });
           }}
           aria-describedby="template-problems"
@@ -55,7 +60,7 @@ export function ImportForm() {
       <TemplateProblems problems={problems} />
       {inspection?.valid ? <StepPreview steps={inspection.template.steps} totals={describeTotals(inspection.totals)} /> : null}
       <div className="row">
-        <button type="submit" disabled={pending || !inspection?.valid}>
+        <button type="submit" disabled={pending || Boolean(fileProblem) || !inspection?.valid}>
           Save template
         </button>
       </div>
