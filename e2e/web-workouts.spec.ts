@@ -27,7 +27,7 @@ test("a coach creates, edits, duplicates and deletes a workout template", async 
   await signUp(page, newAccount("workouts"));
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Workout templates" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Workout templates", level: 1 })).toBeVisible();
   await expect(page.getByTestId("workouts-empty")).toBeVisible();
   await checkHere(page);
 
