@@ -10,6 +10,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
     { href: "/", label: "Sessions" },
     ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
     { href: "/athletes", label: "Athletes" },
+    { href: "/workouts", label: "Workouts" },
     { href: "/tracks", label: "Tracks" },
     { href: "/teams", label: "Teams" },
     { href: "/equipment", label: "Equipment" },
