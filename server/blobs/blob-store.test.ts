@@ -198,3 +198,16 @@ describe("blob store: a deployment that moved between backends", () => {
     expect(await objectExists(sha(bytes))).toBe(false);
   });
 });
+
+describe("blob store: the hourly housekeeping", () => {
+  it("sweeps the deployment's store: content past its grace period that no row names", async () => {
+    const { sweepExpiredState } = await import("../jobs/housekeeping");
+    const { stageBlob } = await import("./blob-store");
+    const orphan = await stageBlob(db, randomBytes(500));
+    const fresh = await stageBlob(db, randomBytes(500));
+    await age([orphan.sha256]);
+    await sweepExpiredState(db);
+    expect(await contentRow(orphan.sha256)).toBeNull();
+    expect(await contentRow(fresh.sha256)).not.toBeNull();
+  });
+});

@@ -53,8 +53,12 @@ export interface BlobStore {
   put(db: Db, input: { key: string; bytes: Uint8Array; contentType: string }): Promise<StoredBlob>;
   get(db: Db, key: string): Promise<(StoredBlob & { bytes: Buffer }) | null>;
   open(db: Db, key: string): Promise<BlobStream | null>;
-  /** Streams content by its hash (a download whose row is already gone, its grace period restarted by `touch`). */
-  openContent(db: Db, content: StagedContent): Promise<ReadableStream<Uint8Array> | null>;
+  /**
+   * Streams content by its hash (a download whose row is already gone, its grace period restarted by
+   * `touch`). Looked up with `db` (may be a transaction); Postgres-held bytes are read with `readWith`
+   * (default `db`), which must outlive that transaction.
+   */
+  openContent(db: Db, content: StagedContent, readWith?: Db): Promise<ReadableStream<Uint8Array> | null>;
   exists(db: Db, key: string): Promise<boolean>;
   /** The row without its bytes, or null. */
   stat(db: Db, key: string): Promise<StoredBlob | null>;
@@ -139,13 +143,13 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
       return stream ? { ...meta, stream } : null;
     },
 
-    async openContent(db, content) {
+    async openContent(db, content, readWith = db) {
       const [row] = await db
         .select({ inline: sql<boolean>`${blobContents.data} is not null` })
         .from(blobContents)
         .where(eq(blobContents.sha256, content.sha256));
       if (!row) return null;
-      return row.inline ? postgresStream(db, content.sha256, content.byteSize) : needObjects().stream(content.sha256);
+      return row.inline ? postgresStream(readWith, content.sha256, content.byteSize) : needObjects().stream(content.sha256);
     },
 
     async exists(db, key) {
@@ -238,7 +242,7 @@ export const commitBlob = (tx: Db, input: { key: string; content: StagedContent;
 export const putBlob = (db: Db, input: { key: string; bytes: Uint8Array; contentType: string }) => blobStore().put(db, input);
 export const getBlob = (db: Db, key: string) => blobStore().get(db, key);
 export const openBlob = (db: Db, key: string) => blobStore().open(db, key);
-export const openBlobContent = (db: Db, content: StagedContent) => blobStore().openContent(db, content);
+export const openBlobContent = (db: Db, content: StagedContent, readWith?: Db) => blobStore().openContent(db, content, readWith);
 export const statBlob = (db: Db, key: string) => blobStore().stat(db, key);
 export const blobExists = (db: Db, key: string) => blobStore().exists(db, key);
 export const deleteBlobs = (db: Db, keys: string[]) => blobStore().delete(db, keys);

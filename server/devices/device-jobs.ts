@@ -195,8 +195,9 @@ export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, 
     await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
     await touchBlobContent(tx as unknown as Db, copy.sha256);
     await deleteBlobs(tx, [job.blobKey]);
-    // Opened before the commit: object storage that cannot serve it leaves the copy unconsumed.
-    const stream = await openBlobContent(db, copy);
+    // Opened before the commit (object storage that cannot serve it leaves the copy unconsumed);
+    // Postgres-held bytes are read after it, on the pool (this transaction's connection is gone by then).
+    const stream = await openBlobContent(tx as unknown as Db, copy, db);
     if (!stream) throw notFound("Device file");
     return { stream, byteSize: copy.byteSize, filename: job.filename ?? "original.svc" };
   });
