@@ -184,6 +184,10 @@ describe("blob store: a deployment that moved between backends", () => {
     await stores.s3.delete(db, [key]);
   });
 
+  it("the S3 store refuses to stage inside a transaction (a rollback would orphan an object no sweep finds)", async () => {
+    await expect(db.transaction(async (tx) => stores.s3.stage(tx as unknown as Db, randomBytes(10)))).rejects.toThrow(/outside a transaction/);
+  });
+
   it("S3-held content without S3 settings is a clear error, and the Postgres sweeper leaves it alone", async () => {
     const bytes = randomBytes(1000);
     const key = newKey("moved");

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv, type S3Settings } from "../config/env";
 import type { Db } from "../db/client";
 import { blobContents, blobs } from "../db/schema";
@@ -91,6 +92,8 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
     backend: objects ? "s3" : "postgres",
 
     async stage(db, bytes) {
+      // Inside a transaction, a rollback would take the content row with it and leave an object the sweeper never finds.
+      if (objects && db instanceof PgTransaction) throw new Error("Stage blob bytes outside a transaction: S3 objects cannot roll back");
       const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const sha256 = createHash("sha256").update(data).digest("hex");
       // The content row commits first (touched now, so no sweep takes it during the grace period); a

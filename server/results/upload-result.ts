@@ -54,6 +54,8 @@ export interface UploadDeps {
   now?: Date;
   /** Runs inside the transaction after every write (tests use it to fail at the last moment). */
   afterWrites?: (tx: Db, resultId: number) => Promise<void>;
+  /** The file's bytes, already staged by a caller that runs the upload inside its own transaction (docs/blobs.md). */
+  stagedOriginal?: StagedContent;
 }
 
 export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps = {}): Promise<UploadedResult> {
@@ -78,7 +80,7 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
 
   // The file's bytes first, then the result with its blob row (docs/blobs.md "Consistency"):
   // a failed transaction leaves only content that no row names, which the sweeper removes.
-  const original = await stageBlob(db, input.file.bytes);
+  const original = deps.stagedOriginal ?? (await stageBlob(db, input.file.bytes));
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
