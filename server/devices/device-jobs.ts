@@ -173,34 +173,41 @@ export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: 
  * the download even though no row names them any more.
  */
 export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, publicId: string): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; filename: string }> {
-  const consumed = await db.transaction(async (tx) => {
-    // FOR UPDATE: a concurrent attempt waits here, then re-reads the row as consumed and finds nothing.
-    const [job] = await tx
-      .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey, filename: deviceJobs.filename })
-      .from(deviceJobs)
-      .where(
-        and(
-          eq(deviceJobs.publicId, publicId),
-          eq(deviceJobs.kind, "fetch"),
-          eq(deviceJobs.state, "succeeded"),
-          sql`${deviceJobs.expiresAt} > now()`,
-          eq(deviceJobs.subjectUserId, requester.subjectUserId),
-          requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
-        ),
-      )
-      .for("update");
-    if (!job?.blobKey) throw notFound("Device file");
-    const [copy] = await tx.select({ sha256: blobs.sha256, byteSize: blobs.byteSize }).from(blobs).where(eq(blobs.key, job.blobKey));
-    if (!copy) throw notFound("Device file");
-    await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
-    await touchBlobContent(tx as unknown as Db, copy.sha256);
-    await deleteBlobs(tx, [job.blobKey]);
-    // Opened before the commit (object storage that cannot serve it leaves the copy unconsumed);
-    // Postgres-held bytes are read after it, on the pool (this transaction's connection is gone by then).
-    const stream = await openBlobContent(tx as unknown as Db, copy, db);
-    if (!stream) throw notFound("Device file");
-    return { stream, byteSize: copy.byteSize, filename: job.filename ?? "original.svc" };
-  });
+  let opened: ReadableStream<Uint8Array> | null = null;
+  const consumed = await db
+    .transaction(async (tx) => {
+      // FOR UPDATE: a concurrent attempt waits here, then re-reads the row as consumed and finds nothing.
+      const [job] = await tx
+        .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey, filename: deviceJobs.filename })
+        .from(deviceJobs)
+        .where(
+          and(
+            eq(deviceJobs.publicId, publicId),
+            eq(deviceJobs.kind, "fetch"),
+            eq(deviceJobs.state, "succeeded"),
+            sql`${deviceJobs.expiresAt} > now()`,
+            eq(deviceJobs.subjectUserId, requester.subjectUserId),
+            requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
+          ),
+        )
+        .for("update");
+      if (!job?.blobKey) throw notFound("Device file");
+      const [copy] = await tx.select({ sha256: blobs.sha256, byteSize: blobs.byteSize }).from(blobs).where(eq(blobs.key, job.blobKey));
+      if (!copy) throw notFound("Device file");
+      await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
+      await touchBlobContent(tx as unknown as Db, copy.sha256);
+      await deleteBlobs(tx, [job.blobKey]);
+      // Opened before the commit (object storage that cannot serve it leaves the copy unconsumed);
+      // Postgres-held bytes are read after it, on the pool (this transaction's connection is gone by then).
+      opened = await openBlobContent(tx as unknown as Db, copy, db);
+      if (!opened) throw notFound("Device file");
+      return { stream: opened, byteSize: copy.byteSize, filename: job.filename ?? "original.svc" };
+    })
+    .catch(async (error: unknown) => {
+      // The commit failed after the bytes were opened: release the object storage connection.
+      await (opened as ReadableStream<Uint8Array> | null)?.cancel().catch(() => undefined);
+      throw error;
+    });
   return consumed;
 }
 
