@@ -4,7 +4,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv, type S3Settings } from "../config/env";
 import type { Db } from "../db/client";
 import { blobContents, blobs } from "../db/schema";
-import { createObjectStorage, type ObjectStorage } from "./s3-objects";
+import type { ObjectStorage } from "./s3-objects";
 
 /**
  * The blob store (docs/blobs.md): original .svc files, exports, replay
@@ -73,10 +73,14 @@ export interface BlobStore {
 
 const rowColumns = { id: blobs.id, key: blobs.key, contentType: blobs.contentType, byteSize: blobs.byteSize, sha256: blobs.sha256 };
 
-export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | null = s3 ? createObjectStorage(s3) : null): BlobStore {
-  const needObjects = (): ObjectStorage => {
-    if (!objects) throw new Error("This blob's bytes are in object storage, but S3_BUCKET is not set");
-    return objects;
+export function createBlobStore(s3: S3Settings | null): BlobStore {
+  // The AWS SDK (~25 MB) loads on first use, so a Postgres deployment never carries it.
+  let objectStorage: Promise<ObjectStorage> | undefined;
+  const useS3 = Boolean(s3);
+  const needObjects = (): Promise<ObjectStorage> => {
+    if (!s3) throw new Error("This blob's bytes are in object storage, but S3_BUCKET is not set");
+    objectStorage ??= import("./s3-objects").then((m) => m.createObjectStorage(s3));
+    return objectStorage;
   };
 
   const locate = async (db: Db, key: string) => {
@@ -89,18 +93,18 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
   };
 
   const store: BlobStore = {
-    backend: objects ? "s3" : "postgres",
+    backend: useS3 ? "s3" : "postgres",
 
     async stage(db, bytes) {
       // Inside a transaction, a rollback would take the content row with it and leave an object the sweeper never finds.
-      if (objects && db instanceof PgTransaction) throw new Error("Stage blob bytes outside a transaction: S3 objects cannot roll back");
+      if (useS3 && db instanceof PgTransaction) throw new Error("Stage blob bytes outside a transaction: S3 objects cannot roll back");
       const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const sha256 = createHash("sha256").update(data).digest("hex");
       // The content row commits first (touched now, so no sweep takes it during the grace period); a
       // sweep deleting it at this moment holds its row lock, so this waits and then inserts anew.
       const [row] = await db
         .insert(blobContents)
-        .values({ sha256, byteSize: data.byteLength, data: objects ? null : data })
+        .values({ sha256, byteSize: data.byteLength, data: useS3 ? null : data })
         .onConflictDoUpdate({
           target: blobContents.sha256,
           // Bytes already in Postgres stay there; an S3 deployment that moved back to Postgres fills them in.
@@ -108,7 +112,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
         })
         .returning({ inline: sql<boolean>`${blobContents.data} is not null` });
       // Always written, even when the row existed: an earlier sweep may have deleted the object and then failed to commit.
-      if (!row.inline) await needObjects().put(sha256, data);
+      if (!row.inline) await (await needObjects()).put(sha256, data);
       return { sha256, byteSize: data.byteLength };
     },
 
@@ -133,7 +137,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
         const [content] = await db.select({ data: blobContents.data }).from(blobContents).where(eq(blobContents.sha256, meta.sha256));
         bytes = content?.data ? toBuffer(content.data) : null;
       } else {
-        bytes = await needObjects().read(meta.sha256);
+        bytes = await (await needObjects()).read(meta.sha256);
       }
       return bytes ? { ...meta, bytes } : null;
     },
@@ -142,7 +146,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
       const row = await locate(db, key);
       if (!row) return null;
       const { inline, ...meta } = row;
-      const stream = inline ? postgresStream(db, meta.sha256, meta.byteSize) : await needObjects().stream(meta.sha256);
+      const stream = inline ? postgresStream(db, meta.sha256, meta.byteSize) : await (await needObjects()).stream(meta.sha256);
       return stream ? { ...meta, stream } : null;
     },
 
@@ -152,7 +156,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
         .from(blobContents)
         .where(eq(blobContents.sha256, content.sha256));
       if (!row) return null;
-      return row.inline ? postgresStream(readWith, content.sha256, content.byteSize) : needObjects().stream(content.sha256);
+      return row.inline ? postgresStream(readWith, content.sha256, content.byteSize) : (await needObjects()).stream(content.sha256);
     },
 
     async exists(db, key) {
@@ -186,7 +190,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
               lt(blobContents.touchedAt, cutoff),
               sql`not exists (select 1 from ${blobs} where ${blobs.sha256} = ${blobContents.sha256})`,
               // Without S3 settings, objects cannot be deleted: their rows wait for a deployment that has them.
-              objects ? undefined : isNotNull(blobContents.data),
+              useS3 ? undefined : isNotNull(blobContents.data),
             ),
           )
           .limit(options.limit ?? 500)
@@ -196,7 +200,7 @@ export function createBlobStore(s3: S3Settings | null, objects: ObjectStorage | 
           .where(inArray(blobContents.sha256, candidates))
           .returning({ sha256: blobContents.sha256, inline: sql<boolean>`${blobContents.data} is not null` });
         const external = removed.filter((row) => !row.inline).map((row) => row.sha256);
-        if (external.length) await needObjects().delete(external);
+        if (external.length) await (await needObjects()).delete(external);
         return removed.length;
       });
     },
