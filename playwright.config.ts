@@ -11,7 +11,7 @@ export const E2E_MAX_UPLOAD_BYTES = 2_000_000;
 /**
  * E2E_S3=1: blobs in S3 instead of Postgres, on a local S3 server (s3rver)
  * started next to the app (docs/blobs.md). `npm test` runs the export and
- * device-file specs this way too (scripts/test.sh).
+ * device-file specs this way too, on a fresh PGlite (scripts/test.sh).
  */
 const s3Port = port + 1000;
 const s3Env =

@@ -22,8 +22,9 @@ stage unit+integration npx vitest run --reporter=default --reporter=json --outpu
 stage build npx next build
 if [[ " ${failed_stages[*]} " != *" build "* ]]; then
   stage e2e npx playwright test
-  # The downloads again with blobs in S3 (a local s3rver the config starts; docs/blobs.md).
-  stage e2e-s3 env E2E_S3=1 npx playwright test e2e/exports-web.spec.ts e2e/data-api-device-files.spec.ts
+  # The downloads again with blobs in S3 (a local s3rver the config starts; docs/blobs.md), on a
+  # fresh PGlite database so every file of that run (originals included) is an S3 object.
+  stage e2e-s3 env -u DATABASE_URL E2E_S3=1 npx playwright test e2e/exports-web.spec.ts e2e/data-api-device-files.spec.ts
 else
   echo "::: e2e skipped: the build failed"
 fi
