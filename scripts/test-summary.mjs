@@ -20,12 +20,15 @@ if (vitest) {
   failed += vitest.numFailedTests;
 }
 const e2e = readJson("test-results/e2e-report.json");
-if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected;
+// The export and device-file specs run a second time with blobs in S3 (E2E_S3=1).
+const e2eS3 = readJson("test-results/e2e-s3-report.json");
+for (const report of [e2e, e2eS3]) {
+  if (!report) continue;
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
 }
 for (const stage of failedStages) {
-  const counted = (stage === "unit+integration" && vitest?.numFailedTests) || (stage === "e2e" && e2e?.stats.unexpected);
+  const counted = (stage === "unit+integration" && vitest?.numFailedTests) || (stage === "e2e" && e2e?.stats.unexpected) || (stage === "e2e-s3" && e2eS3?.stats.unexpected);
   if (!counted) failed += 1;
 }
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);

@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p test-results
-rm -f test-results/vitest-report.json test-results/e2e-report.json
+rm -f test-results/vitest-report.json test-results/e2e-report.json test-results/e2e-s3-report.json
 
 failed_stages=()
 stage() {
@@ -22,6 +22,9 @@ stage unit+integration npx vitest run --reporter=default --reporter=json --outpu
 stage build npx next build
 if [[ " ${failed_stages[*]} " != *" build "* ]]; then
   stage e2e npx playwright test
+  # The downloads again with blobs in S3 (a local s3rver the config starts; docs/blobs.md), on a
+  # fresh PGlite database so every file of that run (originals included) is an S3 object.
+  stage e2e-s3 env -u DATABASE_URL E2E_S3=1 npx playwright test e2e/exports-web.spec.ts e2e/data-api-device-files.spec.ts
 else
   echo "::: e2e skipped: the build failed"
 fi

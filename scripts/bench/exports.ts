@@ -9,9 +9,16 @@
  * derived track, summary) is then replaced by a 60-minute simulation
  * processed by the same core. Each format is built in a fresh child process
  * (scripts/bench/export-build-once.ts): one cold build, then timed warm builds.
+ * That process runs bundled JavaScript with plain node, as the production
+ * server runs Next.js' compiled bundle: under tsx the same process starts
+ * some 90 MB heavier (tsx, its esbuild service, every module compiled at
+ * load), which is the loader's cost, not the build's.
  * Uses DATABASE_URL when set, else a fresh local Postgres database.
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
 import { eq } from "drizzle-orm";
 import { createAthlete } from "../../server/athletes/athletes";
 import { openDb, type Db } from "../../server/db/client";
@@ -39,20 +46,28 @@ async function main() {
   await db.update(athletes).set({ userId: user.id }).where(eq(athletes.id, athlete.id));
   const track = await createTrack(db, user.id, { name: "Bench basin" });
 
-  const upload = async (durationMs: number) => {
-    const file = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs, seed: 9, pace: "training" }).content, keyring));
+  // Different seeds: the same file uploaded twice by one person is refused (a retry, not a second session).
+  const upload = async (durationMs: number, seed: number) => {
+    const file = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs, seed, pace: "training" }).content, keyring));
     const metadata = JSON.stringify({ duration_ms: durationMs, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] });
     return (await uploadResult(db, { user, createdVia: "web", keyPairId: null, file: { filename: "bench.svc", bytes: file }, metadata }, { keyring })).id;
   };
-  const fiveMinutes = await upload(300_000);
-  const sixtyMinutes = await upload(300_000);
+  const fiveMinutes = await upload(300_000, 9);
+  const sixtyMinutes = await upload(300_000, 11);
   await replaceWithLongEffort(db, sixtyMinutes, 3_600_000);
   await handle.close();
 
+  // One bundle per run, format modules split out so each loads only when its format is built (as in production).
+  // Inside the repository (bench-out/ is ignored by git) so the bundle's package imports resolve to node_modules.
+  mkdirSync("bench-out", { recursive: true });
+  const outdir = mkdtempSync(path.join("bench-out", "exports-"));
+  await build({ entryPoints: ["scripts/bench/export-build-once.ts"], bundle: true, splitting: true, platform: "node", format: "esm", packages: "external", jsx: "automatic", outdir, logLevel: "warning" });
   const rows: string[] = [];
+  // BENCH_FORMATS=pdf-full (comma-separated) builds only those formats.
+  const formats = process.env.BENCH_FORMATS ? EXPORT_FORMATS.filter((f) => process.env.BENCH_FORMATS!.split(",").includes(f)) : EXPORT_FORMATS;
   for (const [label, sessionId] of [["5 min", fiveMinutes], ["60 min", sixtyMinutes]] as const) {
-    for (const format of EXPORT_FORMATS) {
-      const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/export-build-once.ts", String(sessionId), String(user.id), format], {
+    for (const format of formats) {
+      const out = execFileSync(process.execPath, [path.join(outdir, "export-build-once.js"), String(sessionId), String(user.id), format], {
         env: { ...process.env, DATABASE_URL: databaseUrl },
         encoding: "utf8",
       });
@@ -63,6 +78,7 @@ async function main() {
       console.error(rows.at(-1));
     }
   }
+  rmSync(outdir, { recursive: true, force: true });
   console.log(`\n| session | format | first build, wall (CPU) | median of 3 more, wall (CPU) | file size | peak RSS: before building → after the first build → after all four |\n|---|---|---|---|---|---|\n${rows.join("\n")}`);
 }
 

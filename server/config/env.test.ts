@@ -65,4 +65,16 @@ describe("environment", () => {
       expect(() => parseEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL/);
     }
   });
+  it("keeps blobs in Postgres without S3_BUCKET and validates the S3 settings with it", () => {
+    expect(parseEnv({}).s3).toBeNull();
+    expect(parseEnv({ S3_BUCKET: "svc-blobs" }).s3).toEqual({ bucket: "svc-blobs", endpoint: undefined, region: "us-east-1", credentials: undefined, forcePathStyle: false });
+    expect(
+      parseEnv({ S3_BUCKET: "svc-blobs", S3_ENDPOINT: "http://127.0.0.1:9000/", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "1" }).s3,
+    ).toEqual({ bucket: "svc-blobs", endpoint: "http://127.0.0.1:9000", region: "eu-west-1", credentials: { accessKeyId: "id", secretAccessKey: "secret" }, forcePathStyle: true });
+    expect(() => parseEnv({ S3_BUCKET: "A_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ENDPOINT: "s3.example.com" })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE: must be 1 or 0/);
+    expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ENDPOINT: set S3_BUCKET too/);
+  });
 });

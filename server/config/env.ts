@@ -90,7 +90,40 @@ const ZEnv = z.object({
     .regex(/^https?:\/\/\S+$/, "must be an http(s) URL template")
     .refine((v) => ["{z}", "{x}", "{y}"].every((part) => v.includes(part)), "must contain {z}, {x} and {y}")
     .optional(),
+  // Object storage for blobs (docs/blobs.md). S3_BUCKET set: originals,
+  // exports and replay artifacts go to S3-compatible storage; unset: Postgres.
+  /** Bucket name (3–63 characters: lower-case letters, digits, dots and hyphens). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  /** An S3-compatible endpoint such as https://minio.example.com:9000 (unset: AWS S3 of S3_REGION). */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, "must be an http(s) origin such as https://s3.example.com:9000")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-west-1")
+    .optional(),
+  /** Static credentials; unset: the AWS SDK's default chain (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 1: bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
 });
+
+/** Where blob bytes live: Postgres (embedded default) or S3-compatible storage. */
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 /**
  * Who runs background functions: a real Inngest server ("inngest") or the
@@ -98,7 +131,7 @@ const ZEnv = z.object({
  */
 export type JobsRunner = "inngest" | "embedded";
 
-export type Env = z.infer<typeof ZEnv> & { appUrl: string; dataDir: string; jobsRunner: JobsRunner };
+export type Env = z.infer<typeof ZEnv> & { appUrl: string; dataDir: string; jobsRunner: JobsRunner; s3: S3Settings | null };
 
 export class EnvError extends Error {}
 
@@ -114,11 +147,38 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = parsed.data;
   checkKeyring(env);
   const jobsRunner = decideJobsRunner(env);
+  const s3 = decideS3(env);
   return {
     ...env,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     dataDir: path.resolve(env.DATA_DIR),
     jobsRunner: jobsRunner.runner,
+    s3,
+  };
+}
+
+/**
+ * S3_BUCKET decides; the other S3_* variables without it are a start-up
+ * error (a deployment that meant object storage must not silently fill
+ * Postgres). Credentials come as a pair or not at all.
+ */
+function decideS3(env: z.infer<typeof ZEnv>): S3Settings | null {
+  const problems: string[] = [];
+  const others = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET) {
+    if (others.length) problems.push(...others.map((name) => `  ${name}: set S3_BUCKET too, or unset it (blobs stay in Postgres without S3_BUCKET)`));
+  } else if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(`  ${env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: required with ${env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"}`);
+  }
+  if (problems.length) throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ""),
+    // Self-hosted stores ignore the region but the SDK needs one to sign.
+    region: env.S3_REGION ?? "us-east-1",
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 

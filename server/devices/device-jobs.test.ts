@@ -91,7 +91,8 @@ describe("device fetch", () => {
     await expect(consumeDeviceFetch(handle.db, { subjectUserId: owner.id, applicationId: appIds[1] }, job.publicId)).rejects.toMatchObject({ code: "not_found" });
 
     const file = await consumeDeviceFetch(handle.db, requester(), job.publicId);
-    expect(sha(file.bytes)).toBe(sha(original));
+    expect(file.byteSize).toBe(original.byteLength);
+    expect(sha(Buffer.from(await new Response(file.stream).arrayBuffer()))).toBe(sha(original));
     expect(file.filename).toBe("morning.svc");
     await expect(consumeDeviceFetch(handle.db, requester(), job.publicId)).rejects.toMatchObject({ code: "not_found" });
     expect((await getDeviceJobFor(handle.db, requester(), job.publicId)).state).toBe("consumed");
@@ -113,7 +114,8 @@ describe("device fetch", () => {
       const attempts = await Promise.allSettled(Array.from({ length: 50 }, () => consumeDeviceFetch(racing.db, requester(), job.publicId)));
       const won = attempts.filter((a) => a.status === "fulfilled");
       expect(won).toHaveLength(1);
-      expect(sha((won[0] as PromiseFulfilledResult<{ bytes: Buffer }>).value.bytes)).toBe(sha(original));
+      const winner = (won[0] as PromiseFulfilledResult<{ stream: ReadableStream<Uint8Array> }>).value;
+      expect(sha(Buffer.from(await new Response(winner.stream).arrayBuffer()))).toBe(sha(original));
       for (const lost of attempts.filter((a) => a.status === "rejected")) expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: "not_found" });
     } finally {
       if (racing !== handle) await racing.close();

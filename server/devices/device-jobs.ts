@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { deleteBlobs, putBlob } from "../blobs/blob-store";
+import { commitBlob, deleteBlobs, openBlobContent, touchBlobContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { blobs, deviceJobs, results, type DeviceJobKind } from "../db/schema";
 import { notFound } from "../errors";
@@ -100,24 +100,27 @@ async function loadJob(db: Db, deviceJobId: number): Promise<DeviceJob> {
 }
 
 /**
- * The fetch step: copies the original's stored bytes into the job's own
- * blob, byte for byte (no decoding, no decryption: the bytes are read from
- * the blob table and written back). Idempotent: a finished copy is returned.
+ * The fetch step: the job's own blob for the original's stored bytes, byte
+ * for byte (no decoding, no decryption: the bytes are never even read). The
+ * store keeps bytes by content, so the private copy is a second row naming
+ * the original's content; it outlives a later delete of the original until
+ * it is downloaded or expires. Idempotent: a finished copy is returned.
  */
 export async function copyOriginalForFetch(db: Db, deviceJobId: number, now = new Date()): Promise<{ byteSize: number; sha256: string; expiresAt: string }> {
   const job = await loadJob(db, deviceJobId);
   if (job.state === "succeeded" && job.sha256 && job.expiresAt) return { byteSize: job.byteSize ?? 0, sha256: job.sha256, expiresAt: job.expiresAt.toISOString() };
-  const [original] = await db
-    .select({ data: blobs.data, sha256: blobs.sha256 })
-    .from(results)
-    .innerJoin(blobs, eq(blobs.id, results.originalBlobId))
-    .where(and(eq(results.id, job.sourceResultId ?? 0), eq(results.ownerUserId, job.subjectUserId), eq(results.deviceId, job.deviceId)));
-  if (!original) throw notFound("Device file");
   const blobKey = `device-fetch/${job.publicId}`;
   const expiresAt = new Date(now.getTime() + DEVICE_FETCH_LIFETIME_MS);
   return db.transaction(async (tx) => {
-    const copy = await putBlob(tx, { key: blobKey, bytes: original.data, contentType: "application/octet-stream" });
-    if (copy.sha256 !== original.sha256) throw new Error("The copy differs from the stored original");
+    // Locks the original's row, so a concurrent delete job cannot remove it between this read and the copy's insert.
+    const [original] = await tx
+      .select({ byteSize: blobs.byteSize, sha256: blobs.sha256 })
+      .from(results)
+      .innerJoin(blobs, eq(blobs.id, results.originalBlobId))
+      .where(and(eq(results.id, job.sourceResultId ?? 0), eq(results.ownerUserId, job.subjectUserId), eq(results.deviceId, job.deviceId)))
+      .for("share", { of: blobs });
+    if (!original) throw notFound("Device file");
+    const copy = await commitBlob(tx as unknown as Db, { key: blobKey, content: original, contentType: "application/octet-stream" });
     await tx
       .update(deviceJobs)
       .set({ state: "succeeded", blobKey, byteSize: copy.byteSize, sha256: copy.sha256, finishedAt: now, expiresAt })
@@ -161,35 +164,51 @@ export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: 
 }
 
 /**
- * The one download of a fetched copy: the state change, the read and the
- * blob's deletion commit together, so of any number of concurrent attempts
- * exactly one gets the bytes (the others wait on the row, then find it
- * consumed) and a crash before the commit leaves the copy downloadable.
+ * The one download of a fetched copy: the state change and the copy's
+ * deletion commit together, so of any number of concurrent attempts exactly
+ * one gets the file (the others wait on the row, then find it consumed) and
+ * a crash before the commit leaves the copy downloadable. The bytes are
+ * opened in the transaction and stream after the commit, which also restarts
+ * their content's grace period (docs/blobs.md): the sweeper leaves them to
+ * the download even though no row names them any more.
  */
-export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, publicId: string): Promise<{ bytes: Buffer; filename: string }> {
-  return db.transaction(async (tx) => {
-    // FOR UPDATE: a concurrent attempt waits here, then re-reads the row as consumed and finds nothing.
-    const [job] = await tx
-      .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey, filename: deviceJobs.filename })
-      .from(deviceJobs)
-      .where(
-        and(
-          eq(deviceJobs.publicId, publicId),
-          eq(deviceJobs.kind, "fetch"),
-          eq(deviceJobs.state, "succeeded"),
-          sql`${deviceJobs.expiresAt} > now()`,
-          eq(deviceJobs.subjectUserId, requester.subjectUserId),
-          requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
-        ),
-      )
-      .for("update");
-    if (!job?.blobKey) throw notFound("Device file");
-    const [copy] = await tx.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, job.blobKey));
-    if (!copy) throw notFound("Device file");
-    await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
-    await deleteBlobs(tx, [job.blobKey]);
-    return { bytes: Buffer.from(copy.data), filename: job.filename ?? "original.svc" };
-  });
+export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, publicId: string): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; filename: string }> {
+  let opened: ReadableStream<Uint8Array> | null = null;
+  const consumed = await db
+    .transaction(async (tx) => {
+      // FOR UPDATE: a concurrent attempt waits here, then re-reads the row as consumed and finds nothing.
+      const [job] = await tx
+        .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey, filename: deviceJobs.filename })
+        .from(deviceJobs)
+        .where(
+          and(
+            eq(deviceJobs.publicId, publicId),
+            eq(deviceJobs.kind, "fetch"),
+            eq(deviceJobs.state, "succeeded"),
+            sql`${deviceJobs.expiresAt} > now()`,
+            eq(deviceJobs.subjectUserId, requester.subjectUserId),
+            requester.applicationId === null ? isNull(deviceJobs.applicationId) : eq(deviceJobs.applicationId, requester.applicationId),
+          ),
+        )
+        .for("update");
+      if (!job?.blobKey) throw notFound("Device file");
+      const [copy] = await tx.select({ sha256: blobs.sha256, byteSize: blobs.byteSize }).from(blobs).where(eq(blobs.key, job.blobKey));
+      if (!copy) throw notFound("Device file");
+      await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
+      await touchBlobContent(tx as unknown as Db, copy.sha256);
+      await deleteBlobs(tx, [job.blobKey]);
+      // Opened before the commit (object storage that cannot serve it leaves the copy unconsumed);
+      // Postgres-held bytes are read after it, on the pool (this transaction's connection is gone by then).
+      opened = await openBlobContent(tx as unknown as Db, copy, db);
+      if (!opened) throw notFound("Device file");
+      return { stream: opened, byteSize: copy.byteSize, filename: job.filename ?? "original.svc" };
+    })
+    .catch(async (error: unknown) => {
+      // The commit failed after the bytes were opened: release the object storage connection.
+      await (opened as ReadableStream<Uint8Array> | null)?.cancel().catch(() => undefined);
+      throw error;
+    });
+  return consumed;
 }
 
 /** Deletes fetched copies never downloaded in time, marking them expired; returns how many. */

@@ -1,16 +1,16 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { replayArtifactTokens, replayEmbeds } from "../db/schema";
-import { readReplayArtifactBytes } from "../replay/read-replay-artifact";
+import { openReplayArtifact } from "../replay/read-replay-artifact";
 import { embedLive, LEASE_TTL_MS, timestampSql } from "./embed-live";
 import { hashEmbedToken, isEmbedTokenShape } from "./tokens";
 
 /**
  * GET /svcsim/artifacts/{token}: the first use of an unexpired token of a
- * live embed returns the stored gzip bytes of the schema-1 artifact; every
+ * live embed streams the stored gzip bytes of the schema-1 artifact; every
  * other use is null (404). Single use by one atomic UPDATE … RETURNING.
  */
-export async function consumeArtifactToken(db: Db, token: string, now = new Date()): Promise<Buffer | null> {
+export async function consumeArtifactToken(db: Db, token: string, now = new Date()): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
   if (!isEmbedTokenShape(token)) return null;
   const [row] = await db
     .update(replayArtifactTokens)
@@ -27,7 +27,7 @@ export async function consumeArtifactToken(db: Db, token: string, now = new Date
     )
     .returning({ resultId: replayArtifactTokens.resultId });
   if (!row) return null;
-  return readReplayArtifactBytes(db, row.resultId);
+  return openReplayArtifact(db, row.resultId);
 }
 
 /**

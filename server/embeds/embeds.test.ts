@@ -116,7 +116,9 @@ describe("launch, artifacts and lease", () => {
     ]);
     const [a, b] = await Promise.all(launched.lanes.map((l) => consumeArtifactToken(handle.db, l.artifactToken)));
     expect(await consumeArtifactToken(handle.db, launched.lanes[0].artifactToken)).toBeNull();
-    for (const bytes of [a!, b!]) {
+    for (const artifact of [a!, b!]) {
+      const bytes = Buffer.from(await new Response(artifact.stream).arrayBuffer());
+      expect(bytes.byteLength).toBe(artifact.byteSize);
       const raw = JSON.parse(gunzipSync(bytes).toString());
       expect(Object.keys(raw).sort()).toEqual(["frame_count", "frames", "model_class", "quantization", "schema"]);
       expect(Object.keys(raw.quantization).sort()).toEqual(["orientation_deg", "position_m"]);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { deleteBlobs, getBlob, putBlob } from "../blobs/blob-store";
+import { commitBlob, deleteBlobs, openBlob, stageBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { exportJobs, type ExportJobState } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -108,12 +108,12 @@ export async function getExportJobFor(db: Db, requester: ExportRequester, public
   return withLazyExpiry(job, now);
 }
 
-/** The finished file; not found before success, after expiry, or when its blob is gone. */
-export async function readExportFile(db: Db, job: ExportJob): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
+/** The finished file, as a stream; not found before success, after expiry, or when its blob is gone. */
+export async function readExportFile(db: Db, job: ExportJob): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; contentType: string; filename: string }> {
   if (job.state !== "succeeded" || !job.blobKey || !job.filename) throw notFound("Export file");
-  const blob = await getBlob(db, job.blobKey);
+  const blob = await openBlob(db, job.blobKey);
   if (!blob) throw notFound("Export file");
-  return { bytes: blob.bytes, contentType: job.contentType ?? blob.contentType, filename: job.filename };
+  return { stream: blob.stream, byteSize: blob.byteSize, contentType: job.contentType ?? blob.contentType, filename: job.filename };
 }
 
 async function loadJob(db: Db, exportJobId: number): Promise<ExportJob> {
@@ -132,8 +132,8 @@ export async function markExportRunning(db: Db, exportJobId: number): Promise<{ 
 }
 
 /**
- * Step 2: build the file with the shared builder and store it; the blob and
- * the state change commit together. Idempotent: a job that already succeeded
+ * Step 2: build the file with the shared builder and store it: its bytes
+ * are staged first, then its blob row and the state change commit together. Idempotent: a job that already succeeded
  * returns its file's reference without building again.
  */
 export async function buildAndStoreExport(db: Db, exportJobId: number, now = new Date()): Promise<{ blobKey: string; byteSize: number; expiresAt: string }> {
@@ -143,9 +143,11 @@ export async function buildAndStoreExport(db: Db, exportJobId: number, now = new
   const file = await exportBuilder.build(db, sourceOf(job), { userId: job.subjectUserId }, optionsOf(job));
   const blobKey = `exports/${job.publicId}`;
   const expiresAt = new Date(now.getTime() + EXPORT_FILE_LIFETIME_MS);
+  // The bytes first, then the row with the state change (docs/blobs.md); a crash between leaves content the sweeper removes.
+  const content = await stageBlob(db, file.bytes);
   await db.transaction(async (tx) => {
-    // A crash after an earlier attempt's commit is caught above; a blob left by a rolled-back one cannot exist.
-    await putBlob(tx, { key: blobKey, bytes: file.bytes, contentType: file.contentType });
+    // A crash after an earlier attempt's commit is caught above; a row left by a rolled-back one cannot exist.
+    await commitBlob(tx as unknown as Db, { key: blobKey, content, contentType: file.contentType });
     await tx
       .update(exportJobs)
       .set({ state: "succeeded", progress: 100, blobKey, contentType: file.contentType, filename: file.filename, byteSize: file.bytes.byteLength, finishedAt: now, expiresAt })

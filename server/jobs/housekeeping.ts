@@ -1,3 +1,4 @@
+import { sweepBlobContents } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { expireDeviceFetches } from "../devices/device-jobs";
 import { expireExportFiles } from "../exports/export-jobs";
@@ -13,4 +14,6 @@ export async function sweepExpiredState(db: Db, now = new Date()): Promise<void>
   // Normally each export's own job deletes its file at expiry; this catches any that was missed.
   await expireExportFiles(db, { now });
   await expireDeviceFetches(db, now);
+  // Last, so the files expired above lose their bytes too once their grace period is over (docs/blobs.md).
+  await sweepBlobContents(db, { now });
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { and, eq, isNull } from "drizzle-orm";
-import { getBlob, putBlob } from "../blobs/blob-store";
+import { commitBlob, getBlob, stageBlob, statBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { resultDerived, results, vessels } from "../db/schema";
 import { notFound } from "../errors";
@@ -37,15 +37,16 @@ export async function buildReplayArtifact(db: Db, resultId: number): Promise<Rep
     .where(eq(results.id, resultId));
   if (!row) throw notFound("Result");
   const key = replayBlobKey(resultId);
-  const existing = await getBlob(db, key);
+  const existing = await statBlob(db, key);
   if (existing) return { blobKey: key, schemaVersion: 1, byteSize: existing.byteSize, sha256: existing.sha256 };
 
   const original = await getBlob(db, `${resultBlobPrefix(resultId)}original.svc`);
   if (!original) throw notFound("Original file");
   const processed = processSvc(original.bytes, { vessel: row.vessel as VesselType, ...(row.target !== null ? { distanceM: row.target } : { durationMs: row.duration! }) }, getKeyring());
   const bytes = gzipSync(Buffer.from(JSON.stringify(processed.replay)));
+  const content = await stageBlob(db, bytes);
   const stored = await db.transaction(async (tx) => {
-    const blob = await putBlob(tx as unknown as Db, { key, bytes, contentType: "application/json" });
+    const blob = await commitBlob(tx as unknown as Db, { key, content, contentType: "application/json" });
     await tx.update(resultDerived).set({ replayBlobKey: key }).where(and(eq(resultDerived.resultId, resultId), isNull(resultDerived.replayBlobKey)));
     return blob;
   });

@@ -1,9 +1,7 @@
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getBlob } from "../blobs/blob-store";
+import { blobExists, getBlob, openBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { blobs } from "../db/schema";
 import { replayBlobKey } from "./build-replay-artifact";
 
 /**
@@ -48,13 +46,12 @@ export async function readReplayArtifact(db: Db, resultId: number): Promise<Repl
   return artifact ? { ok: true, gzipBytes: blob.bytes, artifact } : { ok: false, reason: "invalid" };
 }
 
-/** The stored gzip bytes, unchecked (they were checked when the embed was created), or null. */
-export async function readReplayArtifactBytes(db: Db, resultId: number): Promise<Buffer | null> {
-  return (await getBlob(db, replayBlobKey(resultId)))?.bytes ?? null;
+/** The stored gzip bytes as a stream, unchecked (they were checked when the embed was created), or null. */
+export async function openReplayArtifact(db: Db, resultId: number): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
+  return openBlob(db, replayBlobKey(resultId));
 }
 
 /** Whether the result's artifact has been built (without reading its bytes). */
 export async function replayArtifactExists(db: Db, resultId: number): Promise<boolean> {
-  const [row] = await db.select({ id: blobs.id }).from(blobs).where(eq(blobs.key, replayBlobKey(resultId)));
-  return Boolean(row);
+  return blobExists(db, replayBlobKey(resultId));
 }

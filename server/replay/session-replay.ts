@@ -3,7 +3,7 @@ import { AppError } from "../errors";
 import { getAccessibleResultSummary } from "../results/query-results";
 import { resolveShareToken } from "../shares/share-links";
 import { gzipArtifactResponse } from "./artifact-response";
-import { readReplayArtifactBytes } from "./read-replay-artifact";
+import { openReplayArtifact } from "./read-replay-artifact";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
@@ -17,13 +17,13 @@ export async function readSessionReplay(db: Db, input: { userId: number | null; 
     if (error instanceof AppError && error.code === "not_found") return notFound();
     throw error;
   }
-  const bytes = await readReplayArtifactBytes(db, id);
-  return bytes ? gzipArtifactResponse(bytes) : notFound();
+  const artifact = await openReplayArtifact(db, id);
+  return artifact ? gzipArtifactResponse(artifact) : notFound();
 }
 
 /** The share page's artifact route: the live share token is the only credential. */
 export async function readSharedReplay(db: Db, token: string): Promise<Response> {
   const resultId = await resolveShareToken(db, token);
-  const bytes = resultId === null ? null : await readReplayArtifactBytes(db, resultId);
-  return bytes ? gzipArtifactResponse(bytes) : notFound();
+  const artifact = resultId === null ? null : await openReplayArtifact(db, resultId);
+  return artifact ? gzipArtifactResponse(artifact) : notFound();
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { putBlob } from "../blobs/blob-store";
+import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { devices, resultCrew, resultDerived, results, resultWeather } from "../db/schema";
 import { AppError } from "../errors";
@@ -54,6 +54,8 @@ export interface UploadDeps {
   now?: Date;
   /** Runs inside the transaction after every write (tests use it to fail at the last moment). */
   afterWrites?: (tx: Db, resultId: number) => Promise<void>;
+  /** The file's bytes, already staged by a caller that runs the upload inside its own transaction (docs/blobs.md). */
+  stagedOriginal?: StagedContent;
 }
 
 export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps = {}): Promise<UploadedResult> {
@@ -76,10 +78,13 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
     throw error;
   }
 
+  // The file's bytes first, then the result with its blob row (docs/blobs.md "Consistency"):
+  // a failed transaction leaves only content that no row names, which the sweeper removes.
+  const original = deps.stagedOriginal ?? (await stageBlob(db, input.file.bytes));
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const resultId = await storeResult(tx as unknown as Db, { input, meta, resolved, processed, sha256, now });
+      const resultId = await storeResult(tx as unknown as Db, { input, meta, resolved, processed, sha256, now, original });
       await deps.afterWrites?.(tx as unknown as Db, resultId);
       return resultId;
     });
@@ -130,9 +135,11 @@ interface StoreInput {
   processed: ProcessedSession;
   sha256: string;
   now: Date;
+  /** The original file's bytes, already staged in the blob store. */
+  original: StagedContent;
 }
 
-async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, now }: StoreInput): Promise<number> {
+async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, now, original }: StoreInput): Promise<number> {
   const [device] = await tx
     .insert(devices)
     .values({ ownerUserId: input.user.id, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
@@ -190,7 +197,7 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
     heartRate: processed.heart_rate,
     processingVersion: PROCESSING_VERSION,
   });
-  const blob = await putBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, bytes: input.file!.bytes, contentType: "application/octet-stream" });
+  const blob = await commitBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, content: original, contentType: "application/octet-stream" });
   await tx.update(results).set({ originalBlobId: blob.id }).where(eq(results.id, result.id));
   await sendEvent(tx, { name: "result/stored", data: { resultId: result.id } });
   return result.id;

@@ -1,12 +1,6 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { loadExportModel, type ExportModel, type ExportSource, type ExportViewer } from "../export-source";
-import { buildFitExport } from "./fit";
-import { buildJsonExport } from "./json";
-import { buildPdfExport } from "./pdf";
-import { buildFullPdfExport } from "./pdf-full";
-import { buildTcxExport } from "./tcx";
-import { buildXlsxExport } from "./xlsx";
 
 /**
  * The export builders (docs/exports.md "Builders"): one loader projects the
@@ -41,13 +35,18 @@ export interface ExportFile {
 /** One format: lays out an already projected model; never reads the database. */
 export type FormatBuilder = (model: ExportModel, lang: ExportLang) => Promise<Uint8Array> | Uint8Array;
 
-const FORMATS: Record<ExportFormat, { build: FormatBuilder; contentType: string; suffix: string }> = {
-  json: { build: buildJsonExport, contentType: "application/json", suffix: ".json" },
-  pdf: { build: buildPdfExport, contentType: "application/pdf", suffix: ".pdf" },
-  "pdf-full": { build: buildFullPdfExport, contentType: "application/pdf", suffix: "-full.pdf" },
-  xlsx: { build: buildXlsxExport, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", suffix: ".xlsx" },
-  fit: { build: buildFitExport, contentType: "application/vnd.ant.fit", suffix: ".fit" },
-  tcx: { build: buildTcxExport, contentType: "application/vnd.garmin.tcx+xml", suffix: ".tcx" },
+/**
+ * Each format's module is loaded on first use: a process that builds PDFs
+ * never loads exceljs or the FIT SDK (tens of MB each), which keeps the
+ * 60-minute full PDF's process under its memory budget (docs/benchmarks.md).
+ */
+const FORMATS: Record<ExportFormat, { load: () => Promise<FormatBuilder>; contentType: string; suffix: string }> = {
+  json: { load: () => import("./json").then((m) => m.buildJsonExport), contentType: "application/json", suffix: ".json" },
+  pdf: { load: () => import("./pdf").then((m) => m.buildPdfExport), contentType: "application/pdf", suffix: ".pdf" },
+  "pdf-full": { load: () => import("./pdf-full").then((m) => m.buildFullPdfExport), contentType: "application/pdf", suffix: "-full.pdf" },
+  xlsx: { load: () => import("./xlsx").then((m) => m.buildXlsxExport), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", suffix: ".xlsx" },
+  fit: { load: () => import("./fit").then((m) => m.buildFitExport), contentType: "application/vnd.ant.fit", suffix: ".fit" },
+  tcx: { load: () => import("./tcx").then((m) => m.buildTcxExport), contentType: "application/vnd.garmin.tcx+xml", suffix: ".tcx" },
 };
 
 /**
@@ -62,7 +61,7 @@ export async function buildExport(db: Db, source: ExportSource, viewer: ExportVi
   if (!Number.isInteger(options.splits) || options.splits < 1 || options.splits > 20) throw new AppError("invalid", "splits: must be an integer from 1 to 20");
   if (options.lang !== "en" && options.lang !== "es") throw new AppError("invalid", "lang: must be en or es");
   const model = await loadExportModel(db, source, viewer, { athlete: options.athlete, splits: options.splits, mode: options.mode, healthAllowed: options.healthAllowed });
-  const bytes = await format.build(model, options.lang);
+  const bytes = await (await format.load())(model, options.lang);
   const langPart = options.format === "pdf" || options.format === "pdf-full" ? `-${options.lang}` : "";
   return { bytes, contentType: format.contentType, filename: `session-${model.session.id}-${model.session.date}-seat${options.athlete}${langPart}${format.suffix}` };
 }

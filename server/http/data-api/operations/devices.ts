@@ -127,12 +127,12 @@ export const downloadDeviceFile = defineOperation({
 });
 
 /** The original file's response (also the web app's one-time download). */
-export function deviceFileResponse(file: { bytes: Buffer; filename: string }): Response {
+export function deviceFileResponse(file: { stream: ReadableStream<Uint8Array>; byteSize: number; filename: string }): Response {
   const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(new Uint8Array(file.bytes), {
+  return new Response(file.stream, {
     headers: {
       "Content-Type": "application/octet-stream",
-      "Content-Length": String(file.bytes.byteLength),
+      "Content-Length": String(file.byteSize),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       "Cache-Control": "private, no-store",
     },

@@ -127,9 +127,9 @@ function tokenRoute(handler: (request: Request, params: Record<string, string | 
  * (docs/replay.md "Artifact delivery").
  */
 export const downloadReplayArtifact = tokenRoute(async (_request, params) => {
-  const bytes = await consumeArtifactToken(getDb(), String(params.token ?? ""));
-  if (!bytes) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
-  return gzipArtifactResponse(bytes);
+  const artifact = await consumeArtifactToken(getDb(), String(params.token ?? ""));
+  if (!artifact) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
+  return gzipArtifactResponse(artifact);
 });
 
 export const ZLeaseBody = z.object({ lease: z.string().max(256).describe("the opaque lease credential issued at launch") }).strict();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { stageBlob } from "../../../blobs/blob-store";
 import { getEnv } from "../../../config/env";
 import type { Db } from "../../../db/client";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint, withIdempotencyKey, type StoredOutcome } from "../../../idempotency/idempotency";
@@ -96,8 +97,14 @@ export const uploadResultOperation = defineResultsOperation({
         body: { file_sha256: form.file ? createHash("sha256").update(form.file.bytes).digest("hex") : null, filename: form.file?.filename ?? null, metadata: form.metadata },
       }),
     } : null;
+    // The bytes go to the blob store before the transaction that names them (docs/blobs.md "Consistency").
+    const stagedOriginal = form.file?.bytes.length ? await stageBlob(ctx.db, form.file.bytes) : undefined;
     const { outcome } = await withIdempotencyKey<Extract<StoredOutcome, { kind: "response" }>>(ctx.db, claim, async (tx) => {
-      const data = await uploadResult(tx as unknown as Db, { user: ctx.user, createdVia: "api", keyPairId: ctx.keyPairId, applicationId: ctx.applicationId, file: form.file, metadata: form.metadata });
+      const data = await uploadResult(
+        tx as unknown as Db,
+        { user: ctx.user, createdVia: "api", keyPairId: ctx.keyPairId, applicationId: ctx.applicationId, file: form.file, metadata: form.metadata },
+        { stagedOriginal },
+      );
       return { kind: "response", status: 201, body: data };
     });
     return { status: 201, data: outcome.body };
