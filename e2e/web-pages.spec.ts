@@ -32,10 +32,10 @@ const SIGNED_IN = [
   "/developer/keys",
   "/developer/applications",
   "/developer/applications/new",
-  "/developer/docs/results-api",
-  "/developer/docs/data-api",
   "/no-such-page",
 ];
+/** The API references are the largest pages (every operation's schemas; axe walks each node): a test of their own. */
+const REFERENCES = ["/developer/docs/results-api", "/developer/docs/data-api"];
 const OPERATOR = ["/operator", "/operator/applications"];
 
 test.describe("every page at phone and desktop width", () => {
@@ -53,6 +53,13 @@ test.describe("every page at phone and desktop width", () => {
       for (const url of urls) await checkPageAtBothWidths(page, url);
     });
   }
+
+  test(`the API references: ${REFERENCES.join(" ")}`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, WEB_LOG_WORLD.coach);
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    for (const url of REFERENCES) await checkPageAtBothWidths(page, url);
+  });
 
   test("the coach's first athlete, track and team pages", async ({ page }) => {
     test.setTimeout(180_000);
