@@ -19,7 +19,11 @@ export const exportRequested = eventType("export/requested", { schema: ZExportRe
 export const ZDeviceJobRequestedData = z.object({ deviceJobId: z.number().int().positive() });
 export const deviceJobRequested = eventType("device/job-requested", { schema: ZDeviceJobRequestedData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested] as const;
+/** The operator started a reprocessing run (server/reprocess/reprocess-runs.ts); its row holds the target and the cursor. */
+export const ZReprocessRequestedData = z.object({ runId: z.number().int().positive() });
+export const reprocessRequested = eventType("reprocess/requested", { schema: ZReprocessRequestedData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 
