@@ -52,7 +52,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
   const [description, setDescription] = useState("");
   const [important, setImportant] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]> }>({ form: null, fields: {} });
+  const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]>; detail?: string }>({ form: null, fields: {} });
   /** The session already made from the chosen file (409 from /api/uploads). */
   const [duplicateOf, setDuplicateOf] = useState<number | null>(null);
 
@@ -108,8 +108,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
         setErrors({ form: null, fields: {} });
         return;
       }
-      const fields = response.field_errors ?? {};
-      setErrors({ form: Object.keys(fields).length ? "Please correct the highlighted fields." : (response.message ?? "The upload failed."), fields });
+      // The server words its errors as this form labels its fields; its technical sentence is the detail.
+      setErrors({ form: response.message ?? "The upload failed.", fields: response.field_errors ?? {}, detail: typeof response.detail === "string" ? response.detail : undefined });
     };
     setErrors({ form: null, fields: {} });
     setDuplicateOf(null);
@@ -121,6 +121,14 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
   return (
     <form className="stack card" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
+      {errors.detail ? (
+        <details className="error-details">
+          <summary>Details</summary>
+          <p>
+            <code>{errors.detail}</code>
+          </p>
+        </details>
+      ) : null}
       {duplicateOf !== null ? (
         <p className="form-error" role="alert">
           This file was already uploaded. <a href={`/sessions/${duplicateOf}`}>Open the existing session</a>.
@@ -161,13 +169,19 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
       {vessel ? (
         <fieldset>
           <legend>Crew of the {vessel.type}, from the bow</legend>
-          {f.athletes ? <p className="field-error">{f.athletes.join(" ")}</p> : null}
+          {f.athletes ? (
+            <p className="field-error" role="alert">
+              {f.athletes.join(" ")}
+            </p>
+          ) : null}
           {seats.map((seat, i) => (
             <div className="row" key={i}>
               <div className="field">
                 <label htmlFor={`seat-${i}`}>Seat {i + 1}</label>
                 <select
                   id={`seat-${i}`}
+                  aria-invalid={f[`athletes[${i}]`] ? true : undefined}
+                  aria-describedby={f[`athletes[${i}]`] ? `seat-${i}-error` : undefined}
                   value={seat.kind === "internal" ? seat.athleteId : "external"}
                   onChange={(e) =>
                     updateSeat(i, e.target.value === "external" ? { kind: "external", name: "", surname: "", weight: "" } : { kind: "internal", athleteId: e.target.value === "" ? "" : Number(e.target.value) })
@@ -182,7 +196,11 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
                   ))}
                   <option value="external">Someone else (external athlete)</option>
                 </select>
-                {f[`athletes[${i}]`] ? <p className="field-error">{f[`athletes[${i}]`].join(" ")}</p> : null}
+                {f[`athletes[${i}]`] ? (
+                  <p className="field-error" id={`seat-${i}-error`}>
+                    {f[`athletes[${i}]`].join(" ")}
+                  </p>
+                ) : null}
               </div>
               {seat.kind === "external" ? (
                 <>
