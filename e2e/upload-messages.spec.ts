@@ -36,8 +36,10 @@ async function expectNoInternalNames(page: Page) {
 }
 
 async function openDetails(page: Page) {
-  await page.getByText("Details", { exact: true }).click();
-  return page.locator("details.error-details code");
+  const details = page.locator("details.error-details");
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator("summary").click();
+  await expect(details.locator("code")).toBeVisible();
+  return details.locator("code");
 }
 
 test("crew and duration errors name the field as the form labels it, with the API's sentence behind Details", async ({ page }) => {

@@ -122,7 +122,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
     <form className="stack card" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       {errors.detail ? (
-        <details className="error-details">
+        <details className="error-details" key={errors.detail}>
           <summary>Details</summary>
           <p>
             <code>{errors.detail}</code>
