@@ -23,7 +23,11 @@ export const deviceJobRequested = eventType("device/job-requested", { schema: ZD
 export const ZReprocessRequestedData = z.object({ runId: z.number().int().positive() });
 export const reprocessRequested = eventType("reprocess/requested", { schema: ZReprocessRequestedData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested] as const;
+/** A training's original file was stored, or its figures should be made again (server/trainings/). */
+export const ZTrainingStoredData = z.object({ trainingId: z.number().int().positive() });
+export const trainingStored = eventType("training/stored", { schema: ZTrainingStoredData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested, trainingStored] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 
