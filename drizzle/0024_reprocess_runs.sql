@@ -19,6 +19,8 @@ CREATE TABLE "reprocess_runs" (
 	"skipped" integer DEFAULT 0 NOT NULL,
 	"max_result_id" integer,
 	"last_result_id" integer DEFAULT 0 NOT NULL,
+	"max_training_id" integer,
+	"last_training_id" integer DEFAULT 0 NOT NULL,
 	"batch_size" integer,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

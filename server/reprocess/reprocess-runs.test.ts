@@ -7,7 +7,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reprocessStoredFilesFunction } from "../../inngest/functions/reprocess-stored-files";
 import { openDb, type Db, type DbHandle } from "../db/client";
-import { blobs, reprocessRunFailures, reprocessRuns, resultDerived, results, resultStrokes } from "../db/schema";
+import { blobs, reprocessRunFailures, reprocessRuns, resultDerived, results, resultStrokes, trainings, trainingSets } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { resultBlobPrefix } from "../results/delete-result";
@@ -17,6 +17,8 @@ import { loadKeyring } from "../svc/keyring";
 import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
+import { trainingOriginalKey } from "../trainings/create-training";
+import { createProcessedTraining } from "../trainings/test-support";
 import { createUser, type SessionUser } from "../users/users";
 import { beginReprocessRun, finishReprocessRun, getReprocessRun, listReprocessFailures, reprocessNextBatch, startReprocessRun } from "./reprocess-runs";
 
@@ -136,6 +138,32 @@ describe("a reprocessing run", () => {
     const done = await getReprocessRun(db, run.id);
     expect(done.state).toBe("completed");
     expect(done.done + done.failed + done.skipped).toBe(done.total);
+  });
+
+  it("reprocesses trainings after the results: older ones replaced with their sets, one the core refuses keeps its figures", { timeout: 180_000 }, async () => {
+    const older = await createProcessedTraining(db, coach, { spec: "3x250m/60s", seed: 31, keyring });
+    const refused = await createProcessedTraining(db, coach, { spec: "3x250m/60s", seed: 32, keyring });
+    expect(older.outcome.status).toBe("ready");
+    const setsOf = async (id: number) => (await db.select({ n: count() }).from(trainingSets).where(eq(trainingSets.trainingId, id)))[0].n;
+    const trainingRow = async (id: number) => (await db.select({ status: trainings.status, version: trainings.processingCoreVersion }).from(trainings).where(eq(trainings.id, id)))[0];
+    const olderSets = await setsOf(older.id);
+    const refusedSets = await setsOf(refused.id);
+    await db.update(trainings).set({ processingCoreVersion: 1 }).where(inArray(trainings.id, [older.id, refused.id]));
+    await db.delete(trainingSets).where(and(eq(trainingSets.trainingId, older.id), eq(trainingSets.position, 1)));
+    await db.update(blobs).set({ data: Buffer.from("damaged") }).where(eq(blobs.key, trainingOriginalKey(refused.id)));
+
+    const run = await startReprocessRun(db, { requestedByUserId: coach.id, via: "web", batchSize: 5 });
+    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
+    const finished = await getReprocessRun(db, run.id);
+    expect(finished.state).toBe("completed");
+    expect(finished.done + finished.failed + finished.skipped).toBe(finished.total);
+
+    expect(await trainingRow(older.id)).toEqual({ status: "ready", version: PROCESSING_CORE_VERSION });
+    expect(await setsOf(older.id)).toBe(olderSets);
+    // Refused by today's core: recorded, and its sets and version stay as they were.
+    expect(await trainingRow(refused.id)).toEqual({ status: "ready", version: 1 });
+    expect(await setsOf(refused.id)).toBe(refusedSets);
+    expect(await listReprocessFailures(db, run.id)).toContainEqual({ itemKind: "training", itemId: refused.id, error: expect.stringMatching(/^file corrupt/) });
   });
 
   it("refuses a batch size outside 1 to 1000", async () => {

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, isNotNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { reprocessRunFailures, reprocessRuns, resultDerived, results, vessels } from "../db/schema";
+import { reprocessRunFailures, reprocessRuns, resultDerived, results, trainings, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
@@ -10,9 +10,12 @@ import { InvalidSvcError } from "../svc/errors";
 import { getKeyring } from "../svc/keyring";
 import { ProcessingError } from "../svc/process/errors";
 import { processSvc } from "../svc/process/process";
+import { processTrainingSvc } from "../svc/process/training";
 import type { ProcessedSession } from "../svc/process/types";
 import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import type { Keyring, VesselType } from "../svc/types";
+import { trainingOriginalKey } from "../trainings/create-training";
+import { processStoredTraining } from "../trainings/process-training";
 
 /**
  * Reprocessing runs (docs/processing.md "Reprocessing"): when the processing
@@ -46,6 +49,7 @@ export interface ReprocessDeps {
   beforeCommit?: (tx: Db, resultId: number) => Promise<void>;
   /** Tests: told after each item's transaction committed. */
   afterItem?: (resultId: number, outcome: ItemOutcome) => Promise<void>;
+  afterTraining?: (trainingId: number, outcome: ItemOutcome) => Promise<void>;
 }
 
 export type ItemOutcome = "done" | "skipped" | "failed";
@@ -129,8 +133,15 @@ export async function listReprocessFailures(db: Db, runId: number, limit = 50) {
     .limit(limit);
 }
 
-/** Stored results by the core version of their figures (null: unknown, stored before versions were recorded). */
-export async function countResultsByCoreVersion(db: Db): Promise<{ current: number; older: number; coreVersion: number }> {
+/** Stored results and processed trainings by the core version of their figures (null: unknown, stored before versions were recorded). */
+export async function countResultsByCoreVersion(db: Db): Promise<{ current: number; older: number; coreVersion: number; trainings: { current: number; older: number } }> {
+  const [training] = await db
+    .select({
+      current: sql<number>`count(*) filter (where ${trainings.status} = 'ready' and ${trainings.processingCoreVersion} = ${PROCESSING_CORE_VERSION})`.mapWith(Number),
+      all: count(),
+    })
+    .from(trainings)
+    .where(trainingInScope());
   const [row] = await db
     .select({
       current: sql<number>`count(*) filter (where ${resultDerived.processingCoreVersion} = ${PROCESSING_CORE_VERSION})`.mapWith(Number),
@@ -139,7 +150,7 @@ export async function countResultsByCoreVersion(db: Db): Promise<{ current: numb
     .from(results)
     .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
     .where(isNotNull(results.originalBlobId));
-  return { current: row.current, older: row.all - row.current, coreVersion: PROCESSING_CORE_VERSION };
+  return { current: row.current, older: row.all - row.current, coreVersion: PROCESSING_CORE_VERSION, trainings: { current: training.current, older: training.all - training.current } };
 }
 
 /**
@@ -156,14 +167,17 @@ export async function beginReprocessRun(db: Db, runId: number): Promise<{ state:
     return { state: "failed" };
   }
   const [scope] = await db.select({ maxId: max(results.id), total: count() }).from(results).where(isNotNull(results.originalBlobId));
+  const [trainingScope] = await db.select({ maxId: max(trainings.id), total: count() }).from(trainings).where(trainingInScope());
+  const total = scope.total + trainingScope.total;
   const [row] = await db
     .update(reprocessRuns)
     .set({
       state: "running",
       startedAt: new Date(),
-      total: scope.total,
+      total,
       maxResultId: scope.maxId ?? 0,
-      batchSize: sql`coalesce(${reprocessRuns.batchSize}, ${chooseBatchSize(scope.total)})`,
+      maxTrainingId: trainingScope.maxId ?? 0,
+      batchSize: sql`coalesce(${reprocessRuns.batchSize}, ${chooseBatchSize(total)})`,
     })
     .where(and(eq(reprocessRuns.id, runId), eq(reprocessRuns.state, "queued")))
     .returning({ state: reprocessRuns.state });
@@ -192,7 +206,94 @@ export async function reprocessNextBatch(db: Db, runId: number, deps: ReprocessD
     if (outcome === null) return { finished: true, attempted: ids.length }; // another worker has the run (below)
     await deps.afterItem?.(id, outcome);
   }
-  return { finished: ids.length < batchSize, attempted: ids.length };
+  if (ids.length > 0) return { finished: false, attempted: ids.length };
+
+  // Results done: the trainings, in the same way.
+  const trainingIds = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(and(gt(trainings.id, run.lastTrainingId), lte(trainings.id, run.maxTrainingId ?? 0), trainingInScope()))
+    .orderBy(asc(trainings.id))
+    .limit(batchSize);
+  for (const { id } of trainingIds) {
+    const outcome = await reprocessTrainingInRun(db, run.id, run.targetCoreVersion, id, deps);
+    if (outcome === null) return { finished: true, attempted: trainingIds.length };
+    await deps.afterTraining?.(id, outcome);
+  }
+  return { finished: trainingIds.length < batchSize, attempted: trainingIds.length };
+}
+
+/** Trainings a run covers: with an original, and processed before (ready, or failed — a newer core may read what an older one could not). Queued ones are made by their own job. */
+const trainingInScope = () => and(isNotNull(trainings.originalBlobId), inArray(trainings.status, ["ready", "failed"]));
+
+/** Moves the run past one item and counts it; false when another worker already did (the caller rolls back). */
+async function countItem(tx: Db, runId: number, kind: "result" | "training", itemId: number, outcome: ItemOutcome, failure: string | null): Promise<boolean> {
+  const cursor = kind === "result" ? reprocessRuns.lastResultId : reprocessRuns.lastTrainingId;
+  const counted = await tx
+    .update(reprocessRuns)
+    .set({
+      ...(kind === "result" ? { lastResultId: itemId } : { lastTrainingId: itemId }),
+      ...(outcome === "done" ? { done: sql`${reprocessRuns.done} + 1` } : {}),
+      ...(outcome === "skipped" ? { skipped: sql`${reprocessRuns.skipped} + 1` } : {}),
+      ...(outcome === "failed" ? { failed: sql`${reprocessRuns.failed} + 1`, lastError: `${kind} ${itemId}: ${failure}` } : {}),
+    })
+    .where(and(eq(reprocessRuns.id, runId), eq(reprocessRuns.state, "running"), sql`${cursor} < ${itemId}`))
+    .returning({ id: reprocessRuns.id });
+  if (counted.length === 0) return false;
+  if (outcome === "failed") await tx.insert(reprocessRunFailures).values({ runId, itemKind: kind, itemId, error: failure! }).onConflictDoNothing();
+  return true;
+}
+
+/**
+ * One training. The core runs first on its own: a file today's core cannot
+ * process is recorded as failed and the training keeps its figures (the
+ * training's own processing would clear them). Otherwise
+ * processStoredTraining replaces sets, strokes, facts and version in its one
+ * transaction, and the run's cursor moves inside it (its afterWrites hook).
+ */
+async function reprocessTrainingInRun(db: Db, runId: number, target: number, trainingId: number, deps: ReprocessDeps): Promise<ItemOutcome | null> {
+  const [training] = await db
+    .select({ version: trainings.processingCoreVersion, status: trainings.status, vessel: vessels.type, sensitivity: trainings.sensitivity, templateSnapshot: trainings.templateSnapshot })
+    .from(trainings)
+    .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
+    .where(eq(trainings.id, trainingId));
+  const recordOnly = async (outcome: ItemOutcome, failure: string | null) => {
+    try {
+      return await db.transaction(async (raw) => {
+        if (!(await countItem(raw as unknown as Db, runId, "training", trainingId, outcome, failure))) throw new ItemAlreadyCounted();
+        return outcome;
+      });
+    } catch (error) {
+      if (error instanceof ItemAlreadyCounted) return null;
+      throw error;
+    }
+  };
+  if (!training || (training.status === "ready" && training.version === target) || (training.status !== "ready" && training.status !== "failed")) return recordOnly("skipped", null);
+
+  const original = await getBlob(db, trainingOriginalKey(trainingId));
+  if (!original) return recordOnly("failed", "the original file is not stored");
+  try {
+    const template = training.templateSnapshot as { steps?: NonNullable<Parameters<typeof processTrainingSvc>[1]["steps"]> } | null;
+    processTrainingSvc(original.bytes, { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity }, deps.keyring ?? getKeyring());
+  } catch (error) {
+    return recordOnly("failed", reasonOf(error));
+  }
+  try {
+    const outcome = await processStoredTraining(db, trainingId, {
+      keyring: deps.keyring,
+      afterWrites: async (tx) => {
+        if (!(await countItem(tx, runId, "training", trainingId, "done", null))) throw new ItemAlreadyCounted();
+      },
+    });
+    // The core refused it after all (it did not a moment ago): its own processing marked it failed.
+    if (outcome.status === "failed") return recordOnly("failed", `cannot be processed: ${outcome.code}`);
+    return "done";
+  } catch (error) {
+    if (!(error instanceof ItemAlreadyCounted)) throw error;
+    // Another worker replaced it already; undo the "processing" mark this attempt left.
+    await db.update(trainings).set({ status: "ready" }).where(and(eq(trainings.id, trainingId), eq(trainings.status, "processing"), isNotNull(trainings.processingCoreVersion)));
+    return null;
+  }
 }
 
 class ItemAlreadyCounted extends Error {}
@@ -222,18 +323,7 @@ async function reprocessResultInRun(db: Db, runId: number, target: number, resul
       const current = now[0];
       // Gone, already at the target (a correction meanwhile reprocessed it), or its boat class changed under us (that correction reprocessed it too).
       const outcome: ItemOutcome = !current || current.version === target || !before || (processed && current.vesselId !== before.vesselId) ? "skipped" : failure !== null ? "failed" : "done";
-      const counted = await tx
-        .update(reprocessRuns)
-        .set({
-          lastResultId: resultId,
-          ...(outcome === "done" ? { done: sql`${reprocessRuns.done} + 1` } : {}),
-          ...(outcome === "skipped" ? { skipped: sql`${reprocessRuns.skipped} + 1` } : {}),
-          ...(outcome === "failed" ? { failed: sql`${reprocessRuns.failed} + 1`, lastError: `result ${resultId}: ${failure}` } : {}),
-        })
-        .where(and(eq(reprocessRuns.id, runId), eq(reprocessRuns.state, "running"), sql`${reprocessRuns.lastResultId} < ${resultId}`))
-        .returning({ id: reprocessRuns.id });
-      if (counted.length === 0) throw new ItemAlreadyCounted();
-      if (outcome === "failed") await tx.insert(reprocessRunFailures).values({ runId, itemKind: "result", itemId: resultId, error: failure! }).onConflictDoNothing();
+      if (!(await countItem(tx, runId, "result", resultId, outcome, failure))) throw new ItemAlreadyCounted();
       if (outcome === "done") await replaceResultFigures(tx, resultId, processed!, target);
       await deps.beforeCommit?.(tx, resultId);
       return outcome;

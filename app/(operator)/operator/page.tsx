@@ -21,6 +21,7 @@ export default async function OperatorPage() {
         <h2 id="processing-heading">Processing core</h2>
         <p>
           Stored results: {stored.current} made by the current core v{stored.coreVersion}, {stored.older} by an older or unknown core.
+          {" "}Processed trainings: {stored.trainings.current} current, {stored.trainings.older} older, unknown or failed.
         </p>
         <StartReprocessButton coreVersion={stored.coreVersion} disabled={active} />
         <RefreshWhileActive active={active} />
@@ -51,14 +52,16 @@ export default async function OperatorPage() {
                   <caption>Files that could not be reprocessed (they keep their previous figures)</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Session id</th>
+                      <th scope="col">Item</th>
                       <th scope="col">Reason</th>
                     </tr>
                   </thead>
                   <tbody>
                     {failures.map((f) => (
                       <tr key={`${f.itemKind}-${f.itemId}`}>
-                        <td>{f.itemId}</td>
+                        <td>
+                          {f.itemKind} {f.itemId}
+                        </td>
                         <td>{f.error}</td>
                       </tr>
                     ))}

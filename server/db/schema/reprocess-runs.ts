@@ -21,7 +21,7 @@ export const reprocessRuns = pgTable(
     /** The operator who started it; null from the command line. */
     requestedByUserId: integer("requested_by_user_id").references(() => users.id, { onDelete: "set null" }),
     requestedVia: text("requested_via", { enum: ["web", "cli"] }).notNull(),
-    /** Stored originals in scope, counted when the run starts (results with an original file, id ≤ maxResultId). */
+    /** Stored originals in scope, counted when the run starts: results with an original file (id ≤ maxResultId) and processed trainings (id ≤ maxTrainingId). */
     total: integer("total").notNull().default(0),
     /** Reprocessed and replaced. */
     done: integer("done").notNull().default(0),
@@ -33,6 +33,9 @@ export const reprocessRuns = pgTable(
     maxResultId: integer("max_result_id"),
     /** Cursor: the highest result id finished (advanced in each item's own transaction, so a restart resumes after it). */
     lastResultId: integer("last_result_id").notNull().default(0),
+    /** The same for trainings (ready or failed, with an original), worked after the results. */
+    maxTrainingId: integer("max_training_id"),
+    lastTrainingId: integer("last_training_id").notNull().default(0),
     /** Results per step: given by the operator, or chosen at start (null until then) so a run stays well under Inngest's 1,000 steps. */
     batchSize: integer("batch_size"),
     /** The latest failure: an item's ("result 12: …") or the run's own. */
@@ -55,7 +58,7 @@ export const reprocessRunFailures = pgTable(
     runId: integer("run_id")
       .notNull()
       .references(() => reprocessRuns.id, { onDelete: "cascade" }),
-    /** "result" (later "training"). */
+    /** "result" or "training". */
     itemKind: text("item_kind").notNull(),
     itemId: integer("item_id").notNull(),
     error: text("error").notNull(),
