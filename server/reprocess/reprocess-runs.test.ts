@@ -54,6 +54,18 @@ async function figures(resultId: number) {
   return { version: derived.version, summary: derived.summary as Record<string, unknown>, strokes: strokes.n, distanceM: result.distanceM };
 }
 
+/** Works the run to its end; on a shared Postgres another test file's drain may have claimed it, so wait for its final state too. */
+async function workRun(runId: number) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
+    const run = await getReprocessRun(db, runId);
+    if (run.state === "completed" || run.state === "failed") return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 beforeAll(async () => {
   handle = await openTestDb();
   db = handle.db;
@@ -87,8 +99,7 @@ describe("a reprocessing run", () => {
     // One active run, enforced by the database.
     await expect(startReprocessRun(db, { requestedByUserId: coach.id, via: "cli" })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`run ${run.id}`) });
 
-    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
-    const finished = await getReprocessRun(db, run.id);
+    const finished = await workRun(run.id);
     expect(finished.state).toBe("completed");
     expect(finished.done + finished.failed + finished.skipped).toBe(finished.total);
     expect(finished.done).toBeGreaterThanOrEqual(2);
@@ -108,7 +119,7 @@ describe("a reprocessing run", () => {
 
     // Finished: a new run may start, and finds nothing of ours to do but the corrupt file.
     const again = await startReprocessRun(db, { requestedByUserId: coach.id, via: "web" });
-    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
+    await workRun(again.id);
     expect((await listReprocessFailures(db, again.id)).map((f) => f.itemId)).toContain(corrupt);
     expect(await figures(older)).toEqual(fresh);
   });
@@ -153,8 +164,7 @@ describe("a reprocessing run", () => {
     await db.update(blobs).set({ data: Buffer.from("damaged") }).where(eq(blobs.key, trainingOriginalKey(refused.id)));
 
     const run = await startReprocessRun(db, { requestedByUserId: coach.id, via: "web", batchSize: 5 });
-    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
-    const finished = await getReprocessRun(db, run.id);
+    const finished = await workRun(run.id);
     expect(finished.state).toBe("completed");
     expect(finished.done + finished.failed + finished.skipped).toBe(finished.total);
 
