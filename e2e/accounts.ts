@@ -10,3 +10,6 @@ export const E2E_ACCOUNTS = {
 
 /** Description of the seeded result whose processing failed (owned by the privileged account). */
 export const E2E_UNPROCESSED_DESCRIPTION = "e2e unprocessed";
+
+/** Owner of the seeded result made by an older processing core (e2e/reprocess.spec.ts reprocesses it). */
+export const E2E_OLDER_CORE_OWNER = { email: "older-core@e2e.example", password: "older-core-password-e2e", name: "Olga Oldcore" };

@@ -27,7 +27,7 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
   await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Uno" });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByText(/athlete \d+ is repeated/)).toBeVisible();
+  await expect(page.getByText("Seat 2: this athlete already sits in Seat 1")).toBeVisible();
 
   await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Dos" });
   await page.getByRole("button", { name: "Upload" }).click();

@@ -19,7 +19,15 @@ export const exportRequested = eventType("export/requested", { schema: ZExportRe
 export const ZDeviceJobRequestedData = z.object({ deviceJobId: z.number().int().positive() });
 export const deviceJobRequested = eventType("device/job-requested", { schema: ZDeviceJobRequestedData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested] as const;
+/** The operator started a reprocessing run (server/reprocess/reprocess-runs.ts); its row holds the target and the cursor. */
+export const ZReprocessRequestedData = z.object({ runId: z.number().int().positive() });
+export const reprocessRequested = eventType("reprocess/requested", { schema: ZReprocessRequestedData });
+
+/** A training's original file was stored, or its figures should be made again (server/trainings/). */
+export const ZTrainingStoredData = z.object({ trainingId: z.number().int().positive() });
+export const trainingStored = eventType("training/stored", { schema: ZTrainingStoredData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested, trainingStored] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

@@ -5,7 +5,7 @@ import { getDbHandle } from "../server/db/client";
 const handle = getDbHandle();
 try {
   await handle.migrate();
-  const output = await runAdminCommand(handle.db, process.argv.slice(2));
+  const output = await runAdminCommand(handle.db, process.argv.slice(2), { exclusiveDatabase: handle.kind === "pglite" });
   console.log(JSON.stringify(output));
 } catch (error) {
   console.error(JSON.stringify({ error: describeAdminError(error) }));

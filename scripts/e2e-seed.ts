@@ -4,10 +4,14 @@
  * starts (PGlite allows one process at a time). Idempotent.
  */
 import { eq } from "drizzle-orm";
+import { uploadResult } from "../server/results/upload-result";
+import { encodeSvc } from "../server/svc/container";
+import { loadKeyring } from "../server/svc/keyring";
+import { simulateSession } from "../server/svc/simulator/simulate";
 import { getDbHandle } from "../server/db/client";
-import { results, users } from "../server/db/schema";
+import { resultDerived, results, users } from "../server/db/schema";
 import { createTrack } from "../server/tracks/tracks";
-import { E2E_ACCOUNTS, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
+import { E2E_ACCOUNTS, E2E_OLDER_CORE_OWNER, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
 import { seedDataApiWorld } from "./e2e-seed-data-api";
 import { seedWebLogWorld } from "./e2e-seed-web-log";
@@ -42,6 +46,16 @@ if (!unprocessed) {
     status: "failed",
     description: E2E_UNPROCESSED_DESCRIPTION,
   });
+}
+// A stored result made by processing core 1: the operator's reprocessing run brings it to today's core.
+const [olderCoreOwner] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, E2E_OLDER_CORE_OWNER.email));
+if (!olderCoreOwner) {
+  const user = await createUser(handle.db, E2E_OLDER_CORE_OWNER, { unlimitedExternals: true });
+  const track = await createTrack(handle.db, user.id, { name: "E2E older core basin" });
+  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 4711 }).content, loadKeyring({})));
+  const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [{ name: "Old", surname: "Core" }] });
+  const created = await uploadResult(handle.db, { user, createdVia: "demo", keyPairId: null, file: { filename: "older-core.svc", bytes }, metadata });
+  await handle.db.update(resultDerived).set({ processingCoreVersion: 1 }).where(eq(resultDerived.resultId, created.id));
 }
 await seedDataApiWorld(handle.db);
 await seedWebLogWorld(handle.db);

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { createKeyPair } from "../keys/key-pairs";
+import { countResultsByCoreVersion, getLatestReprocessRun, getReprocessRun, listReprocessFailures, startReprocessRun, type ReprocessRunView } from "../reprocess/reprocess-runs";
 import { createUser, ROLE_NAMES, type RoleName } from "../users/users";
 
 /**
@@ -16,9 +17,19 @@ export class UsageError extends Error {}
 
 const USAGE = `usage:
   admin user create --email E --password P [--name N] [--role ${ROLE_NAMES.join("|")}] [--unlimited-externals]
-  admin key create --email E --name N`;
+  admin key create --email E --name N
+  admin reprocess [--batch-size N] [--wait]
+  admin reprocess status`;
 
-export async function runAdminCommand(db: Db, argv: string[]): Promise<unknown> {
+export interface AdminOptions {
+  /** Follows a run to its end (reprocess --wait); the default runs the function in this process with the embedded runner. */
+  waitForRun?: (db: Db, runId: number) => Promise<void>;
+  /** The database is a PGlite folder only this process has open. */
+  exclusiveDatabase?: boolean;
+}
+
+export async function runAdminCommand(db: Db, argv: string[], options: AdminOptions = {}): Promise<unknown> {
+  if (argv[0] === "reprocess") return reprocessCommand(db, argv.slice(1), options);
   const [area, action, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -50,6 +61,63 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<unknown> 
     return { id: keyPair.id, name: keyPair.name, public_key: keyPair.publicKey, secret_key: secretKey };
   }
   throw new UsageError(USAGE);
+}
+
+/**
+ * Starts a reprocessing run to the current core (docs/processing.md
+ * "Reprocessing") and prints it; `--wait` follows it to its end and prints
+ * the final counts; `status` prints the latest run and its failures.
+ */
+async function reprocessCommand(db: Db, args: string[], options: AdminOptions): Promise<unknown> {
+  const { values, positionals } = parseArgs({ args, options: { "batch-size": { type: "string" }, wait: { type: "boolean" } }, allowPositionals: true, strict: true });
+  if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== "status")) throw new UsageError(USAGE);
+  if (positionals[0] === "status") {
+    const run = await getLatestReprocessRun(db);
+    return { stored_results: await countResultsByCoreVersion(db), run: run && runOutput(run), failures: run ? failuresOutput(await listReprocessFailures(db, run.id)) : [] };
+  }
+  let batchSize: number | undefined;
+  if (values["batch-size"] !== undefined) {
+    if (!/^\d{1,4}$/.test(values["batch-size"])) throw new UsageError("--batch-size must be an integer from 1 to 1000");
+    batchSize = Number(values["batch-size"]);
+  }
+  const run = await startReprocessRun(db, { requestedByUserId: null, via: "cli", batchSize });
+  if (!values.wait) return runOutput(run);
+  await (options.waitForRun ?? ((d, id) => waitWithEmbeddedWorker(d, id, options.exclusiveDatabase ?? false)))(db, run.id);
+  const finished = await getReprocessRun(db, run.id);
+  return { ...runOutput(finished), failures: failuresOutput(await listReprocessFailures(db, run.id)) };
+}
+
+function runOutput(run: ReprocessRunView) {
+  return {
+    id: run.id,
+    state: run.state,
+    target_core_version: run.targetCoreVersion,
+    total: run.total,
+    done: run.done,
+    failed: run.failed,
+    skipped: run.skipped,
+    last_error: run.lastError,
+    started_at: run.startedAt,
+    finished_at: run.finishedAt,
+  };
+}
+
+const failuresOutput = (failures: { itemKind: string; itemId: number; error: string }[]) => failures.map((f) => ({ item_kind: f.itemKind, item_id: f.itemId, error: f.error }));
+
+/** With no app instance running (e.g. an embedded PGlite folder), this process works the run itself. */
+async function waitWithEmbeddedWorker(db: Db, runId: number, exclusiveDatabase: boolean): Promise<void> {
+  const [{ EmbeddedWorker }, { reprocessStoredFilesFunction }] = await Promise.all([import("../jobs/embedded-runner"), import("../../inngest/functions/reprocess-stored-files")]);
+  const worker = new EmbeddedWorker({ db, functions: [reprocessStoredFilesFunction], exclusiveDatabase, logger: { info() {}, warn: console.warn, error: console.error } });
+  await worker.start();
+  try {
+    for (;;) {
+      const run = await getReprocessRun(db, runId);
+      if (run.state === "completed" || run.state === "failed") return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await worker.stop();
+  }
 }
 
 export function describeAdminError(error: unknown): string {

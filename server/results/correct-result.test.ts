@@ -13,6 +13,7 @@ import { openTestDb } from "../db/test-db";
 import { listRecordHistory } from "../records/performance-records";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
+import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { createUser, type SessionUser } from "../users/users";
@@ -58,6 +59,8 @@ describe("corrections after upload", () => {
     const id = await uploadAsK1();
     await putBlob(handle.db, { key: `results/${id}/replay-v1.json.gz`, bytes: Buffer.from("old"), contentType: "application/json" });
     const before = await getStoredAnalysis(handle.db, id);
+    // As if an older core had made it: the correction's processing stamps today's version.
+    await handle.db.update(resultDerived).set({ processingCoreVersion: 1 }).where(eq(resultDerived.resultId, id));
     expect((await listRecordHistory(handle.db, sessionOfSubject(coach.id))).filter((r) => r.resultId === id).map((r) => r.vesselType)).toEqual(["K1"]);
 
     const outcome = await correctResult(handle.db, coach, id, { vesselId: 2, trackId, categoryId: 2, paceId: 3, crew: [{ athleteId: ana }, { athleteId: bea }], competition: "Club trials", description: "fixed", important: true }, { keyring });
@@ -69,6 +72,8 @@ describe("corrections after upload", () => {
     expect(after!.summary.stroke_count).toBe(before!.summary.stroke_count);
     expect(detail.summary.durationMs).toBe(after!.summary.duration_ms);
     expect(after!.replayBlobKey).toBeNull();
+    const [stamped] = await handle.db.select({ version: resultDerived.processingCoreVersion }).from(resultDerived).where(eq(resultDerived.resultId, id));
+    expect(stamped.version).toBe(PROCESSING_CORE_VERSION);
     expect((await handle.db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `results/${id}/%`))).map((b) => b.key)).toEqual([`results/${id}/original.svc`]);
     // The replay is rebuilt for the corrected boat.
     await drainEmbeddedRuns(handle.db, { retryBackoff: () => 0 });

@@ -1,10 +1,9 @@
-import { and, eq, like, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { blobs, resultCrew, resultDerived, results, resultStrokes, vessels } from "../db/schema";
+import { resultCrew, results, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { sendEvent } from "../jobs/send-event";
 import { InvalidSvcError } from "../svc/errors";
 import { getKeyring } from "../svc/keyring";
 import { ProcessingError } from "../svc/process/errors";
@@ -13,9 +12,8 @@ import type { ProcessedSession } from "../svc/process/types";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
-import { PROCESSING_VERSION } from "./upload-result";
 import { checkUploadAgainstDatabase, parseUploadMetadata } from "./upload-metadata";
-import { insertStrokeRows } from "./stroke-rows";
+import { replaceResultFigures } from "./result-figures";
 
 /**
  * What the owner may correct after an upload (docs/web-app.md
@@ -92,7 +90,7 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
         description: meta.description,
         important: meta.important,
         // The recorded boat was one of the old class: it no longer fits (session-equipment.ts); a paddle fits while the hull stays.
-        ...(processed ? { distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms, equipmentVesselId: null } : {}),
+        ...(processed ? { equipmentVesselId: null } : {}),
         ...(processed && resolved.vessel.hull !== current.hull ? { equipmentPaddleId: null } : {}),
       })
       .where(eq(results.id, resultId));
@@ -104,27 +102,7 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
           : { resultId, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
       ),
     );
-    if (processed) await replaceDerived(tx, resultId, processed);
+    if (processed) await replaceResultFigures(tx, resultId, processed);
   });
   return { reprocessed: processed !== null };
-}
-
-/** New strokes and derived data; every artifact built from the old processing (replay, exports, reports) is dropped and the replay rebuilt. */
-async function replaceDerived(tx: Db, resultId: number, processed: ProcessedSession) {
-  await tx.delete(resultStrokes).where(eq(resultStrokes.resultId, resultId));
-  await insertStrokeRows(tx, resultId, processed.strokes);
-  const derived = {
-    effortStartS: processed.effort.start_s,
-    effortEndS: processed.effort.end_s,
-    summary: processed.summary,
-    dataQuality: processed.data_quality,
-    track: processed.track,
-    heartRate: processed.heart_rate,
-    processingVersion: PROCESSING_VERSION,
-    replayBlobKey: null,
-  };
-  await tx.insert(resultDerived).values({ resultId, ...derived }).onConflictDoUpdate({ target: resultDerived.resultId, set: derived });
-  const prefix = resultBlobPrefix(resultId);
-  await tx.delete(blobs).where(and(like(blobs.key, `${prefix}%`), ne(blobs.key, `${prefix}original.svc`)));
-  await sendEvent(tx, { name: "result/stored", data: { resultId } });
 }

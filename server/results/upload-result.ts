@@ -14,10 +14,8 @@ import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
 import { checkUploadAgainstDatabase, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
+import { derivedRow, effortColumns } from "./result-figures";
 import { insertStrokeRows } from "./stroke-rows";
-
-/** Bumped when processing changes what it derives; stored on every result. */
-export const PROCESSING_VERSION = "1.0.0";
 
 export interface UploadInput {
   user: SessionUser;
@@ -158,12 +156,7 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
       createdVia: input.createdVia,
       keyPairId: input.keyPairId,
       createdByApplicationId: input.applicationId ?? null,
-      date: processed.date,
-      timeOfDay: processed.time_of_day,
-      startAt: new Date(processed.start_unix_ms),
-      utcOffsetMin: processed.utc_offset_min,
-      distanceM: processed.effort.dist,
-      durationMs: processed.effort.duration_ms,
+      ...effortColumns(processed),
       targetDistanceM: meta.distanceM,
       targetDurationMs: meta.durationMs,
       competition: meta.competition,
@@ -187,16 +180,7 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
   );
   if (meta.meteo) await tx.insert(resultWeather).values({ resultId: result.id, ...meta.meteo });
   await insertStrokeRows(tx, result.id, processed.strokes);
-  await tx.insert(resultDerived).values({
-    resultId: result.id,
-    effortStartS: processed.effort.start_s,
-    effortEndS: processed.effort.end_s,
-    summary: processed.summary,
-    dataQuality: processed.data_quality,
-    track: processed.track,
-    heartRate: processed.heart_rate,
-    processingVersion: PROCESSING_VERSION,
-  });
+  await tx.insert(resultDerived).values({ resultId: result.id, ...derivedRow(processed) });
   const blob = await commitBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, content: original, contentType: "application/octet-stream" });
   await tx.update(results).set({ originalBlobId: blob.id }).where(eq(results.id, result.id));
   await sendEvent(tx, { name: "result/stored", data: { resultId: result.id } });

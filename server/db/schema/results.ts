@@ -208,8 +208,13 @@ export const resultDerived = pgTable("result_derived", {
   track: jsonb("track").notNull(),
   /** Heart rate in the effort: [seconds from start, bpm] pairs (own device only). */
   heartRate: jsonb("heart_rate").notNull(),
-  /** Version of the processing core that produced this row. */
-  processingVersion: text("processing_version").notNull(),
+  /**
+   * PROCESSING_CORE_VERSION (server/svc/process/version.ts) of the core that
+   * produced these figures and the result's strokes. Null: stored before the
+   * version was recorded (migration 0026), so unknown — a reprocessing run
+   * treats it as older than any version (docs/processing.md "Versions").
+   */
+  processingCoreVersion: integer("processing_core_version"),
   /** Blob key of the replay artifact once built (immutable). */
   replayBlobKey: text("replay_blob_key"),
 });

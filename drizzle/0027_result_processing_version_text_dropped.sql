@@ -1,0 +1,1 @@
+ALTER TABLE "result_derived" DROP COLUMN "processing_version";
