@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { OpenApiReference, type OpenApiDocument } from "@/app/_components/openapi-reference";
 import { requireUser } from "@/server/auth/current-user";
 import { getEnv } from "@/server/config/env";
@@ -11,7 +12,10 @@ export default async function ResultsApiReferencePage() {
   return (
     <>
       <h1>Results API reference</h1>
-      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" />
+      <p className="muted">
+        Every operation takes a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (the reference tables also take the public key alone). Try any operation below from this page.
+      </p>
+      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" tryIt="keyPair" />
     </>
   );
 }
