@@ -36,7 +36,7 @@ export default async function DataApiReferencePage() {
         Every operation but <code>GET /health</code> takes an OAuth access token of an <Link href="/developer/applications">application you registered</Link>; try any of
         them from this page.
       </p>
-      <section className="card" aria-labelledby="obtain-token-title">
+      <section className="card token-help" aria-labelledby="obtain-token-title">
         <h2 id="obtain-token-title">Obtaining an access token</h2>
         <ol>
           <li>

@@ -107,7 +107,7 @@ export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, r
   };
 
   return (
-    <section className="card" id="test-token" aria-labelledby={`${ids}-title`}>
+    <section className="card token-help" id="test-token" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Get a test token</h2>
       <p>
         Runs the real authorization code flow with PKCE for one of your applications, in a pop-up: you sign in and allow access as any user would, this page exchanges
