@@ -42,6 +42,7 @@ test.describe("results API reference", () => {
     await key.context.dispose();
     const [publicKey, secretKey] = key.authorization.replace(/^Bearer /, "").split(".");
     const carrying = watchFor(page, () => secretKey);
+    test.setTimeout(150_000);
 
     await page.goto("/developer/docs/results-api");
     await expect(page.getByRole("heading", { name: "Results API reference", level: 1 })).toBeVisible();
@@ -125,7 +126,10 @@ test.describe("Data API: get a test token", () => {
       } else {
         await expect(section.getByLabel("Client secret")).toHaveCount(0);
       }
-      const carrying = watchFor(page, () => app.clientSecret ?? "\u0000never");
+      // client_secret_basic: the secret travels base64-encoded in the token request's Authorization header, and nowhere else.
+      const basic = app.clientSecret ? Buffer.from(`${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`).toString("base64") : "\u0000none";
+      const carrying = watchFor(page, () => basic);
+      const raw = watchFor(page, () => app.clientSecret ?? "\u0000none");
       const popupOpened = page.waitForEvent("popup");
       await section.getByRole("button", { name: "Get a test token" }).click();
       const popup = await popupOpened;
@@ -149,13 +153,16 @@ test.describe("Data API: get a test token", () => {
       await expect(panel.getByTestId("code-sample")).toContainText('-H "Authorization: Bearer $SVC_ACCESS_TOKEN"');
 
       // The secret went only to the token endpoint; neither it nor the token was stored.
-      expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual(clientType === "confidential" ? ["POST /api/oauth/token"] : []);
+      expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname} ${r.headers()["authorization"]}`)).toEqual(clientType === "confidential" ? [`POST /api/oauth/token Basic ${basic}`] : []);
+      expect(raw).toEqual([]);
       await expectNotStored(page, token);
       if (app.clientSecret) await expectNotStored(page, app.clientSecret);
     });
   }
 
   test("a token for another audience gets a 401 that names the Data API's resource; the page explains resource", async ({ page, baseURL }) => {
+    // The accessibility check of the whole reference at two widths takes its time.
+    test.setTimeout(150_000);
     const owner = newAccount("audience");
     await signUp(page, owner);
     const app = await registerApp(baseURL!, { name: "Userinfo only", surface: "data" }, owner);
@@ -196,10 +203,11 @@ test.describe("session page: crew by seat and heart rate", () => {
   }
 
   test("the seat-1 paddler sees the heart rate chart and average/max; a crew mate in seat 2 sees the session without it", async ({ page, browser, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const id = await olafK2Id(baseURL!);
 
     await signIn(page, DATA_WORLD.olaf);
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     await page.goto(`/sessions/${id}`);
     const crew = page.getByRole("table", { name: "Crew by seat" });
     await expect(crew.getByRole("row")).toHaveCount(3);
@@ -220,6 +228,7 @@ test.describe("session page: crew by seat and heart rate", () => {
     const context = await browser.newContext({ baseURL });
     const anna = await context.newPage();
     await signIn(anna, DATA_WORLD.anna);
+    await expect(anna.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     await anna.goto(`/sessions/${id}`);
     await expect(anna.getByRole("table", { name: "Crew by seat" }).getByRole("row").nth(2)).toContainText("Anna Owner");
     await expect(anna.getByTestId("average-pace")).toBeVisible();
