@@ -13,7 +13,7 @@ export default async function ResultsApiReferencePage() {
     <>
       <h1>Results API reference</h1>
       <p className="muted">
-        Every operation takes a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (the reference tables also take the public key alone). Try any operation below from this page.
+        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels, categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from this page.
       </p>
       <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" tryIt="keyPair" />
     </>
