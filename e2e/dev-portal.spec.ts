@@ -4,7 +4,7 @@ import { checkPageAtBothWidths } from "./a11y";
 import { DATA_WORLD } from "./data-api-world";
 import { expect, test } from "./fixtures";
 import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
-import { apiResourceFor, authorizeAndExchange, registerApp, USERINFO_SCOPE } from "./oauth-helpers";
+import { apiResourceFor, authorizeAndExchange, basicAuth, postForm, registerApp, USERINFO_SCOPE } from "./oauth-helpers";
 
 /**
  * Issue 11's developer portal and session page pieces, in Chromium: the
@@ -159,6 +159,28 @@ test.describe("Data API: get a test token", () => {
       if (app.clientSecret) await expectNotStored(page, app.clientSecret);
     });
   }
+
+  test("the token endpoint takes a confidential client's browser request from this site's origin only; the callback page alone explains itself", async ({ page, baseURL }) => {
+    const owner = newAccount("token-origin");
+    await signUp(page, owner);
+    const app = await registerApp(baseURL!, { name: "Origin check", surface: "data", redirectUris: [`${baseURL}/developer/test-token/callback`] }, owner);
+    const form = { grant_type: "authorization_code", code: "not-a-code", redirect_uri: `${baseURL}/developer/test-token/callback`, code_verifier: "x".repeat(43) };
+    const send = (origin: string) => postForm(baseURL!, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret!), origin });
+    // Another site: refused for its origin before the code is looked at.
+    const foreign = await send("https://elsewhere.example");
+    expect(foreign.status()).toBe(400);
+    expect(await foreign.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("origin https://elsewhere.example not allowed") });
+    // This site (the portal's Get a test token): the request gets as far as the (bogus) code.
+    const own = await send(new URL(baseURL!).origin);
+    expect(own.status()).toBe(400);
+    expect(await own.json()).toMatchObject({ error: "invalid_grant" });
+
+    // Opened by hand (not as the pop-up), the callback says where to start.
+    await page.goto("/developer/test-token/callback?code=abc&state=def");
+    await expect(page.getByText("which opens it in a pop-up. Start there.")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    await checkPageAtBothWidths(page, "/developer/test-token/callback");
+  });
 
   test("a token for another audience gets a 401 that names the Data API's resource; the page explains resource", async ({ page, baseURL }) => {
     // The accessibility check of the whole reference at two widths takes its time.
