@@ -225,7 +225,8 @@ test.describe("session page: crew by seat and heart rate", () => {
   }
 
   test("the seat-1 paddler sees the heart rate chart and average/max; a crew mate in seat 2 sees the session without it", async ({ page, browser, baseURL }) => {
-    test.setTimeout(150_000);
+    // Two people, each page at two widths with the accessibility check: minutes on a busy machine.
+    test.setTimeout(300_000);
     const id = await olafK2Id(baseURL!);
 
     await signIn(page, DATA_WORLD.olaf);
