@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { TryItButton, TryItPanel, TryItProvider, type TryItOperation, type TryItParam } from "./try-it";
+import { TryItButton, TryItPanel, TryItProvider, type TryItCredential, type TryItCredentialKind, type TryItOperation, type TryItParam } from "./try-it";
 
 /**
  * A readable reference of an OpenAPI 3.1 document, rendered on the server
@@ -102,11 +102,15 @@ function tryItOperation({ method, path, op }: Entry): TryItOperation {
     path,
     tag: tagOf(op),
     summary: op.summary,
-    needsToken: Boolean(op.security?.length),
+    credentials: (op.security ?? []).flatMap((s) => Object.keys(s)).map((name): TryItCredential => (name === "oauth2" ? "token" : name === "publicKey" ? "publicKey" : "keyPair")),
     params,
     jsonBody: Boolean(op.requestBody?.content["application/json"]),
+    multipart: Boolean(op.requestBody?.content["multipart/form-data"]),
   };
 }
+
+/** Security scheme names as a reader knows them. */
+const CREDENTIAL_NAMES: Record<string, string> = { oauth2: "OAuth access token", keyPair: "key pair (Bearer PUBLIC.SECRET)", publicKey: "public key alone (Bearer PUBLIC)" };
 
 /** Items with ", " between them: read as separate words, not run together. */
 const commaSeparated = (items: ReactNode[]) => items.flatMap((item, i) => (i === 0 ? [item] : [<Fragment key={`sep-${i}`}>, </Fragment>, item]));
@@ -114,12 +118,12 @@ const commaSeparated = (items: ReactNode[]) => items.flatMap((item, i) => (i ===
 function OperationFacts({ op }: { op: Operation }) {
   const scopes = listOf(op["x-scopes"]);
   const surfaces = listOf(op["x-surfaces"]);
-  const credential = op.security?.length ? op.security.map((s) => Object.keys(s)[0]).join(" or ") : "none";
+  const credential = op.security?.length ? op.security.map((s) => CREDENTIAL_NAMES[Object.keys(s)[0]] ?? Object.keys(s)[0]).join(" or ") : "none";
   return (
     <dl className="op-facts">
       <div>
         <dt>Credential</dt>
-        <dd>{credential === "oauth2" ? "OAuth access token" : credential}</dd>
+        <dd>{credential}</dd>
       </div>
       {scopes ? (
         <div>
@@ -214,7 +218,22 @@ function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
   );
 }
 
-export function OpenApiReference({ document, documentUrl, tryIt = false }: { document: OpenApiDocument; documentUrl: string; tryIt?: boolean }) {
+/**
+ * `tryIt`: the credential the panel asks for (an access token for the Data
+ * API, a key pair for the results API); `beforeTryIt`: what the page puts
+ * above the panel (the Data API's "Get a test token").
+ */
+export function OpenApiReference({
+  document,
+  documentUrl,
+  tryIt,
+  beforeTryIt,
+}: {
+  document: OpenApiDocument;
+  documentUrl: string;
+  tryIt?: TryItCredentialKind;
+  beforeTryIt?: ReactNode;
+}) {
   const entries = entriesOf(document);
   const groups = groupByTag(entries);
   const serverUrl = document.servers[0]?.url ?? "";
@@ -244,12 +263,13 @@ export function OpenApiReference({ document, documentUrl, tryIt = false }: { doc
           </div>
         ))}
       </nav>
+      {tryIt ? beforeTryIt : null}
       {tryIt ? <TryItPanel /> : null}
       {groups.map(([tag, items]) => (
         <div key={tag}>
           <h2>{tag}</h2>
           {items.map((entry) => (
-            <OperationSection key={`${entry.method} ${entry.path}`} entry={entry} tryIt={tryIt} />
+            <OperationSection key={`${entry.method} ${entry.path}`} entry={entry} tryIt={Boolean(tryIt)} />
           ))}
         </div>
       ))}
@@ -258,7 +278,7 @@ export function OpenApiReference({ document, documentUrl, tryIt = false }: { doc
   if (!tryIt) return body;
   // Requests go to this site's own origin: the path of the base URL, never its host.
   return (
-    <TryItProvider operations={entries.map(tryItOperation)} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")}>
+    <TryItProvider operations={entries.map(tryItOperation)} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
       {body}
     </TryItProvider>
   );

@@ -1,16 +1,20 @@
 "use client";
 
-import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { createContext, Fragment, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { codeSamples, SAMPLE_ENV, type SampleRequest } from "@/app/_lib/code-samples";
+import { CopyButton } from "./copy-button";
 
 /**
- * "Try it" for an API reference: the developer pastes an access token, picks
- * an operation, fills its parameters and sends the request from this browser
- * to this site's own origin.
+ * "Try it" for an API reference: the developer gives the API's credential (a
+ * Data API access token, or a results API key pair), picks an operation,
+ * fills its parameters and sends the request from this browser to this
+ * site's own origin. Code samples (curl, JavaScript fetch, Python requests)
+ * show the same request with the credential read from environment variables.
  *
- * The token lives only in this component's memory: it is never written to
- * storage, a cookie or the URL, and it is sent only in the Authorization
- * header of the request the developer sends (requests go out without cookies,
- * like any third-party client's would).
+ * Credentials live only in this component's memory: never written to
+ * storage, a cookie or the URL, and sent only in the Authorization header of
+ * the request the developer sends (requests go out without cookies, like any
+ * third-party client's would).
  */
 export interface TryItParam {
   name: string;
@@ -31,14 +35,28 @@ export interface TryItOperation {
   path: string;
   tag: string;
   summary: string;
-  needsToken: boolean;
+  /** Credentials the operation accepts, from its `security` (empty: none needed). */
+  credentials: TryItCredential[];
   params: TryItParam[];
   jsonBody: boolean;
+  /** A multipart body (the results API's upload): shown in the code samples; a file is not sent from the panel. */
+  multipart: boolean;
 }
+
+/** `token`: an OAuth access token (Data API); `keyPair` / `publicKey`: a results API key pair, or its public half alone. */
+export type TryItCredential = "token" | "keyPair" | "publicKey";
+/** What the panel asks for: one access token, or a key pair. */
+export type TryItCredentialKind = "token" | "keyPair";
 
 interface TryItState {
   operations: TryItOperation[];
   apiPath: string;
+  /** The documented base URL, for the code samples. */
+  serverUrl: string;
+  credentialKind: TryItCredentialKind;
+  /** The access token (Data API): set by the developer or by "Get a test token". Page memory only. */
+  token: string;
+  setToken: (token: string) => void;
   selectedId: string;
   select: (id: string, moveFocus: boolean) => void;
   panelRef: RefObject<HTMLElement | null>;
@@ -53,15 +71,36 @@ function useTryIt(): TryItState {
   return state;
 }
 
-export function TryItProvider({ operations, apiPath, children }: { operations: TryItOperation[]; apiPath: string; children: ReactNode }) {
+export function TryItProvider({
+  operations,
+  apiPath,
+  serverUrl,
+  credentialKind,
+  children,
+}: {
+  operations: TryItOperation[];
+  apiPath: string;
+  serverUrl: string;
+  credentialKind: TryItCredentialKind;
+  children: ReactNode;
+}) {
   const [selectedId, setSelectedId] = useState(operations[0]?.id ?? "");
+  const [token, setToken] = useState("");
   const [focusRequest, setFocusRequest] = useState(0);
   const panelRef = useRef<HTMLElement | null>(null);
   const select = (id: string, moveFocus: boolean) => {
     setSelectedId(id);
     if (moveFocus) setFocusRequest((n) => n + 1);
   };
-  return <TryItContext.Provider value={{ operations, apiPath, selectedId, select, panelRef, focusRequest }}>{children}</TryItContext.Provider>;
+  return (
+    <TryItContext.Provider value={{ operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest }}>{children}</TryItContext.Provider>
+  );
+}
+
+/** For "Get a test token": hands a fresh access token to the panel (page memory only). */
+export function useTryItToken(): [string, (token: string) => void] {
+  const { token, setToken } = useTryIt();
+  return [token, setToken];
 }
 
 /** Next to each operation: opens it in the panel and moves focus there. */
@@ -114,10 +153,11 @@ function buildUrl(apiPath: string, op: TryItOperation, values: Values): { url: U
 }
 
 export function TryItPanel() {
-  const { operations, apiPath, selectedId, select, panelRef, focusRequest } = useTryIt();
+  const { operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest } = useTryIt();
   const op = operations.find((o) => o.id === selectedId) ?? operations[0];
   const ids = useId();
-  const [token, setToken] = useState("");
+  const [publicKey, setPublicKey] = useState("");
+  const [secretKey, setSecretKey] = useState("");
   const [showToken, setShowToken] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [body, setBody] = useState("");
@@ -155,12 +195,28 @@ export function TryItPanel() {
   if (!op) return null;
   const fieldId = (p: TryItParam) => `${ids}-${p.in}-${p.name}`;
   const title = `${op.method.toUpperCase()} ${op.path}`;
+  const needsCredential = op.credentials.length > 0;
+  const clean = (value: string) => value.trim().replace(/^Bearer\s+/i, "");
+  /** The Authorization header value, or null when nothing is given or the operation needs none. */
+  const authorization = (): string | null => {
+    if (!needsCredential) return null;
+    if (credentialKind === "token") return clean(token) ? `Bearer ${clean(token)}` : null;
+    const pub = clean(publicKey);
+    const secret = secretKey.trim();
+    if (!pub) return null;
+    // The secret goes with the public key wherever the operation takes the pair; the public key alone otherwise.
+    return secret && op.credentials.includes("keyPair") ? `Bearer ${pub}.${secret}` : `Bearer ${pub}`;
+  };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const built = buildUrl(apiPath, op, values);
     let bodyError: string | null = null;
+    if (op.multipart) {
+      setFailure("This operation uploads a file: send it with one of the code samples below.");
+      return;
+    }
     if (op.jsonBody && body.trim()) {
       try {
         JSON.parse(body);
@@ -184,15 +240,15 @@ export function TryItPanel() {
       return;
     }
     const headers = new Headers({ Accept: "application/json" });
-    const bearer = token.trim().replace(/^Bearer\s+/i, "");
     try {
-      if (op.needsToken && bearer) headers.set("Authorization", `Bearer ${bearer}`);
+      const auth = authorization();
+      if (auth) headers.set("Authorization", auth);
       for (const p of op.params.filter((p) => p.in === "header")) {
         const value = values[keyOf(p)] ?? "";
         if (value) headers.set(p.name, value);
       }
     } catch {
-      setFailure("The token or a header value holds characters an HTTP header cannot carry.");
+      setFailure(`The ${credentialKind === "token" ? "token" : "key pair"} or a header value holds characters an HTTP header cannot carry.`);
       return;
     }
     if (op.jsonBody && body.trim()) headers.set("Content-Type", "application/json");
@@ -246,35 +302,96 @@ export function TryItPanel() {
     <section className="card try-it" id="try-it" aria-labelledby={`${ids}-title`} ref={panelRef}>
       <h2 id={`${ids}-title`}>Try it</h2>
       <p className="muted">
-        Sends a real request from this browser to <code>{apiPath}</code> on this site. Paste an access token of one of your applications: it stays in this page only (not
-        saved anywhere) and is sent only in the <code>Authorization</code> header of the requests you send here.
+        Sends a real request from this browser to <code>{apiPath}</code> on this site.{" "}
+        {credentialKind === "token" ? (
+          <>
+            Paste an access token of one of your applications (or get a test token above): it stays in this page only (not saved anywhere) and is sent only in the{" "}
+            <code>Authorization</code> header of the requests you send here.
+          </>
+        ) : (
+          <>
+            Enter one of your <a href="/developer/keys">key pairs</a>: it stays in this page only (not saved anywhere) and is sent only in the <code>Authorization</code>{" "}
+            header of the requests you send here, as <code>Bearer PUBLIC.SECRET</code> (the public key alone where an operation takes only that).
+          </>
+        )}
       </p>
-      <form ref={formRef} className="stack" onSubmit={send} noValidate data-needs-token={op.needsToken}>
-        <div className="row">
-          <div className="field">
-            <label htmlFor={`${ids}-token`}>Access token</label>
-            <input
-              id={`${ids}-token`}
-              data-try-token
-              type={showToken ? "text" : "password"}
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              aria-describedby={`${ids}-token-hint`}
-            />
-            <p className="hint" id={`${ids}-token-hint`}>
-              Without one, protected operations answer 401.
+      <form ref={formRef} className="stack" onSubmit={send} noValidate data-needs-token={needsCredential}>
+        {credentialKind === "token" ? (
+          <div className="row">
+            <div className="field">
+              <label htmlFor={`${ids}-token`}>Access token</label>
+              <input
+                id={`${ids}-token`}
+                data-try-token
+                type={showToken ? "text" : "password"}
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                aria-describedby={`${ids}-token-hint`}
+              />
+              <p className="hint" id={`${ids}-token-hint`}>
+                Without one, protected operations answer 401.
+              </p>
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" checked={showToken} onChange={(e) => setShowToken(e.target.checked)} /> Show token
+            </label>
+            <button type="button" className="secondary" onClick={() => setToken("")} disabled={!token}>
+              Forget token
+            </button>
+          </div>
+        ) : (
+          <div className="row">
+            <div className="field">
+              <label htmlFor={`${ids}-public-key`}>Public key</label>
+              <input
+                id={`${ids}-public-key`}
+                data-try-token
+                type="text"
+                value={publicKey}
+                onChange={(e) => setPublicKey(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder="svcpk_…"
+                aria-describedby={`${ids}-key-hint`}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-secret-key`}>Secret key</label>
+              <input
+                id={`${ids}-secret-key`}
+                type={showToken ? "text" : "password"}
+                value={secretKey}
+                onChange={(e) => setSecretKey(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder="svcsk_…"
+                aria-describedby={`${ids}-key-hint`}
+              />
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" checked={showToken} onChange={(e) => setShowToken(e.target.checked)} /> Show secret
+            </label>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                setPublicKey("");
+                setSecretKey("");
+              }}
+              disabled={!publicKey && !secretKey}
+            >
+              Forget key pair
+            </button>
+            <p className="hint" id={`${ids}-key-hint`}>
+              Without a key pair, protected operations answer 401. The secret was shown once, when you created the pair.
             </p>
           </div>
-          <label className="checkbox">
-            <input type="checkbox" checked={showToken} onChange={(e) => setShowToken(e.target.checked)} /> Show token
-          </label>
-          <button type="button" className="secondary" onClick={() => setToken("")} disabled={!token}>
-            Forget token
-          </button>
-        </div>
+        )}
         <div className="field">
           <label htmlFor={`${ids}-operation`}>Operation</label>
           <select id={`${ids}-operation`} value={op.id} onChange={(e) => select(e.target.value, false)}>
@@ -290,7 +407,7 @@ export function TryItPanel() {
           </select>
           <p className="hint">
             {op.summary} · <a href={`#${op.id}`}>documentation</a>
-            {op.needsToken ? "" : " · needs no token"}
+            {needsCredential ? (credentialKind === "keyPair" && !op.credentials.includes("keyPair") ? " · the public key alone" : "") : ` · needs no ${credentialKind === "token" ? "token" : "key"}`}
             {op.method !== "get" ? ` · a real ${op.method.toUpperCase()}: it acts on the account` : ""}
           </p>
         </div>
@@ -364,12 +481,16 @@ export function TryItPanel() {
             ) : null}
           </div>
         ) : null}
+        {op.multipart ? (
+          <p className="muted">This operation uploads a file (multipart/form-data): it is not sent from this panel; use a code sample below.</p>
+        ) : null}
         <div>
-          <button type="submit" data-try-send disabled={pending}>
+          <button type="submit" data-try-send disabled={pending || op.multipart}>
             Send request
           </button>
         </div>
       </form>
+      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, keyOf)} />
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
@@ -404,6 +525,87 @@ export function TryItPanel() {
           </pre>
         </section>
       ) : null}
+    </section>
+  );
+}
+
+/** The request the panel would send, for the code samples: filled parameters, placeholders for the rest. */
+function sampleRequest(op: TryItOperation, serverUrl: string, values: Values, body: string, keyOf: (p: TryItParam) => string): SampleRequest {
+  let path = op.path;
+  for (const p of op.params.filter((p) => p.in === "path")) {
+    const value = (values[keyOf(p)] ?? "").trim();
+    if (value) path = path.replace(`{${p.name}}`, encodeURIComponent(value));
+  }
+  const url = new URL(`${serverUrl.replace(/\/$/, "")}${path}`);
+  for (const p of op.params.filter((p) => p.in === "query")) {
+    const value = values[keyOf(p)] ?? "";
+    if (value !== "") url.searchParams.append(p.name, value);
+  }
+  const headers = op.params.filter((p) => p.in === "header" && (values[keyOf(p)] ?? "") !== "").map((p) => [p.name, values[keyOf(p)]] as [string, string]);
+  // Path placeholders stay readable ({id}), not percent-encoded.
+  const shownUrl = url.toString().replace(/%7B([A-Za-z_]+)%7D/g, "{$1}");
+  const credential: SampleRequest["credential"] = op.credentials.includes("token") ? "token" : op.credentials.includes("keyPair") ? "keyPair" : op.credentials.includes("publicKey") ? "publicKey" : "none";
+  return {
+    method: op.method.toUpperCase(),
+    url: shownUrl,
+    credential,
+    headers,
+    jsonBody: op.jsonBody ? body || "{}" : undefined,
+    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", MULTIPART_METADATA_EXAMPLE]] } : undefined,
+  };
+}
+
+/** The upload's metadata part in the samples: the fields the results API requires, with example ids. */
+const MULTIPART_METADATA_EXAMPLE = JSON.stringify({ distance: 500, vessel_id: 1, track_id: 1, category_id: 1, pace_id: 1, athletes: [1] });
+
+const SAMPLE_LANGUAGES = [
+  ["curl", "curl"],
+  ["javascript", "JavaScript (fetch)"],
+  ["python", "Python (requests)"],
+] as const;
+
+/** curl, JavaScript fetch and Python requests for the operation in the panel; credentials come from environment variables. */
+function CodeSampleList({ request }: { request: SampleRequest }) {
+  const samples = codeSamples(request);
+  const [language, setLanguage] = useState<(typeof SAMPLE_LANGUAGES)[number][0]>("curl");
+  const ids = useId();
+  const env =
+    request.credential === "token"
+      ? [SAMPLE_ENV.token]
+      : request.credential === "keyPair"
+        ? [SAMPLE_ENV.publicKey, SAMPLE_ENV.secretKey]
+        : request.credential === "publicKey"
+          ? [SAMPLE_ENV.publicKey]
+          : [];
+  return (
+    <section aria-labelledby={`${ids}-samples`} className="code-samples">
+      <h3 id={`${ids}-samples`}>Code samples</h3>
+      <p className="muted">
+        The request above in code.
+        {env.length ? (
+          <>
+            {" "}
+            Set {env.map((name, i) => (
+              <Fragment key={name}>
+                {i ? " and " : ""}
+                <code>{name}</code>
+              </Fragment>
+            ))}{" "}
+            in the environment first: samples never contain a credential.
+          </>
+        ) : null}
+      </p>
+      <div role="group" aria-label="Language" className="row">
+        {SAMPLE_LANGUAGES.map(([key, label]) => (
+          <button key={key} type="button" className={language === key ? undefined : "secondary"} aria-pressed={language === key} onClick={() => setLanguage(key)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <pre className="response-body" tabIndex={0} aria-label={`${SAMPLE_LANGUAGES.find(([k]) => k === language)![1]} sample`} data-testid="code-sample">
+        <code>{samples[language]}</code>
+      </pre>
+      <CopyButton value={samples[language]} label="Copy sample" />
     </section>
   );
 }

@@ -27,6 +27,8 @@ describe("the OpenAPI documents", () => {
             expect(p.schema.type, `${label} ${p.name}`).toBe("integer");
             expect(p.schema.maximum, `${label} ${p.name}`).toBeLessThanOrEqual(2_147_483_647);
           }
+          // An integer carries integer keywords only (no string `pattern` left from parsing the query text).
+          if (p.schema.type === "integer") expect(Object.keys(p.schema).filter((k) => ["pattern", "minLength", "maxLength", "format"].includes(k)), `${label} ${p.name}`).toEqual([]);
         }
       }
     });

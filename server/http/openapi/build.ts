@@ -29,10 +29,16 @@ export interface OperationSpec {
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
 
-/** Embedded schemas must not repeat the dialect: the document declares it once. */
+/**
+ * Embedded schemas must not repeat the dialect: the document declares it once.
+ * Integer parameters arrive as text and are checked with a regex before they
+ * become numbers (server/http/kernel/params.ts); that `pattern` is a string
+ * keyword and means nothing on an integer, so the document leaves it out.
+ */
 function stripDialect(schema: Record<string, unknown>) {
   const rest = { ...schema };
   delete rest.$schema;
+  if (rest.type === "integer") delete rest.pattern;
   return rest;
 }
 

@@ -8,9 +8,11 @@ import { SessionReplay } from "@/app/_components/replay-player/session-replay";
 import { SessionCharts } from "./session-charts";
 import { SessionCorrection } from "./session-correction";
 import { SessionCourse } from "./session-course";
+import { SessionCrew } from "./session-crew";
 import { SessionEquipment } from "./session-equipment";
 import { SessionFacts } from "./session-facts";
 import { SessionHeader } from "./session-header";
+import { SessionHeartRate } from "./session-heart-rate";
 import { SessionReports } from "./session-reports";
 import { SessionSharing } from "./session-sharing";
 import { SessionSplits } from "./session-splits";
@@ -28,12 +30,14 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
     <>
       <SessionHeader view={view} />
       <SessionFacts view={view} />
+      <SessionCrew view={view} />
       <SessionCorrection view={view} />
       <SessionEquipment view={view} />
       <SessionReports view={view} />
       <SessionSplits view={view} />
       <SessionCourse view={view} />
       <SessionCharts view={view} />
+      <SessionHeartRate view={view} />
       <SessionReplay resultId={view.resultId} modelClass={view.detail.summary.vesselType} artifactUrl={`/sessions/${view.resultId}/replay`} />
       <SessionStrokes view={view} />
       <SessionSharing view={view} />

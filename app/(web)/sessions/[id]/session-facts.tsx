@@ -45,6 +45,14 @@ export function SessionFacts({ view }: { view: SessionView }) {
             <dt>Distance per stroke</dt>
             <dd>{summary.avg_stroke_distance?.toFixed(2) ?? "—"} m</dd>
           </div>
+          {view.heartRate ? (
+            <div>
+              <dt>Heart rate (yours)</dt>
+              <dd data-testid="heart-rate-facts">
+                average {view.heartRate.avg !== null ? Math.round(view.heartRate.avg) : "—"} · max {view.heartRate.max ?? "—"} bpm
+              </dd>
+            </div>
+          ) : null}
         </>
       ) : null}
       {s.important ? (

@@ -1,22 +1,76 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OpenApiReference, type OpenApiDocument } from "@/app/_components/openapi-reference";
+import { TEST_TOKEN_CALLBACK_PATH } from "@/app/_lib/test-token";
+import { listApplications } from "@/server/applications/applications";
 import { requireUser } from "@/server/auth/current-user";
+import { apiResource, issuerUrl } from "@/server/auth/oauth/config";
 import { getEnv } from "@/server/config/env";
+import { getDb } from "@/server/db/client";
 import { dataApiDocument } from "@/server/http/data-api/openapi";
+import { TestToken, type TestTokenApplication } from "./test-token";
 
 export const metadata: Metadata = { title: "Data API reference" };
 
 export default async function DataApiReferencePage() {
-  await requireUser("/developer/docs/data-api");
+  const user = await requireUser("/developer/docs/data-api");
+  const { appUrl } = getEnv();
+  const issuer = issuerUrl(appUrl);
+  const resource = apiResource(appUrl);
+  const callbackUrl = `${appUrl}${TEST_TOKEN_CALLBACK_PATH}`;
+  // Only what the test-token form needs of each application (never the secret's hash or anything else).
+  const applications: TestTokenApplication[] = (await listApplications(getDb(), user.id)).map((a) => ({
+    id: a.id,
+    name: a.name,
+    clientId: a.clientId,
+    clientType: a.clientType,
+    surface: a.surface,
+    scopes: a.scopes,
+    hasCallback: a.redirectUris.includes(callbackUrl),
+    usable: a.reviewStatus === "approved" || a.reviewStatus === "not_required",
+  }));
   return (
     <>
       <h1>Data API reference</h1>
       <p className="muted">
-        Get an access token with an <Link href="/developer/applications">OAuth application</Link> you registered; then try any operation below from this page.
+        Every operation but <code>GET /health</code> takes an OAuth access token of an <Link href="/developer/applications">application you registered</Link>; try any of
+        them from this page.
       </p>
+      <section className="card token-help" aria-labelledby="obtain-token-title">
+        <h2 id="obtain-token-title">Obtaining an access token</h2>
+        <ol>
+          <li>
+            Send the user to <code>{issuer}/oauth/authorize</code> with <code>response_type=code</code>, your <code>client_id</code> and registered{" "}
+            <code>redirect_uri</code>, the <code>scope</code>s you need, a random <code>state</code>, and PKCE: <code>code_challenge</code> (S256 of a random{" "}
+            <code>code_verifier</code>) with <code>code_challenge_method=S256</code>. PKCE is required for every client.
+          </li>
+          <li>The user signs in and allows access; the browser comes back to your redirect URI with <code>code</code>, your <code>state</code> and <code>iss</code>.</li>
+          <li>
+            Exchange the code within 60 seconds: <code>POST {issuer}/oauth/token</code> with <code>grant_type=authorization_code</code>, <code>code</code>,{" "}
+            <code>redirect_uri</code>, <code>code_verifier</code> and <code>resource={resource}</code>. Confidential clients authenticate with HTTP Basic (
+            <code>client_secret_basic</code>); public clients send <code>client_id</code> in the body.
+          </li>
+          <li>
+            Call the API with <code>Authorization: Bearer ACCESS_TOKEN</code>. Access tokens last 10 minutes; ask for <code>offline_access</code> to get a refresh token.
+            Discovery: <a href={`${issuer}/.well-known/openid-configuration`}>{`${issuer}/.well-known/openid-configuration`}</a>.
+          </li>
+        </ol>
+        <h3>The resource parameter</h3>
+        <p>
+          Each access token has exactly one audience (RFC 8707 resource indicators). <code>resource={resource}</code> asks for a token whose audience is this Data API.
+          Without <code>resource</code>, a request whose scopes include a Data API scope (such as <code>sessions:read</code>) still gets a Data API token; one with only{" "}
+          <code>openid profile email</code> gets a token for the OpenID Connect userinfo endpoint instead. The Data API refuses a token of another audience with{" "}
+          <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs, so send <code>resource</code> whenever you want to call
+          the API.
+        </p>
+      </section>
       {/* The same builder as GET /api/docs/data-api.json: the page shows exactly the served document. */}
-      <OpenApiReference document={dataApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/data-api.json" tryIt />
+      <OpenApiReference
+        document={dataApiDocument(appUrl) as unknown as OpenApiDocument}
+        documentUrl="/api/docs/data-api.json"
+        tryIt="token"
+        beforeTryIt={<TestToken applications={applications} callbackUrl={callbackUrl} authorizeUrl={`${issuer}/oauth/authorize`} tokenUrl={`/api/oauth/token`} resource={resource} />}
+      />
     </>
   );
 }

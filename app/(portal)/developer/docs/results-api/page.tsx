@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { OpenApiReference, type OpenApiDocument } from "@/app/_components/openapi-reference";
 import { requireUser } from "@/server/auth/current-user";
 import { getEnv } from "@/server/config/env";
@@ -11,7 +12,10 @@ export default async function ResultsApiReferencePage() {
   return (
     <>
       <h1>Results API reference</h1>
-      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" />
+      <p className="muted">
+        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels, categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from this page.
+      </p>
+      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" tryIt="keyPair" />
     </>
   );
 }
