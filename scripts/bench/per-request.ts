@@ -80,7 +80,7 @@ async function main() {
   const base = `http://127.0.0.1:${PORT}/api/v1`;
   const bearer = { authorization: `Bearer ${token}` };
   const keyAuth = { authorization: `Bearer ${keyPair.publicKey}.${secretKey}` };
-  const requests = [
+  const requests: { label: string; op: { handle: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> }; url: string; headers: Record<string, string>; params: Record<string, string> }[] = [
     { label: "Data API GET /sessions (limit 50)", op: listSessions, url: `${base}/sessions`, headers: bearer, params: {} },
     { label: "Data API GET /sessions/{id}/strokes?limit=100", op: listSessionStrokes, url: `${base}/sessions/${uploaded.id}/strokes?limit=100`, headers: bearer, params: { session_id: String(uploaded.id) } },
     { label: "Data API GET /sessions/{id}", op: getSession, url: `${base}/sessions/${uploaded.id}`, headers: bearer, params: { session_id: String(uploaded.id) } },
