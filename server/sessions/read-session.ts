@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultDerived, resultStrokes, resultWeather, results, vessels } from "../db/schema";
+import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 import { getStoredAnalysis, toProcessingStroke, type StoredAnalysis } from "../results/result-analysis";
 import { computeSplits, buildSeries, type SeriesField } from "../svc/process/track";
@@ -139,7 +140,7 @@ export function strokesPageQuery(db: Db, sessionId: number, afterIndex: number |
     .from(resultStrokes)
     .where(and(eq(resultStrokes.resultId, sessionId), afterIndex === null ? undefined : gt(resultStrokes.strokeIndex, afterIndex)))
     .orderBy(asc(resultStrokes.strokeIndex))
-    .limit(take);
+    .limit(literalLimit(take));
 }
 export type StrokeRow = Awaited<ReturnType<typeof strokesPageQuery>>[number];
 
@@ -156,7 +157,7 @@ export async function readableStrokesPage(db: Db, audience: SessionAudience, ses
     .from(resultStrokes)
     .where(and(eq(resultStrokes.resultId, results.id), afterIndex === null ? undefined : gt(resultStrokes.strokeIndex, afterIndex)))
     .orderBy(asc(resultStrokes.strokeIndex))
-    .limit(take)
+    .limit(literalLimit(take))
     .as("page");
   const found = await db
     .select({ effortStartS: resultDerived.effortStartS, stroke: { ...page._.selectedFields } })

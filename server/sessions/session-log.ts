@@ -4,6 +4,7 @@ import { athleteAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
 import { results } from "../db/schema";
+import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 
 /**
@@ -149,14 +150,14 @@ export function logPageIdsQuery(userId: number, q: LogQuery, after: LogPosition 
     const where = and(sql`log_rc.athlete_id = ${q.athlete}`, filterSql(q), seekSql(q, after, key, sql.raw("results.id")));
     return sql`select results.id, ${sortKeyText} as sort_key, ${key} as sort_value
       from result_crew log_rc join results on results.id = log_rc.result_id
-      where ${where} order by ${key} ${order}, results.id ${order} limit ${take}`;
+      where ${where} order by ${key} ${order}, results.id ${order} limit ${literalLimit(take)}`;
   }
   const key = ACCESS_SORT_SQL[q.sort];
   const sortKeyText = q.sort === "date" ? sql`${key}::text` : key;
   const where = and(sql`log_sa.user_id = ${userId}`, startAtBounds(q), filterSql(q), seekSql(q, after, key, sql.raw("log_sa.result_id")));
   return sql`select log_sa.result_id as id, ${sortKeyText} as sort_key, ${key} as sort_value
     from session_access log_sa join results on results.id = log_sa.result_id
-    where ${where} order by ${key} ${order}, log_sa.result_id ${order} limit ${take}`;
+    where ${where} order by ${key} ${order}, log_sa.result_id ${order} limit ${literalLimit(take)}`;
 }
 
 export interface LogRow {
