@@ -66,14 +66,7 @@ export function parseLogQuery(params: Record<string, string | string[] | undefin
 /** Speed has no column: m/s computed from the two, in the same form as the results_owner_speed_idx expression. */
 export const speedExpression = (table: { distance: SQL | string; duration: SQL | string }) => sql.raw(`(${table.distance}::double precision / greatest(${table.duration}, 1))`);
 
-/** The sort keys on a results row (the athlete branch) … */
-const SORT_SQL: Record<LogSort, (alias: string) => SQL> = {
-  date: (a) => sql.raw(`${a}.start_at`),
-  distance: (a) => sql.raw(`${a}.distance_m`),
-  time: (a) => sql.raw(`${a}.duration_ms`),
-  speed: (a) => speedExpression({ distance: `${a}.distance_m`, duration: `${a}.duration_ms` }),
-};
-/** … and on session_access's copies, in the form of its indexes (speed: session_access_speed_idx's expression). */
+/** The sort keys on session_access's copies, in the form of its indexes (speed: session_access_speed_idx's expression). */
 const ACCESS_SORT_SQL: Record<LogSort, SQL> = {
   date: sql.raw("log_sa.start_at"),
   distance: sql.raw("log_sa.distance_m"),
@@ -138,23 +131,25 @@ const direction = (q: LogQuery) => sql.raw(q.order === "asc" ? "asc" : "desc");
 
 /**
  * The ids and sort keys of one page, unexecuted. `take` is one more than
- * shown, to know whether a next page exists. Without an athlete filter: a
- * range of session_access by (user, sort key, result), joined to results by
- * primary key for the filters; with one: that athlete's crew seats.
+ * shown, to know whether a next page exists. A range of session_access by
+ * (user, sort key, result), joined to results by primary key for the
+ * filters. An athlete filter is a semi-join on their crew seats: the planner
+ * walks the index and checks each session while the athlete is common in the
+ * user's log, or sorts the athlete's few sessions when they are rare. (The
+ * athlete is visible to the user, checked before, so every session of theirs
+ * is in the user's session_access.)
  */
 export function logPageIdsQuery(userId: number, q: LogQuery, after: LogPosition | null, take: number): SQL {
   const order = direction(q);
-  if (q.athlete !== undefined) {
-    const key = SORT_SQL[q.sort]("results");
-    const sortKeyText = q.sort === "date" ? sql`${key}::text` : key;
-    const where = and(sql`log_rc.athlete_id = ${q.athlete}`, filterSql(q), seekSql(q, after, key, sql.raw("results.id")));
-    return sql`select results.id, ${sortKeyText} as sort_key, ${key} as sort_value
-      from result_crew log_rc join results on results.id = log_rc.result_id
-      where ${where} order by ${key} ${order}, results.id ${order} limit ${literalLimit(take)}`;
-  }
   const key = ACCESS_SORT_SQL[q.sort];
   const sortKeyText = q.sort === "date" ? sql`${key}::text` : key;
-  const where = and(sql`log_sa.user_id = ${userId}`, startAtBounds(q), filterSql(q), seekSql(q, after, key, sql.raw("log_sa.result_id")));
+  const where = and(
+    sql`log_sa.user_id = ${userId}`,
+    q.athlete !== undefined ? sql`exists (select 1 from result_crew log_rc where log_rc.result_id = log_sa.result_id and log_rc.athlete_id = ${q.athlete})` : undefined,
+    startAtBounds(q),
+    filterSql(q),
+    seekSql(q, after, key, sql.raw("log_sa.result_id")),
+  );
   return sql`select log_sa.result_id as id, ${sortKeyText} as sort_key, ${key} as sort_value
     from session_access log_sa join results on results.id = log_sa.result_id
     where ${where} order by ${key} ${order}, log_sa.result_id ${order} limit ${literalLimit(take)}`;
