@@ -108,3 +108,34 @@ export async function autocannonRun(url: string, headers: Record<string, string>
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** CPU time (user + system, ms) of a process and its descendants, from /proc (Linux; clock ticks of 10 ms). */
+export function processTreeCpuMs(rootPid: number): number {
+  let total = 0;
+  const visit = (pid: number) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) visit(Number(child));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(rootPid);
+  return total;
+}
+
+/** CPU time (ms) of each Postgres backend connected to one database now (the server runs on this machine). */
+export async function backendsCpuMs(databaseName: string): Promise<Map<number, number>> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const pids = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${databaseName} and pid <> pg_backend_pid()`;
+  await admin.end();
+  return new Map(pids.map(({ pid }) => [pid, processTreeCpuMs(pid)]));
+}
+
+/** CPU the backends spent between two readings (a backend opened meanwhile counts whole). */
+export const backendsCpuDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

@@ -35,7 +35,8 @@ import { simulateSession } from "../../server/svc/simulator/simulate";
 import { createAthlete } from "../../server/athletes/athletes";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
-import { autocannonRun, benchPort, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
+import fs from "node:fs";
+import { autocannonRun, backendsCpuDelta, backendsCpuMs, benchPort, processTreeCpuMs, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
@@ -103,6 +104,8 @@ async function seed(db: Db) {
   const uploaded = await uploadResult(db, { user: subject, createdVia: "api", keyPairId: null, file: { filename: "long.svc", bytes }, metadata }, { keyring });
   await drainEmbeddedRuns(db, { retryBackoff: () => 0 }); // the replay job runs now, not inside the measurements
   await db.execute(sql`analyze`);
+  // What autovacuum does after bulk inserts (Postgres ≥ 13 vacuums insert-only tables): index-only scans without heap fetches.
+  await db.execute(sql`vacuum session_access`);
 
   const { application } = await createApplication(db, subject.id, {
     name: "Bench data app",
@@ -117,6 +120,7 @@ async function seed(db: Db) {
 
 async function main() {
   const databaseUrl = await createFreshDatabase("svc_bench_data_api");
+  const dbName = new URL(databaseUrl).pathname.slice(1);
   const handle = openDb({ databaseUrl });
   await handle.migrate();
   const t0 = performance.now();
@@ -250,11 +254,20 @@ async function main() {
 
       const apiLatency = await measureLatency(async () => void (await (await fetch(url, { headers })).arrayBuffer()), LATENCY_REQUESTS);
       const sqlLatency = await measureLatency(runSql, LATENCY_REQUESTS);
-      let load = "– | – | – | – |";
+      let load = "– | – | – | – | – | – | – | – | – |";
       if (variant.throughput) {
+        // CPU per request of the server process tree and of the database's backends, API and bare SQL alike.
+        const [server0, backends0] = [processTreeCpuMs(server.pid!), await backendsCpuMs(dbName)];
         const api = await autocannonRun(url, headers, 16, SECONDS);
+        const [server1, backends1] = [processTreeCpuMs(server.pid!), await backendsCpuMs(dbName)];
         const sqlOps = await measureThroughput(runSql, 16, SECONDS);
-        load = `${fmt(api.requestsPerSecond, 0)} | ${fmt(api.p50)} / ${fmt(api.p97_5)} | ${fmt(sqlOps, 0)} | ${fmt(api.requestsPerSecond / sqlOps, 2)} |`;
+        const backends2 = await backendsCpuMs(dbName);
+        const runPrepared = async () => void (await direct.unsafe(statement.sql, statement.params as never[], { prepare: true }).values());
+        const preparedOps = await measureThroughput(runPrepared, 16, SECONDS);
+        const apiRequests = api.requestsPerSecond * SECONDS;
+        load = `${fmt(api.requestsPerSecond, 0)} | ${fmt(api.p50)} / ${fmt(api.p97_5)} | ${fmt(sqlOps, 0)} | ${fmt(api.requestsPerSecond / sqlOps, 2)} | ${fmt(preparedOps, 0)} | ${fmt(api.requestsPerSecond / preparedOps, 2)} | ${fmt((server1 - server0) / apiRequests, 2)} | ${fmt(backendsCpuDelta(backends0, backends1) / apiRequests, 2)} | ${fmt(backendsCpuDelta(backends1, backends2) / (sqlOps * SECONDS), 2)} |`;
+        const loadAverage = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+        console.log(`   (load average after: ${loadAverage})`);
       }
       tableRows.push(
         `| ${variant.label} | ${items} | ${fmt(apiLatency.p50)} | ${fmt(apiLatency.p95)} | ${fmt(sqlLatency.p50, 2)} | ${fmt(sqlLatency.p95, 2)} | ${fmt(apiLatency.p50 / sqlLatency.p50, 1)} | ${load}`,
@@ -268,8 +281,8 @@ async function main() {
   console.log(`
 Subject: ${subjectSessions} sessions (${CREW_ONLY} of them owned by a coach, the subject in the crew); ${total} sessions in the table. /strokes: session ${sessionId}, ${strokes} strokes.
 
-| request | items | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p50 | API req/s (16 conn) | API p50 / p97.5 ms under load | SQL ops/s (16 conc) | API/SQL throughput |
-|---|---|---|---|---|---|---|---|---|---|---|
+| request | items | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p50 | API req/s (16 conn) | API p50 / p97.5 ms under load | SQL ops/s (16 conc) | API/SQL throughput | SQL ops/s prepared | API/prepared SQL | server CPU ms/req | backends CPU ms/req (API) | backends CPU ms/op (SQL) |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${tableRows.join("\n")}
 
 Walk of every page (second pass; each page's latency, first pages vs last pages):

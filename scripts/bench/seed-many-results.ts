@@ -37,5 +37,6 @@ export async function seedManyResults(
       where r.owner_user_id = ${userId}`);
   }
   // One statement per call: PGlite (the e2e seed) refuses several in one.
-  for (const table of ["results", "result_crew", "result_strokes"]) await db.execute(sql.raw(`analyze ${table}`));
+  // session_access too: its triggers filled it, and a planner that takes it for empty walks the wrong plan.
+  for (const table of ["results", "result_crew", "result_strokes", "session_access"]) await db.execute(sql.raw(`analyze ${table}`));
 }

@@ -32,6 +32,8 @@ export interface DbOptions {
   dataDir?: string;
   /** Max connections for postgres.js. */
   maxConnections?: number;
+  /** Called for each statement sent (postgres.js only): benchmarks count round trips per request with it. */
+  onStatement?: (query: string) => void;
 }
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -51,6 +53,7 @@ export function openDb(options: DbOptions): DbHandle {
       // failover silently dropped does not wait in the pool for a request.
       idle_timeout: 60,
       max_lifetime: 30 * 60,
+      ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement!(query) } : {}),
     });
     const db = drizzlePostgres(retryingReads(client), { schema }) as unknown as Db;
     return {
@@ -84,21 +87,41 @@ export function openDb(options: DbOptions): DbHandle {
 }
 
 /**
- * A dropped connection (a restarted or failed-over database, a terminated
- * backend) fails the statements in flight or queued on it. Reads are retried
- * once, on a connection the pool opens afresh: the statements drizzle builds
- * with db.select() outside a transaction (they begin with "select" and are
- * read through `.values()`). Writes, db.execute() (which may call a function
- * that writes, like rate_limit_hit) and transactions are never retried: they
- * fail, and the APIs answer 503 with Retry-After.
+ * What the application's statements go through on postgres.js (not inside
+ * transactions, which get their own connection handle):
+ *
+ * Prepared reads. postgres.js sends an unprepared statement with parameters
+ * in two round trips (Parse + Describe, wait for the parameter types, then
+ * Bind + Execute) and Postgres parses and plans it every time; for the APIs'
+ * small keyset pages planning costs more than executing (EXPLAIN: ~1 ms
+ * against ~0.3 ms). A read (select, or a call of a function such as
+ * rate_limit_hit) with a bounded number of parameters is therefore sent as a
+ * named prepared statement: one round trip once the connection has seen it,
+ * no parse, and a plan Postgres may reuse (plan_cache_mode auto: custom plans
+ * for the first five runs, then the generic plan only if it is not costlier).
+ * The parameter bound keeps statements whose text varies with their input
+ * (bulk inserts, long IN lists) out of the per-connection statement caches;
+ * connections are replaced every 30 minutes, which bounds them anyway.
+ * docs/benchmarks.md "Round trips per request".
+ *
+ * Retried reads. A dropped connection (a restarted or failed-over database, a
+ * terminated backend) fails the statements in flight or queued on it. Reads
+ * are retried once, on a connection the pool opens afresh: the statements
+ * drizzle builds with db.select() outside a transaction (they begin with
+ * "select" and are read through `.values()`). Writes, db.execute() (which may
+ * call a function that writes, like rate_limit_hit) and transactions are never
+ * retried: they fail, and the APIs answer 503 with Retry-After.
  */
+const MAX_PREPARED_PARAMETERS = 64;
 function retryingReads(client: postgres.Sql): postgres.Sql {
   const unsafe = (query: string, params?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) => {
-    const pending = client.unsafe(query, params, queryOptions);
-    if (!/^\s*select\b/i.test(query)) return pending;
+    const read = /^\s*select\b/i.test(query);
+    const options = read && (params?.length ?? 0) <= MAX_PREPARED_PARAMETERS ? { ...queryOptions, prepare: true } : queryOptions;
+    const pending = client.unsafe(query, params, options);
+    if (!read) return pending;
     const values = pending.values.bind(pending);
     // postgres.js runs a statement only when it is awaited, so the first attempt is the original object.
-    pending.values = () => retryReadOnce(values, () => client.unsafe(query, params, queryOptions).values()) as unknown as ReturnType<typeof values>;
+    pending.values = () => retryReadOnce(values, () => client.unsafe(query, params, options).values()) as unknown as ReturnType<typeof values>;
     return pending;
   };
   return new Proxy(client, { get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)) });

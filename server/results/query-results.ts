@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizz
 import { resultAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
+import { literalLimit } from "../db/literal-limit";
 import { categories, paces, results, sessionAccess, tracks, users, vessels } from "../db/schema";
 import { notFound } from "../errors";
 
@@ -144,7 +145,7 @@ export function resultsPageQueries(db: Db, userId: number, filters: ResultFilter
     .innerJoin(results, eq(results.id, sessionAccess.resultId))
     .where(and(visible, filtered))
     .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(sessionAccess.resultId))
-    .limit(limit)
+    .limit(literalLimit(limit))
     .offset(offset);
   const total = filtered
     ? db.select({ total: count() }).from(sessionAccess).innerJoin(results, eq(results.id, sessionAccess.resultId)).where(and(visible, filtered))

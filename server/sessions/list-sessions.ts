@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
 import { athletes, categories, paces, results, sessionAccess, tracks, vessels } from "../db/schema";
+import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 import type { KeysetPosition } from "../http/data-api/pagination";
 import { athleteVisibleTo, sessionListed, type SessionAudience } from "./session-boundary";
@@ -119,7 +120,7 @@ export function sessionsPageQuery(db: Db, audience: SessionAudience, filters: Se
     .innerJoin(paces, eq(paces.id, results.paceId))
     .where(pageCondition(db, audience, filters, after, take))
     .orderBy(direction(column), direction(results.id))
-    .limit(take);
+    .limit(literalLimit(take));
 }
 
 /** The copies of the sort keys in session_access, which its indexes order. */
@@ -152,7 +153,7 @@ function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilter
     // `subject` literally (not a parameter), so the planner picks the partial indexes of the subject's rows.
     .where(and(eq(sessionAccess.userId, audience.subjectId), sql`${sessionAccess.subject}`, filtered, seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId)))
     .orderBy(direction(column), direction(sessionAccess.resultId))
-    .limit(take);
+    .limit(literalLimit(take));
   return sql`${results.id} in (${page})`;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultDerived, resultStrokes, resultWeather, results, vessels } from "../db/schema";
+import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 import { getStoredAnalysis, toProcessingStroke, type StoredAnalysis } from "../results/result-analysis";
 import { computeSplits, buildSeries, type SeriesField } from "../svc/process/track";
@@ -139,9 +140,35 @@ export function strokesPageQuery(db: Db, sessionId: number, afterIndex: number |
     .from(resultStrokes)
     .where(and(eq(resultStrokes.resultId, sessionId), afterIndex === null ? undefined : gt(resultStrokes.strokeIndex, afterIndex)))
     .orderBy(asc(resultStrokes.strokeIndex))
-    .limit(take);
+    .limit(literalLimit(take));
 }
 export type StrokeRow = Awaited<ReturnType<typeof strokesPageQuery>>[number];
+
+/**
+ * The boundary check, the effort start and one keyset page of strokes in one
+ * statement (GET /sessions/{id}/strokes): the session row, readable under the
+ * audience's boundary, joined laterally to the page (strokesPageQuery's rows).
+ * No row: absent or outside the boundary (not-found); one row with no stroke:
+ * the page is empty.
+ */
+export async function readableStrokesPage(db: Db, audience: SessionAudience, sessionId: number, afterIndex: number | null, take: number): Promise<{ effortStartS: number | null; rows: StrokeRow[] }> {
+  const page = db
+    .select(strokeColumns)
+    .from(resultStrokes)
+    .where(and(eq(resultStrokes.resultId, results.id), afterIndex === null ? undefined : gt(resultStrokes.strokeIndex, afterIndex)))
+    .orderBy(asc(resultStrokes.strokeIndex))
+    .limit(literalLimit(take))
+    .as("page");
+  const found = await db
+    .select({ effortStartS: resultDerived.effortStartS, stroke: { ...page._.selectedFields } })
+    .from(results)
+    .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
+    .leftJoinLateral(page, sql`true`)
+    .where(and(eq(results.id, sessionId), sessionReadable(audience)))
+    .orderBy(asc(page.index));
+  if (!found.length) throw notFound("Session");
+  return { effortStartS: found[0].effortStartS, rows: found.flatMap((r) => (r.stroke ? [r.stroke] : [])) };
+}
 
 /** Every stored stroke of a session, in stroke order. */
 export async function getSessionStrokes(db: Db, sessionId: number) {

@@ -1,9 +1,10 @@
-import { and, eq, gte, ilike, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { athleteAccessible } from "../access/access";
 import { escapeLike } from "../athletes/paged-athletes";
 import type { Db } from "../db/client";
 import { results } from "../db/schema";
+import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 
 /**
@@ -11,13 +12,12 @@ import { notFound } from "../errors";
  * the user may see under the web rule (owns it, or an athlete they manage,
  * are, or coach sits in the crew; server/access/access.ts), paged by keyset.
  *
- * session_access holds only "owns or paddled in" (the Data API's subject), not
- * the coach rule, so a page is the merge of two keyset branches, each read in
- * index order:
- * - owned: results by (owner, sort key, id), the results_owner_* indexes;
- * - crew: sessions someone else owns in which an accessible athlete sits,
- *   via result_crew (athlete, result).
- * With `athlete` set, one branch: that athlete's crew seats.
+ * session_access holds exactly that rule, one row per session and person
+ * with copies of the sort keys (drizzle/0013, 0022), so a page is one range
+ * of its (person, sort key, session) index: it costs the same on page 1 and
+ * page 800, however many sessions the user's athletes have. With `athlete`
+ * set, the page walks that athlete's crew seats instead. The page and its
+ * rows' details are one statement.
  */
 
 export const LOG_SORTS = ["date", "distance", "time", "speed"] as const;
@@ -66,11 +66,12 @@ export function parseLogQuery(params: Record<string, string | string[] | undefin
 /** Speed has no column: m/s computed from the two, in the same form as the results_owner_speed_idx expression. */
 export const speedExpression = (table: { distance: SQL | string; duration: SQL | string }) => sql.raw(`(${table.distance}::double precision / greatest(${table.duration}, 1))`);
 
-const SORT_SQL: Record<LogSort, (alias: string) => SQL> = {
-  date: (a) => sql.raw(`${a}.start_at`),
-  distance: (a) => sql.raw(`${a}.distance_m`),
-  time: (a) => sql.raw(`${a}.duration_ms`),
-  speed: (a) => speedExpression({ distance: `${a}.distance_m`, duration: `${a}.duration_ms` }),
+/** The sort keys on session_access's copies, in the form of its indexes (speed: session_access_speed_idx's expression). */
+const ACCESS_SORT_SQL: Record<LogSort, SQL> = {
+  date: sql.raw("log_sa.start_at"),
+  distance: sql.raw("log_sa.distance_m"),
+  time: sql.raw("log_sa.duration_ms"),
+  speed: speedExpression({ distance: "log_sa.distance_m", duration: "log_sa.duration_ms" }),
 };
 
 /** A position in the log: the last row's sort key (timestamps as exact text) and id. */
@@ -106,34 +107,52 @@ export function filterSql(q: LogQuery): SQL | undefined {
   );
 }
 
-function seekSql(q: LogQuery, after: LogPosition | null): SQL | undefined {
+/**
+ * A session's local date lies within its UTC offset (a smallint of minutes) of
+ * its instant, so a date filter also bounds session_access.start_at: a sound,
+ * loose range that lets the date-sorted index skip what lies outside it (the
+ * exact date filter on results still applies).
+ */
+const MAX_OFFSET_MS = 32_768 * 60_000;
+function startAtBounds(q: LogQuery): SQL | undefined {
+  return and(
+    q.from ? sql`log_sa.start_at >= ${new Date(Date.parse(`${q.from}T00:00:00Z`) - MAX_OFFSET_MS).toISOString()}::timestamptz` : undefined,
+    q.to ? sql`log_sa.start_at < ${new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000 + MAX_OFFSET_MS).toISOString()}::timestamptz` : undefined,
+  );
+}
+
+function seekSql(q: LogQuery, after: LogPosition | null, key: SQL, id: SQL): SQL | undefined {
   if (!after) return undefined;
-  const key = SORT_SQL[q.sort]("results");
   const value = q.sort === "date" ? sql`${String(after[0])}::timestamptz` : q.sort === "speed" ? sql`${Number(after[0])}::double precision` : sql`${Number(after[0])}::int`;
-  return q.order === "asc" ? sql`(${key}, results.id) > (${value}, ${after[1]}::int)` : sql`(${key}, results.id) < (${value}, ${after[1]}::int)`;
+  return q.order === "asc" ? sql`(${key}, ${id}) > (${value}, ${after[1]}::int)` : sql`(${key}, ${id}) < (${value}, ${after[1]}::int)`;
 }
 
 const direction = (q: LogQuery) => sql.raw(q.order === "asc" ? "asc" : "desc");
 
 /**
- * The ids and sort keys of one page, unexecuted (the benchmark runs this very
- * statement). `take` is one more than shown, to know whether a next page exists.
+ * The ids and sort keys of one page, unexecuted. `take` is one more than
+ * shown, to know whether a next page exists. A range of session_access by
+ * (user, sort key, result), joined to results by primary key for the
+ * filters. An athlete filter is a semi-join on their crew seats: the planner
+ * walks the index and checks each session while the athlete is common in the
+ * user's log, or sorts the athlete's few sessions when they are rare. (The
+ * athlete is visible to the user, checked before, so every session of theirs
+ * is in the user's session_access.)
  */
 export function logPageIdsQuery(userId: number, q: LogQuery, after: LogPosition | null, take: number): SQL {
-  const key = SORT_SQL[q.sort]("results");
   const order = direction(q);
-  const where = and(filterSql(q), seekSql(q, after));
-  const sortKeyText = q.sort === "date" ? sql`${key}::text` : sql`${key}`;
-  // Distinct in the crew branch: two accessible athletes in one crew are two crew rows of one session.
-  const branch = (from: SQL, condition: SQL | undefined, distinct = false) =>
-    sql`(select ${sql.raw(distinct ? "distinct " : "")}results.id, ${sortKeyText} as sort_key, ${key} as sort_value from ${from} where ${and(condition, where) ?? sql`true`} order by ${key} ${order}, results.id ${order} limit ${take})`;
-  const crewOf = (athleteCondition: SQL) => sql`result_crew log_rc join results on results.id = log_rc.result_id and ${athleteCondition}`;
-  if (q.athlete !== undefined) {
-    return sql`select id, sort_key from ${branch(crewOf(sql`log_rc.athlete_id = ${q.athlete}`), undefined)} page order by sort_value ${order}, id ${order}`;
-  }
-  const owned = branch(sql`results`, eq(results.ownerUserId, userId));
-  const crew = branch(crewOf(athleteAccessible(userId, sql`log_rc.athlete_id`)), ne(results.ownerUserId, userId), true);
-  return sql`select id, sort_key from (${owned} union all ${crew}) page order by sort_value ${order}, id ${order} limit ${take}`;
+  const key = ACCESS_SORT_SQL[q.sort];
+  const sortKeyText = q.sort === "date" ? sql`${key}::text` : key;
+  const where = and(
+    sql`log_sa.user_id = ${userId}`,
+    q.athlete !== undefined ? sql`exists (select 1 from result_crew log_rc where log_rc.result_id = log_sa.result_id and log_rc.athlete_id = ${q.athlete})` : undefined,
+    startAtBounds(q),
+    filterSql(q),
+    seekSql(q, after, key, sql.raw("log_sa.result_id")),
+  );
+  return sql`select log_sa.result_id as id, ${sortKeyText} as sort_key, ${key} as sort_value
+    from session_access log_sa join results on results.id = log_sa.result_id
+    where ${where} order by ${key} ${order}, log_sa.result_id ${order} limit ${literalLimit(take)}`;
 }
 
 export interface LogRow {
@@ -154,7 +173,8 @@ export interface LogRow {
 
 /**
  * One page of the log: rows, and the cursor of the next page (null on the
- * last). An athlete filter outside the user's reach is a 404.
+ * last). An athlete filter outside the user's reach is a 404. The page's ids
+ * and their rows' details come from one statement.
  */
 export async function readLogPage(db: Db, userId: number, q: LogQuery, pageSize = LOG_PAGE_SIZE): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
   if (q.athlete !== undefined) {
@@ -162,23 +182,20 @@ export async function readLogPage(db: Db, userId: number, q: LogQuery, pageSize 
     if (!rowsOf(visible).length) throw notFound("Athlete");
   }
   const after = decodeLogCursor(q.after, q.sort);
-  const page = rowsOf<{ id: number; sort_key: string | number }>(await db.execute(logPageIdsQuery(userId, q, after, pageSize + 1)));
-  const shown = page.slice(0, pageSize);
-  if (!shown.length) return { rows: [], nextCursor: null };
-  const details = rowsOf<Omit<LogRow, "sortKey">>(
+  const order = direction(q);
+  const page = rowsOf<Omit<LogRow, "sortKey"> & { sortKey: string | number }>(
     await db.execute(sql`
       select r.id, r.date::text as "date", r.time_of_day as "timeOfDay", v.type as "boatClass", t.name as "trackName",
         r.distance_m as "distanceM", r.duration_ms as "durationMs", r.competition, r.description, r.important, r.status,
         coalesce((select array_agg(coalesce(trim(a.name || ' ' || a.surname), trim(rc.external_name || ' ' || coalesce(rc.external_surname, ''))) order by rc.seat)
-          from result_crew rc left join athletes a on a.id = rc.athlete_id where rc.result_id = r.id), '{}') as crew
-      from results r join vessels v on v.id = r.vessel_id join tracks t on t.id = r.track_id
-      where r.id in (${sql.join(
-        shown.map((p) => sql`${p.id}::int`),
-        sql`, `,
-      )})`),
+          from result_crew rc left join athletes a on a.id = rc.athlete_id where rc.result_id = r.id), '{}') as crew,
+        page.sort_key as "sortKey"
+      from (${logPageIdsQuery(userId, q, after, pageSize + 1)}) page
+      join results r on r.id = page.id join vessels v on v.id = r.vessel_id join tracks t on t.id = r.track_id
+      order by page.sort_value ${order}, page.id ${order}`),
   );
-  const byId = new Map(details.map((d) => [Number(d.id), d]));
-  const rows = shown.map((p) => ({ ...byId.get(Number(p.id))!, id: Number(p.id), sortKey: q.sort === "date" ? String(p.sort_key) : Number(p.sort_key) }));
+  const rows = page.slice(0, pageSize).map((p) => ({ ...p, id: Number(p.id), sortKey: q.sort === "date" ? String(p.sortKey) : Number(p.sortKey) }));
+  if (!rows.length) return { rows: [], nextCursor: null };
   const last = rows.at(-1)!;
   return { rows, nextCursor: page.length > pageSize ? encodeLogCursor([last.sortKey, last.id]) : null };
 }

@@ -10,7 +10,7 @@ import {
   getSessionSplits,
   getSessionWeather,
   heartRateIsSubjects,
-  strokesPageQuery,
+  readableStrokesPage,
 } from "../../../sessions/read-session";
 import type { SessionAudience } from "../../../sessions/session-boundary";
 import { compareSessions, COMPARE_LIMITS } from "../../../sessions/compare-sessions";
@@ -174,15 +174,27 @@ export const listSessionStrokes = defineOperation({
   paged: true,
   response: ZStroke,
   handler: async (ctx, { params, query }) => {
-    // The boundary check and the page run side by side; the page is used only when the session is readable,
-    // and the boundary's not-found wins over any complaint about the cursor, as if they had run in turn.
-    const [effortStart, page] = await Promise.allSettled([
-      getReadableEffortStartS(ctx.db, audienceOf(ctx), params.session_id),
-      keysetPage(ctx, query, (after, take) => strokesPageQuery(ctx.db, params.session_id, after ? Number(after[0]) : null, take), (s) => [s.index]),
-    ]);
-    if (effortStart.status === "rejected") throw effortStart.reason;
-    if (page.status === "rejected") throw page.reason;
-    return { data: page.value.rows.map((s) => serializeStroke(s, effortStart.value ?? 0)), meta: page.value.meta };
+    // One statement: boundary, effort start and page (readableStrokesPage).
+    const audience = audienceOf(ctx);
+    let effortStartS: number | null = null;
+    let page;
+    try {
+      page = await keysetPage(
+        ctx,
+        query,
+        async (after, take) => {
+          const read = await readableStrokesPage(ctx.db, audience, params.session_id, after ? Number(after[0]) : null, take);
+          effortStartS = read.effortStartS;
+          return read.rows;
+        },
+        (s) => [s.index],
+      );
+    } catch (error) {
+      // A refused cursor is checked before the read: the boundary's not-found still wins over it, as if the session were read first.
+      if (error instanceof DataApiError) await getReadableEffortStartS(ctx.db, audience, params.session_id);
+      throw error;
+    }
+    return { data: page.rows.map((s) => serializeStroke(s, effortStartS ?? 0)), meta: page.meta };
   },
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "session_access_speed_idx" ON "session_access" USING btree ("user_id",("distance_m"::double precision / greatest("duration_ms", 1)),"result_id");
