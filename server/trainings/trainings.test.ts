@@ -13,7 +13,7 @@ import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createUser, type SessionUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
-import { createTrainingFromUpload, trainingOriginalKey } from "./create-training";
+import { createTrainingFromUpload, parseTrainingUploadMetadata, trainingOriginalKey } from "./create-training";
 import { processStoredTraining, TRAINING_FAILURES } from "./process-training";
 import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
 
@@ -168,5 +168,35 @@ describe("processStoredTraining", () => {
     const runs = await handle.db.select({ status: jobRuns.status, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
     const mine = runs.filter((r) => r.event.data.trainingId === created.id);
     expect(mine.map((r) => r.status)).toEqual(["completed"]);
+  });
+});
+
+describe("parseTrainingUploadMetadata", () => {
+  it("reads the web form's metadata part and names the field of every problem", () => {
+    expect(parseTrainingUploadMetadata(JSON.stringify({ vessel_id: 1, track_id: null, template_id: 3, title: "x", sensitivity: 2.5 }))).toEqual({
+      vesselId: 1,
+      trackId: null,
+      athleteId: null,
+      templateId: 3,
+      title: "x",
+      notes: undefined,
+      sensitivity: 2.5,
+    });
+    const fieldOf = (raw: string | undefined) => {
+      try {
+        parseTrainingUploadMetadata(raw);
+        return "accepted";
+      } catch (error) {
+        return Object.keys((error as { fieldErrors?: object }).fieldErrors ?? { form: 1 })[0];
+      }
+    };
+    expect(fieldOf(undefined)).toBe("form");
+    expect(fieldOf("{not json")).toBe("form");
+    expect(fieldOf("[1]")).toBe("form");
+    expect(fieldOf("{}")).toBe("vessel_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 99999999999 }))).toBe("vessel_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, track_id: "1" }))).toBe("track_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, title: 5 }))).toBe("title");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, sensitivity: "high" }))).toBe("sensitivity");
   });
 });
