@@ -28,6 +28,8 @@ export const DATA_WORLD = {
   /** Olaf's course; it names sessions Anna paddled in there, so it is no secret. */
   olafTrackName: "Lake Nord",
   failedDescription: "world failed session",
+  annaTemplateName: "Anna 4x250",
+  olafTemplateName: "Olaf private intervals",
 } as const;
 
 /** The serial the simulator writes for a seed (server/svc/simulator/simulate.ts); secret, never served. */

@@ -14,6 +14,7 @@ import { loadKeyring } from "../server/svc/keyring";
 import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
 import { createTrack } from "../server/tracks/tracks";
 import { createUser, getSessionUser } from "../server/users/users";
+import { createTemplate } from "../server/workouts/templates";
 import { DATA_WORLD as W } from "../e2e/data-api-world";
 
 export async function seedDataApiWorld(db: Db): Promise<void> {
@@ -90,6 +91,10 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
     status: "failed",
     description: W.failedDescription,
   });
+
+  // Workout templates: Olaf's name carries "Olaf", so the privacy crawler notices if it ever reaches Anna.
+  await createTemplate(db, anna.id, { name: W.annaTemplateName, text: JSON.stringify({ version: 1, boat_class: "K1", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }, { kind: "rest", duration_s: 90 }] }] }) });
+  await createTemplate(db, olaf.id, { name: W.olafTemplateName, text: JSON.stringify({ version: 1, steps: [{ kind: "work", duration_s: 1200 }] }) });
 
   await db.insert(healthWeights).values([
     { userId: anna.id, measuredOn: "2026-10-01", weightKg: W.annaWeightsKg[0], provenance: "manual" },
