@@ -13,6 +13,7 @@ const SIGNED_IN = [
   "/",
   "/?view=week",
   "/upload",
+  "/trainings",
   "/athletes",
   "/athletes/new",
   "/tracks",
