@@ -1,3 +1,4 @@
+import { strokeColumns, STROKE_ROWS_PER_INSERT } from "../results/stroke-rows";
 import { eq } from "drizzle-orm";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
@@ -129,25 +130,9 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
       .returning({ id: trainingSets.id, position: trainingSets.position });
     const idOf = new Map(setRows.map((r) => [r.position, r.id]));
     const strokeRows = processed.sets.flatMap((s, k) =>
-      (s.strokes ?? []).map((stroke, index) => ({
-        setId: idOf.get(k + 1)!,
-        strokeIndex: index,
-        catchS: stroke.catch_s,
-        side: stroke.side,
-        distanceM: stroke.distance,
-        filteredSpeedMS: stroke.filtered_speed,
-        rateSpm: stroke.rate,
-        strokeDistanceM: stroke.stroke_distance ?? null,
-        leftStrokeDistanceM: stroke.left_stroke_distance ?? null,
-        rightStrokeDistanceM: stroke.right_stroke_distance ?? null,
-        maxAccelXMS2: stroke.max_accel_x,
-        minAccelXMS2: stroke.min_accel_x,
-        maxPitchDeg: stroke.max_pitch,
-        maxRollDeg: stroke.max_roll,
-      })),
+      (s.strokes ?? []).map((stroke, index) => ({ setId: idOf.get(k + 1)!, ...strokeColumns(stroke, index) })),
     );
-    // Bounded statements: a 90-minute practice has thousands of strokes in its sets.
-    for (let k = 0; k < strokeRows.length; k += 500) await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + 500));
+    for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
     await t
       .update(trainings)
       .set({
