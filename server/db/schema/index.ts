@@ -28,3 +28,4 @@ export * from "./device-jobs";
 export * from "./event-outbox";
 export * from "./credential-epoch";
 export * from "./trainings";
+export * from "./operator-actions";
