@@ -49,7 +49,7 @@ async function impact(db: Db | Tx, device: { id: number; label: string }): Promi
   const statement =
     refusal ??
     (r.sessions
-      ? `${count(r.sessions, "session")} recorded with it keep${r.sessions === 1 ? "s" : ""} ${r.sessions === 1 ? "its" : "their"} data and no longer name a unit.`
+      ? `${count(r.sessions, "session")} recorded with it keep${r.sessions === 1 ? "s" : ""} ${r.sessions === 1 ? "its" : "their"} data and no longer name${r.sessions === 1 ? "s" : ""} a unit.`
       : "No session was recorded with this unit.");
   return { label, files, sessions: r.sessions, refusal, statement };
 }
