@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { resultAccessible } from "../access/access";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { athletes, healthLactate, healthWeights, resultCrew, users } from "../db/schema";
+import { athletes, healthLactate, healthWeights, resultCrew, results, users, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { getAccessibleResultSummary } from "../results/query-results";
 
@@ -166,4 +167,15 @@ export async function listEnteredForAthlete(db: Db, coachId: number, athleteId: 
       .orderBy(desc(healthLactate.measuredAt), desc(healthLactate.id)),
   ]);
   return { weights, lactate };
+}
+
+/** Sessions a lactate reading for this athlete may belong to: theirs, that the coach can open, newest first. */
+export async function listAthleteSessionsForHealth(db: Db, coachId: number, athleteId: number, limit = 100) {
+  return db
+    .select({ id: results.id, date: results.date, vesselType: vessels.type, distanceM: results.distanceM })
+    .from(results)
+    .innerJoin(vessels, eq(vessels.id, results.vesselId))
+    .where(and(resultAccessible(coachId), sql`exists (select 1 from result_crew rc where rc.result_id = ${results.id} and rc.athlete_id = ${athleteId})`))
+    .orderBy(desc(results.startAt), desc(results.id))
+    .limit(limit);
 }
