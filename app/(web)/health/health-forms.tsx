@@ -11,6 +11,7 @@ export function WeightForm({ athleteId }: { athleteId?: number }) {
   const router = useRouter();
   const [measuredOn, setMeasuredOn] = useState(new Date().toISOString().slice(0, 10));
   const [weightKg, setWeightKg] = useState("");
+  const id = (name: string) => (athleteId ? `athlete-${name}` : name);
   const { pending, errors, submit } = useSubmit(
     () => (athleteId ? trpc.health.addWeightForAthlete.mutate({ athleteId, measuredOn, weightKg }) : trpc.health.addWeight.mutate({ measuredOn, weightKg })),
     () => {
@@ -22,8 +23,8 @@ export function WeightForm({ athleteId }: { athleteId?: number }) {
     <form className="stack card" onSubmit={submit} noValidate aria-label="Add a weight">
       <FormError message={errors.form} />
       <div className="row">
-        <Field label="Date" name="measuredOn" type="date" value={measuredOn} onChange={(e) => setMeasuredOn(e.target.value)} errors={errors.fields.measuredOn} />
-        <Field label="Weight (kg)" name="weightKg" inputMode="decimal" value={weightKg} onChange={(e) => setWeightKg(e.target.value)} errors={errors.fields.weightKg} />
+        <Field label="Date" name={id("measuredOn")} type="date" value={measuredOn} onChange={(e) => setMeasuredOn(e.target.value)} errors={errors.fields.measuredOn} />
+        <Field label="Weight (kg)" name={id("weightKg")} inputMode="decimal" value={weightKg} onChange={(e) => setWeightKg(e.target.value)} errors={errors.fields.weightKg} />
         <button type="submit" disabled={pending}>
           Add weight
         </button>
@@ -38,6 +39,7 @@ export function LactateForm({ sessions, athleteId }: { sessions: { id: number; l
   const [measuredAt, setMeasuredAt] = useState(new Date().toISOString().slice(0, 16));
   const [lactate, setLactate] = useState("");
   const [note, setNote] = useState("");
+  const id = (name: string) => (athleteId ? `athlete-${name}` : name);
   const { pending, errors, submit } = useSubmit(
     () => {
       const reading = { resultId, measuredAt: `${measuredAt}:00`, lactateMmolL: lactate, note };
@@ -55,15 +57,15 @@ export function LactateForm({ sessions, athleteId }: { sessions: { id: number; l
       <div className="row">
         <SelectField
           label="Session"
-          name="lactate-session"
+          name={id("lactate-session")}
           value={String(resultId)}
           onChange={(e) => setResultId(Number(e.target.value))}
           options={sessions.map((s) => ({ value: String(s.id), label: s.label }))}
           errors={errors.fields.resultId}
         />
-        <Field label="Measured at" name="measuredAt" type="datetime-local" value={measuredAt} onChange={(e) => setMeasuredAt(e.target.value)} errors={errors.fields.measuredAt} />
-        <Field label="Lactate (mmol/L)" name="lactate" inputMode="decimal" value={lactate} onChange={(e) => setLactate(e.target.value)} errors={errors.fields.lactateMmolL} />
-        <Field label="Note" name="note" value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} hint="e.g. 3 min after" />
+        <Field label="Measured at" name={id("measuredAt")} type="datetime-local" value={measuredAt} onChange={(e) => setMeasuredAt(e.target.value)} errors={errors.fields.measuredAt} />
+        <Field label="Lactate (mmol/L)" name={id("lactate")} inputMode="decimal" value={lactate} onChange={(e) => setLactate(e.target.value)} errors={errors.fields.lactateMmolL} />
+        <Field label="Note" name={id("note")} value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} hint="e.g. 3 min after" />
         <button type="submit" disabled={pending}>
           Add reading
         </button>
