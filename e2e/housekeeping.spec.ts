@@ -71,7 +71,7 @@ test("deletes ask first and say what happens to linked sessions; what cannot be 
   await page.getByRole("button", { name: "Remove Rosa Díaz" }).click();
   await expect(dialog(page)).toContainText("The team's coaches no longer see Rosa Díaz's sessions through this team. No session is deleted.");
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("cell", { name: "Rosa Díaz" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Rosa Díaz", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Delete team Tidy squad" }).click();
   await expect(dialog(page)).toContainText("1 coach and 1 athlete leave the team; no account or athlete record is deleted. 1 session of the team's athletes keeps its data; coaches who see it only through this team no longer do.");
   await dialog(page).getByRole("button", { name: "Delete team" }).click();
@@ -127,15 +127,15 @@ test("a coach records weight and lactate for a linked athlete; the athlete sees 
   const coach = newAccount("labcoach");
   const { portal, athleteId, sessionId } = await coachWorld(page, baseURL!, coach);
   // The athlete links the record to their own account (the invitation flow, over HTTP).
-  const invitation = await trpcMutation<{ link: string }>(portal, "athleteLinks.invite", { athleteId, email: `rosa-${Date.now()}@e2e.example` });
   const rosa = await signUpOverHttp(baseURL!, "rosa");
+  const invitation = await trpcMutation<{ link: string }>(portal, "athleteLinks.invite", { athleteId, email: rosa.email });
   const rosaApi = await signedInContext(baseURL!, rosa);
   await trpcMutation(rosaApi, "athleteLinks.accept", { token: invitation.link.split("/").pop() });
   await rosaApi.dispose();
 
   await page.setViewportSize(PHONE);
   await page.goto(`/athletes/${athleteId}`);
-  const health = page.getByRole("region", { name: "Health" });
+  const health = page.getByRole("region", { name: "Health", exact: true });
   await health.getByLabel("Weight (kg)").fill("58.5");
   await health.getByRole("button", { name: "Add weight" }).click();
   await expect(health.getByRole("table", { name: "Weights you entered for Rosa Díaz" })).toContainText("58.5 kg");

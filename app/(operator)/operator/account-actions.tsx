@@ -28,10 +28,8 @@ export function AccountActions({ userId, email, role, locked, disabled }: { user
       ) : null}
       <FormError message={unlock.errors.form} />
       <div className="row">
-        <label className="visually-hidden" htmlFor={`role-${userId}`}>
-          Role of {email}
-        </label>
-        <select id={`role-${userId}`} value={nextRole} onChange={(e) => setNextRole(e.target.value as Role)}>
+        {/* aria-label, not a visually hidden <label>: an absolutely placed label escapes the table's scrolling card and widens the page. */}
+        <select id={`role-${userId}`} aria-label={`Role of ${email}`} value={nextRole} onChange={(e) => setNextRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
