@@ -220,3 +220,32 @@ test("the operator unlocks a throttled account, changes its role and disables it
   await expect(personPage.getByText("This account is disabled. Ask the service operator.")).toBeVisible();
   await personContext.close();
 });
+
+test("over the app's API: not yours is a 404, a refused delete a 409 with its reason, health without an account a 422", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const coach = newAccount("owner");
+  const { portal, athleteId, trackId } = await coachWorld(page, baseURL!, coach);
+  const stranger = await signUpOverHttp(baseURL!, "stranger");
+  const other = await signedInContext(baseURL!, stranger);
+  const call = async (context: typeof portal, procedure: string, input: unknown) => {
+    const response = await context.post(`/api/trpc/${procedure}`, { data: input });
+    const body = await response.json();
+    return { status: response.status(), message: body.error?.message as string | undefined };
+  };
+  for (const [procedure, input] of [
+    ["athletes.delete", { id: athleteId }],
+    ["tracks.delete", { id: trackId }],
+    ["health.addWeightForAthlete", { athleteId, measuredOn: "2026-03-01", weightKg: "60" }],
+  ] as const) {
+    expect(await call(other, procedure, input), procedure).toEqual({ status: 404, message: expect.stringMatching(/not found$/) });
+  }
+  expect(await call(portal, "tracks.delete", { id: trackId })).toEqual({ status: 409, message: expect.stringContaining("is the track of 1 session.") });
+  expect(await call(portal, "health.addWeightForAthlete", { athleteId, measuredOn: "2026-03-01", weightKg: "60" })).toEqual({
+    status: 422,
+    message: "Rosa has no account yet. Health data belongs to the athlete's own account: invite them to link one first.",
+  });
+  // Not an operator: the operator's procedures do not exist.
+  expect(await call(portal, "operator.disableAccount", { userId: 1 })).toEqual({ status: 404, message: "Not found." });
+  await other.dispose();
+  await portal.dispose();
+});
