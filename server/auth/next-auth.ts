@@ -10,6 +10,7 @@ import { secondsUntilSignInAllowed, throttleKeyForAddress } from "./sign-in-thro
 
 /** Shown for unknown email and wrong password alike. */
 export const INVALID_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
+export const DISABLED_MESSAGE = "This account is disabled. Ask the service operator.";
 
 const minutes = (seconds: number) => {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -92,7 +93,9 @@ async function buildAuthOptions(): Promise<AuthOptions> {
           if (!email || !password) throw new Error(INVALID_CREDENTIALS_MESSAGE);
           const clientAddress = clientIp(new Headers(Object.entries(req.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
           const result = await authenticate(db, email, password, { clientAddress });
-          if (!result.ok) throw new Error(result.code === "throttled" ? throttledMessage(result.scope, result.retryAfterSeconds) : INVALID_CREDENTIALS_MESSAGE);
+          if (!result.ok) {
+            throw new Error(result.code === "throttled" ? throttledMessage(result.scope, result.retryAfterSeconds) : result.code === "disabled" ? DISABLED_MESSAGE : INVALID_CREDENTIALS_MESSAGE);
+          }
           const { user } = result;
           return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },

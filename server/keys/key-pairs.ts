@@ -128,6 +128,35 @@ export async function revokeKeyPair(db: Db, userId: number, keyPairId: number): 
   }
 }
 
+/** What deleting a key pair does to the sessions it uploaded (docs/web-app.md "Deleting"). */
+export async function keyPairDeletion(db: Db, userId: number, keyPairId: number): Promise<{ name: string; sessions: number; statement: string }> {
+  const [row] = await db
+    .select({ name: keyPairs.name, revokedAt: keyPairs.revokedAt, sessions: sql<number>`(select count(*)::int from results r where r.key_pair_id = key_pairs.id)` })
+    .from(keyPairs)
+    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
+  if (!row) throw notFound("Key pair");
+  const n = row.sessions;
+  const statement = [
+    row.revokedAt ? null : "Requests with it fail from now on.",
+    n ? `${n} session${n === 1 ? "" : "s"} uploaded with it keep${n === 1 ? "s" : ""} ${n === 1 ? "its" : "their"} data.` : "No session was uploaded with it.",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return { name: row.name, sessions: n, statement };
+}
+
+/**
+ * Removes the key pair from the list. Sessions it uploaded stay (results.key_pair_id
+ * has no foreign key: it records which key uploaded, and a deleted key matches nothing).
+ */
+export async function deleteKeyPair(db: Db, userId: number, keyPairId: number): Promise<void> {
+  const deleted = await db
+    .delete(keyPairs)
+    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)))
+    .returning({ id: keyPairs.id });
+  if (deleted.length === 0) throw notFound("Key pair");
+}
+
 export type KeyPairCredential = { publicKey: string; secretKey: string | null };
 
 /** Splits "Bearer <PUBLIC>.<SECRET>" or "Bearer <PUBLIC>"; null when it is not a key-pair credential. */

@@ -21,11 +21,11 @@ afterAll(async () => {
 const newUser = () => createUser(handle.db, { name: "Paddler", email: `eq-${randomUUID()}@test.example`, password: "correct horse battery" });
 
 /** A processed K1 session row owned by `ownerId` (what an upload stores, without the file). */
-async function newSession(ownerId: number) {
+async function newSession(ownerId: number, vesselId = 1) {
   const track = await createTrack(handle.db, ownerId, { name: "Basin" });
   const [row] = await handle.db
     .insert(results)
-    .values({ ownerUserId: ownerId, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "web", date: "2026-03-01", timeOfDay: "09:00:00+01:00", startAt: new Date("2026-03-01T08:00:00Z"), utcOffsetMin: 60, distanceM: 500, durationMs: 110_000, targetDistanceM: 500 })
+    .values({ ownerUserId: ownerId, trackId: track.id, vesselId, categoryId: 1, paceId: 1, createdVia: "web", date: "2026-03-01", timeOfDay: "09:00:00+01:00", startAt: new Date("2026-03-01T08:00:00Z"), utcOffsetMin: 60, distanceM: 500, durationMs: 110_000, targetDistanceM: 500 })
     .returning({ id: results.id });
   return row.id;
 }
@@ -96,5 +96,17 @@ describe("session equipment", () => {
     expect(await stored(session)).toEqual({ vesselId: null, paddleId: null });
     const fits = await setSessionEquipment(handle.db, owner.id, session, { vesselId: (await ownBoat(owner.id)).id, paddleId: (await ownPaddle(owner.id)).id });
     expect(fits.vesselId).not.toBeNull();
+  });
+
+  it("refuses a kayak paddle on a C2 and takes a canoe paddle and a C2 boat", async () => {
+    const owner = await newUser();
+    const c2Session = await newSession(owner.id, 5);
+    const kayakPaddle = await createOwnPaddle(handle.db, owner.id, { name: "Kayak wing", kind: "kayak" });
+    const refused = await setSessionEquipment(handle.db, owner.id, c2Session, { vesselId: null, paddleId: kayakPaddle.id }).catch((e) => e);
+    expect(refused).toMatchObject({ code: "invalid", fieldErrors: { paddleId: ["A kayak paddle does not fit a C2; choose a canoe paddle"] } });
+    expect(await stored(c2Session)).toEqual({ vesselId: null, paddleId: null });
+    const c2Boat = await createOwnVessel(handle.db, owner.id, { name: "Club C2", vesselTypeId: 5 });
+    const canoePaddle = await createOwnPaddle(handle.db, owner.id, { name: "Canoe blade", kind: "canoe" });
+    expect(await setSessionEquipment(handle.db, owner.id, c2Session, { vesselId: c2Boat.id, paddleId: canoePaddle.id })).toEqual({ vesselId: c2Boat.id, paddleId: canoePaddle.id });
   });
 });

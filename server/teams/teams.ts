@@ -119,11 +119,29 @@ export async function addAthlete(db: Db, userId: number, input: z.input<typeof Z
   await db.insert(teamMemberships).values({ teamId, role: "athlete", athleteId }).onConflictDoNothing();
 }
 
+/**
+ * A team always keeps at least one coach: removing the last one is refused.
+ * The team row is locked first, so two removals at once are ordered and the
+ * second counts what the first left (two coaches removing each other cannot
+ * both succeed).
+ */
 export async function removeMember(db: Db, userId: number, teamId: number, membershipId: number): Promise<void> {
   await requireOwnTeam(db, userId, teamId);
-  const removed = await db
-    .delete(teamMemberships)
-    .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.teamId, teamId)))
-    .returning({ id: teamMemberships.id });
-  if (removed.length === 0) throw notFound("Membership");
+  await db.transaction(async (tx) => {
+    const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
+    if (!team) throw notFound("Team");
+    const [member] = await tx
+      .select({ role: teamMemberships.role })
+      .from(teamMemberships)
+      .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.teamId, teamId)));
+    if (!member) throw notFound("Membership");
+    if (member.role === "coach") {
+      const [{ coaches }] = await tx
+        .select({ coaches: sql<number>`count(*)::int` })
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.role, "coach")));
+      if (coaches <= 1) throw new AppError("conflict", "A team always keeps at least one coach: add another coach before removing this one.");
+    }
+    await tx.delete(teamMemberships).where(eq(teamMemberships.id, membershipId));
+  });
 }

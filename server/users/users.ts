@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password";
 import { clearSignInFailures, recordFailedSignIn, signInLock, type ThrottleScope } from "../auth/sign-in-throttle";
@@ -83,13 +83,14 @@ export async function getSessionUser(db: Db, userId: number): Promise<SessionUse
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
+    // A disabled account is no signed-in user anywhere: web sessions, the OAuth provider, key pairs.
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
   return row ? { ...row, role: row.role as RoleName } : null;
 }
 
 export type AuthenticateResult =
   | { ok: true; user: SessionUser }
-  | { ok: false; code: "invalid_credentials" }
+  | { ok: false; code: "invalid_credentials" | "disabled" }
   | { ok: false; code: "throttled"; scope: ThrottleScope; retryAfterSeconds: number };
 
 /**
@@ -104,7 +105,7 @@ export async function authenticate(db: Db, email: string, password: string, opti
   const lock = await signInLock(db, who, now);
   if (lock) return { ok: false, code: "throttled", ...lock };
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   const valid = row ? await verifyPassword(row.passwordHash, password) : (await burnPasswordCheck(password), false);
@@ -113,6 +114,8 @@ export async function authenticate(db: Db, email: string, password: string, opti
     return { ok: false, code: "invalid_credentials" };
   }
   await clearSignInFailures(db, email);
+  // Said only after the right password: it tells nothing to someone guessing.
+  if (row.disabledAt) return { ok: false, code: "disabled" };
   return { ok: true, user: (await getSessionUser(db, row.id))! };
 }
 

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { hardwareName, listDeviceFiles, listOwnDevices } from "@/server/devices/devices";
+import { DeleteEntityButton } from "@/app/_components/delete-entity";
+import { deviceDeletion } from "@/server/devices/delete-device";
 import { DeleteDeviceFiles, FetchOriginal } from "./device-file-actions";
 import { DeviceLabelForm } from "./device-label-form";
 
@@ -13,6 +15,7 @@ export default async function DevicesPage() {
   const db = getDb();
   const units = await listOwnDevices(db, user.id);
   const files = await Promise.all(units.map((unit) => listDeviceFiles(db, user.id, unit.id)));
+  const deletions = await Promise.all(units.map((unit) => deviceDeletion(db, user.id, unit.id)));
   return (
     <>
       <h1>Devices</h1>
@@ -31,7 +34,10 @@ export default async function DevicesPage() {
               First seen {unit.firstSeenAt.toISOString().slice(0, 10)} · last seen {unit.lastSeenAt.toISOString().slice(0, 10)} · {unit.files} file{unit.files === 1 ? "" : "s"}
             </p>
             <DeviceLabelForm id={unit.id} label={unit.label} />
-            <DeleteDeviceFiles deviceId={unit.id} files={files[k].length} />
+            <div className="row">
+              <DeleteDeviceFiles deviceId={unit.id} files={files[k].length} />
+              <DeleteEntityButton kind="device" id={unit.id} name={deletions[k].label} statement={deletions[k].statement} refusal={deletions[k].refusal} />
+            </div>
             <table aria-label={`Files of ${unit.label || `unit ${unit.id}`}`}>
               <thead>
                 <tr>

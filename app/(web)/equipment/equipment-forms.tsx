@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 
 export function VesselForm({ types }: { types: { id: number; name: string }[] }) {
   const router = useRouter();
@@ -81,15 +82,20 @@ export function PaddleForm() {
   );
 }
 
+/** Deleting a boat or paddle asks first; sessions that used it keep their data (ON DELETE SET NULL). */
 export function DeleteEquipmentButton({ kind, id, name }: { kind: "vessel" | "paddle"; id: number; name: string }) {
   const router = useRouter();
-  const { pending, submit } = useSubmit(
-    () => (kind === "vessel" ? trpc.equipment.deleteVessel.mutate({ id }) : trpc.equipment.deletePaddle.mutate({ id })),
-    () => router.refresh(),
-  );
+  const noun = kind === "vessel" ? "boat" : "paddle";
   return (
-    <button type="button" className="link-button" disabled={pending} aria-label={`Delete ${name}`} onClick={() => submit()}>
-      Delete
-    </button>
+    <ConfirmButton
+      label="Delete"
+      ariaLabel={`Delete ${name}`}
+      buttonClassName="link-button"
+      title={`Delete ${noun} “${name}”?`}
+      statement={`Sessions recorded with it keep their data; they no longer name this ${noun}.`}
+      confirmLabel={`Delete ${noun}`}
+      action={() => (kind === "vessel" ? trpc.equipment.deleteVessel.mutate({ id }) : trpc.equipment.deletePaddle.mutate({ id }))}
+      onDone={() => router.refresh()}
+    />
   );
 }

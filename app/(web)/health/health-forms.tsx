@@ -2,15 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Field, FormError, useSubmit } from "@/app/_components/form";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
+import { Field, FormError, SelectField, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
-export function WeightForm() {
+/** The person's own weight, or (athleteId) one a coach enters for an athlete they manage. */
+export function WeightForm({ athleteId }: { athleteId?: number }) {
   const router = useRouter();
   const [measuredOn, setMeasuredOn] = useState(new Date().toISOString().slice(0, 10));
   const [weightKg, setWeightKg] = useState("");
+  const id = (name: string) => (athleteId ? `athlete-${name}` : name);
   const { pending, errors, submit } = useSubmit(
-    () => trpc.health.addWeight.mutate({ measuredOn, weightKg }),
+    () => (athleteId ? trpc.health.addWeightForAthlete.mutate({ athleteId, measuredOn, weightKg }) : trpc.health.addWeight.mutate({ measuredOn, weightKg })),
     () => {
       setWeightKg("");
       router.refresh();
@@ -20,8 +23,8 @@ export function WeightForm() {
     <form className="stack card" onSubmit={submit} noValidate aria-label="Add a weight">
       <FormError message={errors.form} />
       <div className="row">
-        <Field label="Date" name="measuredOn" type="date" value={measuredOn} onChange={(e) => setMeasuredOn(e.target.value)} errors={errors.fields.measuredOn} />
-        <Field label="Weight (kg)" name="weightKg" inputMode="decimal" value={weightKg} onChange={(e) => setWeightKg(e.target.value)} errors={errors.fields.weightKg} />
+        <Field label="Date" name={id("measuredOn")} type="date" value={measuredOn} onChange={(e) => setMeasuredOn(e.target.value)} errors={errors.fields.measuredOn} />
+        <Field label="Weight (kg)" name={id("weightKg")} inputMode="decimal" value={weightKg} onChange={(e) => setWeightKg(e.target.value)} errors={errors.fields.weightKg} />
         <button type="submit" disabled={pending}>
           Add weight
         </button>
@@ -30,14 +33,18 @@ export function WeightForm() {
   );
 }
 
-export function LactateForm({ sessions }: { sessions: { id: number; label: string }[] }) {
+export function LactateForm({ sessions, athleteId }: { sessions: { id: number; label: string }[]; athleteId?: number }) {
   const router = useRouter();
   const [resultId, setResultId] = useState(sessions[0]?.id ?? 0);
   const [measuredAt, setMeasuredAt] = useState(new Date().toISOString().slice(0, 16));
   const [lactate, setLactate] = useState("");
   const [note, setNote] = useState("");
+  const id = (name: string) => (athleteId ? `athlete-${name}` : name);
   const { pending, errors, submit } = useSubmit(
-    () => trpc.health.addLactate.mutate({ resultId, measuredAt: `${measuredAt}:00`, lactateMmolL: lactate, note }),
+    () => {
+      const reading = { resultId, measuredAt: `${measuredAt}:00`, lactateMmolL: lactate, note };
+      return athleteId ? trpc.health.addLactateForAthlete.mutate({ athleteId, ...reading }) : trpc.health.addLactate.mutate(reading);
+    },
     () => {
       setLactate("");
       setNote("");
@@ -48,20 +55,17 @@ export function LactateForm({ sessions }: { sessions: { id: number; label: strin
     <form className="stack card" onSubmit={submit} noValidate aria-label="Add a lactate reading">
       <FormError message={errors.form} />
       <div className="row">
-        <div className="field">
-          <label htmlFor="lactate-session">Session</label>
-          <select id="lactate-session" value={resultId} onChange={(e) => setResultId(Number(e.target.value))}>
-            {sessions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          {errors.fields.resultId ? <p className="field-error">{errors.fields.resultId.join(" ")}</p> : null}
-        </div>
-        <Field label="Measured at" name="measuredAt" type="datetime-local" value={measuredAt} onChange={(e) => setMeasuredAt(e.target.value)} errors={errors.fields.measuredAt} />
-        <Field label="Lactate (mmol/L)" name="lactate" inputMode="decimal" value={lactate} onChange={(e) => setLactate(e.target.value)} errors={errors.fields.lactateMmolL} />
-        <Field label="Note" name="note" value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} hint="e.g. 3 min after" />
+        <SelectField
+          label="Session"
+          name={id("lactate-session")}
+          value={String(resultId)}
+          onChange={(e) => setResultId(Number(e.target.value))}
+          options={sessions.map((s) => ({ value: String(s.id), label: s.label }))}
+          errors={errors.fields.resultId}
+        />
+        <Field label="Measured at" name={id("measuredAt")} type="datetime-local" value={measuredAt} onChange={(e) => setMeasuredAt(e.target.value)} errors={errors.fields.measuredAt} />
+        <Field label="Lactate (mmol/L)" name={id("lactate")} inputMode="decimal" value={lactate} onChange={(e) => setLactate(e.target.value)} errors={errors.fields.lactateMmolL} />
+        <Field label="Note" name={id("note")} value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} hint="e.g. 3 min after" />
         <button type="submit" disabled={pending}>
           Add reading
         </button>
@@ -70,15 +74,19 @@ export function LactateForm({ sessions }: { sessions: { id: number; label: strin
   );
 }
 
+/** Deleting a health entry asks first: it cannot be undone. */
 export function DeleteHealthButton({ kind, id, label }: { kind: "weight" | "lactate"; id: number; label: string }) {
   const router = useRouter();
-  const { pending, submit } = useSubmit(
-    () => (kind === "weight" ? trpc.health.deleteWeight.mutate({ id }) : trpc.health.deleteLactate.mutate({ id })),
-    () => router.refresh(),
-  );
   return (
-    <button type="button" className="link-button" disabled={pending} aria-label={`Delete ${label}`} onClick={() => submit()}>
-      Delete
-    </button>
+    <ConfirmButton
+      label="Delete"
+      ariaLabel={`Delete ${label}`}
+      buttonClassName="link-button"
+      title={`Delete the ${label}?`}
+      statement="The entry is removed for good, also from applications you have shared health data with."
+      confirmLabel="Delete entry"
+      action={() => (kind === "weight" ? trpc.health.deleteWeight.mutate({ id }) : trpc.health.deleteLactate.mutate({ id }))}
+      onDone={() => router.refresh()}
+    />
   );
 }

@@ -9,6 +9,10 @@ export const metadata: Metadata = { title: "Health" };
 
 const PROVENANCE_LABEL = { manual: "entered by you", device: "sensor unit", external: "imported (never shared with apps)" } as const;
 
+/** Manual rows say who typed them in: you, or the coach who manages your athlete record. */
+const sourceOf = (row: { provenance: keyof typeof PROVENANCE_LABEL; enteredByUserId: number | null; enteredByName: string | null }, userId: number) =>
+  row.provenance === "manual" && row.enteredByUserId !== null && row.enteredByUserId !== userId ? `entered by ${row.enteredByName} (coach)` : PROVENANCE_LABEL[row.provenance];
+
 export default async function HealthPage() {
   const user = await requireUser();
   const db = getDb();
@@ -22,7 +26,7 @@ export default async function HealthPage() {
     <>
       <h1>Health</h1>
       <p className="muted">
-        Only you see these entries. Applications you connect can read them only if you tick “health data” when you allow them.
+        Only you see these entries (and a coach who manages your athlete record sees the ones they entered). Applications you connect can read them only if you tick “health data” when you allow them.
       </p>
       <h2>Weight</h2>
       <WeightForm />
@@ -43,7 +47,7 @@ export default async function HealthPage() {
               <tr key={w.id}>
                 <td>{w.measuredOn}</td>
                 <td className="num">{w.weightKg} kg</td>
-                <td>{PROVENANCE_LABEL[w.provenance]}</td>
+                <td>{sourceOf(w, user.id)}</td>
                 <td>
                   <DeleteHealthButton kind="weight" id={w.id} label={`weight of ${w.measuredOn}`} />
                 </td>
@@ -66,6 +70,7 @@ export default async function HealthPage() {
                 Lactate
               </th>
               <th scope="col">Note</th>
+              <th scope="col">Source</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -76,6 +81,7 @@ export default async function HealthPage() {
                 <td>{l.resultId ? (sessionLabel.get(l.resultId) ?? `#${l.resultId}`) : ""}</td>
                 <td className="num">{l.lactateMmolL} mmol/L</td>
                 <td>{l.note}</td>
+                <td>{sourceOf(l, user.id)}</td>
                 <td>
                   <DeleteHealthButton kind="lactate" id={l.id} label="lactate reading" />
                 </td>

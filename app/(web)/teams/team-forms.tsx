@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 
 /** Create a team (no team) or rename it. */
 export function TeamNameForm({ team }: { team?: { id: number; name: string } }) {
@@ -83,18 +84,24 @@ export function AddAthleteForm({ teamId, athletes }: { teamId: number; athletes:
   );
 }
 
-export function RemoveMemberButton({ teamId, membershipId, label }: { teamId: number; membershipId: number; label: string }) {
+/** Removing a member asks first; the team's last coach cannot be removed (the server refuses it too, under a lock). */
+export function RemoveMemberButton({ teamId, membershipId, label, role, lastCoach }: { teamId: number; membershipId: number; label: string; role: "coach" | "athlete"; lastCoach: boolean }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.teams.removeMember.mutate({ teamId, membershipId }),
-    () => router.refresh(),
-  );
   return (
-    <>
-      <button type="button" className="link-button" disabled={pending} onClick={() => submit()} aria-label={`Remove ${label}`}>
-        Remove
-      </button>
-      {errors.form ? <span className="field-error"> {errors.form}</span> : null}
-    </>
+    <ConfirmButton
+      label="Remove"
+      ariaLabel={`Remove ${label}`}
+      buttonClassName="link-button"
+      title={`Remove ${label} from the team?`}
+      refusal={lastCoach ? `${label} is the team's only coach. A team always keeps at least one coach: add another coach first.` : null}
+      statement={
+        role === "coach"
+          ? `${label} no longer sees the team's athletes or their sessions through this team. No session is deleted.`
+          : `The team's coaches no longer see ${label}'s sessions through this team. No session is deleted.`
+      }
+      confirmLabel="Remove"
+      action={() => trpc.teams.removeMember.mutate({ teamId, membershipId })}
+      onDone={() => router.refresh()}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
-import { oauthApplications, oauthGrants, oauthModels } from "../../db/schema";
+import { oauthApplications, oauthGrants, oauthModels, users } from "../../db/schema";
 import { AUTHORIZABLE_REVIEW_STATES } from "./clients";
 import { apiResource } from "./config";
 import { storedModelId } from "./adapter";
@@ -55,6 +55,8 @@ export async function verifyAccessToken(db: Db, token: string, now = new Date(),
     .from(oauthModels)
     .innerJoin(oauthGrants, eq(oauthGrants.grantId, oauthModels.grantId))
     .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
+    // A disabled account's tokens stop working (and work again if it is enabled, until they expire).
+    .innerJoin(users, and(eq(users.id, oauthGrants.userId), isNull(users.disabledAt)))
     .where(and(eq(oauthModels.model, "AccessToken"), eq(oauthModels.id, storedModelId("AccessToken", token))));
   if (!row) return { ok: false };
   const { payload } = row;

@@ -24,6 +24,8 @@ export const healthWeights = pgTable(
     provenance: text("provenance", { enum: HEALTH_PROVENANCE }).notNull(),
     /** Name of the external provider, for provenance "external" only. */
     externalSource: text("external_source"),
+    /** Who typed a manual row in: the person, or the coach who manages their athlete record (docs/web-app.md). */
+    enteredByUserId: integer("entered_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("health_weights_user_idx").on(t.userId, t.measuredOn.desc(), t.id.desc())],
@@ -47,6 +49,8 @@ export const healthLactate = pgTable(
     note: text("note").notNull().default(""),
     provenance: text("provenance", { enum: HEALTH_PROVENANCE }).notNull(),
     externalSource: text("external_source"),
+    /** Who typed a manual row in: the person, or the coach who manages their athlete record (docs/web-app.md). */
+    enteredByUserId: integer("entered_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -29,3 +29,4 @@ export * from "./event-outbox";
 export * from "./credential-epoch";
 export * from "./trainings";
 export * from "./reprocess-runs";
+export * from "./operator-actions";

@@ -20,6 +20,11 @@ export const users = pgTable("users", {
   sessionVersion: integer("session_version").notNull().default(1),
   /** Privilege: crews may have more than half external athletes. */
   unlimitedExternals: boolean("unlimited_externals").notNull().default(false),
+  /**
+   * Set by an operator: the account cannot sign in, and its web sessions,
+   * OAuth access tokens and key pairs stop working (docs/web-app.md "Operator").
+   */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deleteAthlete } from "../../athletes/delete-athlete";
 import { createAthlete, updateAthlete, ZAthleteInput } from "../../athletes/athletes";
 import { protectedProcedure, router } from "../init";
 
@@ -7,4 +8,6 @@ export const athletesRouter = router({
   update: protectedProcedure
     .input(z.object({ id: z.number().int().positive(), values: ZAthleteInput }))
     .mutation(({ ctx, input }) => updateAthlete(ctx.db, ctx.user.id, input.id, input.values)),
+  /** Seats in sessions become external paddlers with the athlete's name (docs/web-app.md "Deleting"). */
+  delete: protectedProcedure.input(z.object({ id: z.number().int().positive().max(2_147_483_647) })).mutation(({ ctx, input }) => deleteAthlete(ctx.db, ctx.user.id, input.id)),
 });

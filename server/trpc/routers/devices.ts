@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDeviceJobFor, requestDeviceDelete, requestDeviceFetch, type DeviceJob } from "../../devices/device-jobs";
+import { deleteDevice } from "../../devices/delete-device";
 import { renameDevice, ZDeviceLabel } from "../../devices/devices";
 import { protectedProcedure, router } from "../init";
 
@@ -24,6 +25,10 @@ export const devicesRouter = router({
   deleteFiles: protectedProcedure
     .input(z.object({ deviceId: z.number().int().positive() }))
     .mutation(async ({ ctx, input }) => jobStatus(await requestDeviceDelete(ctx.db, { subjectUserId: ctx.user.id, deviceId: input.deviceId }))),
+  /** Only a unit with no stored files. */
+  delete: protectedProcedure
+    .input(z.object({ deviceId: z.number().int().positive().max(2_147_483_647) }))
+    .mutation(({ ctx, input }) => deleteDevice(ctx.db, ctx.user.id, input.deviceId)),
   job: protectedProcedure
     .input(z.object({ jobId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }))
     .query(async ({ ctx, input }) => jobStatus(await getDeviceJobFor(ctx.db, web(ctx.user.id), input.jobId))),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bindKeyPairToApplication, createKeyPair, revokeKeyPair, ZKeyPairBinding, ZKeyPairName } from "../../keys/key-pairs";
+import { bindKeyPairToApplication, createKeyPair, deleteKeyPair, revokeKeyPair, ZKeyPairBinding, ZKeyPairName } from "../../keys/key-pairs";
 import { protectedProcedure, router } from "../init";
 
 export const keysRouter = router({
@@ -11,6 +11,10 @@ export const keysRouter = router({
   revoke: protectedProcedure
     .input(z.object({ id: z.number().int().positive() }))
     .mutation(({ ctx, input }) => revokeKeyPair(ctx.db, ctx.user.id, input.id)),
+  /** Sessions it uploaded keep their data. */
+  delete: protectedProcedure
+    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .mutation(({ ctx, input }) => deleteKeyPair(ctx.db, ctx.user.id, input.id)),
   /** Which of the owner's applications the key's uploads count as created by (null: none). */
   bindApplication: protectedProcedure.input(ZKeyPairBinding).mutation(async ({ ctx, input }) => {
     const keyPair = await bindKeyPairToApplication(ctx.db, ctx.user.id, input.id, input.applicationId);

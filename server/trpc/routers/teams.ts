@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { deleteTeam } from "../../teams/delete-team";
 import { addAthlete, addCoach, createTeam, removeMember, renameTeam, ZAddAthlete, ZAddCoach, ZTeamInput } from "../../teams/teams";
 import { protectedProcedure, router } from "../init";
 
-const ZId = z.number().int().positive();
+const ZId = z.number().int().positive().max(2_147_483_647);
 
 export const teamsRouter = router({
   create: protectedProcedure.input(ZTeamInput).mutation(({ ctx, input }) => createTeam(ctx.db, ctx.user.id, input)),
@@ -11,6 +12,8 @@ export const teamsRouter = router({
     .mutation(({ ctx, input }) => renameTeam(ctx.db, ctx.user.id, input.id, input.values)),
   addCoach: protectedProcedure.input(ZAddCoach).mutation(({ ctx, input }) => addCoach(ctx.db, ctx.user.id, input)),
   addAthlete: protectedProcedure.input(ZAddAthlete).mutation(({ ctx, input }) => addAthlete(ctx.db, ctx.user.id, input)),
+  delete: protectedProcedure.input(z.object({ id: ZId })).mutation(({ ctx, input }) => deleteTeam(ctx.db, ctx.user.id, input.id)),
+  /** Refused for the team's last coach. */
   removeMember: protectedProcedure
     .input(z.object({ teamId: ZId, membershipId: ZId }))
     .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.user.id, input.teamId, input.membershipId)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deleteTrack } from "../../tracks/delete-track";
 import { createTrack, updateTrack, ZTrackInput } from "../../tracks/tracks";
 import { protectedProcedure, router } from "../init";
 
@@ -7,4 +8,6 @@ export const tracksRouter = router({
   update: protectedProcedure
     .input(z.object({ id: z.number().int().positive(), values: ZTrackInput }))
     .mutation(({ ctx, input }) => updateTrack(ctx.db, ctx.user.id, input.id, input.values)),
+  /** Refused while a session uses the track. */
+  delete: protectedProcedure.input(z.object({ id: z.number().int().positive().max(2_147_483_647) })).mutation(({ ctx, input }) => deleteTrack(ctx.db, ctx.user.id, input.id)),
 });

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { listApplications } from "@/server/applications/applications";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
-import { listKeyPairs } from "@/server/keys/key-pairs";
+import { DeleteEntityButton } from "@/app/_components/delete-entity";
+import { keyPairDeletion, listKeyPairs } from "@/server/keys/key-pairs";
 import { CreateKeyPairForm, KeyPairApplicationForm, RevokeKeyPairButton } from "./key-pair-forms";
 
 export const metadata: Metadata = { title: "Key pairs" };
@@ -13,6 +14,7 @@ export default async function KeyPairsPage() {
   const db = getDb();
   const [keyPairs, applications] = await Promise.all([listKeyPairs(db, user.id), listApplications(db, user.id)]);
   const active = keyPairs.filter((k) => !k.revokedAt);
+  const deletions = new Map(await Promise.all(keyPairs.map(async (k) => [k.id, (await keyPairDeletion(db, user.id, k.id)).statement] as const)));
   return (
     <>
       <h1>Key pairs</h1>
@@ -58,7 +60,12 @@ export default async function KeyPairsPage() {
                 </td>
                 <td>{k.createdAt.toISOString().slice(0, 10)}</td>
                 <td>{k.lastUsedAt ? k.lastUsedAt.toISOString().slice(0, 16).replace("T", " ") : "never"}</td>
-                <td>{k.revokedAt ? <span className="badge">revoked</span> : <RevokeKeyPairButton id={k.id} name={k.name} />}</td>
+                <td>
+                  <div className="row">
+                    {k.revokedAt ? <span className="badge">revoked</span> : <RevokeKeyPairButton id={k.id} name={k.name} />}
+                    <DeleteEntityButton kind="keyPair" id={k.id} name={k.name} statement={deletions.get(k.id)!} />
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>

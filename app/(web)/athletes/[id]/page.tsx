@@ -11,6 +11,9 @@ import { getDb } from "@/server/db/client";
 import { parseLogQuery } from "@/server/sessions/session-log";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { AthleteForm } from "../athlete-form";
+import { DeleteEntityButton } from "@/app/_components/delete-entity";
+import { athleteDeletion } from "@/server/athletes/delete-athlete";
+import { AthleteHealth } from "./athlete-health";
 import { AthleteLink } from "./athlete-link";
 import { ProgressionChart } from "./progression-chart";
 
@@ -29,6 +32,7 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
   const progression = main ? await listProgression(db, id, main.boatClass, main.distanceM) : [];
   // Who may link this record to an account: the one who manages it (docs/access.md "Linking").
   const link = athlete.editable ? await athleteLinkStatus(db, user.id, athlete.id) : null;
+  const deletion = athlete.editable ? await athleteDeletion(db, user.id, athlete.id) : null;
   return (
     <>
       <h1>{fullName}</h1>
@@ -46,6 +50,7 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
             linked={link.linked}
             pending={link.pending && { email: link.pending.email, expiresAt: link.pending.expiresAt.toISOString() }}
           />
+          <AthleteHealth db={db} coachId={user.id} athleteId={athlete.id} name={fullName} linked={link.linked} />
         </>
       ) : (
         <>
@@ -106,6 +111,15 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
 
       <h2>Sessions</h2>
       <SessionLog userId={user.id} query={query} basePath={`/athletes/${id}`} fixed={{ athlete: id }} />
+      {deletion ? (
+        <section aria-labelledby="delete-athlete-heading" className="card stack">
+          <h2 id="delete-athlete-heading">Delete athlete</h2>
+          <p className="muted">{deletion.statement}</p>
+          <div>
+            <DeleteEntityButton kind="athlete" id={athlete.id} name={fullName} statement={deletion.statement} redirectTo="/athletes" />
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

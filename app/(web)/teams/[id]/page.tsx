@@ -4,6 +4,8 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
+import { DeleteEntityButton } from "@/app/_components/delete-entity";
+import { teamDeletion } from "@/server/teams/delete-team";
 import { getAccessibleTeam } from "@/server/teams/teams";
 import { AddAthleteForm, AddCoachForm, RemoveMemberButton, TeamNameForm } from "../team-forms";
 
@@ -20,6 +22,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
         .filter((a) => !memberAthleteIds.has(a.id))
         .map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() }))
     : [];
+  const deletion = team.editable ? await teamDeletion(db, user.id, team.id) : null;
   return (
     <>
       <h1>{team.name}</h1>
@@ -39,7 +42,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
               <td>{m.role === "coach" ? "Coach" : "Athlete"}</td>
               {team.editable ? (
                 <td>
-                  <RemoveMemberButton teamId={team.id} membershipId={m.membershipId} label={m.displayName} />
+                  <RemoveMemberButton teamId={team.id} membershipId={m.membershipId} label={m.displayName} role={m.role} lastCoach={m.role === "coach" && team.coachCount === 1} />
                 </td>
               ) : null}
             </tr>
@@ -57,6 +60,15 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
           </div>
           <h2>Rename</h2>
           <TeamNameForm team={team} />
+          {deletion ? (
+            <section aria-labelledby="delete-team-heading" className="card stack">
+              <h2 id="delete-team-heading">Delete team</h2>
+              <p className="muted">{deletion.statement}</p>
+              <div>
+                <DeleteEntityButton kind="team" id={team.id} name={team.name} statement={deletion.statement} redirectTo="/teams" />
+              </div>
+            </section>
+          ) : null}
         </>
       ) : null}
     </>

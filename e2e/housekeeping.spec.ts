@@ -1,0 +1,251 @@
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DESKTOP, PHONE, checkPageAtBothWidths, expectAccessible, expectNoPageOverflow } from "./a11y";
+import { E2E_ACCOUNTS } from "./accounts";
+import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
+import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
+import { simulatedSvc } from "./svc-files";
+
+/**
+ * Housekeeping and safety (issue 11; docs/web-app.md "Deleting", "Operator",
+ * "Health entered by a coach"), in Chromium at desktop and phone width with
+ * axe-core: every destructive action asks in a dialog that says what happens
+ * to linked sessions, or why it cannot be done.
+ */
+
+/** A coach with an athlete, a track and one uploaded K1 session with the athlete in the seat. */
+async function coachWorld(page: Page, baseURL: string, coach: TestAccount) {
+  await signUp(page, coach);
+  const portal = await signedInContext(baseURL, coach);
+  const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Rosa", surname: "Díaz", subscriptionActiveUntil: "2099-12-31" })).id;
+  const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: `Housekeeping basin ${coach.email.slice(6, 14)}` })).id;
+  const key = await createKeyPair(baseURL, coach, "Housekeeping laptop");
+  const upload = await page.request.post("/api/v1/results", {
+    multipart: {
+      file: { name: "k1.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4711 + Math.floor(Math.random() * 1000) }) },
+      metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
+    },
+    headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const sessionId: number = (await upload.json()).data.id;
+  await key.context.dispose();
+  return { portal, athleteId, trackId, sessionId, keyPairId: key.id };
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** The open dialog passes the same checks as a page, at both widths. */
+async function checkDialogAtBothWidths(page: Page) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect(dialog(page)).toBeVisible();
+    await expectNoPageOverflow(page);
+    await expectAccessible(page);
+  }
+}
+
+test("deletes ask first and say what happens to linked sessions; what cannot be deleted says why", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const coach = newAccount("tidy");
+  const { portal, athleteId, trackId, sessionId } = await coachWorld(page, baseURL!, coach);
+
+  // A track a session uses: the dialog explains and offers no delete.
+  await page.goto(`/tracks/${trackId}`);
+  await page.getByRole("button", { name: /^Delete track / }).click();
+  await expect(dialog(page)).toContainText("is the track of 1 session. A session always has a track: change theirs first (session page, Corrections), then delete this one.");
+  await expect(dialog(page).getByRole("button", { name: "Delete track" })).toHaveCount(0);
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The team's only coach cannot be removed; the team itself can be deleted.
+  const teamId = (await trpcMutation<{ id: number }>(portal, "teams.create", { name: "Tidy squad" })).id;
+  await trpcMutation(portal, "teams.addAthlete", { teamId, athleteId });
+  await page.goto(`/teams/${teamId}`);
+  await page.getByRole("button", { name: `Remove ${coach.name}` }).click();
+  await expect(dialog(page)).toContainText(`${coach.name} is the team's only coach. A team always keeps at least one coach: add another coach first.`);
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  // Removing the athlete asks, Cancel keeps them.
+  await page.getByRole("button", { name: "Remove Rosa Díaz" }).click();
+  await expect(dialog(page)).toContainText("The team's coaches no longer see Rosa Díaz's sessions through this team. No session is deleted.");
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("cell", { name: "Rosa Díaz", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete team Tidy squad" }).click();
+  await expect(dialog(page)).toContainText("1 coach and 1 athlete leave the team; no account or athlete record is deleted. 1 session of the team's athletes keeps its data; coaches who see it only through this team no longer do.");
+  await dialog(page).getByRole("button", { name: "Delete team" }).click();
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(page.getByRole("link", { name: "Tidy squad" })).toHaveCount(0);
+
+  // The athlete: the session stays, the seat keeps the name.
+  await page.goto(`/athletes/${athleteId}`);
+  await page.getByRole("button", { name: "Delete athlete Rosa Díaz" }).click();
+  await expect(dialog(page)).toContainText("1 session keeps its data; Rosa Díaz's seat in it keeps the name as an external paddler, no longer linked to this record");
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Delete athlete" }).click();
+  await expect(page).toHaveURL(/\/athletes$/);
+  expect((await page.goto(`/athletes/${athleteId}`))!.status()).toBe(404);
+  await page.goto(`/sessions/${sessionId}`);
+  await expect(page.getByRole("main")).toContainText("Rosa Díaz");
+
+  // The unit: refused while it holds the file; after "Delete files" it goes, and the session stays.
+  await page.goto("/devices");
+  await page.getByRole("button", { name: /^Delete unit / }).click();
+  await expect(dialog(page)).toContainText("still holds 1 stored original file. Delete its files first (“Delete files”), then the unit.");
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  page.once("dialog", (confirm) => confirm.accept());
+  await page.getByRole("button", { name: "Delete files" }).click();
+  await expect(page.getByText("Deleted 1 file.")).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await page.getByRole("button", { name: /^Delete unit / }).click();
+  await expect(dialog(page)).toContainText("1 session recorded with it keeps its data and no longer names a unit.");
+  await dialog(page).getByRole("button", { name: "Delete unit" }).click();
+  await expect(page.getByText("No devices yet")).toBeVisible();
+  expect((await page.goto(`/sessions/${sessionId}`))!.status()).toBe(200);
+
+  // The key pair that uploaded it.
+  await page.goto("/developer/keys");
+  await page.getByRole("button", { name: "Delete key pair Housekeeping laptop" }).click();
+  await expect(dialog(page)).toContainText("Requests with it fail from now on. 1 session uploaded with it keeps its data.");
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Delete key pair" }).click();
+  await expect(page.getByRole("cell", { name: "Housekeeping laptop" })).toHaveCount(0);
+
+  // Equipment asks too.
+  await trpcMutation(portal, "equipment.createPaddle", { name: "Spare wing", kind: "kayak" });
+  await page.goto("/equipment");
+  await page.getByRole("button", { name: "Delete Spare wing" }).click();
+  await expect(dialog(page)).toContainText("Sessions recorded with it keep their data; they no longer name this paddle.");
+  await dialog(page).getByRole("button", { name: "Delete paddle" }).click();
+  await expect(page.getByRole("button", { name: "Delete Spare wing" })).toHaveCount(0);
+  await portal.dispose();
+});
+
+test("a coach records weight and lactate for a linked athlete; the athlete sees them as entered by the coach", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const coach = newAccount("labcoach");
+  const { portal, athleteId, sessionId } = await coachWorld(page, baseURL!, coach);
+  // The athlete links the record to their own account (the invitation flow, over HTTP).
+  const rosa = await signUpOverHttp(baseURL!, "rosa");
+  const invitation = await trpcMutation<{ link: string }>(portal, "athleteLinks.invite", { athleteId, email: rosa.email });
+  const rosaApi = await signedInContext(baseURL!, rosa);
+  await trpcMutation(rosaApi, "athleteLinks.accept", { token: invitation.link.split("/").pop() });
+  await rosaApi.dispose();
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`/athletes/${athleteId}`);
+  const health = page.getByRole("region", { name: "Health", exact: true });
+  await health.getByLabel("Weight (kg)").fill("58.5");
+  await health.getByRole("button", { name: "Add weight" }).click();
+  await expect(health.getByRole("table", { name: "Weights you entered for Rosa Díaz" })).toContainText("58.5 kg");
+  await health.getByLabel("Session").selectOption(String(sessionId));
+  await health.getByLabel("Lactate (mmol/L)").fill("6.2");
+  await health.getByLabel("Note").fill("3 min after");
+  await health.getByRole("button", { name: "Add reading" }).click();
+  await expect(health.getByRole("table", { name: "Lactate readings you entered for Rosa Díaz" })).toContainText("6.2 mmol/L");
+  // A value out of range is a field error, tied to its field.
+  await health.getByLabel("Weight (kg)").fill("900");
+  await health.getByRole("button", { name: "Add weight" }).click();
+  await expect(health.getByLabel("Weight (kg)")).toHaveAttribute("aria-invalid", "true");
+  await checkPageAtBothWidths(page, `/athletes/${athleteId}`);
+
+  // Rosa, in her own browser, sees both on her health page, entered by her coach.
+  const rosaContext = await browser.newContext();
+  const rosaPage = await rosaContext.newPage();
+  await signIn(rosaPage, rosa);
+  await expect(rosaPage.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await rosaPage.goto("/health");
+  await expect(rosaPage.getByRole("row", { name: /58\.5 kg/ })).toContainText(`entered by ${coach.name} (coach)`);
+  await expect(rosaPage.getByRole("row", { name: /6\.2 mmol\/L/ })).toContainText(`entered by ${coach.name} (coach)`);
+  // Deleting a health row asks first.
+  await rosaPage.getByRole("button", { name: /^Delete weight of / }).click();
+  await expect(rosaPage.getByRole("dialog")).toContainText("The entry is removed for good");
+  await rosaPage.getByRole("dialog").getByRole("button", { name: "Delete entry" }).click();
+  await expect(rosaPage.getByRole("row", { name: /58\.5 kg/ })).toHaveCount(0);
+  await rosaContext.close();
+  await portal.dispose();
+});
+
+test("the operator unlocks a throttled account, changes its role and disables it; each decision hides its button", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // The person is signed in in their own browser.
+  const person = newAccount("locked");
+  const personContext = await browser.newContext();
+  const personPage = await personContext.newPage();
+  await signUp(personPage, person);
+  // Five wrong passwords lock the account's sign-in.
+  const guesser = await playwrightRequest.newContext({ baseURL });
+  const { csrfToken } = await (await guesser.get("/api/auth/csrf")).json();
+  for (let i = 0; i < 5; i++) {
+    await guesser.post("/api/auth/callback/credentials", { form: { csrfToken, email: person.email, password: `wrong-${i}-password`, json: "true" }, maxRedirects: 0 });
+  }
+  await guesser.dispose();
+
+  await signIn(page, E2E_ACCOUNTS.operator);
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await page.goto("/operator");
+  const row = page.getByTestId(`account-${person.email}`);
+  await expect(row).toContainText("sign-in locked until");
+  await checkPageAtBothWidths(page, "/operator");
+
+  await row.getByRole("button", { name: `Unlock ${person.email}` }).click();
+  await expect(row.getByRole("button", { name: `Unlock ${person.email}` })).toHaveCount(0);
+  await expect(row).not.toContainText("sign-in locked");
+
+  await row.getByLabel(`Role of ${person.email}`).selectOption("viewer");
+  await row.getByRole("button", { name: `Change role of ${person.email}` }).click();
+  await expect(dialog(page)).toContainText("From coach to viewer.");
+  await dialog(page).getByRole("button", { name: "Change role" }).click();
+  await expect(row.getByRole("cell", { name: "viewer", exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Change role of ${person.email}` })).toHaveCount(0);
+
+  await row.getByRole("button", { name: `Disable ${person.email}` }).click();
+  await expect(dialog(page)).toContainText("The account can no longer sign in; it is signed out everywhere");
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Disable account" }).click();
+  await expect(row.getByRole("button", { name: `Enable ${person.email}` })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Disable ${person.email}` })).toHaveCount(0);
+  await expect(row).toContainText("disabled");
+  // The decisions, with who made them.
+  const log = page.getByRole("region", { name: "Recent decisions" });
+  for (const decision of ["unlocked sign-in", "changed role from coach to viewer", "disabled"]) {
+    await expect(log.getByRole("row").filter({ hasText: person.email }).filter({ hasText: decision })).toContainText(E2E_ACCOUNTS.operator.name);
+  }
+
+  // The person's open session has ended, and sign-in is refused with the reason.
+  await personPage.goto("/");
+  await expect(personPage).toHaveURL(/\/signin/);
+  await signIn(personPage, person);
+  await expect(personPage.getByText("This account is disabled. Ask the service operator.")).toBeVisible();
+  await personContext.close();
+});
+
+test("over the app's API: not yours is a 404, a refused delete a 409 with its reason, health without an account a 422", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const coach = newAccount("owner");
+  const { portal, athleteId, trackId } = await coachWorld(page, baseURL!, coach);
+  const stranger = await signUpOverHttp(baseURL!, "stranger");
+  const other = await signedInContext(baseURL!, stranger);
+  const call = async (context: typeof portal, procedure: string, input: unknown) => {
+    const response = await context.post(`/api/trpc/${procedure}`, { data: input });
+    const body = await response.json();
+    return { status: response.status(), message: body.error?.message as string | undefined };
+  };
+  for (const [procedure, input] of [
+    ["athletes.delete", { id: athleteId }],
+    ["tracks.delete", { id: trackId }],
+    ["health.addWeightForAthlete", { athleteId, measuredOn: "2026-03-01", weightKg: "60" }],
+  ] as const) {
+    expect(await call(other, procedure, input), procedure).toEqual({ status: 404, message: expect.stringMatching(/not found$/) });
+  }
+  expect(await call(portal, "tracks.delete", { id: trackId })).toEqual({ status: 409, message: expect.stringContaining("is the track of 1 session.") });
+  expect(await call(portal, "health.addWeightForAthlete", { athleteId, measuredOn: "2026-03-01", weightKg: "60" })).toEqual({
+    status: 422,
+    message: "Rosa has no account yet. Health data belongs to the athlete's own account: invite them to link one first.",
+  });
+  // Not an operator: the operator's procedures do not exist.
+  expect(await call(portal, "operator.disableAccount", { userId: 1 })).toEqual({ status: 404, message: "Not found." });
+  await other.dispose();
+  await portal.dispose();
+});

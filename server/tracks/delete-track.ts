@@ -1,0 +1,69 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { results, trackTeamShares, tracks, trainings } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { count } from "../housekeeping/plural";
+
+/**
+ * Deleting a track (docs/web-app.md "Deleting"). A session must have a track
+ * (results.track_id is NOT NULL, no cascade), and silently moving someone's
+ * sessions to another track would change their records. So a track any
+ * session uses is refused with the count, naming the way out (correct those
+ * sessions' track first). Trainings only lose the reference (ON DELETE SET NULL).
+ */
+export interface TrackDeletion {
+  name: string;
+  sessions: number;
+  trainings: number;
+  teams: number;
+  /** Why it cannot be deleted now, or null. */
+  refusal: string | null;
+  statement: string;
+}
+
+async function ownTrack(db: Db | Tx, userId: number, trackId: number, lock: boolean) {
+  const query = db
+    .select({ id: tracks.id, name: tracks.name })
+    .from(tracks)
+    .where(and(eq(tracks.id, trackId), eq(tracks.ownerUserId, userId)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Track");
+  return row;
+}
+
+async function impact(db: Db | Tx, track: { id: number; name: string }): Promise<TrackDeletion> {
+  const n = sql<number>`count(*)::int`;
+  const [[s], [t], [m]] = await Promise.all([
+    // Every owner's sessions count: a public or team-shared track is used by others too.
+    db.select({ n }).from(results).where(eq(results.trackId, track.id)),
+    db.select({ n }).from(trainings).where(eq(trainings.trackId, track.id)),
+    db.select({ n }).from(trackTeamShares).where(eq(trackTeamShares.trackId, track.id)),
+  ]);
+  const refusal = s.n
+    ? `“${track.name}” is the track of ${count(s.n, "session")}. A session always has a track: change theirs first (session page, Corrections), then delete this one.`
+    : null;
+  const statement =
+    refusal ??
+    [
+      "No session uses this track.",
+      t.n ? `${count(t.n, "training")} keep${t.n === 1 ? "s" : ""} ${t.n === 1 ? "its" : "their"} data without a track.` : null,
+      m.n ? `It stops being shared with ${count(m.n, "team")}.` : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
+  return { name: track.name, sessions: s.n, trainings: t.n, teams: m.n, refusal, statement };
+}
+
+export async function trackDeletion(db: Db, userId: number, trackId: number): Promise<TrackDeletion> {
+  return impact(db, await ownTrack(db, userId, trackId, false));
+}
+
+export async function deleteTrack(db: Db, userId: number, trackId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const track = await ownTrack(tx, userId, trackId, true);
+    const { refusal } = await impact(tx, track);
+    if (refusal) throw new AppError("conflict", refusal);
+    // A session inserted meanwhile with this track makes the delete fail on its foreign key, never orphan it.
+    await tx.delete(tracks).where(eq(tracks.id, trackId));
+  });
+}
