@@ -11,12 +11,14 @@ import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
 import { rosterOperations } from "./operations/roster";
 import { sessionOperations } from "./operations/sessions";
+import { trainingOperations } from "./operations/trainings";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
 
 /** Every Data API operation; the OpenAPI document and the tests iterate over this list. */
 export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...identityOperations,
   ...sessionOperations,
+  ...trainingOperations,
   ...analyticsOperations,
   ...rosterOperations,
   ...equipmentOperations,
