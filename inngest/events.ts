@@ -19,7 +19,11 @@ export const exportRequested = eventType("export/requested", { schema: ZExportRe
 export const ZDeviceJobRequestedData = z.object({ deviceJobId: z.number().int().positive() });
 export const deviceJobRequested = eventType("device/job-requested", { schema: ZDeviceJobRequestedData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested] as const;
+/** A training's original file was stored, or its figures should be made again (server/trainings/). */
+export const ZTrainingStoredData = z.object({ trainingId: z.number().int().positive() });
+export const trainingStored = eventType("training/stored", { schema: ZTrainingStoredData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested, trainingStored] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

@@ -1,11 +1,12 @@
 import { buildExportFunction } from "./functions/build-export";
 import { buildReplayArtifactFunction } from "./functions/build-replay-artifact";
+import { processTrainingFunction } from "./functions/process-training";
 import { runDeviceJobFunction } from "./functions/run-device-job";
 
 /**
  * Every background function of the app: served at /api/inngest for a real
  * Inngest server and executed by the embedded runner otherwise.
  */
-export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction, runDeviceJobFunction];
+export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction, runDeviceJobFunction, processTrainingFunction];
 
 export { inngest } from "./client";

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { athleteAccessible, trackAccessible } from "../access/access";
+import { putBlob } from "../blobs/blob-store";
+import type { Db } from "../db/client";
+import { athletes, tracks, trainings, vessels, workoutTemplates } from "../db/schema";
+import { AppError } from "../errors";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../http/kernel/params";
+import { sendEvent } from "../jobs/send-event";
+import { SENSITIVITY } from "../svc/process/sets";
+import type { SessionUser } from "../users/users";
+import { inspectTemplate } from "../workouts/template";
+
+/** Where a training's original file lives in the blob store. */
+export const trainingBlobPrefix = (trainingId: number) => `trainings/${trainingId}/`;
+export const trainingOriginalKey = (trainingId: number) => `${trainingBlobPrefix(trainingId)}original.svc`;
+
+export const TRAINING_TITLE_MAX = 128;
+export const TRAINING_NOTES_MAX = 1000;
+
+export interface TrainingUploadInput {
+  user: SessionUser;
+  createdVia: "web" | "api" | "demo";
+  keyPairId?: number | null;
+  /** Application that created it (Data API "session" surface). */
+  applicationId?: number | null;
+  file: { filename: string | null; bytes: Buffer } | null;
+  vesselId: number;
+  trackId?: number | null;
+  athleteId?: number | null;
+  title?: string;
+  notes?: string;
+  /** One of the owner's workout templates; its normalized document is copied onto the training. */
+  templateId?: number | null;
+  /** Segmentation sensitivity, 0.5–10 (default 5). */
+  sensitivity?: number;
+}
+
+export interface CreatedTraining {
+  id: number;
+  status: "queued";
+}
+
+const invalid = (field: string, message: string) => new AppError("invalid", message, { [field]: [message] });
+
+function checkedText(value: string | undefined, field: string, max: number): string {
+  const text = (value ?? "").trim();
+  if ([...text].length > max) throw invalid(field, `${field} must be at most ${max} characters`);
+  if (hasForbiddenCharacters(text)) throw invalid(field, `${field} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+  return text;
+}
+
+/**
+ * A training upload (docs/trainings.md "How a training is made"): the
+ * checks that need no processing, then — in one transaction — the original
+ * file, the training row (queued) and the processing event through the
+ * outbox. Processing itself runs in the background (processStoredTraining),
+ * because a 90-minute recording takes longer than a request should.
+ */
+export async function createTrainingFromUpload(db: Db, input: TrainingUploadInput): Promise<CreatedTraining> {
+  if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions or trainings");
+  if (!input.file || input.file.bytes.length === 0) throw invalid("file", "Choose the .svc file");
+  if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw invalid("file", "The file name must end in .svc");
+  const title = checkedText(input.title, "title", TRAINING_TITLE_MAX);
+  const notes = checkedText(input.notes, "notes", TRAINING_NOTES_MAX);
+  const sensitivity = input.sensitivity ?? SENSITIVITY.default;
+  if (typeof sensitivity !== "number" || !(sensitivity >= SENSITIVITY.min && sensitivity <= SENSITIVITY.max)) {
+    throw invalid("sensitivity", `sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
+  }
+
+  const [vessel] = await db.select({ id: vessels.id, supported: vessels.supported, type: vessels.type }).from(vessels).where(eq(vessels.id, input.vesselId));
+  if (!vessel) throw invalid("vessel_id", `vessel_id ${input.vesselId} does not exist`);
+  if (!vessel.supported) throw invalid("vessel_id", `vessel type ${vessel.type} is not supported`);
+  if (input.trackId != null) {
+    const [track] = await db.select({ id: tracks.id }).from(tracks).where(and(eq(tracks.id, input.trackId), trackAccessible(input.user.id)));
+    if (!track) throw new AppError("forbidden", `track_id ${input.trackId} is unknown or not accessible`, { track_id: ["Unknown track"] });
+  }
+  if (input.athleteId != null) {
+    const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), athleteAccessible(input.user.id)));
+    if (!athlete) throw new AppError("forbidden", `athlete ${input.athleteId} not found or not accessible`, { athlete_id: ["Unknown athlete"] });
+  }
+  let templateSnapshot: unknown = null;
+  if (input.templateId != null) {
+    const [template] = await db
+      .select({ template: workoutTemplates.template })
+      .from(workoutTemplates)
+      .where(and(eq(workoutTemplates.id, input.templateId), eq(workoutTemplates.ownerUserId, input.user.id)));
+    // Someone else's template and a missing one answer alike.
+    if (!template) throw invalid("template_id", `workout template ${input.templateId} not found`);
+    const inspected = inspectTemplate(template.template);
+    if (!inspected.valid) throw invalid("template_id", `workout template ${input.templateId} is not a valid version-1 workout`);
+    templateSnapshot = inspected.template;
+  }
+
+  const sha256 = createHash("sha256").update(input.file.bytes).digest("hex");
+  await refuseRepeatedFile(db, input.user.id, sha256);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(trainings)
+        .values({
+          ownerUserId: input.user.id,
+          athleteId: input.athleteId ?? null,
+          vesselId: vessel.id,
+          trackId: input.trackId ?? null,
+          title,
+          notes,
+          templateId: input.templateId ?? null,
+          templateSnapshot,
+          sensitivity,
+          createdVia: input.createdVia,
+          keyPairId: input.keyPairId ?? null,
+          createdByApplicationId: input.applicationId ?? null,
+          originalFilename: input.file!.filename,
+          originalSha256: sha256,
+          status: "queued",
+        })
+        .returning({ id: trainings.id });
+      const blob = await putBlob(tx as unknown as Db, { key: trainingOriginalKey(row.id), bytes: input.file!.bytes, contentType: "application/octet-stream" });
+      await tx.update(trainings).set({ originalBlobId: blob.id }).where(eq(trainings.id, row.id));
+      await sendEvent(tx as unknown as Db, { name: "training/stored", data: { trainingId: row.id } });
+      return row.id;
+    });
+    return { id, status: "queued" };
+  } catch (error) {
+    // Two uploads of one file raced past the first check: the unique index let one win.
+    if (isUniqueViolation(error, "trainings_owner_original_sha256_uq")) await refuseRepeatedFile(db, input.user.id, sha256);
+    throw error;
+  }
+}
+
+/** The same file twice for one owner is a retry or a mistake: 409 naming the existing training. */
+async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(and(eq(trainings.ownerUserId, ownerUserId), eq(trainings.originalSha256, sha256)));
+  if (!existing) return;
+  const message = `This file was already uploaded: it is training ${existing.id}`;
+  throw new AppError("conflict", message, { file: [message] }, { existing_training_id: existing.id });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505" && (e.constraint_name ?? e.constraint) === constraint) return true;
+  }
+  return false;
+}
