@@ -174,6 +174,12 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
         for (const id of await JOB_IDS[name](parent)) out.push(`${prefix}/${id}${suffix}`);
         continue;
       }
+      // Sets have no list of their own: a training's read names them (rests too, which set operations answer 404).
+      if (name === "set_id") {
+        const [training] = (await fetchAll(prefix.replace(/\/sets$/, ""))) as { sets: { set_id: number; kind: string }[] }[];
+        for (const set of training?.sets ?? []) if (set.kind === "work") out.push(`${prefix}/${set.set_id}${suffix}`);
+        continue;
+      }
       expect(doc.paths[parent]?.get, `the crawler fills {${name}} of ${template} from GET ${parent}, which the document lacks`).toBeTruthy();
       for (const item of await listOf(prefix)) out.push(`${prefix}/${(item as { id: number }).id}${suffix}`);
     }

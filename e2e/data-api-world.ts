@@ -28,6 +28,22 @@ export const DATA_WORLD = {
   /** Olaf's course; it names sessions Anna paddled in there, so it is no secret. */
   olafTrackName: "Lake Nord",
   failedDescription: "world failed session",
+  /** Trainings (docs/trainings.md "Data API"): titles name them; seeds are the simulator's. */
+  trainings: {
+    /** Anna's own practice against her template "World 4x250", with her lactate reading of it. */
+    annaTemplated: { title: "World intervals 4x250", spec: "4x250m/60s", seed: 631 },
+    /** Anna's practice paddled by Ben (managed): the heart rate is Ben's, never served. */
+    annaBen: { title: "Ben pieces 3x200", spec: "3x200m/45s", seed: 632 },
+    /** Created by the seeded session-surface application (sessionApp). */
+    annaApp: { title: "Logger intervals 3x200", spec: "3x200m/45s", seed: 633 },
+    /** Processing failed: a status and a reason, no sets. */
+    annaFailed: { title: "World failed training" },
+    olaf: { title: "Olaf private pieces", spec: "3x200m/45s", seed: 634 },
+  },
+  annaTrainingLactate: 7.3,
+  annaTemplateName: "World 4x250",
+  /** Anna's public session-surface application, seeded so a training can be created by it (no API creates trainings). */
+  sessionApp: { clientId: "e2e-trainings-logger", redirectUri: "http://127.0.0.1:45901/callback" },
 } as const;
 
 /** The serial the simulator writes for a seed (server/svc/simulator/simulate.ts); secret, never served. */

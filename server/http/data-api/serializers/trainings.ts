@@ -167,31 +167,44 @@ export const ZTrainingSummary = z.object({
 const pace500 = (speed: number) => (speed > 0 ? Math.round((500 / speed) * 10) / 10 : null);
 
 export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.output<typeof ZSetSummary> {
-  const { session_id: _id, data_quality: _dq, ...summary } = serializeSessionSummary(0, set.summary, EMPTY_QUALITY, heartRateAllowed);
-  return { set_id: set.id, position: set.position, step_index: set.stepIndex, complete: set.complete, ...summary, pace_500m_s: pace500(set.summary.avg_speed) };
+  const summary = set.summary;
+  const side = (s: SessionSummary["left"]) => (s ? { strokes: s.strokes, avg_stroke_distance_m: s.avg_stroke_distance } : null);
+  return {
+    set_id: set.id,
+    position: set.position,
+    step_index: set.stepIndex,
+    complete: set.complete,
+    distance_m: summary.distance_m,
+    duration_ms: summary.duration_ms,
+    avg_speed_m_s: summary.avg_speed,
+    max_speed_m_s: summary.max_speed,
+    stroke_count: summary.stroke_count,
+    avg_rate_spm: summary.avg_rate,
+    max_rate_spm: summary.max_rate,
+    avg_stroke_distance_m: summary.avg_stroke_distance,
+    left: side(summary.left),
+    right: side(summary.right),
+    heart_rate: heartRateAllowed ? { avg_bpm: summary.avg_heart_rate, max_bpm: summary.max_heart_rate } : null,
+    pace_500m_s: pace500(summary.avg_speed),
+  };
 }
 
 export function serializeTrainingSummary(trainingId: number, total: { summary: SessionSummary; dataQuality: DataQuality }, sets: WorkSet[], heartRateAllowed: boolean): z.output<typeof ZTrainingSummary> {
-  const { session_id: _id, ...totalOut } = serializeSessionSummary(trainingId, total.summary, total.dataQuality, heartRateAllowed);
-  return { training_id: trainingId, work_set_count: sets.length, total: totalOut, sets: sets.map((s) => serializeSetSummary(s, heartRateAllowed)) };
+  const { data_quality, ...totals } = serializeSessionSummary(trainingId, total.summary, total.dataQuality, heartRateAllowed);
+  return {
+    training_id: trainingId,
+    work_set_count: sets.length,
+    total: { ...omitSessionId(totals), data_quality },
+    sets: sets.map((s) => serializeSetSummary(s, heartRateAllowed)),
+  };
 }
 
-const EMPTY_QUALITY: DataQuality = {
-  imu_samples: 0,
-  imu_lost_samples: 0,
-  imu_gaps: 0,
-  longest_imu_gap_ms: 0,
-  gnss_fixes: 0,
-  gnss_missing_fixes: 0,
-  effort_fix_gaps: 0,
-  effort_fix_gap_s: 0,
-  satellites_min: null,
-  satellites_mean: null,
-  hdop_mean: null,
-  hdop_max: null,
-  heart_rate_coverage: null,
-  warnings: [],
-} as unknown as DataQuality;
+/** The whole-training figures reuse the session summary's serializer; its session_id has no place here. */
+function omitSessionId<T extends { session_id: number }>(value: T): Omit<T, "session_id"> {
+  const out: Partial<T> = { ...value };
+  delete out.session_id;
+  return out as Omit<T, "session_id">;
+}
 
 export const ZTimelineInterval = z.object({
   set_id: z.number().int(),
