@@ -11,3 +11,6 @@ export function simulatedSvc(options: SimulateOptions): Buffer {
 
 export const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/svc");
 export const badFiles = () => fs.readdirSync(path.join(FIXTURES, "bad")).filter((f) => f.endsWith(".svc"));
+
+/** A simulated interval practice ("4x250m/60s", "10x60s/60s") sealed with the development key, with its truth. */
+export { simulatedTrainingFile } from "../server/trainings/test-support";

@@ -9,6 +9,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const items: NavItem[] = [
     { href: "/", label: "Sessions" },
     ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
+    { href: "/trainings", label: "Trainings" },
     { href: "/athletes", label: "Athletes" },
     { href: "/tracks", label: "Tracks" },
     { href: "/teams", label: "Teams" },

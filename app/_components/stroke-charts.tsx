@@ -15,14 +15,14 @@ const CHARTS = [
   { key: "strokeDistance", title: "Distance per stroke (m)", color: "#1a7f37", digits: 2 },
 ] as const;
 
-/** Speed, rate and distance per stroke along the effort's distance, one small chart each. */
-export function StrokeCharts({ points }: { points: ChartPoint[] }) {
+/** Speed, rate and distance per stroke along the effort's distance, one small chart each. `idPrefix` keeps ids unique when a page shows several. */
+export function StrokeCharts({ points, idPrefix = "" }: { points: ChartPoint[]; idPrefix?: string }) {
   return (
     <div className="charts">
       {CHARTS.map((chart) => (
-        <figure key={chart.key} className="card" aria-labelledby={`chart-${chart.key}`} aria-describedby={`chart-${chart.key}-summary`}>
-          <figcaption id={`chart-${chart.key}`}>{chart.title}</figcaption>
-          <p id={`chart-${chart.key}-summary`} className="chart-summary">
+        <figure key={chart.key} className="card" aria-labelledby={`${idPrefix}chart-${chart.key}`} aria-describedby={`${idPrefix}chart-${chart.key}-summary`}>
+          <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
+          <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
             {summaryOf(points, chart.key, chart.digits)}
           </p>
           <ResponsiveContainer width="100%" height={180}>

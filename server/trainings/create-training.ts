@@ -146,3 +146,46 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * The web upload form's metadata part for a training, as JSON:
+ * `{ vessel_id, track_id?, athlete_id?, title?, notes?, template_id?, sensitivity? }`.
+ * Every problem is a 400 naming its field.
+ */
+export function parseTrainingUploadMetadata(raw: string | undefined): Pick<TrainingUploadInput, "vesselId" | "trackId" | "athleteId" | "title" | "notes" | "templateId" | "sensitivity"> {
+  if (raw === undefined) throw new AppError("invalid", "metadata part missing");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError("invalid", "metadata is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AppError("invalid", "metadata must be a JSON object");
+  const m = value as Record<string, unknown>;
+  const id = (key: string, required: boolean): number | null => {
+    const v = m[key];
+    if (v === undefined || v === null || v === "") {
+      if (required) throw invalid(key, `${key} is required`);
+      return null;
+    }
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647) throw invalid(key, `${key} must be a positive integer`);
+    return v;
+  };
+  const text = (key: string): string | undefined => {
+    const v = m[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "string") throw invalid(key, `${key} must be a string`);
+    return v;
+  };
+  const sensitivity = m.sensitivity;
+  if (sensitivity !== undefined && sensitivity !== null && (typeof sensitivity !== "number" || !Number.isFinite(sensitivity))) throw invalid("sensitivity", "sensitivity must be a number");
+  return {
+    vesselId: id("vessel_id", true)!,
+    trackId: id("track_id", false),
+    athleteId: id("athlete_id", false),
+    templateId: id("template_id", false),
+    title: text("title"),
+    notes: text("notes"),
+    sensitivity: (sensitivity as number | null | undefined) ?? undefined,
+  };
+}

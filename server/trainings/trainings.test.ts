@@ -52,7 +52,7 @@ describe("createTrainingFromUpload", () => {
     expect(training).toMatchObject({ ownerUserId: coach.id, status: "queued", title: "Tuesday 4x250", sensitivity: 6.5, createdVia: "web", processingCoreVersion: null, distanceM: null, workSetCount: null });
     expect((await getBlob(handle.db, trainingOriginalKey(created.id)))!.bytes.equals(file.bytes)).toBe(true);
     const runs = await handle.db.select({ functionId: jobRuns.functionId, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
-    expect(runs.some((r) => (r.event as { data: { trainingId: number } }).data.trainingId === created.id)).toBe(true);
+    expect(runs.some((r) => r.event.data.trainingId === created.id)).toBe(true);
   });
 
   it("refuses the same file twice for one owner, naming the existing training, and writes nothing", async () => {
@@ -166,7 +166,7 @@ describe("processStoredTraining", () => {
     await expect(processStoredTraining(handle.db, created.id, { keyring })).rejects.toMatchObject({ code: "not_found" });
     await drainTrainings();
     const runs = await handle.db.select({ status: jobRuns.status, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
-    const mine = runs.filter((r) => (r.event as { data: { trainingId: number } }).data.trainingId === created.id);
+    const mine = runs.filter((r) => r.event.data.trainingId === created.id);
     expect(mine.map((r) => r.status)).toEqual(["completed"]);
   });
 });

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listReferenceData } from "@/server/reference/reference";
 import { listAccessibleTracks } from "@/server/tracks/tracks";
+import { listTemplateChoices } from "@/server/trainings/training-view";
 import { UploadForm } from "./upload-form";
 
 export const metadata: Metadata = { title: "Upload a session" };
 
-export default async function UploadPage() {
+export default async function UploadPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const initialKind = (await searchParams).kind === "training" ? "training" : "session";
   const user = await requireUser();
   if (!user.canCreateSessions) {
     return (
@@ -20,16 +21,12 @@ export default async function UploadPage() {
     );
   }
   const db = getDb();
-  const [reference, tracks, athletes] = await Promise.all([listReferenceData(db), listAccessibleTracks(db, user.id), listAccessibleAthletes(db, user.id)]);
+  const [reference, tracks, athletes, templates] = await Promise.all([listReferenceData(db), listAccessibleTracks(db, user.id), listAccessibleAthletes(db, user.id), listTemplateChoices(db, user.id)]);
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
-      <h1>Upload a session</h1>
-      {tracks.length === 0 ? (
-        <p className="card">
-          An upload names a track: <Link href="/tracks/new">add one first</Link>.
-        </p>
-      ) : (
+      <h1>Upload a session or a training</h1>
+      {
         <UploadForm
           vessels={reference.vessels.filter((v) => v.supported).map((v) => ({ id: v.id, type: v.type, npeople: v.npeople }))}
           categories={reference.categories}
@@ -40,8 +37,10 @@ export default async function UploadPage() {
             name: `${a.name} ${a.surname}`.trim(),
             active: a.subscriptionActiveUntil !== null && a.subscriptionActiveUntil >= today,
           }))}
+          templates={templates}
+          initialKind={initialKind}
         />
-      )}
+      }
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError } from "@/app/_components/form";
@@ -13,6 +14,9 @@ interface Props {
   paces: Option[];
   tracks: Option[];
   athletes: (Option & { active: boolean })[];
+  /** The owner's workout templates, for a training. */
+  templates: Option[];
+  initialKind?: "session" | "training";
 }
 
 function Select({ label, name, value, onChange, options, errors }: { label: string; name: string; value: number | ""; onChange: (v: number) => void; options: Option[]; errors?: string[] }) {
@@ -36,9 +40,41 @@ function Select({ label, name, value, onChange, options, errors }: { label: stri
   );
 }
 
-/** The upload form: file, effort, boat and crew in boat order, optional notes and weather; posts with a progress bar. */
-export function UploadForm({ vessels, categories, paces, tracks, athletes }: Props) {
+const DEFAULT_SENSITIVITY = 5;
+
+function OptionalSelect({ label, name, value, onChange, options, none, errors }: { label: string; name: string; value: number | ""; onChange: (v: number | "") => void; options: Option[]; none: string; errors?: string[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <select id={name} value={value} onChange={(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${name}-error` : undefined}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {errors?.length ? (
+        <p className="field-error" id={`${name}-error`}>
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The upload form: a session (file, effort, boat and crew in boat order,
+ * optional notes) or a training (file, title, boat, optional template and
+ * segmentation sensitivity; docs/trainings.md); posts with a progress bar.
+ */
+export function UploadForm({ vessels, categories, paces, tracks, athletes, templates, initialKind = "session" }: Props) {
   const router = useRouter();
+  const [kind, setKind] = useState<"session" | "training">(initialKind);
+  const [title, setTitle] = useState("");
+  const [templateId, setTemplateId] = useState<number | "">("");
+  const [sensitivity, setSensitivity] = useState(String(DEFAULT_SENSITIVITY));
+  const [athleteId, setAthleteId] = useState<number | "">("");
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<"distance" | "duration">("distance");
   const [distance, setDistance] = useState("500");
@@ -53,8 +89,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
   const [important, setImportant] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]> }>({ form: null, fields: {} });
-  /** The session already made from the chosen file (409 from /api/uploads). */
-  const [duplicateOf, setDuplicateOf] = useState<number | null>(null);
+  /** The session or training already made from the chosen file (409 from the upload endpoint). */
+  const [duplicateOf, setDuplicateOf] = useState<{ href: string; what: string } | null>(null);
 
   const vessel = vessels.find((v) => v.id === vesselId);
   function chooseVessel(id: number) {
@@ -69,9 +105,19 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
     const fieldErrors: Record<string, string[]> = {};
     if (!file) fieldErrors.file = ["Choose the .svc file from your sensor unit"];
     if (vesselId === "") fieldErrors.vessel_id = ["Choose the boat"];
+    const sensitivityValue = Number(sensitivity);
+    if (kind === "training" && !(sensitivity.trim() !== "" && sensitivityValue >= 0.5 && sensitivityValue <= 10)) fieldErrors.sensitivity = ["Sensitivity is a number from 0.5 to 10"];
     if (Object.keys(fieldErrors).length) return setErrors({ form: "Please correct the highlighted fields.", fields: fieldErrors });
 
-    const metadata = {
+    const training = {
+      vessel_id: vesselId,
+      track_id: trackId === "" ? null : trackId,
+      athlete_id: athleteId === "" ? null : athleteId,
+      title,
+      template_id: templateId === "" ? null : templateId,
+      sensitivity: sensitivityValue,
+    };
+    const session = {
       ...(mode === "distance" ? { distance: Number(distance) } : { duration_ms: Math.round(Number(durationS) * 1000) }),
       vessel_id: vesselId,
       track_id: trackId,
@@ -85,12 +131,12 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
       important,
     };
     const body = new FormData();
-    body.append("metadata", JSON.stringify(metadata));
+    body.append("metadata", JSON.stringify(kind === "training" ? training : session));
     body.append("file", file!);
 
     // XMLHttpRequest, not fetch: it reports upload progress.
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/uploads");
+    xhr.open("POST", kind === "training" ? "/api/uploads/trainings" : "/api/uploads");
     xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onerror = () => {
       setProgress(null);
@@ -100,11 +146,16 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
       setProgress(null);
       const response = JSON.parse(xhr.responseText || "{}");
       if (xhr.status === 201) {
-        router.push(`/sessions/${response.data.id}`);
+        router.push(kind === "training" ? `/trainings/${response.data.id}` : `/sessions/${response.data.id}`);
+        return;
+      }
+      if (xhr.status === 409 && typeof response.existing_training_id === "number") {
+        setDuplicateOf({ href: `/trainings/${response.existing_training_id}`, what: "training" });
+        setErrors({ form: null, fields: {} });
         return;
       }
       if (xhr.status === 409 && typeof response.existing_result_id === "number") {
-        setDuplicateOf(response.existing_result_id);
+        setDuplicateOf({ href: `/sessions/${response.existing_result_id}`, what: "session" });
         setErrors({ form: null, fields: {} });
         return;
       }
@@ -123,11 +174,25 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
       <FormError message={errors.form} />
       {duplicateOf !== null ? (
         <p className="form-error" role="alert">
-          This file was already uploaded. <a href={`/sessions/${duplicateOf}`}>Open the existing session</a>.
+          This file was already uploaded. <a href={duplicateOf.href}>Open the existing {duplicateOf.what}</a>.
+        </p>
+      ) : null}
+      <fieldset>
+        <legend>What did you record?</legend>
+        <label className="checkbox">
+          <input type="radio" name="kind" checked={kind === "session"} onChange={() => setKind("session")} /> One effort (a session)
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="kind" checked={kind === "training"} onChange={() => setKind("training")} /> This is a training: work sets and rests
+        </label>
+      </fieldset>
+      {kind === "session" && tracks.length === 0 ? (
+        <p className="notice">
+          A session names a track: <Link href="/tracks/new">add one first</Link>. A training can be uploaded without one.
         </p>
       ) : null}
       <div className="field">
-        <label htmlFor="file">Session file (.svc)</label>
+        <label htmlFor="file">{kind === "training" ? "Training file (.svc)" : "Session file (.svc)"}</label>
         <input id="file" name="file" type="file" accept=".svc" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
         {f.file ? (
           <p className="field-error" id="file-error">
@@ -136,6 +201,34 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
         ) : null}
       </div>
 
+      {kind === "training" ? (
+        <>
+          <Field label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} errors={f.title} maxLength={128} hint="For example “6 × 500 m at race pace”. Optional." />
+          <div className="row">
+            <Select label="Boat" name="vessel_id" value={vesselId} onChange={setVesselId} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
+            <OptionalSelect label="Workout template" name="template_id" value={templateId} onChange={setTemplateId} options={templates} none="None: find the sets from the recording" errors={f.template_id} />
+          </div>
+          {templates.length === 0 ? <p className="hint">You have no workout templates yet; the sets are found from the recording alone.</p> : null}
+          <div className="row">
+            <OptionalSelect label="Track" name="track_id" value={trackId} onChange={setTrackId} options={tracks} none="No track" errors={f.track_id} />
+            <OptionalSelect label="Paddler" name="athlete_id" value={athleteId} onChange={setAthleteId} options={athletes} none="Not given" errors={f.athlete_id} />
+          </div>
+          <Field
+            label="Sensitivity"
+            name="sensitivity"
+            type="number"
+            min={0.5}
+            max={10}
+            step={0.5}
+            inputMode="decimal"
+            value={sensitivity}
+            onChange={(e) => setSensitivity(e.target.value)}
+            errors={f.sensitivity}
+            hint="From 0.5 to 10; 5 suits most practices. Higher finds lighter and shorter pieces as sets; lower keeps only the hard ones. With a template, sets are also matched to its steps."
+          />
+        </>
+      ) : (
+        <>
       <fieldset>
         <legend>Effort</legend>
         <label className="checkbox">
@@ -203,10 +296,12 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes }: Pro
       <label className="checkbox">
         <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Flag for review
       </label>
+        </>
+      )}
 
       {progress !== null ? (
         <div>
-          <label htmlFor="upload-progress">Uploading and processing</label>
+          <label htmlFor="upload-progress">{kind === "training" ? "Uploading" : "Uploading and processing"}</label>
           <progress id="upload-progress" max={100} value={progress} style={{ width: "100%" }}>
             {progress}%
           </progress>

@@ -1,0 +1,207 @@
+"use client";
+
+import { useState } from "react";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { formatDuration, formatPace500 } from "@/app/_lib/format";
+import type { TrainingSetView } from "@/server/trainings/training-view";
+
+/** Compared sets: 2 to 9 work sets of the training (the Data API's compare accepts the same). */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 9;
+const COLOURS = ["#0b5cad", "#b42318", "#1a7f37", "#8250df", "#bc4c00", "#0a7c86", "#6e7781", "#bf3989", "#4d2d00"];
+
+const fixed = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? "—" : v.toFixed(digits));
+const speedOf = (s: TrainingSetView) => s.summary?.avg_speed ?? (s.durationMs > 0 ? s.distanceM / (s.durationMs / 1000) : null);
+
+/** The sets table, the charts of one chosen work set, and the side-by-side comparison of the work sets ticked in the table. */
+export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; hasTemplate: boolean }) {
+  const work = sets.filter((s) => s.kind === "work");
+  const [chartedId, setChartedId] = useState<number | null>(work[0]?.id ?? null);
+  const [compared, setCompared] = useState<number[]>([]);
+  const charted = work.find((s) => s.id === chartedId) ?? work[0];
+  const toggle = (id: number, on: boolean) => setCompared((old) => (on ? [...old, id].slice(0, COMPARE_MAX) : old.filter((x) => x !== id)));
+  const chosen = work.filter((s) => compared.includes(s.id));
+
+  return (
+    <>
+      <section className="card" aria-labelledby="sets-heading">
+        <h2 id="sets-heading">Sets</h2>
+        <p className="hint" id="compare-hint">
+          Tick {COMPARE_MIN} to {COMPARE_MAX} work sets to compare them side by side. Pace is per 500 m, with the speed beside it.
+        </p>
+        <div className="table-scroll table-card">
+          <table aria-label="Sets" data-testid="sets-table">
+            <thead>
+              <tr>
+                <th scope="col">Compare</th>
+                <th scope="col">Set</th>
+                <th scope="col">Distance</th>
+                <th scope="col">Time</th>
+                <th scope="col">Pace /500 m (m/s)</th>
+                <th scope="col">Rate (spm)</th>
+                <th scope="col">Distance per stroke (m)</th>
+                <th scope="col">Strokes</th>
+                {hasTemplate ? <th scope="col">Template step</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {sets.map((s) =>
+                s.kind === "work" ? (
+                  <tr key={s.id} data-kind="work">
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Compare work set ${s.workNumber}`}
+                        aria-describedby="compare-hint"
+                        checked={compared.includes(s.id)}
+                        disabled={!compared.includes(s.id) && compared.length >= COMPARE_MAX}
+                        onChange={(e) => toggle(s.id, e.target.checked)}
+                      />
+                    </td>
+                    <th scope="row">Work {s.workNumber}</th>
+                    <td>
+                      {s.distanceM} m{s.complete ? "" : " (incomplete)"}
+                    </td>
+                    <td>{formatDuration(s.durationMs)}</td>
+                    <td>
+                      {formatPace500(speedOf(s))} ({fixed(speedOf(s), 2)})
+                    </td>
+                    <td>{fixed(s.summary?.avg_rate, 1)}</td>
+                    <td>{fixed(s.summary?.avg_stroke_distance, 2)}</td>
+                    <td>{s.strokeCount}</td>
+                    {hasTemplate ? <td>{s.stepLabel ? `step ${(s.stepIndex ?? 0) + 1}: ${s.stepLabel}` : s.extra ? "extra set" : "—"}</td> : null}
+                  </tr>
+                ) : (
+                  <tr key={s.id} data-kind="rest" className="rest-row">
+                    <td />
+                    <th scope="row">Rest</th>
+                    <td>{s.distanceM} m</td>
+                    <td>{formatDuration(s.durationMs)}</td>
+                    <td>—</td>
+                    <td>—</td>
+                    <td>—</td>
+                    <td>{s.strokeCount}</td>
+                    {hasTemplate ? <td /> : null}
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {chosen.length >= COMPARE_MIN ? (
+        <CompareSets sets={chosen} />
+      ) : compared.length === 1 ? (
+        <p className="card muted" role="status">
+          Tick one more work set to compare.
+        </p>
+      ) : null}
+
+      {charted ? (
+        <section className="card" aria-labelledby="set-charts-heading">
+          <h2 id="set-charts-heading">Set charts</h2>
+          <div className="field">
+            <label htmlFor="charted-set">Work set shown</label>
+            <select id="charted-set" value={charted.id} onChange={(e) => setChartedId(Number(e.target.value))}>
+              {work.map((s) => (
+                <option key={s.id} value={s.id}>
+                  Work {s.workNumber}: {s.distanceM} m in {formatDuration(s.durationMs)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <StrokeCharts points={charted.points} idPrefix="set-" />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Chosen work sets side by side: a table of their figures and speed and rate over distance, overlaid. */
+function CompareSets({ sets }: { sets: TrainingSetView[] }) {
+  const rows: { label: string; value: (s: TrainingSetView) => string }[] = [
+    { label: "Distance", value: (s) => `${s.distanceM} m` },
+    { label: "Time", value: (s) => formatDuration(s.durationMs) },
+    { label: "Pace /500 m (m/s)", value: (s) => `${formatPace500(speedOf(s))} (${fixed(speedOf(s), 2)})` },
+    { label: "Top speed (m/s)", value: (s) => fixed(s.summary?.max_speed, 2) },
+    { label: "Rate (spm)", value: (s) => fixed(s.summary?.avg_rate, 1) },
+    { label: "Top rate (spm)", value: (s) => fixed(s.summary?.max_rate, 1) },
+    { label: "Distance per stroke (m)", value: (s) => fixed(s.summary?.avg_stroke_distance, 2) },
+    { label: "Strokes", value: (s) => String(s.strokeCount) },
+    { label: "Heart rate (bpm)", value: (s) => fixed(s.summary?.avg_heart_rate, 0) },
+  ];
+  const fastest = sets.reduce((a, b) => ((speedOf(b) ?? 0) > (speedOf(a) ?? 0) ? b : a));
+  return (
+    <section className="card" aria-labelledby="compare-heading" data-testid="set-compare">
+      <h2 id="compare-heading">Compare {sets.length} work sets</h2>
+      <p className="chart-summary">
+        Fastest: work {fastest.workNumber} at {formatPace500(speedOf(fastest))} /500 m.
+      </p>
+      <div className="table-scroll table-card">
+        <table aria-label="Compared sets">
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              {sets.map((s) => (
+                <th scope="col" key={s.id}>
+                  Work {s.workNumber}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {sets.map((s) => (
+                  <td key={s.id}>{row.value(s)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="charts">
+        <OverlaidChart sets={sets} metric="speed" title="Speed over distance (m/s)" digits={2} />
+        <OverlaidChart sets={sets} metric="rate" title="Stroke rate over distance (spm)" digits={1} />
+      </div>
+    </section>
+  );
+}
+
+function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[]; metric: "speed" | "rate"; title: string; digits: number }) {
+  const id = `compare-${metric}`;
+  const means = sets.map((s) => {
+    const values = s.points.flatMap((p) => (p[metric] === null ? [] : [p[metric] as number]));
+    return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  });
+  return (
+    <figure aria-labelledby={id} aria-describedby={`${id}-summary`}>
+      <figcaption id={id}>{title}</figcaption>
+      <p id={`${id}-summary`} className="chart-summary">
+        Means: {sets.map((s, k) => `work ${s.workNumber} ${fixed(means[k], digits)}`).join(", ")}.
+      </p>
+      <ul className="compare-legend" aria-hidden="true">
+        {sets.map((s, k) => (
+          <li key={s.id}>
+            <span style={{ background: COLOURS[k % COLOURS.length] }} />
+            Work {s.workNumber}
+          </li>
+        ))}
+      </ul>
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+          <CartesianGrid stroke="#eef1f4" />
+          <XAxis dataKey="distance" type="number" domain={[0, "dataMax"]} allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
+          <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(digits === 1 ? 0 : 1)} />
+          <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+          {sets.map((s, k) => (
+            <Line key={s.id} data={s.points} name={`Work ${s.workNumber}`} type="monotone" dataKey={metric} stroke={COLOURS[k % COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

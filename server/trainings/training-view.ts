@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { athletes, tracks, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels, workoutTemplates } from "../db/schema";
+import { notFound } from "../errors";
+import type { SessionSummary } from "../svc/process/types";
+import type { NormalizedTemplate } from "../workouts/template";
+
+/**
+ * What the web pages read about trainings (docs/trainings.md "Web pages").
+ * A training is its owner's: another person's training answers exactly as
+ * a missing one (404).
+ */
+export const TRAININGS_PAGE_SIZE = 25;
+
+export interface TrainingListItem {
+  id: number;
+  title: string;
+  status: "queued" | "processing" | "ready" | "failed";
+  vesselType: string;
+  date: string | null;
+  timeOfDay: string | null;
+  uploadedAt: string;
+  distanceM: number | null;
+  durationMs: number | null;
+  workSetCount: number | null;
+  templateName: string | null;
+  failureMessage: string | null;
+}
+
+/** Keyset cursor: the sort key in microseconds since 1970 (exact, as Postgres keeps it) and the id. */
+function encodeCursor(micros: string, id: number): string {
+  return Buffer.from(`${micros}|${id}`).toString("base64url");
+}
+function decodeCursor(cursor: string | undefined): { micros: string; id: number } | null {
+  if (!cursor || cursor.length > 100) return null;
+  const [micros, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const n = Number(id);
+  if (!/^-?\d{1,17}$/.test(micros ?? "") || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) return null;
+  return { micros, id: n };
+}
+
+/** The owner's trainings, newest first, one page after `cursor` (an unreadable cursor starts at the top). */
+export async function listTrainings(db: Db, userId: number, cursor?: string, limit = TRAININGS_PAGE_SIZE): Promise<{ items: TrainingListItem[]; nextCursor: string | null }> {
+  const sortKey = sql<Date>`coalesce(${trainings.startAt}, ${trainings.createdAt})`;
+  const after = decodeCursor(cursor);
+  const rows = await db
+    .select({
+      id: trainings.id,
+      title: trainings.title,
+      status: trainings.status,
+      vesselType: vessels.type,
+      date: trainings.date,
+      timeOfDay: trainings.timeOfDay,
+      createdAt: trainings.createdAt,
+      distanceM: trainings.distanceM,
+      durationMs: trainings.durationMs,
+      workSetCount: trainings.workSetCount,
+      templateSnapshot: trainings.templateSnapshot,
+      failureMessage: trainings.failureMessage,
+      sortMicros: sql<string>`(extract(epoch from ${sortKey}) * 1000000)::bigint::text`,
+    })
+    .from(trainings)
+    .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
+    .where(and(eq(trainings.ownerUserId, userId), after ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})` : undefined))
+    .orderBy(desc(sortKey), desc(trainings.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      vesselType: r.vesselType,
+      date: r.date,
+      timeOfDay: r.timeOfDay,
+      uploadedAt: r.createdAt.toISOString(),
+      distanceM: r.distanceM,
+      durationMs: r.durationMs,
+      workSetCount: r.workSetCount,
+      templateName: (r.templateSnapshot as NormalizedTemplate | null)?.name ?? null,
+      failureMessage: r.failureMessage,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.sortMicros, last.id) : null,
+  };
+}
+
+export interface SetPoint {
+  distance: number;
+  speed: number | null;
+  rate: number | null;
+  strokeDistance: number | null;
+}
+
+export interface TrainingSetView {
+  id: number;
+  position: number;
+  kind: "work" | "rest";
+  /** Work sets numbered 1.. in order; null for rests. */
+  workNumber: number | null;
+  startS: number;
+  endS: number;
+  distanceM: number;
+  durationMs: number;
+  strokeCount: number;
+  stepIndex: number | null;
+  /** The template step in words ("500 m", "60 s"), when matched. */
+  stepLabel: string | null;
+  complete: boolean;
+  extra: boolean;
+  summary: SessionSummary | null;
+  /** Work sets: one point per stroke, distance from the set start. */
+  points: SetPoint[];
+}
+
+export interface TrainingView {
+  id: number;
+  title: string;
+  notes: string;
+  status: "queued" | "processing" | "ready" | "failed";
+  failureCode: string | null;
+  failureMessage: string | null;
+  vesselType: string;
+  trackName: string | null;
+  athleteName: string | null;
+  templateName: string | null;
+  templateId: number | null;
+  templateStillExists: boolean;
+  sensitivity: number;
+  originalFilename: string | null;
+  uploadedAt: string;
+  processedAt: string | null;
+  processingCoreVersion: number | null;
+  date: string | null;
+  timeOfDay: string | null;
+  distanceM: number | null;
+  durationMs: number | null;
+  workSetCount: number | null;
+  summary: SessionSummary | null;
+  warnings: string[];
+  /** Template work steps no set was found for, in words. */
+  unmatchedSteps: { index: number; label: string }[];
+  sets: TrainingSetView[];
+}
+
+const stepLabel = (step: { distance_m?: number; duration_s?: number } | undefined) =>
+  !step ? null : step.distance_m !== undefined ? `${step.distance_m} m` : step.duration_s !== undefined ? `${step.duration_s} s` : null;
+
+export async function loadTrainingView(db: Db, userId: number, trainingId: number): Promise<TrainingView> {
+  const [t] = await db
+    .select({
+      training: trainings,
+      vesselType: vessels.type,
+      trackName: tracks.name,
+      athleteName: sql<string | null>`nullif(trim(${athletes.name} || ' ' || ${athletes.surname}), '')`,
+      templateStillExists: sql<boolean>`${workoutTemplates.id} is not null`,
+    })
+    .from(trainings)
+    .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
+    .leftJoin(tracks, eq(tracks.id, trainings.trackId))
+    .leftJoin(athletes, eq(athletes.id, trainings.athleteId))
+    .leftJoin(workoutTemplates, eq(workoutTemplates.id, trainings.templateId))
+    .where(and(eq(trainings.id, trainingId), eq(trainings.ownerUserId, userId)));
+  if (!t) throw notFound("Training");
+  const tr = t.training;
+  const template = tr.templateSnapshot as NormalizedTemplate | null;
+  const ready = tr.status === "ready";
+  const [derived] = ready ? await db.select().from(trainingDerived).where(eq(trainingDerived.trainingId, trainingId)) : [];
+  const setRows = ready ? await db.select().from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position)) : [];
+  const workIds = setRows.filter((s) => s.kind === "work").map((s) => s.id);
+  const strokes = workIds.length
+    ? await db
+        .select({ setId: trainingSetStrokes.setId, distance: trainingSetStrokes.distanceM, speed: trainingSetStrokes.filteredSpeedMS, rate: trainingSetStrokes.rateSpm, strokeDistance: trainingSetStrokes.strokeDistanceM, left: trainingSetStrokes.leftStrokeDistanceM, right: trainingSetStrokes.rightStrokeDistanceM })
+        .from(trainingSetStrokes)
+        .where(inArray(trainingSetStrokes.setId, workIds))
+        .orderBy(asc(trainingSetStrokes.setId), asc(trainingSetStrokes.strokeIndex))
+    : [];
+  const pointsBySet = new Map<number, SetPoint[]>();
+  for (const s of strokes) {
+    const list = pointsBySet.get(s.setId) ?? [];
+    list.push({ distance: round(s.distance ?? 0, 1), speed: s.speed === null ? null : round(s.speed, 3), rate: s.rate === null ? null : round(s.rate, 1), strokeDistance: nullableRound(s.strokeDistance ?? s.left ?? s.right, 2) });
+    pointsBySet.set(s.setId, list);
+  }
+  const match = derived?.templateMatch as { unmatched_steps: number[]; extra_sets: number[] } | null | undefined;
+  let work = 0;
+  return {
+    id: tr.id,
+    title: tr.title,
+    notes: tr.notes,
+    status: tr.status,
+    failureCode: tr.failureCode,
+    failureMessage: tr.failureMessage,
+    vesselType: t.vesselType,
+    trackName: t.trackName,
+    athleteName: t.athleteName,
+    templateName: template ? (template.name ?? "Unnamed template") : null,
+    templateId: tr.templateId,
+    templateStillExists: t.templateStillExists,
+    sensitivity: tr.sensitivity,
+    originalFilename: tr.originalFilename,
+    uploadedAt: tr.createdAt.toISOString(),
+    processedAt: tr.processedAt?.toISOString() ?? null,
+    processingCoreVersion: tr.processingCoreVersion,
+    date: tr.date,
+    timeOfDay: tr.timeOfDay,
+    distanceM: tr.distanceM,
+    durationMs: tr.durationMs,
+    workSetCount: tr.workSetCount,
+    summary: (derived?.summary as SessionSummary | undefined) ?? null,
+    warnings: ((derived?.dataQuality as { warnings?: string[] } | undefined)?.warnings ?? []).slice(0, 10),
+    unmatchedSteps: (match?.unmatched_steps ?? []).map((index) => ({ index, label: stepLabel(template?.steps[index]) ?? `step ${index + 1}` })),
+    sets: setRows.map((s, k) => ({
+      id: s.id,
+      position: s.position,
+      kind: s.kind,
+      workNumber: s.kind === "work" ? ++work : null,
+      startS: s.startS,
+      endS: s.endS,
+      distanceM: s.distanceM,
+      durationMs: s.durationMs,
+      strokeCount: s.strokeCount,
+      stepIndex: s.stepIndex,
+      stepLabel: s.stepIndex === null ? null : stepLabel(template?.steps[s.stepIndex]),
+      complete: s.complete,
+      extra: s.kind === "work" && !!match && match.extra_sets.includes(k),
+      summary: s.summary as SessionSummary | null,
+      points: pointsBySet.get(s.id) ?? [],
+    })),
+  };
+}
+
+const round = (v: number, digits: number) => Number(v.toFixed(digits));
+const nullableRound = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? null : round(v, digits));
+
+/** The owner's workout templates for the upload form's choice. */
+export async function listTemplateChoices(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: workoutTemplates.id, name: workoutTemplates.name }).from(workoutTemplates).where(eq(workoutTemplates.ownerUserId, userId)).orderBy(asc(workoutTemplates.name), asc(workoutTemplates.id));
+}
