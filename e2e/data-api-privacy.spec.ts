@@ -19,6 +19,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Surface = "data" | "partner" | "session";
 type Operation = { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; "x-surfaces"?: Surface[]; security?: unknown[] };
 type Doc = { paths: Record<string, Record<string, Operation>> };
+// (POST operations that only read are crawled too: see READ_POSTS.)
 
 const FORBIDDEN_KEYS = new Set([
   "serial", "device_serial", "password", "password_hash", "secret", "client_secret", "secret_hash", "access_token", "refresh_token", "id_token",
@@ -257,6 +258,30 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
         queries = queries.flatMap((q) => values.map((v) => [q, `${parameter.name}=${encodeURIComponent(v)}`].filter(Boolean).join("&")));
       }
       for (const query of queries) await fetchAll(query ? `${path}?${query}` : path);
+    }
+  }
+  // POST operations that only read: every session compared with its neighbours (all together when 2 to 9),
+  // and every template the API lists sent back through the import. Exports and device jobs are crawled above.
+  const READ_POSTS = ["/sessions/compare", "/workout-templates/import"];
+  const posts = Object.entries(doc.paths).filter(([t, ops]) => served(ops.post) && !/exports$|fetch$|download$|embeds$|leases$/.test(t)).map(([t]) => t);
+  expect(posts.sort()).toEqual(READ_POSTS.filter((t) => served(doc.paths[t]?.post)).sort());
+  async function postJson(path: string, body: Json) {
+    const response = await request.post(`/api/v1${path}`, { headers: { ...headers, "content-type": "application/json" }, data: body });
+    const json = await response.json();
+    // 409: a compared session whose processing failed.
+    expect([200, 409], `${path}: ${JSON.stringify(json).slice(0, 300)}`).toContain(response.status());
+    crawled.push(path);
+    violations(json, path, found, created);
+  }
+  if (posts.includes("/sessions/compare")) {
+    const ids = sessions.map((s) => s.id);
+    for (let k = 0; k + 1 < ids.length; k++) await postJson("/sessions/compare", { session_ids: [ids[k], ids[k + 1]], points: 1000, splits: 20 });
+    if (ids.length >= 2 && ids.length <= 9) await postJson("/sessions/compare", { session_ids: ids });
+  }
+  if (posts.includes("/workout-templates/import")) {
+    for (const item of (await listOf("/workout-templates")) as { id: number }[]) {
+      const [one] = (await fetchAll(`/workout-templates/${item.id}`)) as { template: Json }[];
+      await postJson("/workout-templates/import", one.template);
     }
   }
   expect(found, found.slice(0, 20).join("\n")).toEqual([]);

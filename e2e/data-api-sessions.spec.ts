@@ -281,6 +281,8 @@ test.describe("Data API: identity and sessions", () => {
   });
 
   test("past the per-application limit a person's calls get 429 rate_limited with Retry-After", async ({ request, baseURL }) => {
+    // Up to 30 s waiting for a fresh window, then 300 calls: more than the default timeout on a busy machine.
+    test.setTimeout(120_000);
     // A fresh application: the count is per application and person, so no other spec is affected.
     const { token } = await dataApiToken(baseURL!, anna, { scopes: ["openid"] });
     await startOfRateWindow(30);

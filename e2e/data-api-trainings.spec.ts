@@ -119,7 +119,7 @@ test.describe("Data API: trainings", () => {
     expect(one.sets.map((s: TrainingSet) => s.kind)).toEqual(["work", "rest", "work", "rest", "work", "rest", "work"]);
     expect(one.sets[0].start_s).toBe(0);
     expect(one.template).toMatchObject({ template_id: expect.any(Number), name: W.annaTemplateName, boat_class: "K1", unmatched_steps: [], extra_set_ids: [] });
-    expect(one.template.steps.filter((s: { kind: string }) => s.kind === "work")).toEqual(Array(4).fill({ kind: "work", distance_m: 250 }));
+    expect(one.template.steps.filter((s: { kind: string }) => s.kind === "work")).toEqual(Array(4).fill({ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }));
     expect(work.map((s) => s.distance_m)).toEqual([250, 250, 250, 250]);
 
     const failed = (await call(request, api, { template: T.one, path: `/trainings/${ids.failed}` }, tokens.full)).body.data;

@@ -36,7 +36,9 @@ test("upload a simulated training through the page, watch it become ready, read 
   await expect(page.getByTestId("work-set-count")).toHaveText(String(workSets));
   await expect(page.getByTestId("sets-table").locator('tbody tr[data-kind="work"]')).toHaveCount(workSets);
   await expect(page.getByTestId("sets-table").locator('tbody tr[data-kind="rest"]')).toHaveCount(workSets - 1);
-  await expect(page.getByTestId("sets-table").locator('tbody tr[data-kind="work"]').first()).toContainText("250 m");
+  // Without a template a set's distance is measured: within a few metres of the 250 m paddled.
+  const firstDistance = await page.getByTestId("sets-table").locator('tbody tr[data-kind="work"]').first().getByRole("cell").nth(1).textContent();
+  expect(Math.abs(Number(/^(\d+) m/.exec(firstDistance ?? "")?.[1]) - 250)).toBeLessThanOrEqual(5);
   await expect(page.getByText(/4 work sets \(.*\) and 3 rests/)).toBeVisible();
   await expect(page.getByTestId("timeline-bar").locator("span.work")).toHaveCount(workSets);
   await expect(page.getByRole("figure", { name: "Speed (m/s)" }).locator("svg .recharts-line")).toBeVisible();

@@ -52,7 +52,7 @@ test.describe("sessions log", () => {
     await signIn(page, W.coach);
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     await page.goto("/?sort=speed&order=desc");
-    const paces = await page.getByTestId("session-log").locator("tbody tr td:nth-child(7)").allInnerTexts();
+    const paces = await page.getByTestId("session-log").locator("tbody tr td:nth-child(8)").allInnerTexts();
     const seconds = paces.map((p) => {
       const [m, s] = p.split(" ")[0].split(":");
       return Number(m) * 60 + Number(s);

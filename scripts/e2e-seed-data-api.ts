@@ -10,7 +10,6 @@ import { API_SCOPES } from "../server/auth/oauth/scopes";
 import { athletes, healthLactate, healthWeights, jobRuns, oauthApplications, resultCrew, results, teamMemberships, teams, trainings, users, workoutTemplates } from "../server/db/schema";
 import { TRAINING_FAILURES } from "../server/trainings/process-training";
 import { createProcessedTraining } from "../server/trainings/test-support";
-import { parseTrainingSpec } from "../server/svc/simulator/training";
 import { createOwnPaddle, createOwnVessel } from "../server/equipment/equipment";
 import { uploadResult } from "../server/results/upload-result";
 import { encodeSvc } from "../server/svc/container";
@@ -18,6 +17,7 @@ import { loadKeyring } from "../server/svc/keyring";
 import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
 import { createTrack } from "../server/tracks/tracks";
 import { createUser, getSessionUser } from "../server/users/users";
+import { createTemplate } from "../server/workouts/templates";
 import { DATA_WORLD as W } from "../e2e/data-api-world";
 
 export async function seedDataApiWorld(db: Db): Promise<void> {
@@ -95,6 +95,9 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
     description: W.failedDescription,
   });
 
+  // Workout templates: Olaf's name carries "Olaf", so the privacy crawler notices if it ever reaches Anna.
+  await createTemplate(db, anna.id, { name: W.annaTemplateName, text: JSON.stringify({ version: 1, boat_class: "K1", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }, { kind: "rest", duration_s: 90 }] }] }) });
+  await createTemplate(db, olaf.id, { name: W.olafTemplateName, text: JSON.stringify({ version: 1, steps: [{ kind: "work", duration_s: 1200 }] }) });
   const trainingIds = await seedTrainings(db, { anna: (await getSessionUser(db, anna.id))!, olaf: (await getSessionUser(db, olaf.id))!, annaSelf: annaSelf.id, ben: ben.id, annaTrack: annaTrack.id });
 
   await db.insert(healthWeights).values([
@@ -133,10 +136,8 @@ async function seedTrainings(db: Db, p: { anna: NonNullable<Awaited<ReturnType<t
       reviewStatus: "not_required",
     })
     .returning({ id: oauthApplications.id });
-  const [template] = await db
-    .insert(workoutTemplates)
-    .values({ ownerUserId: p.anna.id, name: W.annaTemplateName, template: { version: 1, name: W.annaTemplateName, boat_class: "K1", notes: null, steps: parseTrainingSpec(T.annaTemplated.spec)! } })
-    .returning({ id: workoutTemplates.id });
+  // Anna's seeded template "Anna 4x250" (four 250 m pieces): the practice followed it.
+  const [template] = await db.select({ id: workoutTemplates.id }).from(workoutTemplates).where(and(eq(workoutTemplates.ownerUserId, p.anna.id), eq(workoutTemplates.name, W.annaTemplateName)));
   const annaTemplated = (await createProcessedTraining(db, p.anna, { spec: T.annaTemplated.spec, seed: T.annaTemplated.seed, title: T.annaTemplated.title, templateId: template.id, athleteId: p.annaSelf, trackId: p.annaTrack })).id;
   const annaBen = (await createProcessedTraining(db, p.anna, { spec: T.annaBen.spec, seed: T.annaBen.seed, title: T.annaBen.title, athleteId: p.ben })).id;
   const annaApp = (await createProcessedTraining(db, p.anna, { spec: T.annaApp.spec, seed: T.annaApp.seed, title: T.annaApp.title, applicationId: app.id })).id;

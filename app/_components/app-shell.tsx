@@ -11,6 +11,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
     ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
     { href: "/trainings", label: "Trainings" },
     { href: "/athletes", label: "Athletes" },
+    { href: "/workouts", label: "Workouts" },
     { href: "/tracks", label: "Tracks" },
     { href: "/teams", label: "Teams" },
     { href: "/equipment", label: "Equipment" },

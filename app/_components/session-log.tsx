@@ -140,12 +140,16 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
       </div>
     );
   }
+  // The rows' checkboxes send ?ids=…&ids=… to the compare view (2 to 9; it says so otherwise); no script needed.
   return (
-    <>
+    <form method="get" action="/sessions/compare" aria-label="Compare sessions">
       <div className="table-scroll table-card">
         <table aria-label="Sessions" data-testid="session-log">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">Compare</span>
+              </th>
               <th scope="col">Date</th>
               <th scope="col">Boat</th>
               <th scope="col">Crew</th>
@@ -170,6 +174,9 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
             {rows.map((s) => (
               <tr key={s.id}>
                 <td>
+                  <input type="checkbox" name="ids" value={s.id} aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`} />
+                </td>
+                <td>
                   <Link href={`/sessions/${s.id}`}>{s.date}</Link> <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
                 </td>
                 <td>{s.boatClass}</td>
@@ -189,6 +196,12 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
           </tbody>
         </table>
       </div>
+      <div className="row">
+        <button type="submit" className="secondary">
+          Compare selected
+        </button>
+        <span className="muted">Tick 2 to 9 sessions.</span>
+      </div>
       <nav aria-label="Log pages" className="row pager">
         {q.after ? <Link href={href({ after: undefined })}>First page</Link> : null}
         {nextCursor ? (
@@ -201,7 +214,7 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
           </span>
         )}
       </nav>
-    </>
+    </form>
   );
 }
 

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { athletes, teamMemberships, teams, trackTeamShares, tracks, users } from "../db/schema";
+import { athletes, teamMemberships, teams, trackTeamShares, tracks, users, workoutTemplates } from "../db/schema";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
+import { createTrainingFromUpload } from "../trainings/create-training";
+import { processStoredTraining } from "../trainings/process-training";
+import { simulatedTrainingFile, vesselIdOf } from "../trainings/test-support";
 import { createUser } from "../users/users";
+import { inspectTemplate } from "../workouts/template";
 
 /** Printed by the quickstart; demo data only, never a real deployment's. */
 export const DEMO_ACCOUNTS = {
@@ -92,6 +96,28 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       },
       { keyring },
     );
+  }
+
+  // Two interval practices for Lucía (docs/trainings.md), one against a template, processed now so the quickstart shows them ready.
+  const inspected = inspectTemplate({ version: 1, name: "4 × 500 m, 90 s rest", boat_class: "K1", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 500, targets: { rate_spm: 90 } }, { kind: "rest", duration_s: 90 }] }] });
+  const [template] = await db.insert(workoutTemplates).values({ ownerUserId: coach.id, name: "4 × 500 m, 90 s rest", template: inspected.template }).returning({ id: workoutTemplates.id });
+  const practices = [
+    { spec: "4x500m/90s", seed: 201, title: "4 × 500 m at race pace", templateId: template.id },
+    { spec: "6x60s/60s", seed: 202, title: "6 × 1 minute", templateId: null },
+  ];
+  for (const practice of practices) {
+    const { bytes } = simulatedTrainingFile({ spec: practice.spec, vessel: "K1", seed: practice.seed, keyring });
+    const created = await createTrainingFromUpload(db, {
+      user: coach,
+      createdVia: "demo",
+      file: { filename: `demo-training-${practice.seed}.svc`, bytes },
+      vesselId: await vesselIdOf(db, "K1"),
+      trackId: trackIds[0],
+      athleteId: lucia,
+      title: practice.title,
+      templateId: practice.templateId,
+    });
+    await processStoredTraining(db, created.id, { keyring });
   }
   return { created: true };
 }

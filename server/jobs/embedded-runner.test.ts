@@ -98,7 +98,15 @@ const slowSteps = inngest.createFunction({ id: "test-slow-steps", triggers: [{ e
   }
 });
 
-const functions = [twoSteps, flakySecondStep, alwaysFailing, failingBody, nonRetriable, sleeper, parallel, waitsForEvent, slowSteps];
+/** Output and error carry U+0000, which jsonb cannot store. */
+const nulBytes = inngest.createFunction({ id: "test-nul-bytes", triggers: [{ event: "test/nul-bytes" }], retries: 0 }, async ({ step }) => {
+  await step.run("echo", () => ({ name: "crew\u0000name" }));
+  await step.run("refuse", () => {
+    throw new NonRetriableError("bad name \u0000 in upload");
+  });
+});
+
+const functions = [nulBytes, twoSteps, flakySecondStep, alwaysFailing, failingBody, nonRetriable, sleeper, parallel, waitsForEvent, slowSteps];
 const quickRetries = { functions, retryBackoff: () => 1, logger: { info() {}, warn() {}, error() {} } };
 
 let handle: DbHandle;
@@ -181,6 +189,14 @@ describe("embedded runner", () => {
     await drainEmbeddedRuns(db, quickRetries);
     expect(countOf(runId, "body")).toBe(2);
     expect(await getRun(db, runId)).toMatchObject({ status: "failed", error: { message: "body broke" } });
+  });
+
+  it("stores outputs and errors quoting NUL characters (as U+FFFD) instead of leaving the run stuck", async () => {
+    const runId = await send("test/nul-bytes");
+    await drainEmbeddedRuns(db, quickRetries);
+    const run = (await getRun(db, runId))!;
+    expect(run).toMatchObject({ status: "failed", error: { message: "bad name \uFFFD in upload" } });
+    expect(run.steps.map((step) => [step.stepId, step.outcome])).toEqual([["echo", "completed"], ["refuse", "failed"]]);
   });
 
   it("does not retry a NonRetriableError", async () => {

@@ -12,6 +12,20 @@ import type { FinishedStep, MemoizedStep, PlannedSleep } from "./execute-functio
  * anything for it again.
  */
 
+/**
+ * Postgres jsonb cannot hold U+0000, so a step output or error carrying one
+ * (an error message quoting hostile input, say) would fail the write and
+ * leave the run stuck. Such characters are stored as U+FFFD instead.
+ */
+export function storableJson<T>(value: T): T {
+  if (typeof value === "string") return (value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value) as T;
+  if (Array.isArray(value)) return value.map(storableJson) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [storableJson(key), storableJson(v)])) as T;
+  }
+  return value;
+}
+
 /** A worker's hold on a run. */
 export interface Lease {
   runId: string;
@@ -153,8 +167,8 @@ async function recordStepsAnd(db: Db, lease: Lease, steps: readonly StepToRecord
           kind: step.kind,
           position: recorded + index,
           outcome: step.outcome,
-          output: step.output ?? null,
-          error: step.error,
+          output: storableJson(step.output ?? null),
+          error: storableJson(step.error),
           attempts: step.attempts,
         })),
       )
@@ -193,7 +207,7 @@ export async function requeueRun(
       status: "queued",
       attempt: next.attempt,
       runAfter: next.runAfter,
-      error: next.error,
+      error: storableJson(next.error),
       leaseOwner: null,
       leaseExpiresAt: null,
       updatedAt: sql`now()`,
@@ -212,8 +226,8 @@ export async function finishRun(
     .update(jobRuns)
     .set({
       status: end.status,
-      output: end.status === "completed" ? (end.output ?? null) : null,
-      error: end.status === "failed" ? end.error : null,
+      output: end.status === "completed" ? storableJson(end.output ?? null) : null,
+      error: end.status === "failed" ? storableJson(end.error) : null,
       leaseOwner: null,
       leaseExpiresAt: null,
       finishedAt: sql`now()`,

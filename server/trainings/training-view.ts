@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
@@ -7,9 +8,14 @@ import type { NormalizedTemplate } from "../workouts/template";
 
 /**
  * What the web pages read about trainings (docs/trainings.md "Web pages").
- * A training is its owner's: another person's training answers exactly as
- * a missing one (404).
+ * A person sees the trainings they uploaded and those of an athlete they
+ * may see (the athlete themself, their manager, their team's coaches: the
+ * same rule as sessions); any other training answers as a missing one (404).
  */
+export function trainingVisible(userId: number): SQL {
+  return or(eq(trainings.ownerUserId, userId), and(sql`${trainings.athleteId} is not null`, athleteAccessible(userId, sql`${trainings.athleteId}`)))!;
+}
+
 export const TRAININGS_PAGE_SIZE = 25;
 
 export interface TrainingListItem {
@@ -39,7 +45,7 @@ function decodeCursor(cursor: string | undefined): { micros: string; id: number 
   return { micros, id: n };
 }
 
-/** The owner's trainings, newest first, one page after `cursor` (an unreadable cursor starts at the top). */
+/** The trainings the user may see, newest first, one page after `cursor` (an unreadable cursor starts at the top). */
 export async function listTrainings(db: Db, userId: number, cursor?: string, limit = TRAININGS_PAGE_SIZE): Promise<{ items: TrainingListItem[]; nextCursor: string | null }> {
   const sortKey = sql<Date>`coalesce(${trainings.startAt}, ${trainings.createdAt})`;
   const after = decodeCursor(cursor);
@@ -61,7 +67,7 @@ export async function listTrainings(db: Db, userId: number, cursor?: string, lim
     })
     .from(trainings)
     .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
-    .where(and(eq(trainings.ownerUserId, userId), after ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})` : undefined))
+    .where(and(trainingVisible(userId), after ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})` : undefined))
     .orderBy(desc(sortKey), desc(trainings.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -160,7 +166,7 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     .leftJoin(tracks, eq(tracks.id, trainings.trackId))
     .leftJoin(athletes, eq(athletes.id, trainings.athleteId))
     .leftJoin(workoutTemplates, eq(workoutTemplates.id, trainings.templateId))
-    .where(and(eq(trainings.id, trainingId), eq(trainings.ownerUserId, userId)));
+    .where(and(eq(trainings.id, trainingId), trainingVisible(userId)));
   if (!t) throw notFound("Training");
   const tr = t.training;
   const template = tr.templateSnapshot as NormalizedTemplate | null;

@@ -7,14 +7,15 @@ import type { DbHandle } from "../db/client";
 import { jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
+import { claimNextRun } from "../jobs/run-store";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createUser, type SessionUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
-import { createTrainingFromUpload, trainingOriginalKey } from "./create-training";
-import { processStoredTraining, TRAINING_FAILURES } from "./process-training";
+import { createTrainingFromUpload, parseTrainingUploadMetadata, trainingOriginalKey } from "./create-training";
+import { markTrainingProcessing, processStoredTraining, TRAINING_FAILURES } from "./process-training";
 import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
 
 const keyring = loadKeyring({});
@@ -168,5 +169,57 @@ describe("processStoredTraining", () => {
     const runs = await handle.db.select({ status: jobRuns.status, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
     const mine = runs.filter((r) => r.event.data.trainingId === created.id);
     expect(mine.map((r) => r.status)).toEqual(["completed"]);
+  });
+});
+
+describe("process-training after a crash", () => {
+  it("a run whose worker died midway is taken over once its lease expires and ends ready", async () => {
+    const crashed = simulatedTrainingFile({ spec: "3x150m/40s", vessel: "K1", seed: 77, keyring });
+    const created = await upload({ file: { filename: "crash.svc", bytes: crashed.bytes } });
+    // A worker claims the run, marks the training processing (its first step), then dies: no step result, no finish.
+    let mine = null;
+    for (let k = 0; k < 50 && !mine; k++) {
+      const claimed = await claimNextRun(handle.db, { workerId: "worker-that-died", functionIds: ["process-training"], leaseMs: 300 });
+      if (!claimed) break;
+      if (claimed.event.data.trainingId === created.id) mine = claimed;
+    }
+    expect(mine).not.toBeNull();
+    await markTrainingProcessing(handle.db, created.id);
+    expect((await row(created.id)).status).toBe("processing");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await drainTrainings();
+    expect(await row(created.id)).toMatchObject({ status: "ready", workSetCount: 3 });
+    const [run] = await handle.db.select({ status: jobRuns.status }).from(jobRuns).where(eq(jobRuns.id, mine!.id));
+    expect(run.status).toBe("completed");
+  });
+});
+
+describe("parseTrainingUploadMetadata", () => {
+  it("reads the web form's metadata part and names the field of every problem", () => {
+    expect(parseTrainingUploadMetadata(JSON.stringify({ vessel_id: 1, track_id: null, template_id: 3, title: "x", sensitivity: 2.5 }))).toEqual({
+      vesselId: 1,
+      trackId: null,
+      athleteId: null,
+      templateId: 3,
+      title: "x",
+      notes: undefined,
+      sensitivity: 2.5,
+    });
+    const fieldOf = (raw: string | undefined) => {
+      try {
+        parseTrainingUploadMetadata(raw);
+        return "accepted";
+      } catch (error) {
+        return Object.keys((error as { fieldErrors?: object }).fieldErrors ?? { form: 1 })[0];
+      }
+    };
+    expect(fieldOf(undefined)).toBe("form");
+    expect(fieldOf("{not json")).toBe("form");
+    expect(fieldOf("[1]")).toBe("form");
+    expect(fieldOf("{}")).toBe("vessel_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 99999999999 }))).toBe("vessel_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, track_id: "1" }))).toBe("track_id");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, title: 5 }))).toBe("title");
+    expect(fieldOf(JSON.stringify({ vessel_id: 1, sensitivity: "high" }))).toBe("sensitivity");
   });
 });

@@ -12,6 +12,7 @@ import { operatorRouter } from "./routers/operator";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
+import { workoutsRouter } from "./routers/workouts";
 
 /** The web application's own API (not public): one router per area. */
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   exports: exportsRouter,
   applications: applicationsRouter,
   operator: operatorRouter,
+  workouts: workoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;

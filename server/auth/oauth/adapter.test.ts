@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
 import { openTestDb } from "../../db/test-db";
 import { oauthGrants, oauthModels } from "../../db/schema";
-import { createAdapterFactory, deleteExpiredOAuthModels } from "./adapter";
+import { createAdapterFactory, deleteExpiredOAuthModels, storedModelId } from "./adapter";
 import { recordConsent } from "./grants";
 import { makeOwnerAndApp } from "./test-fixtures";
 
@@ -113,6 +113,22 @@ describe("oidc-provider adapter over oauth_models", () => {
     expect(row.revokedAt).toBeInstanceOf(Date);
   });
 
+  it("stores tokens and codes under their SHA-256 and without the value in the payload, and finds them by the value", async () => {
+    const [at, code] = [randomUUID(), randomUUID()];
+    const { adapter } = await grantWithTokens([
+      { model: "AccessToken", id: at },
+      { model: "AuthorizationCode", id: code },
+    ]);
+    const rows = await handle.db.select({ id: oauthModels.id, payload: oauthModels.payload }).from(oauthModels);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(at);
+    expect(text).not.toContain(code);
+    expect(rows.map((r) => r.id)).toContain(createHash("sha256").update(at).digest("hex"));
+    // oidc-provider gets the payload back whole, jti included.
+    expect(await adapter("AccessToken").find(at)).toMatchObject({ jti: at, kind: "AccessToken" });
+    expect(await adapter("AuthorizationCode").find(code)).toMatchObject({ jti: code });
+  });
+
   it("cleans up expired rows and keeps live ones, consumed or not", async () => {
     const [expired, live, consumed] = [randomUUID(), randomUUID(), randomUUID()];
     const { adapter } = await grantWithTokens([
@@ -121,13 +137,13 @@ describe("oidc-provider adapter over oauth_models", () => {
       { model: "RefreshToken", id: consumed },
     ]);
     await adapter("RefreshToken").consume(consumed);
-    await handle.db.update(oauthModels).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(oauthModels.id, expired));
+    await handle.db.update(oauthModels).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(oauthModels.id, storedModelId("RefreshToken", expired)));
     const deleted = await deleteExpiredOAuthModels(handle.db);
     expect(deleted).toBeGreaterThanOrEqual(1);
     const ids = (await handle.db.select({ id: oauthModels.id }).from(oauthModels)).map((r) => r.id);
-    expect(ids).not.toContain(expired);
-    expect(ids).toContain(live);
-    expect(ids).toContain(consumed);
+    expect(ids).not.toContain(storedModelId("RefreshToken", expired));
+    expect(ids).toContain(storedModelId("RefreshToken", live));
+    expect(ids).toContain(storedModelId("RefreshToken", consumed));
   });
 
   it("reads clients from oauth_applications, with the secret's hash and never the secret", async () => {

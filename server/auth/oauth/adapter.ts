@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { errors } from "oidc-provider";
 import type { Db } from "../../db/client";
@@ -25,6 +26,30 @@ export interface OidcAdapter {
   revokeByGrantId(grantId: string): Promise<void>;
 }
 
+/**
+ * Models whose id is a bearer secret (the token or code a client presents).
+ * Their rows are keyed by the SHA-256 of the id and their payload is stored
+ * without `jti` (which repeats it), so a read of the table yields nothing a
+ * client could present. Sessions and interactions keep their ids: they are
+ * found by uid too, and their ids only work together with the browser's cookies.
+ */
+const SECRET_ID_MODELS = new Set([
+  "AccessToken",
+  "AuthorizationCode",
+  "RefreshToken",
+  "ClientCredentials",
+  "DeviceCode",
+  "BackchannelAuthenticationRequest",
+  "PushedAuthorizationRequest",
+  "RegistrationAccessToken",
+  "InitialAccessToken",
+]);
+
+/** The oauth_models.id under which a model instance with this id is stored. */
+export function storedModelId(model: string, id: string): string {
+  return SECRET_ID_MODELS.has(model) ? createHash("sha256").update(id).digest("hex") : id;
+}
+
 /** Expired rows are deleted by whichever request comes along at most this often (per process). */
 const CLEANUP_INTERVAL_MS = 60_000;
 let lastCleanupAt = 0;
@@ -46,7 +71,12 @@ class ModelAdapter implements OidcAdapter {
     // A Grant is its own family: indexing it under its own id lets one
     // statement delete a grant together with every token issued from it.
     const grantId = this.model === "Grant" ? id : str(payload.grantId);
-    const values = { model: this.model, id, payload, grantId, uid: str(payload.uid), userCode: str(payload.userCode), expiresAt };
+    if (this.secretIds) {
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      const { jti, ...withoutId } = payload;
+      payload = withoutId;
+    }
+    const values = { model: this.model, id: this.key(id), payload, grantId, uid: str(payload.uid), userCode: str(payload.userCode), expiresAt };
     await this.db
       .insert(oauthModels)
       .values(values)
@@ -58,8 +88,18 @@ class ModelAdapter implements OidcAdapter {
     await cleanupIfDue(this.db);
   }
 
-  find(id: string) {
-    return this.findWhere(eq(oauthModels.id, id));
+  private get secretIds(): boolean {
+    return SECRET_ID_MODELS.has(this.model);
+  }
+
+  private key(id: string): string {
+    return storedModelId(this.model, id);
+  }
+
+  async find(id: string) {
+    const payload = await this.findWhere(eq(oauthModels.id, this.key(id)));
+    // The stored payload lacks the id it is keyed by (see SECRET_ID_MODELS); the caller holds it.
+    return payload && this.secretIds ? { ...payload, jti: id } : payload;
   }
 
   findByUid(uid: string) {
@@ -86,14 +126,14 @@ class ModelAdapter implements OidcAdapter {
     const won = await this.db
       .update(oauthModels)
       .set({ consumedAt: new Date() })
-      .where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, id), isNull(oauthModels.consumedAt)))
+      .where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, this.key(id)), isNull(oauthModels.consumedAt)))
       .returning({ id: oauthModels.id });
     if (won.length === 1) return;
     // Someone used it between the library's check and now: a replay. Revoke the family.
     const [row] = await this.db
       .select({ grantId: oauthModels.grantId })
       .from(oauthModels)
-      .where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, id)));
+      .where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, this.key(id))));
     if (row?.grantId) await revokeGrant(this.db, row.grantId);
     throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "grant"} already used`);
   }
@@ -105,7 +145,7 @@ class ModelAdapter implements OidcAdapter {
       await revokeGrant(this.db, id);
       return;
     }
-    await this.db.delete(oauthModels).where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, id)));
+    await this.db.delete(oauthModels).where(and(eq(oauthModels.model, this.model), eq(oauthModels.id, this.key(id))));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { oauthApplications, oauthGrants, oauthModels } from "../../db/schema";
 import { AUTHORIZABLE_REVIEW_STATES } from "./clients";
 import { apiResource } from "./config";
+import { storedModelId } from "./adapter";
 import { revokeGrant } from "./grants";
 import type { Surface } from "./scopes";
 
@@ -54,7 +55,7 @@ export async function verifyAccessToken(db: Db, token: string, now = new Date(),
     .from(oauthModels)
     .innerJoin(oauthGrants, eq(oauthGrants.grantId, oauthModels.grantId))
     .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
-    .where(and(eq(oauthModels.model, "AccessToken"), eq(oauthModels.id, token)));
+    .where(and(eq(oauthModels.model, "AccessToken"), eq(oauthModels.id, storedModelId("AccessToken", token))));
   if (!row) return { ok: false };
   const { payload } = row;
   const nowMs = now.getTime();

@@ -11,7 +11,7 @@ export const oauthModels = pgTable(
   {
     /** oidc-provider model name, e.g. "AccessToken". */
     model: text("model").notNull(),
-    /** The instance id; for opaque tokens this is the token value itself. */
+    /** The instance id; for tokens and codes its SHA-256 (hex), never the value a client presents (adapter.ts). */
     id: text("id").notNull(),
     /** The model's payload exactly as oidc-provider gave it. */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),

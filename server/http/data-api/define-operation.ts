@@ -82,6 +82,8 @@ export interface OperationDefinition<
   paged?: Paged;
   /** JSON request body (application/json, at most 16 KiB); a bad one is a 400 naming the field. */
   body?: B;
+  /** A request body the handler reads itself (documented only), e.g. a workout template inspected with JSON paths. */
+  documentedBody?: { contentType: string; schema: Record<string, unknown>; description?: string };
   /** Request headers by name (e.g. "Idempotency-Key"); the schema receives undefined when absent. */
   requestHeaders?: H;
   /** Schema of `data` (of one item when paged); null for 204 or a file. */
@@ -91,8 +93,8 @@ export interface OperationDefinition<
   /** Headers the success response carries (names from the document's components), e.g. ["Location", "Retry-After"]. */
   successHeaders?: string[];
   successStatus?: 200 | 201 | 202 | 204;
-  /** Extra documented statuses with their meaning, e.g. {409: "replay artifact missing"}. */
-  errors?: Record<number, string>;
+  /** Extra documented statuses with their meaning, e.g. {409: "replay artifact missing"}, or with their own body schema. */
+  errors?: Record<number, string | { description: string; schema: z.ZodType }>;
   handler: (
     ctx: DataApiContext,
     input: { params: Output<P>; query: QueryOutput<Q, Paged>; body: B extends z.ZodType ? z.output<B> : undefined; headers: HeaderOutput<H> },
@@ -219,10 +221,11 @@ export function defineOperation<
   B extends z.ZodType | undefined = undefined,
   H extends HeaderSchemas | undefined = undefined,
 >(def: OperationDefinition<P, Q, Paged, B, H>): DataApiOperation {
-  const { scopes, surfaces, handler, body, fileContentTypes, ...rest } = def;
+  const { scopes, surfaces, handler, body, documentedBody, fileContentTypes, ...rest } = def;
   return dataApi.define<P, Q, Paged, B, H>({
     ...rest,
     jsonBody: body,
+    body: documentedBody,
     responseContentTypes: fileContentTypes,
     access: { scopes, surfaces },
     handler: (ctx, input) => handler(ctx, input as Parameters<typeof handler>[1]),

@@ -33,6 +33,8 @@ export class DataApiError extends Error {
     readonly description: string,
     /** insufficient_scope: the scopes the operation needs, space-separated. */
     readonly scope?: string,
+    /** POST /workout-templates/import: every problem of the workout, each with its JSON path. */
+    readonly problems?: { path: string; message: string }[],
   ) {
     super(description);
     this.name = "DataApiError";
@@ -95,11 +97,12 @@ export interface DataApiErrorBody {
   error: DataApiErrorCode;
   error_description: string;
   scope?: string;
+  problems?: { path: string; message: string }[];
   request_id: string;
 }
 
 export function dataApiErrorBody(error: DataApiError, requestId: string): DataApiErrorBody {
-  return { error: error.error, error_description: error.description, ...(error.scope ? { scope: error.scope } : {}), request_id: requestId };
+  return { error: error.error, error_description: error.description, ...(error.scope ? { scope: error.scope } : {}), ...(error.problems ? { problems: error.problems } : {}), request_id: requestId };
 }
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;

@@ -12,6 +12,7 @@ import { recordsHealthOperations } from "./operations/records-health";
 import { rosterOperations } from "./operations/roster";
 import { sessionOperations } from "./operations/sessions";
 import { trainingOperations } from "./operations/trainings";
+import { workoutOperations } from "./operations/workouts";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
 
 /** Every Data API operation; the OpenAPI document and the tests iterate over this list. */
@@ -26,6 +27,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...devicesOperations,
   ...embedOperations,
   ...exportOperations,
+  ...workoutOperations,
 ];
 
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */

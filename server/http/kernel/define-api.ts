@@ -164,14 +164,42 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return parsed.data;
 }
 
+export const isJsonContentType = (request: Request) => /^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
+
+/**
+ * The body as bytes, read no further than `maxBytes` (a chunked body without
+ * Content-Length is cut off too): null when it is larger.
+ */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** The request's JSON body: application/json, bounded, valid UTF-8, parsed and validated; errors name the field. */
 async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiProblem("invalid_request", "body: send JSON with Content-Type: application/json");
-  const tooLarge = () => new ApiProblem("invalid_request", `body: larger than ${MAX_JSON_BODY_BYTES} bytes`);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
+  if (!isJsonContentType(request)) throw new ApiProblem("invalid_request", "body: send JSON with Content-Type: application/json");
+  const bytes = await readBoundedBody(request, MAX_JSON_BODY_BYTES);
+  if (!bytes) throw new ApiProblem("invalid_request", `body: larger than ${MAX_JSON_BODY_BYTES} bytes`);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));

@@ -183,7 +183,7 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
       <p id={`${id}-summary`} className="chart-summary">
         Means: {sets.map((s, k) => `work ${s.workNumber} ${fixed(means[k], digits)}`).join(", ")}.
       </p>
-      <ul className="compare-legend" aria-hidden="true">
+      <ul className="set-compare-legend" aria-hidden="true">
         {sets.map((s, k) => (
           <li key={s.id}>
             <span style={{ background: COLOURS[k % COLOURS.length] }} />

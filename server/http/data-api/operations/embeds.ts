@@ -8,7 +8,7 @@ import { createEmbed } from "../../../embeds/create-embed";
 import { gzipArtifactResponse } from "../../../replay/artifact-response";
 import type { OperationSpec } from "../../openapi/build";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
-import { DataApiError, dataApiErrorBody, dataApiNotFound, describeZodIssue, toDataApiError } from "../errors";
+import { DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "../errors";
 
 /**
  * Replay embeds (data-api.md "Replay embeds", docs/replay.md): creating an
@@ -39,23 +39,7 @@ export const ZEmbed = z.object({
   session_ids: z.array(z.number().int()),
 });
 
-/** A small JSON body, parsed and checked; every failure is the documented 400. */
-async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const tooLarge = Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
-  const text = tooLarge ? "" : await request.text();
-  if (tooLarge || Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DataApiError("invalid_request", `The body must be at most ${MAX_BODY_BYTES} bytes of JSON`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new DataApiError("invalid_request", "The body must be a JSON object");
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new DataApiError("invalid_request", describeZodIssue(parsed.error));
-  return parsed.data;
-}
-
-const createEmbedOp = defineOperation({
+export const createReplayEmbed = defineOperation({
   method: "post",
   path: "/svcsim/embeds",
   operationId: "create_replay_embed",
@@ -71,8 +55,8 @@ const createEmbedOp = defineOperation({
     403: "insufficient_scope: the token lacks sessions:read or svcsim:embed; or origin_not_approved: the origin is not approved for this application",
     409: "replay_artifact_unavailable: a session's replay artifact is missing (not built yet, or processing failed) or invalid; the description names the session",
   },
-  handler: async (ctx: DataApiContext) => {
-    const body = await readJsonBody(ctx.request, ZEmbedBody);
+  body: ZEmbedBody.describe("embed creation body (data-api.md)"),
+  handler: async (ctx: DataApiContext, { body }) => {
     const origin = checkEmbedOrigin(body.origin);
     if (!origin.ok || origin.value !== body.origin) throw new DataApiError("invalid_request", `origin: must be an exact https origin such as https://club.example${origin.ok ? ` (here: ${origin.value})` : ""}`);
     const created = await createEmbed(ctx.db, {
@@ -99,11 +83,6 @@ const createEmbedOp = defineOperation({
     };
   },
 });
-
-export const createReplayEmbed: DataApiOperation = {
-  ...createEmbedOp,
-  spec: { ...createEmbedOp.spec, requestBody: { contentType: "application/json", schema: ZEmbedBody, description: "embed creation body (data-api.md)" } },
-};
 
 export const deleteReplayEmbed = defineOperation({
   method: "delete",

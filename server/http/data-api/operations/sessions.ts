@@ -13,6 +13,8 @@ import {
   strokesPageQuery,
 } from "../../../sessions/read-session";
 import type { SessionAudience } from "../../../sessions/session-boundary";
+import { compareSessions, COMPARE_LIMITS } from "../../../sessions/compare-sessions";
+import { serializeComparison, ZSessionComparison } from "../serializers/compare";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { MAX_SERIES_POINTS, type SeriesField } from "../../../svc/process/track";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
@@ -210,4 +212,37 @@ export async function requireAnalysis(ctx: DataApiContext, sessionId: number) {
   return analysis;
 }
 
-export const sessionOperations = [listSessions, getSession, getSessionSummary, getSessionSeriesOp, listSessionStrokes, getSessionSplitsOp];
+const { minSessions, maxSessions, points, splits } = COMPARE_LIMITS;
+const ZCompareBody = z
+  .object({
+    session_ids: z
+      .array(z.number({ error: "a session id is an integer" }).int("a session id is an integer").min(1, "a session id is from 1").max(2_147_483_647, "not a session id"), {
+        error: "session_ids: a list of session ids",
+      })
+      .min(minSessions, `session_ids: ${minSessions} to ${maxSessions} sessions`)
+      .max(maxSessions, `session_ids: ${minSessions} to ${maxSessions} sessions`)
+      .refine((ids) => new Set(ids).size === ids.length, "session_ids: each session at most once")
+      .describe(`${minSessions} to ${maxSessions} different sessions readable with this token; deltas are against the first`),
+    points: z.number().int().min(points.min).max(points.max).optional().default(points.default).describe(`points of the common distance grid, ${points.min} to ${points.max} (default ${points.default})`),
+    splits: z.number().int().min(splits.min).max(splits.max).optional().default(splits.default).describe(`equal splits of the common distance, ${splits.min} to ${splits.max} (default ${splits.default})`),
+  })
+  .strict()
+  .describe("the sessions to compare");
+
+export const compareSessionsOp = defineOperation({
+  method: "post",
+  path: "/sessions/compare",
+  operationId: "compare_sessions",
+  summary: "Compares 2 to 9 sessions: metadata, summaries, speed and rate over one distance grid, splits with deltas against the first",
+  description:
+    "The grid and the splits cover the common distance (the shortest session's). A session that does not exist or lies outside the token's boundary is 404, the same answer for either; a session whose processing failed is 409. No heart rate is ever part of a comparison.",
+  tag: "Sessions",
+  scopes: ["sessions:read"],
+  surfaces: SURFACES,
+  body: ZCompareBody,
+  response: ZSessionComparison,
+  errors: { 409: "conflict: a session has no processed data (its processing failed); the description names it" },
+  handler: async (ctx, { body }) => ({ data: serializeComparison(await compareSessions(ctx.db, audienceOf(ctx), body.session_ids, { points: body.points, splits: body.splits })) }),
+});
+
+export const sessionOperations = [listSessions, getSession, getSessionSummary, getSessionSeriesOp, listSessionStrokes, getSessionSplitsOp, compareSessionsOp];

@@ -79,7 +79,7 @@ const ZTargets = z.object({ rate_spm: z.number().optional(), pace_s_per_500m: z.
 const ZTemplateStep = z.object({ kind: z.enum(["work", "rest"]), distance_m: z.number().optional(), duration_s: z.number().optional(), targets: ZTargets.optional() });
 export const ZTrainingTemplate = z.object({
   template_id: z.number().int().nullable().describe("the subject's workout template, null when it was deleted since"),
-  name: z.string().nullable(),
+  name: z.string().nullable().describe("the template's name now, or as it was at upload when deleted since"),
   boat_class: z.string().nullable(),
   steps: z.array(ZTemplateStep).describe("the template's steps as they were at upload, repeat blocks expanded"),
   unmatched_steps: z.array(z.number().int()).describe("indices of work steps no set was found for"),
@@ -87,7 +87,7 @@ export const ZTrainingTemplate = z.object({
 });
 
 function serializeTemplate(
-  template: { id: number | null; template: NormalizedTemplate },
+  template: { id: number | null; name: string | null; template: NormalizedTemplate },
   match: { unmatched_steps: number[]; extra_sets: number[] } | null,
   sets: TrainingSetRow[],
 ): z.output<typeof ZTrainingTemplate> {
@@ -109,7 +109,7 @@ function serializeTemplate(
   const extra = (match?.extra_sets ?? []).flatMap((index) => (sets[index] ? [sets[index].id] : []));
   return {
     template_id: template.id,
-    name: typeof template.template.name === "string" ? template.template.name : null,
+    name: template.name ?? (typeof template.template.name === "string" ? template.template.name : null),
     boat_class: typeof template.template.boat_class === "string" ? template.template.boat_class : null,
     steps,
     unmatched_steps: [...(match?.unmatched_steps ?? [])],
@@ -130,7 +130,7 @@ export const ZTrainingDetail = ZTrainingListItem.extend({
 export function serializeTrainingDetail(parts: {
   row: TrainingRow;
   athlete: TrainingAthlete;
-  template: { id: number | null; template: NormalizedTemplate } | null;
+  template: { id: number | null; name: string | null; template: NormalizedTemplate } | null;
   match: { unmatched_steps: number[]; extra_sets: number[] } | null;
   sets: TrainingSetRow[];
 }): z.output<typeof ZTrainingDetail> {

@@ -1,0 +1,52 @@
+"use client";
+
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** Distinct on white and for common colour-vision deficiencies (Okabe–Ito), one per session. */
+export const SESSION_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#7f5f00", "#5f3dc4"];
+
+export interface CompareChartData {
+  grid: number[];
+  sessions: { key: string; label: string; speed: number[]; rate: (number | null)[] }[];
+}
+
+const CHARTS = [
+  { field: "speed", title: "Speed (m/s)", digits: 2 },
+  { field: "rate", title: "Stroke rate (spm)", digits: 1 },
+] as const;
+
+/** Speed and rate of every session over the common distance, overlaid, one colour per session. */
+export function CompareCharts({ data }: { data: CompareChartData }) {
+  return (
+    <div className="charts">
+      {CHARTS.map((chart) => {
+        const rows = data.grid.map((distance, j) => Object.fromEntries([["distance", distance], ...data.sessions.map((s) => [s.key, s[chart.field][j]])]));
+        return (
+          <figure key={chart.field} className="card compare-chart" aria-labelledby={`compare-${chart.field}`} aria-describedby={`compare-${chart.field}-summary`}>
+            <figcaption id={`compare-${chart.field}`}>{chart.title}</figcaption>
+            <p id={`compare-${chart.field}-summary`} className="chart-summary">
+              {data.sessions.map((s) => `${s.label}: mean ${mean(s[chart.field]).toFixed(chart.digits)}`).join("; ")}.
+            </p>
+            <ResponsiveContainer width="100%" height={220}>
+              <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+                <CartesianGrid stroke="#eef1f4" />
+                <XAxis dataKey="distance" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(d: number) => `${Math.round(d)} m`} />
+                <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(chart.digits === 1 ? 0 : 1)} />
+                <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(chart.digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+                <Legend />
+                {data.sessions.map((s, k) => (
+                  <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SESSION_COLOURS[k % SESSION_COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+function mean(values: (number | null)[]): number {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : 0;
+}

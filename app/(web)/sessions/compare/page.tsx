@@ -1,0 +1,146 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDuration } from "@/app/_lib/format";
+import { loadOr404 } from "@/app/_lib/params";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { COMPARE_LIMITS, compareSessions, type SessionComparison } from "@/server/sessions/compare-sessions";
+import { CompareCharts, SESSION_COLOURS } from "./compare-charts";
+
+export const metadata: Metadata = { title: "Compare sessions" };
+
+/** `?ids=3&ids=5` (the log's checkboxes) or `?ids=3,5`: the ids, or a message saying what is wrong. */
+function parseIds(raw: string | string[] | undefined): { ids: number[] } | { problem: string } {
+  const parts = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2_147_483_647)) return { problem: "The address holds something that is not a session." };
+  const ids = parts.map(Number);
+  if (new Set(ids).size !== ids.length) return { problem: "The same session is chosen twice: choose each session once." };
+  if (ids.length < COMPARE_LIMITS.minSessions || ids.length > COMPARE_LIMITS.maxSessions) return { problem: `Choose ${COMPARE_LIMITS.minSessions} to ${COMPARE_LIMITS.maxSessions} sessions to compare (${ids.length} chosen).` };
+  return { ids };
+}
+
+const secondsText = (s: number) => formatDuration(Math.round(s * 1000));
+const deltaText = (s: number) => (Math.abs(s) < 0.05 ? "±0.0 s" : `${s > 0 ? "+" : "−"}${Math.abs(s).toFixed(1)} s`);
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<{ ids?: string | string[] }> }) {
+  const user = await requireUser();
+  const parsed = parseIds((await searchParams).ids);
+  if ("problem" in parsed) return <CompareProblem message={parsed.problem} />;
+  let comparison: SessionComparison;
+  try {
+    // The web app's boundary is the data surface's: every session the person may open.
+    comparison = await loadOr404(() => compareSessions(getDb(), { subjectId: user.id, surface: "data", applicationId: 0 }, parsed.ids, { points: 200, splits: 4 }));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") return <CompareProblem message={`${error.message}. Leave it out to compare the others.`} />;
+    throw error;
+  }
+  const label = (k: number) => {
+    const row = comparison.sessions[k].row;
+    return `${k + 1}. ${row.date} ${row.boatClass} ${row.distanceM} m`;
+  };
+  const first = comparison.sessions[0];
+  return (
+    <>
+      <p>
+        <Link href="/">← Sessions</Link>
+      </p>
+      <h1>Compare {comparison.sessions.length} sessions</h1>
+      <p className="muted">
+        Over the first {Math.round(comparison.distanceM)} m of each (the shortest session&apos;s distance); times and gaps are against session 1.
+      </p>
+      <ul className="compare-legend" aria-label="Sessions compared">
+        {comparison.sessions.map((s, k) => (
+          <li key={s.row.id}>
+            <span className="compare-swatch" style={{ background: SESSION_COLOURS[k % SESSION_COLOURS.length] }} aria-hidden="true" />
+            <Link href={`/sessions/${s.row.id}`}>{label(k)}</Link>
+          </li>
+        ))}
+      </ul>
+      <CompareCharts
+        data={{
+          grid: comparison.gridM,
+          sessions: comparison.sessions.map((s, k) => ({ key: `s${s.row.id}`, label: label(k), speed: s.speedMS, rate: s.rateSpm })),
+        }}
+      />
+      <h2 id="times-heading">Times</h2>
+      <div className="table-scroll table-card">
+        <table aria-labelledby="times-heading" data-testid="compare-times">
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col" className="num">
+                Time
+              </th>
+              <th scope="col" className="num">
+                At {Math.round(comparison.distanceM)} m
+              </th>
+              <th scope="col" className="num">
+                Gap
+              </th>
+              <th scope="col" className="num">
+                Mean rate
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.sessions.map((s, k) => {
+              const last = s.splits[s.splits.length - 1];
+              return (
+                <tr key={s.row.id}>
+                  <th scope="row">{label(k)}</th>
+                  <td className="num">{formatDuration(s.row.durationMs)}</td>
+                  <td className="num">{secondsText(last.elapsedS)}</td>
+                  <td className="num">{k === 0 ? "—" : deltaText(last.elapsedDeltaS)}</td>
+                  <td className="num">{s.analysis.summary.avg_rate !== null ? `${s.analysis.summary.avg_rate.toFixed(1)} spm` : "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <h2 id="splits-heading">Splits</h2>
+      <div className="table-scroll table-card">
+        <table aria-labelledby="splits-heading" data-testid="compare-splits">
+          <thead>
+            <tr>
+              <th scope="col">Split</th>
+              {comparison.sessions.map((s, k) => (
+                <th key={s.row.id} scope="col" className="num">
+                  {k + 1}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {first.splits.map((split, j) => (
+              <tr key={split.index}>
+                <th scope="row">to {Math.round(split.distanceM)} m</th>
+                {comparison.sessions.map((s, k) => (
+                  <td key={s.row.id} className="num">
+                    {secondsText(s.splits[j].splitS)}
+                    {k > 0 ? <span className="muted"> ({deltaText(s.splits[j].splitDeltaS)})</span> : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function CompareProblem({ message }: { message: string }) {
+  return (
+    <>
+      <h1>Compare sessions</h1>
+      <div className="card empty" data-testid="compare-problem">
+        <p role="alert">{message}</p>
+        <p>
+          <Link href="/">Back to the sessions log</Link> and tick 2 to 9 sessions.
+        </p>
+      </div>
+    </>
+  );
+}
