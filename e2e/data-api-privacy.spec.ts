@@ -175,6 +175,12 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
         for (const id of await JOB_IDS[name](parent)) out.push(`${prefix}/${id}${suffix}`);
         continue;
       }
+      // Sets have no list of their own: a training's read names them (rests too, which set operations answer 404).
+      if (name === "set_id") {
+        const [training] = (await fetchAll(prefix.replace(/\/sets$/, ""))) as { sets: { set_id: number; kind: string }[] }[];
+        for (const set of training?.sets ?? []) if (set.kind === "work") out.push(`${prefix}/${set.set_id}${suffix}`);
+        continue;
+      }
       expect(doc.paths[parent]?.get, `the crawler fills {${name}} of ${template} from GET ${parent}, which the document lacks`).toBeTruthy();
       for (const item of await listOf(prefix)) out.push(`${prefix}/${(item as { id: number }).id}${suffix}`);
     }
@@ -255,8 +261,9 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
     }
   }
   // POST operations that only read: every session compared with its neighbours (all together when 2 to 9),
-  // and every template the API lists sent back through the import. Exports and device jobs are crawled above.
-  const READ_POSTS = ["/sessions/compare", "/workout-templates/import"];
+  // every template the API lists sent back through the import, and every ready training's work sets compared
+  // all together. Exports and device jobs are crawled above.
+  const READ_POSTS = ["/sessions/compare", "/workout-templates/import", "/trainings/{training_id}/compare"];
   const posts = Object.entries(doc.paths).filter(([t, ops]) => served(ops.post) && !/exports$|fetch$|download$|embeds$|leases$/.test(t)).map(([t]) => t);
   expect(posts.sort()).toEqual(READ_POSTS.filter((t) => served(doc.paths[t]?.post)).sort());
   async function postJson(path: string, body: Json) {
@@ -276,6 +283,14 @@ async function crawl(request: APIRequestContext, baseURL: string, surface: Surfa
     for (const item of (await listOf("/workout-templates")) as { id: number }[]) {
       const [one] = (await fetchAll(`/workout-templates/${item.id}`)) as { template: Json }[];
       await postJson("/workout-templates/import", one.template);
+    }
+  }
+  if (posts.includes("/trainings/{training_id}/compare")) {
+    for (const item of (await listOf("/trainings")) as { id: number; status: string }[]) {
+      if (item.status !== "ready") continue;
+      const [training] = (await fetchAll(`/trainings/${item.id}`)) as { sets: { set_id: number; kind: string }[] }[];
+      const work = training.sets.filter((set) => set.kind === "work").map((set) => set.set_id).slice(0, 9);
+      if (work.length >= 2) await postJson(`/trainings/${item.id}/compare`, { set_ids: work, splits: 20 });
     }
   }
   expect(found, found.slice(0, 20).join("\n")).toEqual([]);

@@ -239,12 +239,14 @@ test.describe("Data API: roster, equipment, catalogues, records, health, devices
       meta: { next_cursor: null, limit: 50 },
     });
     expectNothingForeign(k1.body, "lactate");
-    // Without a filter: all of Anna's own readings, here the same one.
-    expect((await lactate("")).body).toEqual(k1.body);
+    // Without a filter: all of Anna's own readings in time order: this one, then her training's (data-api-trainings.spec.ts).
+    const all = (await lactate("")).body;
+    expect(all.data[0]).toEqual(k1.body.data[0]);
+    expect(all.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([DATA_WORLD.annaLactate, DATA_WORLD.annaTrainingLactate]);
     // Anna paddled in Olaf's K2: she may read the session, but Olaf's reading of it is his.
     expect((await lactate(`?session_id=${ids.olafK2}`)).body.data).toEqual([]);
     expect((await lactate(`?session_id=${ids.olafK2}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([DATA_WORLD.olafLactate]);
-    for (const path of [`?session_id=${ids.olafK1}`, `?session_id=${ABSENT}`, "?training_id=1"]) {
+    for (const path of [`?session_id=${ids.olafK1}`, `?session_id=${ABSENT}`, `?training_id=${ABSENT}`]) {
       const hidden = await lactate(path);
       expect(hidden.status, path).toBe(404);
       expect(hidden.body.error).toBe("not_found");

@@ -28,6 +28,24 @@ export const DATA_WORLD = {
   /** Olaf's course; it names sessions Anna paddled in there, so it is no secret. */
   olafTrackName: "Lake Nord",
   failedDescription: "world failed session",
+  /**
+   * Trainings (docs/data-api.md "Trainings"): titles name them. Their seeds are those of sessions
+   * recorded on the same units, so the trainings bring no new devices (the serial derives from the seed).
+   */
+  trainings: {
+    /** Anna's own practice against her template annaTemplateName, with her lactate reading of it. */
+    annaTemplated: { title: "World intervals 4x250", spec: "4x250m/60s", seed: 601 },
+    /** Anna's practice paddled by Ben (managed): the heart rate is Ben's, never served. */
+    annaBen: { title: "Ben pieces 3x200", spec: "3x200m/45s", seed: 603 },
+    /** Created by the seeded session-surface application (sessionApp). */
+    annaApp: { title: "Logger intervals 3x200", spec: "3x200m/45s", seed: 602 },
+    /** Processing failed: a status and a reason, no sets. */
+    annaFailed: { title: "World failed training" },
+    olaf: { title: "Olaf private pieces", spec: "3x200m/45s", seed: 612 },
+  },
+  annaTrainingLactate: 7.3,
+  /** Anna's public session-surface application, seeded so a training can be created by it (no API creates trainings). */
+  sessionApp: { clientId: "e2e-trainings-logger", redirectUri: "http://127.0.0.1:45901/callback" },
   annaTemplateName: "Anna 4x250",
   olafTemplateName: "Olaf private intervals",
 } as const;

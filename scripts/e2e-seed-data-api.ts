@@ -4,9 +4,12 @@
  * (external-provider health data, crews mixing two accounts' athletes).
  * Idempotent: nothing happens when Anna exists.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../server/db/client";
-import { athletes, healthLactate, healthWeights, resultCrew, results, teamMemberships, teams, users } from "../server/db/schema";
+import { API_SCOPES } from "../server/auth/oauth/scopes";
+import { athletes, healthLactate, healthWeights, jobRuns, oauthApplications, resultCrew, results, teamMemberships, teams, trainings, users, workoutTemplates } from "../server/db/schema";
+import { TRAINING_FAILURES } from "../server/trainings/process-training";
+import { createProcessedTraining } from "../server/trainings/test-support";
 import { createOwnPaddle, createOwnVessel } from "../server/equipment/equipment";
 import { uploadResult } from "../server/results/upload-result";
 import { encodeSvc } from "../server/svc/container";
@@ -95,6 +98,7 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
   // Workout templates: Olaf's name carries "Olaf", so the privacy crawler notices if it ever reaches Anna.
   await createTemplate(db, anna.id, { name: W.annaTemplateName, text: JSON.stringify({ version: 1, boat_class: "K1", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }, { kind: "rest", duration_s: 90 }] }] }) });
   await createTemplate(db, olaf.id, { name: W.olafTemplateName, text: JSON.stringify({ version: 1, steps: [{ kind: "work", duration_s: 1200 }] }) });
+  const trainingIds = await seedTrainings(db, { anna: (await getSessionUser(db, anna.id))!, olaf: (await getSessionUser(db, olaf.id))!, annaSelf: annaSelf.id, ben: ben.id, annaTrack: annaTrack.id });
 
   await db.insert(healthWeights).values([
     { userId: anna.id, measuredOn: "2026-10-01", weightKg: W.annaWeightsKg[0], provenance: "manual" },
@@ -106,7 +110,42 @@ export async function seedDataApiWorld(db: Db): Promise<void> {
     { userId: anna.id, resultId: annaK1, measuredAt: new Date("2026-05-14T12:05:00Z"), lactateMmolL: W.annaLactate, note: "after 3 min", provenance: "manual" },
     { userId: anna.id, resultId: annaK1, measuredAt: new Date("2026-05-14T12:09:00Z"), lactateMmolL: W.externalLactate, note: "", provenance: "external", externalSource: W.externalSource },
     { userId: olaf.id, resultId: olafK2, measuredAt: new Date("2026-05-14T12:06:00Z"), lactateMmolL: W.olafLactate, note: "olaf", provenance: "manual" },
+    { userId: anna.id, trainingId: trainingIds.annaTemplated, measuredAt: new Date("2026-06-02T09:30:00Z"), lactateMmolL: W.annaTrainingLactate, note: "after the last piece", provenance: "manual" },
+    { userId: anna.id, trainingId: trainingIds.annaTemplated, measuredAt: new Date("2026-06-02T09:31:00Z"), lactateMmolL: W.externalLactate, note: "", provenance: "external", externalSource: W.externalSource },
+    { userId: olaf.id, trainingId: trainingIds.olaf, measuredAt: new Date("2026-06-02T09:32:00Z"), lactateMmolL: W.olafLactate, note: "olaf", provenance: "manual" },
   ]);
+}
+
+/**
+ * Trainings of the world, processed here through the product's own upload
+ * and processing functions; their queued processing runs are removed so the
+ * server does not process them again while specs read their set ids.
+ */
+async function seedTrainings(db: Db, p: { anna: NonNullable<Awaited<ReturnType<typeof getSessionUser>>>; olaf: NonNullable<Awaited<ReturnType<typeof getSessionUser>>>; annaSelf: number; ben: number; annaTrack: number }) {
+  const T = W.trainings;
+  const [app] = await db
+    .insert(oauthApplications)
+    .values({
+      ownerUserId: p.anna.id,
+      clientId: W.sessionApp.clientId,
+      name: "Anna training logger",
+      surface: "session",
+      clientType: "public",
+      redirectUris: [W.sessionApp.redirectUri],
+      scopes: ["openid", "profile", ...API_SCOPES.filter((s) => !s.startsWith("devices:") && s !== "svcsim:embed")],
+      reviewStatus: "not_required",
+    })
+    .returning({ id: oauthApplications.id });
+  // Anna's seeded template "Anna 4x250" (four 250 m pieces): the practice followed it.
+  const [template] = await db.select({ id: workoutTemplates.id }).from(workoutTemplates).where(and(eq(workoutTemplates.ownerUserId, p.anna.id), eq(workoutTemplates.name, W.annaTemplateName)));
+  const annaTemplated = (await createProcessedTraining(db, p.anna, { spec: T.annaTemplated.spec, seed: T.annaTemplated.seed, title: T.annaTemplated.title, templateId: template.id, athleteId: p.annaSelf, trackId: p.annaTrack })).id;
+  const annaBen = (await createProcessedTraining(db, p.anna, { spec: T.annaBen.spec, seed: T.annaBen.seed, title: T.annaBen.title, athleteId: p.ben })).id;
+  const annaApp = (await createProcessedTraining(db, p.anna, { spec: T.annaApp.spec, seed: T.annaApp.seed, title: T.annaApp.title, applicationId: app.id })).id;
+  const olaf = (await createProcessedTraining(db, p.olaf, { spec: T.olaf.spec, seed: T.olaf.seed, title: T.olaf.title })).id;
+  const ids = [annaTemplated, annaBen, annaApp, olaf];
+  await db.delete(jobRuns).where(and(eq(jobRuns.functionId, "process-training"), inArray(sql<number>`(${jobRuns.event}->'data'->>'trainingId')::int`, ids)));
+  await db.insert(trainings).values({ ownerUserId: p.anna.id, vesselId: 1, title: T.annaFailed.title, createdVia: "demo", status: "failed", failureCode: "no_sets", failureMessage: TRAINING_FAILURES.no_sets });
+  return { annaTemplated, annaBen, annaApp, olaf };
 }
 
 function eqSeat(resultId: number, seat: number) {

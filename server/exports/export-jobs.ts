@@ -34,9 +34,10 @@ export const exportBuilder = { build: buildExport };
 /** "exp_" + 128 random bits: not guessable, and not UUID-shaped (the Data API never emits UUIDs). */
 export const newExportJobId = () => `exp_${randomBytes(16).toString("base64url")}`;
 
-const sourceColumns = (source: ExportSource) => ({ sourceKind: source.kind, sourceId: source.sessionId });
+const sourceColumns = (source: ExportSource) => ({ sourceKind: source.kind, sourceId: source.kind === "session" ? source.sessionId : source.trainingId });
 export function sourceOf(job: Pick<ExportJob, "sourceKind" | "sourceId">): ExportSource {
   if (job.sourceKind === "session") return { kind: "session", sessionId: job.sourceId };
+  if (job.sourceKind === "training") return { kind: "training", trainingId: job.sourceId };
   throw new Error(`Unknown export source kind ${job.sourceKind}`);
 }
 export function optionsOf(job: ExportJob): ExportOptions {

@@ -15,6 +15,7 @@ import {
   type ZSeries,
   type ZSessionDetail,
   type ZSessionSummary,
+  type ZSplit,
   type ZSplits,
   type ZStroke,
 } from "../http/data-api/serializers/sessions";
@@ -22,6 +23,8 @@ import { toProcessingStroke } from "../results/result-analysis";
 import { getSessionStrokes, downsampleRoute, getCrewSeenBy, getReadableSession, getSessionAnalysis, getSessionWeather, heartRateIsSubjects, type CrewSeat } from "../sessions/read-session";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../svc/process/track";
+import type { ZSetSummary, ZTrainingSet } from "../http/data-api/serializers/trainings";
+import { loadTrainingModel } from "./training-export-source";
 
 /**
  * What an export is built from, loaded once and already projected
@@ -30,8 +33,8 @@ import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from 
  * show the same person; the format builders only lay it out.
  */
 
-/** What is exported. A training's active set will be another kind on the same model. */
-export type ExportSource = { kind: "session"; sessionId: number };
+/** What is exported: a session, or a whole training (server/exports/training-export-source.ts). */
+export type ExportSource = { kind: "session"; sessionId: number } | { kind: "training"; trainingId: number };
 
 /**
  * Who asks. The web application reads as the Data API's `data` surface does
@@ -73,6 +76,14 @@ export interface ExportModel {
   startUnixMs: number;
   /** Device clock offset from UTC, minutes (local times in reports). */
   utcOffsetMin: number;
+  /** A training source: its sets, each work set's own summary and splits; `session` then describes the whole training. */
+  training?: TrainingExportPart;
+}
+
+export interface TrainingExportPart {
+  id: number;
+  title: string;
+  sets: { set: z.output<typeof ZTrainingSet>; summary: z.output<typeof ZSetSummary>; splits: z.output<typeof ZSplit>[] }[];
 }
 
 const STROKE_SEAT = 1;
@@ -82,10 +93,12 @@ export async function loadExportModel(db: Db, source: ExportSource, viewer: Expo
   switch (source.kind) {
     case "session":
       return loadSessionModel(db, source, viewer, selection);
+    case "training":
+      return loadTrainingModel(db, source.trainingId, viewer, selection);
   }
 }
 
-async function loadSessionModel(db: Db, source: ExportSource, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
+async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "session" }>, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
   const audience: SessionAudience = {
     subjectId: viewer.userId,
     surface: viewer.application?.surface ?? "data",

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
+import { getReadableTraining } from "../trainings/training-reads";
 import type { IdempotencyClaim } from "../idempotency/idempotency";
 import { getCrewSeenBy, getReadableSession } from "../sessions/read-session";
 import type { SessionAudience } from "../sessions/session-boundary";
@@ -45,6 +46,35 @@ export async function requestSessionExport(
     requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },
     source: { kind: "session", sessionId: session.id },
     options: { ...input.request, athlete: input.request.athlete as ExportOptions["athlete"], mode: input.mode, healthAllowed: input.healthAllowed },
+    idempotency: input.idempotency,
+  });
+}
+
+/**
+ * Queues an export of one training: readable within the audience's boundary
+ * (owned; on the session surface created by the application), ready (else
+ * 409 conflict, nothing queued), and seat 1 (a training has one paddler;
+ * another seat is the same 404 as an absent training).
+ */
+export async function requestTrainingExport(
+  db: Db,
+  input: {
+    audience: SessionAudience;
+    applicationId: number | null;
+    trainingId: number;
+    request: SessionExportRequest;
+    mode: ExportOptions["mode"];
+    healthAllowed: boolean;
+    idempotency: IdempotencyClaim | null;
+  },
+): Promise<{ job: ExportJob; replayed: boolean }> {
+  const training = await getReadableTraining(db, input.audience, input.trainingId);
+  if (input.request.athlete !== 1) throw notFound("Seat");
+  if (training.status !== "ready") throw new AppError("conflict", `The training has no sets yet: ${training.status === "failed" ? "its processing failed" : `it is ${training.status}`}`);
+  return requestExport(db, {
+    requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },
+    source: { kind: "training", trainingId: training.id },
+    options: { ...input.request, athlete: 1, mode: input.mode, healthAllowed: input.healthAllowed },
     idempotency: input.idempotency,
   });
 }

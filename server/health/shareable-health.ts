@@ -58,7 +58,7 @@ export type LactatePosition = [measuredAt: string, id: number];
  * (health_lactate_user_idx, scanned backwards). The caller has checked that
  * the person may read the session; this only ever returns their own readings.
  */
-export async function listShareableLactate(db: Db, userId: number, filter: { sessionId?: number }, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
+export async function listShareableLactate(db: Db, userId: number, filter: { sessionId?: number; trainingId?: number }, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
   const seek = page.after ? sql`(${healthLactate.measuredAt}, ${healthLactate.id}) > (${page.after[0]}::timestamptz, ${page.after[1]})` : undefined;
   const rows = await db
     .select({
@@ -72,7 +72,7 @@ export async function listShareableLactate(db: Db, userId: number, filter: { ses
       provenance: healthLactate.provenance,
     })
     .from(healthLactate)
-    .where(and(eq(healthLactate.userId, userId), filter.sessionId !== undefined ? eq(healthLactate.resultId, filter.sessionId) : undefined, shareable(healthLactate.provenance), seek))
+    .where(and(eq(healthLactate.userId, userId), filter.sessionId !== undefined ? eq(healthLactate.resultId, filter.sessionId) : undefined, filter.trainingId !== undefined ? eq(healthLactate.trainingId, filter.trainingId) : undefined, shareable(healthLactate.provenance), seek))
     .orderBy(asc(healthLactate.measuredAt), asc(healthLactate.id))
     .limit(page.take);
   return rows.filter(isShareable);

@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { results } from "./results";
+import { trainings } from "./trainings";
 import { users } from "./users";
 
 /**
@@ -31,7 +32,7 @@ export const healthWeights = pgTable(
   (t) => [index("health_weights_user_idx").on(t.userId, t.measuredOn.desc(), t.id.desc())],
 );
 
-/** Blood lactate readings, tied to a session (or, later, a training). */
+/** Blood lactate readings, tied to a session or a training. */
 export const healthLactate = pgTable(
   "health_lactate",
   {
@@ -40,8 +41,8 @@ export const healthLactate = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     resultId: integer("result_id").references(() => results.id, { onDelete: "cascade" }),
-    /** Training id, once trainings exist (no foreign key yet). */
-    trainingId: integer("training_id"),
+    /** The training the reading belongs to (deleted with it, like a session's). */
+    trainingId: integer("training_id").references(() => trainings.id, { onDelete: "cascade" }),
     measuredAt: timestamp("measured_at", { withTimezone: true }).notNull(),
     /** mmol/L. */
     lactateMmolL: real("lactate_mmol_l").notNull(),
@@ -57,5 +58,6 @@ export const healthLactate = pgTable(
     index("health_lactate_user_idx").on(t.userId, t.measuredAt.desc(), t.id.desc()),
     // One session's readings in time order (Data API /health/lactate keyset).
     index("health_lactate_result_idx").on(t.resultId, t.measuredAt, t.id),
+    index("health_lactate_training_idx").on(t.trainingId, t.measuredAt, t.id),
   ],
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLactate } from "../../http/data-api/serializers/records-health";
-import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../http/data-api/serializers/sessions";
+import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplit, ZSplits, ZStroke } from "../../http/data-api/serializers/sessions";
+import { ZSetSummary, ZTrainingSet } from "../../http/data-api/serializers/trainings";
 import type { ExportModel } from "../export-source";
 
 /**
@@ -15,9 +16,9 @@ export const EXPORT_JSON_VERSION = 1;
 
 export const ZExportDocument = z
   .object({
-    format: z.literal("paddle-results.session-export").describe("what this document is"),
+    format: z.enum(["paddle-results.session-export", "paddle-results.training-export"]).describe("what this document is: a session's export or a training's"),
     version: z.literal(EXPORT_JSON_VERSION).describe("document version; a change that removes or renames a field raises it"),
-    source: z.object({ kind: z.literal("session"), session_id: z.number().int() }),
+    source: z.union([z.object({ kind: z.literal("session"), session_id: z.number().int() }), z.object({ kind: z.literal("training"), training_id: z.number().int() })]),
     privacy: z.object({
       mode: z.enum(["full", "privacy-safe"]).describe("privacy-safe: only the person's own seat carries an identity (docs/exports.md)"),
       heart_rate_included: z.boolean().describe("the heart rate is the chosen seat's own and the person may receive health data"),
@@ -30,6 +31,14 @@ export const ZExportDocument = z
     strokes: z.array(ZStroke).describe("every stroke of the effort, in order"),
     series: ZSeries.describe("the bounded series: at most 1000 evenly spaced points"),
     lactate: z.array(ZLactate).nullable().describe("null unless lactate_included"),
+    training: z
+      .object({
+        id: z.number().int(),
+        title: z.string(),
+        sets: z.array(z.object({ set: ZTrainingSet, summary: ZSetSummary, splits: z.array(ZSplit) })).describe("each work set: its place, its own summary and equal-distance splits"),
+      })
+      .optional()
+      .describe("training exports only: `session`, `summary` and `strokes` then describe the whole training (first work start to last work end) and `splits` holds one lap per set, work and rest"),
   })
   .strict()
   .describe("Paddle Results session export, version 1");
@@ -37,9 +46,9 @@ export type ExportDocument = z.output<typeof ZExportDocument>;
 
 export function exportDocument(model: ExportModel): ExportDocument {
   return {
-    format: "paddle-results.session-export",
+    format: model.source.kind === "training" ? "paddle-results.training-export" : "paddle-results.session-export",
     version: EXPORT_JSON_VERSION,
-    source: { kind: model.source.kind, session_id: model.source.sessionId },
+    source: model.source.kind === "training" ? { kind: "training", training_id: model.source.trainingId } : { kind: "session", session_id: model.source.sessionId },
     privacy: { mode: model.mode, heart_rate_included: model.heartRateIncluded, lactate_included: model.lactate !== null },
     athlete: model.athlete,
     session: model.session,
@@ -48,6 +57,7 @@ export function exportDocument(model: ExportModel): ExportDocument {
     strokes: model.strokes,
     series: model.series,
     lactate: model.lactate,
+    ...(model.training ? { training: model.training } : {}),
   };
 }
 

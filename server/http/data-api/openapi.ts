@@ -11,6 +11,7 @@ import { identityOperations } from "./operations/identity";
 import { recordsHealthOperations } from "./operations/records-health";
 import { rosterOperations } from "./operations/roster";
 import { sessionOperations } from "./operations/sessions";
+import { trainingOperations } from "./operations/trainings";
 import { workoutOperations } from "./operations/workouts";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
 
@@ -18,6 +19,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
 export const DATA_API_OPERATIONS: DataApiOperation[] = [
   ...identityOperations,
   ...sessionOperations,
+  ...trainingOperations,
   ...analyticsOperations,
   ...rosterOperations,
   ...equipmentOperations,

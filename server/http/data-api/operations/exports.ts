@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { exportFileResponse } from "../../../exports/download-response";
 import { EXPORT_RETRY_AFTER_S, getExportJobFor, readExportFile, type ExportJob } from "../../../exports/export-jobs";
-import { requestSessionExport } from "../../../exports/request-session-export";
+import { requestSessionExport, requestTrainingExport } from "../../../exports/request-session-export";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint } from "../../../idempotency/idempotency";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
 import { serializeExportJob, ZExportJob } from "../serializers/exports";
@@ -81,6 +81,40 @@ export const createSessionExport = defineOperation({
   },
 });
 
+export const createTrainingExport = defineOperation({
+  method: "post",
+  path: "/trainings/{training_id}/exports",
+  operationId: "create_training_export",
+  summary: "Queue an export of one training (json, pdf, pdf-full, xlsx, fit, tcx)",
+  description:
+    "Answers 202 like a session export. The file covers the whole training with one lap per set (FIT and TCX laps, PDF and XLSX split rows), and in JSON each work set's own summary and `splits` equal-distance splits. A training has one paddler: athlete must be 1 (any other seat is 404). A training not processed yet makes a job that fails with the reason (docs/exports.md \"Trainings\").",
+  tag: "Exports",
+  scopes: ["trainings:read", "exports:create"],
+  surfaces: SURFACES,
+  pathParams: { training_id: pathId("training_id").describe("training identifier") },
+  requestHeaders: { "Idempotency-Key": ZIdempotencyKey },
+  body: ZExportRequest,
+  response: ZExportJob,
+  successStatus: 202,
+  successHeaders: ["Location", "Retry-After"],
+  errors: { 409: "idempotency_key_reused: the Idempotency-Key was already used for a different request; conflict: the training is not ready (queued, processing or failed)" },
+  handler: async (ctx, { params, body, headers }) => {
+    const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
+    const path = `/trainings/${params.training_id}/exports`;
+    const { job } = await requestTrainingExport(ctx.db, {
+      audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
+      applicationId: ctx.applicationId,
+      trainingId: params.training_id,
+      request: body,
+      mode: ctx.surface === "partner" ? "privacy-safe" : "full",
+      healthAllowed: ctx.scopes.has("health:read"),
+      idempotency: key ? { scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`, key, fingerprint: requestFingerprint({ method: "POST", path, body }) } : null,
+    });
+    const data = serializeExportJob(job);
+    return { status: 202, data, headers: { Location: data.links.self, ...retryAfter } };
+  },
+});
+
 export const getExport = defineOperation({
   method: "get",
   path: "/exports/{job_id}",
@@ -116,4 +150,4 @@ export const downloadExport = defineOperation({
   },
 });
 
-export const exportOperations = [createSessionExport, getExport, downloadExport];
+export const exportOperations = [createSessionExport, createTrainingExport, getExport, downloadExport];

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { SURFACES } from "../../../auth/oauth/scopes";
-import { notFound } from "../../../errors";
 import { listShareableLactate, listShareableWeights } from "../../../health/shareable-health";
 import { listRecordHistoryPage, recordPosition, type RecordPosition } from "../../../records/performance-records";
 import { getReadableSession } from "../../../sessions/read-session";
+import { getReadableTraining } from "../../../trainings/training-reads";
 import { sessionsAboutSubject } from "../../../sessions/session-boundary";
 import { defineOperation } from "../define-operation";
 import { DataApiError } from "../errors";
@@ -65,7 +65,7 @@ export const listLactate = defineOperation({
   operationId: "list_health_lactate",
   summary: "The subject's own lactate readings, in time order: of one session or training, or all of them",
   description:
-    "Give at most one of session_id or training_id; without either, every reading of the subject. The session must be one the subject can read (else 404). Only the subject's own readings are returned, never another crew member's or an external provider's. No training exists yet, so every training_id is 404.",
+    "Give at most one of session_id or training_id; without either, every reading of the subject. The session must be one the subject can read (else 404). Only the subject's own readings are returned, never another crew member's or an external provider's. The training must be one the subject can read (owned; on the session surface created by the application), else 404.",
   tag: "Records and health",
   scopes: ["health:read"],
   surfaces: HEALTH_SURFACES,
@@ -77,14 +77,14 @@ export const listLactate = defineOperation({
   response: ZLactate,
   handler: async (ctx, { query }) => {
     if (query.session_id !== undefined && query.training_id !== undefined) throw new DataApiError("invalid_request", "training_id: give session_id or training_id, not both");
-    // Trainings do not exist yet: any training id is absent, the same 404 as one outside the boundary.
-    if (query.training_id !== undefined) throw notFound("Training");
-    const sessionId = query.session_id;
-    if (sessionId !== undefined) await getReadableSession(ctx.db, { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }, sessionId);
+    const audience = { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId };
+    const { session_id: sessionId, training_id: trainingId } = query;
+    if (sessionId !== undefined) await getReadableSession(ctx.db, audience, sessionId);
+    if (trainingId !== undefined) await getReadableTraining(ctx.db, audience, trainingId);
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listShareableLactate(ctx.db, ctx.subjectId, { sessionId }, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
+      (after, take) => listShareableLactate(ctx.db, ctx.subjectId, { sessionId, trainingId }, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
       (l) => [l.measuredAtText, l.id],
     );
     return { data: page.rows.map(serializeLactate), meta: page.meta };

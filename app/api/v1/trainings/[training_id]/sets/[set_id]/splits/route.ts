@@ -1,0 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
+import { getSetSplits } from "@/server/http/data-api/operations/trainings";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getSetSplits);

@@ -1,0 +1,4 @@
+-- Readings that name a training id from before trainings existed point at nothing: keep the reading, drop the dangling link.
+UPDATE "health_lactate" SET "training_id" = NULL WHERE "training_id" IS NOT NULL AND "training_id" NOT IN (SELECT "id" FROM "trainings");--> statement-breakpoint
+ALTER TABLE "health_lactate" ADD CONSTRAINT "health_lactate_training_id_trainings_id_fk" FOREIGN KEY ("training_id") REFERENCES "public"."trainings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "health_lactate_training_idx" ON "health_lactate" USING btree ("training_id","measured_at","id");
