@@ -28,3 +28,13 @@ export async function checkPageAtBothWidths(page: Page, url: string) {
     await expectAccessible(page);
   }
 }
+
+/** The open (modal) dialog passes the same checks as a page, at both widths; ends at desktop width. */
+export async function checkDialogAtBothWidths(page: Page) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoPageOverflow(page);
+    await expectAccessible(page);
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { checkDialogAtBothWidths } from "./a11y";
 import { newAccount, signUp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -48,7 +49,16 @@ test("upload a simulated file through the page, see its strokes, splits and char
   const shareUrl = await page.getByTestId("share-url").getAttribute("href");
   const shared = await page.context().newPage();
   expect((await shared.goto(shareUrl!))?.status()).toBe(200);
+  // Revoking asks first; Cancel leaves the link working.
   await page.getByRole("button", { name: /Revoke link created/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke this share link?" });
+  await expect(confirm).toContainText("Anyone opening it gets “not found” from now on.");
+  await checkDialogAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await shared.goto(shareUrl!))?.status()).toBe(200);
+  await page.getByRole("button", { name: /Revoke link created/ }).click();
+  await confirm.getByRole("button", { name: "Revoke link" }).click();
   await expect(page.getByText("revoked")).toBeVisible();
   expect((await shared.goto(shareUrl!))?.status()).toBe(404);
 
