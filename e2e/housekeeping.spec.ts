@@ -227,11 +227,11 @@ test("the operator unlocks a throttled account, changes its role and disables it
   await personPage.getByLabel("Email").fill(person.email);
   await personPage.getByLabel("Password").fill("not-the-password-at-all");
   await personPage.getByRole("button", { name: "Sign in" }).click();
-  await expect(personPage.getByRole("alert")).toHaveText("Email or password is incorrect.");
+  await expect(personPage.locator("form .form-error")).toHaveText("Email or password is incorrect.");
   await personPage.getByLabel("Email").fill(person.email);
   await personPage.getByLabel("Password").fill(person.password);
   await personPage.getByRole("button", { name: "Sign in" }).click();
-  await expect(personPage.getByRole("alert")).toHaveText("This account is disabled. Ask the service operator.");
+  await expect(personPage.locator("form .form-error")).toHaveText("This account is disabled. Ask the service operator.");
   await expect(personPage).toHaveURL(/\/signin\?error=disabled$/);
   await personContext.close();
 });

@@ -192,10 +192,12 @@ test("the portal shows a new key pair's secret once, and only its start afterwar
   await checkDialogAtBothWidths(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByRole("row", { name: /Boathouse laptop/ })).not.toContainText("revoked");
+  await expect(page.getByRole("button", { name: "Revoke Boathouse laptop" })).toBeVisible();
   expect((await page.request.get("/api/v1/paces", { headers: authorization })).status()).toBe(200);
   await page.getByRole("button", { name: "Revoke Boathouse laptop" }).click();
   await confirm.getByRole("button", { name: "Revoke key pair" }).click();
+  // Revoked: the row says so and offers no Revoke (the closed dialog's own text went with it).
+  await expect(page.getByRole("button", { name: "Revoke Boathouse laptop" })).toHaveCount(0);
   await expect(page.getByRole("row", { name: /Boathouse laptop/ })).toContainText("revoked");
   expect((await page.request.get("/api/v1/paces", { headers: authorization })).status()).toBe(401);
 });

@@ -73,4 +73,17 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("This file was already uploaded.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the existing session" })).toHaveAttribute("href", sessionPath);
+
+  // Deleting the session asks first; Cancel keeps it, confirmed it is gone.
+  await page.goto(sessionPath);
+  await page.getByRole("button", { name: "Delete session" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete this session?" });
+  await expect(remove).toContainText("The session, its results, its share links and its stored files are deleted for good.");
+  await remove.getByRole("button", { name: "Cancel" }).click();
+  await expect(remove).toBeHidden();
+  expect((await page.reload())?.status()).toBe(200);
+  await page.getByRole("button", { name: "Delete session" }).click();
+  await remove.getByRole("button", { name: "Delete session" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.goto(sessionPath))?.status()).toBe(404);
 });
