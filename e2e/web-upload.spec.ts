@@ -4,6 +4,8 @@ import { newAccount, signUp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
+  // Upload, charts, share links with their dialog checked at two widths, and the delete: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   await signUp(page, newAccount("webuploader"));
   await page.goto("/tracks/new");
   await page.getByLabel("Name").fill("Web basin");
