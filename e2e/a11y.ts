@@ -14,8 +14,16 @@ export async function expectAccessible(page: Page) {
 
 /** The page itself never scrolls sideways; wide tables scroll inside their card. */
 export async function expectNoPageOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // The innermost elements sticking out, so a failure says what to fix.
+    culprits: [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? "").slice(0, 40)}`),
+  }));
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window: ${culprits.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Both checks, at phone and desktop width. */
@@ -24,6 +32,16 @@ export async function checkPageAtBothWidths(page: Page, url: string) {
     await page.setViewportSize(size);
     await page.goto(url);
     await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+    await expectNoPageOverflow(page);
+    await expectAccessible(page);
+  }
+}
+
+/** The open (modal) dialog passes the same checks as a page, at both widths; ends at desktop width. */
+export async function checkDialogAtBothWidths(page: Page) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoPageOverflow(page);
     await expectAccessible(page);
   }

@@ -1,9 +1,10 @@
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DESKTOP, PHONE, checkPageAtBothWidths, expectAccessible, expectNoPageOverflow } from "./a11y";
+import { PHONE, checkDialogAtBothWidths, checkPageAtBothWidths } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
+import { authorizeUrl, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -35,15 +36,6 @@ async function coachWorld(page: Page, baseURL: string, coach: TestAccount) {
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
-/** The open dialog passes the same checks as a page, at both widths. */
-async function checkDialogAtBothWidths(page: Page) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await expect(dialog(page)).toBeVisible();
-    await expectNoPageOverflow(page);
-    await expectAccessible(page);
-  }
-}
 
 test("deletes ask first and say what happens to linked sessions; what cannot be deleted says why", async ({ page, baseURL }) => {
   test.setTimeout(240_000);
@@ -94,8 +86,18 @@ test("deletes ask first and say what happens to linked sessions; what cannot be 
   await page.getByRole("button", { name: /^Delete unit / }).click();
   await expect(dialog(page)).toContainText("still holds 1 stored original file. Delete its files first (“Delete files”), then the unit.");
   await dialog(page).getByRole("button", { name: "Close" }).click();
-  page.once("dialog", (confirm) => confirm.accept());
+  // "Delete files" asks, saying what goes and what stays; Cancel deletes nothing.
   await page.getByRole("button", { name: "Delete files" }).click();
+  await expect(dialog(page)).toContainText("The unit's 1 stored original file is deleted for good; the sessions keep their processed data and results.");
+  await checkDialogAtBothWidths(page);
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await page.reload();
+  await page.getByRole("button", { name: /^Delete unit / }).click();
+  await expect(dialog(page)).toContainText("still holds 1 stored original file.");
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Delete files" }).click();
+  await dialog(page).getByRole("button", { name: "Delete files" }).click();
   await expect(page.getByText("Deleted 1 file.")).toBeVisible({ timeout: 30_000 });
   await page.reload();
   await page.getByRole("button", { name: /^Delete unit / }).click();
@@ -218,6 +220,19 @@ test("the operator unlocks a throttled account, changes its role and disables it
   await expect(personPage).toHaveURL(/\/signin/);
   await signIn(personPage, person);
   await expect(personPage.getByText("This account is disabled. Ask the service operator.")).toBeVisible();
+  // The OAuth sign-in says the same, and only after the right password.
+  const app = await registerApp(baseURL!);
+  await personPage.goto(authorizeUrl(baseURL!, { clientId: app.clientId, redirectUri: app.redirectUri }));
+  await expect(personPage).toHaveURL(/\/oauth\/interaction\/[^/]+\/signin/);
+  await personPage.getByLabel("Email").fill(person.email);
+  await personPage.getByLabel("Password").fill("not-the-password-at-all");
+  await personPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(personPage.locator("form .form-error")).toHaveText("Email or password is incorrect.");
+  await personPage.getByLabel("Email").fill(person.email);
+  await personPage.getByLabel("Password").fill(person.password);
+  await personPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(personPage.locator("form .form-error")).toHaveText("This account is disabled. Ask the service operator.");
+  await expect(personPage).toHaveURL(/\/signin\?error=disabled$/);
   await personContext.close();
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { checkDialogAtBothWidths } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { newAccount, signIn, signUp } from "./helpers";
 import { apiResourceFor, authorizeUrl, exchangeCode, pkcePair, refresh, startCallbackServer, userinfo, type CallbackServer, type TestApp } from "./oauth-helpers";
@@ -75,11 +76,43 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
   // Narrowed to the OIDC scopes, a refresh gives a userinfo token (without, a Data API one: docs/oauth.md).
   const userinfoToken = await (await refresh(baseURL!, app, second.refresh_token, { scope: "openid profile" })).json();
   expect((await userinfo(baseURL!, userinfoToken.access_token)).status()).toBe(200);
-  page.once("dialog", (dialog) => dialog.accept());
+  // The revoke asks first; Cancel leaves the access (and its tokens) as they were.
   await card.getByRole("button", { name: "Revoke access for Boathouse sync" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke Boathouse sync's access?" });
+  await expect(confirm).toContainText("Boathouse sync loses access to your data; its tokens stop working now.");
+  await checkDialogAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card).toBeVisible();
+  expect((await userinfo(baseURL!, userinfoToken.access_token)).status()).toBe(200);
+  await card.getByRole("button", { name: "Revoke access for Boathouse sync" }).click();
+  await confirm.getByRole("button", { name: "Revoke access" }).click();
   await expect(page.getByText("No application holds access to your account.")).toBeVisible();
   expect((await userinfo(baseURL!, userinfoToken.access_token)).status()).toBe(401);
   expect((await refresh(baseURL!, app, userinfoToken.refresh_token)).status()).toBe(400);
+
+  // Rotating the secret and deleting the application ask first too; Cancel changes nothing.
+  await page.goto("/developer/applications");
+  await page.getByRole("link", { name: "Boathouse sync" }).click();
+  await page.getByRole("button", { name: "Rotate client secret" }).click();
+  const rotate = page.getByRole("dialog", { name: "Replace the client secret?" });
+  await expect(rotate).toContainText("The current secret stops working now");
+  await rotate.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("client-secret")).toHaveCount(0);
+  await page.getByRole("button", { name: "Rotate client secret" }).click();
+  await rotate.getByRole("button", { name: "Replace secret" }).click();
+  await expect(page.getByTestId("client-secret")).toHaveText(/^svcas_/);
+  expect(await page.getByTestId("client-secret").textContent()).not.toBe(clientSecret);
+  await page.getByRole("button", { name: "Delete application" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete “Boathouse sync”?" });
+  await expect(remove).toContainText("Every authorization and token it holds is revoked now");
+  await checkDialogAtBothWidths(page);
+  await remove.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Boathouse sync" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete application" }).click();
+  await remove.getByRole("button", { name: "Delete application" }).click();
+  await expect(page).toHaveURL(/\/developer\/applications$/);
+  await expect(page.getByText("No applications yet.")).toBeVisible();
 });
 
 test("registration refuses unsafe redirect URIs and origins with field messages", async ({ page }) => {

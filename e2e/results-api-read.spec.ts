@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { checkDialogAtBothWidths } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { createKeyPair, signUpOverHttp, trpcMutation, type ApiKey } from "./api-helpers";
 import { OpenApiValidator } from "./openapi-validator";
@@ -182,8 +183,21 @@ test("the portal shows a new key pair's secret once, and only its start afterwar
   await page.goto("/developer/docs/results-api");
   await expect(page.getByRole("heading", { name: "POST /results" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "GET /results/{id}/pdf" })).toBeVisible();
+  // Revoking asks first and says what happens; Cancel leaves the key working.
+  const authorization = { authorization: `Bearer ${publicKey}.${secret}`, "x-forwarded-proto": "https" };
   await page.goto("/developer/keys");
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Revoke Boathouse laptop" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke “Boathouse laptop”?" });
+  await expect(confirm).toContainText("Apps using this key pair get 401 from their next request.");
+  await checkDialogAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: "Revoke Boathouse laptop" })).toBeVisible();
+  expect((await page.request.get("/api/v1/paces", { headers: authorization })).status()).toBe(200);
+  await page.getByRole("button", { name: "Revoke Boathouse laptop" }).click();
+  await confirm.getByRole("button", { name: "Revoke key pair" }).click();
+  // Revoked: the row says so and offers no Revoke (the closed dialog's own text went with it).
+  await expect(page.getByRole("button", { name: "Revoke Boathouse laptop" })).toHaveCount(0);
   await expect(page.getByRole("row", { name: /Boathouse laptop/ })).toContainText("revoked");
+  expect((await page.request.get("/api/v1/paces", { headers: authorization })).status()).toBe(401);
 });

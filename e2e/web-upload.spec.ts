@@ -1,8 +1,11 @@
 import { expect, test } from "./fixtures";
+import { checkDialogAtBothWidths } from "./a11y";
 import { newAccount, signUp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
+  // Upload, charts, share links with their dialog checked at two widths, and the delete: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   await signUp(page, newAccount("webuploader"));
   await page.goto("/tracks/new");
   await page.getByLabel("Name").fill("Web basin");
@@ -48,7 +51,16 @@ test("upload a simulated file through the page, see its strokes, splits and char
   const shareUrl = await page.getByTestId("share-url").getAttribute("href");
   const shared = await page.context().newPage();
   expect((await shared.goto(shareUrl!))?.status()).toBe(200);
+  // Revoking asks first; Cancel leaves the link working.
   await page.getByRole("button", { name: /Revoke link created/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke this share link?" });
+  await expect(confirm).toContainText("Anyone opening it gets “not found” from now on.");
+  await checkDialogAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await shared.goto(shareUrl!))?.status()).toBe(200);
+  await page.getByRole("button", { name: /Revoke link created/ }).click();
+  await confirm.getByRole("button", { name: "Revoke link" }).click();
   await expect(page.getByText("revoked")).toBeVisible();
   expect((await shared.goto(shareUrl!))?.status()).toBe(404);
 
@@ -63,4 +75,17 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("This file was already uploaded.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the existing session" })).toHaveAttribute("href", sessionPath);
+
+  // Deleting the session asks first; Cancel keeps it, confirmed it is gone.
+  await page.goto(sessionPath);
+  await page.getByRole("button", { name: "Delete session" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete this session?" });
+  await expect(remove).toContainText("The session, its results, its share links and its stored files are deleted for good.");
+  await remove.getByRole("button", { name: "Cancel" }).click();
+  await expect(remove).toBeHidden();
+  expect((await page.reload())?.status()).toBe(200);
+  await page.getByRole("button", { name: "Delete session" }).click();
+  await remove.getByRole("button", { name: "Delete session" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.goto(sessionPath))?.status()).toBe(404);
 });

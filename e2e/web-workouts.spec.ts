@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectAccessible, expectNoPageOverflow, PHONE, DESKTOP } from "./a11y";
+import { checkDialogAtBothWidths, expectAccessible, expectNoPageOverflow, PHONE, DESKTOP } from "./a11y";
 import { DATA_WORLD } from "./data-api-world";
 import { newAccount, signIn, signUp } from "./helpers";
 import type { Page } from "@playwright/test";
@@ -74,14 +74,15 @@ test("a coach creates, edits, duplicates and deletes a workout template", async 
   await checkHere(page);
 
   // Cancelled, nothing happens; confirmed, the copy is gone.
-  page.once("dialog", (dialog) => dialog.dismiss());
   await page.getByRole("button", { name: "Delete Copy of Race pace, long rests" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete the workout template “Copy of Race pace, long rests”?" });
+  await expect(confirm).toContainText("The template is deleted for good");
+  await checkDialogAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
   await expect(list.locator("tbody tr")).toHaveCount(2);
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toContain("Copy of Race pace, long rests");
-    void dialog.accept();
-  });
   await page.getByRole("button", { name: "Delete Copy of Race pace, long rests" }).click();
+  await confirm.getByRole("button", { name: "Delete template" }).click();
   await expect(list.locator("tbody tr")).toHaveCount(1);
   await expect(list).not.toContainText("Copy of");
 

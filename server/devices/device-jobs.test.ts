@@ -12,7 +12,7 @@ import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { createUser, type SessionUser } from "../users/users";
-import { consumeDeviceFetch, getDeviceJobFor, requestDeviceDelete, requestDeviceFetch } from "./device-jobs";
+import { consumeDeviceFetch, expireDeviceFetches, getDeviceJobFor, requestDeviceDelete, requestDeviceFetch } from "./device-jobs";
 
 // The real container code, with every decoding entry point watched: the fetch job must call none of them.
 vi.mock("../svc/container", async (importOriginal) => {
@@ -120,6 +120,25 @@ describe("device fetch", () => {
     } finally {
       if (racing !== handle) await racing.close();
     }
+  });
+});
+
+describe("device fetch expiry", () => {
+  it("a copy not downloaded in time is deleted and its job expired; delete jobs and fresh copies stay", async () => {
+    const job = await requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "morning.svc" });
+    await drain();
+    const [row] = await handle.db.select({ expiresAt: deviceJobs.expiresAt, blobKey: deviceJobs.blobKey }).from(deviceJobs).where(eq(deviceJobs.publicId, job.publicId));
+    expect(row.blobKey).not.toBeNull();
+    // Just before its lifetime ends nothing happens.
+    await expireDeviceFetches(handle.db, new Date(row.expiresAt!.getTime() - 1000));
+    expect((await getDeviceJobFor(handle.db, requester(), job.publicId)).state).toBe("succeeded");
+    expect(await expireDeviceFetches(handle.db, new Date(row.expiresAt!.getTime() + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await getDeviceJobFor(handle.db, requester(), job.publicId)).state).toBe("expired");
+    expect(await handle.db.select().from(blobs).where(eq(blobs.key, row.blobKey!))).toEqual([]);
+    await expect(consumeDeviceFetch(handle.db, requester(), job.publicId)).rejects.toMatchObject({ code: "not_found" });
+    // A second sweep finds nothing left of it.
+    const [after] = await handle.db.select({ state: deviceJobs.state, blobKey: deviceJobs.blobKey }).from(deviceJobs).where(eq(deviceJobs.publicId, job.publicId));
+    expect(after).toEqual({ state: "expired", blobKey: null });
   });
 });
 

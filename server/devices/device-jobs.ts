@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { commitBlob, deleteBlobs, openBlobContent, touchBlobContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { blobs, deviceJobs, results, type DeviceJobKind } from "../db/schema";
 import { notFound } from "../errors";
+import { expireJobFiles } from "../jobs/expire-job-files";
 import { sendEvent } from "../jobs/send-event";
 import { getOwnDevice } from "./devices";
 
@@ -213,27 +214,5 @@ export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, 
 
 /** Deletes fetched copies never downloaded in time, marking them expired; returns how many. */
 export async function expireDeviceFetches(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: deviceJobs.id, blobKey: deviceJobs.blobKey })
-      .from(deviceJobs)
-      .where(and(eq(deviceJobs.kind, "fetch"), eq(deviceJobs.state, "succeeded"), lt(deviceJobs.expiresAt, now)))
-      .limit(100)
-      .for("update", { skipLocked: true });
-    if (!due.length) return 0;
-    await deleteBlobs(
-      tx,
-      due.flatMap((job) => (job.blobKey ? [job.blobKey] : [])),
-    );
-    await tx
-      .update(deviceJobs)
-      .set({ state: "expired", blobKey: null })
-      .where(
-        inArray(
-          deviceJobs.id,
-          due.map((job) => job.id),
-        ),
-      );
-    return due.length;
-  });
+  return expireJobFiles(db, deviceJobs, { now, where: eq(deviceJobs.kind, "fetch") });
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { commitBlob, deleteBlobs, openBlob, stageBlob } from "../blobs/blob-store";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { commitBlob, openBlob, stageBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { exportJobs, type ExportJobState } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { withIdempotencyKey, type IdempotencyClaim } from "../idempotency/idempotency";
+import { expireJobFiles } from "../jobs/expire-job-files";
 import { sendEvent } from "../jobs/send-event";
 import { buildExport, type ExportOptions } from "./builders";
 import type { ExportSource } from "./export-source";
@@ -172,28 +173,5 @@ export async function markExportFailed(db: Db, exportJobId: number, message: str
  * catches any other that was missed.
  */
 export async function expireExportFiles(db: Db, options: { now?: Date; limit?: number } = {}): Promise<number> {
-  const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: exportJobs.id, blobKey: exportJobs.blobKey })
-      .from(exportJobs)
-      .where(and(eq(exportJobs.state, "succeeded"), lt(exportJobs.expiresAt, now)))
-      .limit(options.limit ?? 100)
-      .for("update", { skipLocked: true });
-    if (!due.length) return 0;
-    await deleteBlobs(
-      tx,
-      due.flatMap((job) => (job.blobKey ? [job.blobKey] : [])),
-    );
-    await tx
-      .update(exportJobs)
-      .set({ state: "expired", blobKey: null })
-      .where(
-        inArray(
-          exportJobs.id,
-          due.map((job) => job.id),
-        ),
-      );
-    return due.length;
-  });
+  return expireJobFiles(db, exportJobs, { now: options.now ?? new Date(), limit: options.limit });
 }

@@ -1,29 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { FormError, useSubmit } from "@/app/_components/form";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { trpc } from "@/app/_lib/trpc";
 
 export function RevokeAccessButton({ applicationId, name }: { applicationId: number; name: string }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.applications.revokeConnected.mutate({ applicationId }),
-    () => router.refresh(),
-  );
   return (
-    <>
-      <FormError message={errors.form} />
-      <button
-        type="button"
-        className="danger"
-        disabled={pending}
-        aria-label={`Revoke access for ${name}`}
-        onClick={() => {
-          if (window.confirm(`Withdraw ${name}'s access? It stops working immediately.`)) void submit();
-        }}
-      >
-        Revoke access
-      </button>
-    </>
+    <ConfirmButton
+      label="Revoke access"
+      ariaLabel={`Revoke access for ${name}`}
+      buttonClassName="danger"
+      title={`Revoke ${name}'s access?`}
+      statement={`${name} loses access to your data; its tokens stop working now. It can only get back in if you authorize it again.`}
+      confirmLabel="Revoke access"
+      action={() => trpc.applications.revokeConnected.mutate({ applicationId })}
+      onDone={() => router.refresh()}
+    />
   );
 }

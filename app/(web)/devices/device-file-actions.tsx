@@ -2,31 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { FormError } from "@/app/_components/form";
 import { formErrorsOf, trpc } from "@/app/_lib/trpc";
+import { jobWorking, usePolledJob } from "@/app/_lib/use-polled-job";
 
 type Job = { jobId: string; kind: string; state: string; deletedFiles: number | null; error: string | null; downloadUrl: string | null };
 
-/** Polls a device job until it is no longer queued or running. */
-function useDeviceJob(): [Job | null, (job: Job) => void, string | null, (message: string | null) => void] {
-  const [job, setJob] = useState<Job | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!job || (job.state !== "queued" && job.state !== "running")) return;
-    const timer = setTimeout(() => {
-      trpc.devices.job
-        .query({ jobId: job.jobId })
-        .then(setJob)
-        .catch((e: unknown) => setError(formErrorsOf(e).form));
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [job]);
-  return [job, setJob, error, setError];
-}
+const useDeviceJob = () => usePolledJob<Job>((jobId) => trpc.devices.job.query({ jobId }));
 
 /** Fetch original: copies the stored encrypted file, then offers it for one download. */
 export function FetchOriginal({ deviceId, filename }: { deviceId: number; filename: string }) {
-  const [job, setJob, error, setError] = useDeviceJob();
+  const { job, setJob, error, setError } = useDeviceJob();
   const [taken, setTaken] = useState(false);
   if (job?.downloadUrl && !taken) {
     return (
@@ -40,7 +27,7 @@ export function FetchOriginal({ deviceId, filename }: { deviceId: number; filena
       <button
         type="button"
         className="secondary"
-        disabled={job?.state === "queued" || job?.state === "running"}
+        disabled={jobWorking(job)}
         onClick={() => {
           setTaken(false);
           setError(null);
@@ -50,7 +37,7 @@ export function FetchOriginal({ deviceId, filename }: { deviceId: number; filena
             .catch((e: unknown) => setError(formErrorsOf(e).form));
         }}
       >
-        {job?.state === "queued" || job?.state === "running" ? "Preparing…" : taken ? "Fetch again" : "Fetch original"}
+        {jobWorking(job) ? "Preparing…" : taken ? "Fetch again" : "Fetch original"}
       </button>
       {job?.state === "failed" && <span role="status"> {job.error}</span>}
       <FormError message={error} />
@@ -61,28 +48,28 @@ export function FetchOriginal({ deviceId, filename }: { deviceId: number; filena
 /** Delete files: removes every stored original of the unit, as a job with its status. */
 export function DeleteDeviceFiles({ deviceId, files }: { deviceId: number; files: number }) {
   const router = useRouter();
-  const [job, setJob, error, setError] = useDeviceJob();
+  const { job, setJob, error } = useDeviceJob();
   useEffect(() => {
     if (job?.state === "succeeded") router.refresh();
   }, [job?.state, router]);
-  const working = job?.state === "queued" || job?.state === "running";
+  const working = jobWorking(job);
   return (
     <div>
-      <button
-        type="button"
-        className="danger"
-        disabled={working || files === 0}
-        onClick={() => {
-          if (!window.confirm("Delete this unit's stored original files? Sessions keep their results.")) return;
-          setError(null);
-          trpc.devices.deleteFiles
-            .mutate({ deviceId })
-            .then(setJob)
-            .catch((e: unknown) => setError(formErrorsOf(e).form));
-        }}
-      >
-        Delete files
-      </button>
+      {working || files === 0 ? (
+        <button type="button" className="danger" disabled>
+          Delete files
+        </button>
+      ) : (
+        <ConfirmButton
+          label="Delete files"
+          buttonClassName="danger"
+          title="Delete this unit's stored files?"
+          statement={`The unit's ${files} stored original file${files === 1 ? " is" : "s are"} deleted for good; the sessions keep their processed data and results.`}
+          confirmLabel="Delete files"
+          action={() => trpc.devices.deleteFiles.mutate({ deviceId })}
+          onDone={setJob}
+        />
+      )}
       {job && (
         <span role="status" aria-live="polite">
           {" "}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
@@ -14,22 +15,25 @@ export function TemplateActions({ id, name, afterDelete = "/workouts" }: { id: n
       router.refresh();
     },
   );
-  const remove = useSubmit(
-    () => trpc.workouts.delete.mutate({ id }),
-    () => {
-      router.push(afterDelete);
-      router.refresh();
-    },
-  );
   return (
     <div className="row">
       <button type="button" className="secondary" disabled={duplicate.pending} onClick={() => duplicate.submit()} aria-label={`Duplicate ${name}`}>
         Duplicate
       </button>
-      <button type="button" className="danger" disabled={remove.pending} onClick={() => window.confirm(`Delete the workout template "${name}"? This cannot be undone.`) && remove.submit()} aria-label={`Delete ${name}`}>
-        Delete
-      </button>
-      <FormError message={duplicate.errors.form ?? remove.errors.form} />
+      <ConfirmButton
+        label="Delete"
+        ariaLabel={`Delete ${name}`}
+        buttonClassName="danger"
+        title={`Delete the workout template “${name}”?`}
+        statement="The template is deleted for good; trainings planned from it keep their sets and no longer name it."
+        confirmLabel="Delete template"
+        action={() => trpc.workouts.delete.mutate({ id })}
+        onDone={() => {
+          router.push(afterDelete);
+          router.refresh();
+        }}
+      />
+      <FormError message={duplicate.errors.form} />
     </div>
   );
 }

@@ -131,7 +131,7 @@ export async function signInView(db: Db, headers: Headers, uid: string): Promise
 
 export type SignInOutcome =
   | { ok: true; location: string; cookie: CookieToSet }
-  | { ok: false; code: "expired" | "invalid_credentials" }
+  | { ok: false; code: "expired" | "invalid_credentials" | "disabled" }
   | { ok: false; code: "throttled"; scope: ThrottleScope; retryAfterSeconds: number };
 
 /**
@@ -143,7 +143,8 @@ export async function submitSignIn(db: Db, headers: Headers, uid: string, creden
   const details = await findInteraction(headers, uid);
   if (!details || details.prompt.name !== "login") return { ok: false, code: "expired" };
   const result = await authenticate(db, credentials.email, credentials.password, { clientAddress: credentials.clientAddress });
-  if (!result.ok) return result.code === "throttled" ? result : { ok: false, code: "invalid_credentials" };
+  // "disabled" comes only after the right password (authenticate), as on the site's sign-in.
+  if (!result.ok) return result.code === "throttled" ? result : { ok: false, code: result.code };
   const authTime = Math.floor(Date.now() / 1000);
   const location = await finish(headers, uid, { login: { accountId: String(result.user.id), ts: authTime } });
   return { ok: true, location, cookie: await siteSessionCookie(result.user, authTime) };

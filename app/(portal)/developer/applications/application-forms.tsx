@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { CopyButton } from "@/app/_components/copy-button";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -191,13 +192,6 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
 export function RotateSecretButton({ id }: { id: number }) {
   const [secret, setSecret] = useState<string | null>(null);
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.applications.rotateSecret.mutate({ id }),
-    (result) => {
-      setSecret(result.clientSecret);
-      router.refresh();
-    },
-  );
   return (
     <div className="stack">
       {secret ? (
@@ -208,18 +202,18 @@ export function RotateSecretButton({ id }: { id: number }) {
           </p>
         </div>
       ) : null}
-      <FormError message={errors.form} />
       <div>
-        <button
-          type="button"
-          className="secondary"
-          disabled={pending}
-          onClick={() => {
-            if (window.confirm("Replace the client secret? The current one stops working immediately.")) void submit();
+        <ConfirmButton
+          label="Rotate client secret"
+          title="Replace the client secret?"
+          statement="The current secret stops working now: token requests with it fail until your application uses the new one, shown once after this."
+          confirmLabel="Replace secret"
+          action={() => trpc.applications.rotateSecret.mutate({ id })}
+          onDone={(result) => {
+            setSecret(result.clientSecret);
+            router.refresh();
           }}
-        >
-          Rotate client secret
-        </button>
+        />
       </div>
     </div>
   );
@@ -227,26 +221,18 @@ export function RotateSecretButton({ id }: { id: number }) {
 
 export function DeleteApplicationButton({ id, name }: { id: number; name: string }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.applications.delete.mutate({ id }),
-    () => {
-      router.push("/developer/applications");
-      router.refresh();
-    },
-  );
   return (
-    <>
-      <FormError message={errors.form} />
-      <button
-        type="button"
-        className="danger"
-        disabled={pending}
-        onClick={() => {
-          if (window.confirm(`Delete “${name}”? Every authorization and token it holds is revoked.`)) void submit();
-        }}
-      >
-        Delete application
-      </button>
-    </>
+    <ConfirmButton
+      label="Delete application"
+      buttonClassName="danger"
+      title={`Delete “${name}”?`}
+      statement="Every authorization and token it holds is revoked now: it loses access to every account that connected it. This cannot be undone."
+      confirmLabel="Delete application"
+      action={() => trpc.applications.delete.mutate({ id })}
+      onDone={() => {
+        router.push("/developer/applications");
+        router.refresh();
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { CopyButton } from "@/app/_components/copy-button";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -48,25 +49,16 @@ export function CreateKeyPairForm() {
 
 export function RevokeKeyPairButton({ id, name }: { id: number; name: string }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.keys.revoke.mutate({ id }),
-    () => router.refresh(),
-  );
   return (
-    <>
-      <button
-        type="button"
-        className="secondary"
-        disabled={pending}
-        aria-label={`Revoke ${name}`}
-        onClick={() => {
-          if (window.confirm(`Revoke “${name}”? Requests with it fail from now on.`)) void submit();
-        }}
-      >
-        Revoke
-      </button>
-      {errors.form ? <span className="field-error"> {errors.form}</span> : null}
-    </>
+    <ConfirmButton
+      label="Revoke"
+      ariaLabel={`Revoke ${name}`}
+      title={`Revoke “${name}”?`}
+      statement="Apps using this key pair get 401 from their next request. A revoked key pair cannot be restored: they need a new one."
+      confirmLabel="Revoke key pair"
+      action={() => trpc.keys.revoke.mutate({ id })}
+      onDone={() => router.refresh()}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormError } from "@/app/_components/form";
 import { formErrorsOf, trpc } from "@/app/_lib/trpc";
+import { jobWorking, usePolledJob } from "@/app/_lib/use-polled-job";
 
 /**
  * The session page's Export menu: six formats, language, split count and
@@ -27,20 +28,8 @@ export function ExportMenu({ sessionId, seats }: { sessionId: number; seats: num
   const [lang, setLang] = useState<"en" | "es">("en");
   const [splits, setSplits] = useState(4);
   const [athlete, setAthlete] = useState(1);
-  const [job, setJob] = useState<JobStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { job, setJob, error, setError } = usePolledJob<JobStatus>((jobId) => trpc.exports.status.query({ jobId }));
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    if (!job || (job.state !== "queued" && job.state !== "running")) return;
-    const timer = setTimeout(() => {
-      trpc.exports.status
-        .query({ jobId: job.jobId })
-        .then(setJob)
-        .catch((e: unknown) => setError(formErrorsOf(e).form));
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [job]);
 
   async function start() {
     setPending(true);
@@ -92,7 +81,7 @@ export function ExportMenu({ sessionId, seats }: { sessionId: number; seats: num
             </select>
           </label>
         )}
-        <button type="button" disabled={pending || job?.state === "queued" || job?.state === "running"} onClick={start}>
+        <button type="button" disabled={pending || jobWorking(job)} onClick={start}>
           Export
         </button>
       </div>

@@ -2,26 +2,28 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { CopyButton } from "@/app/_components/copy-button";
 import { FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
 export function SessionActions({ resultId, canDelete }: { resultId: number; canDelete: boolean }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.sessions.delete.mutate({ resultId }),
-    () => {
-      router.push("/");
-      router.refresh();
-    },
-  );
   if (!canDelete) return null;
   return (
     <div>
-      <button type="button" className="danger" disabled={pending} onClick={() => window.confirm("Delete this session and its data?") && submit()}>
-        Delete session
-      </button>
-      <FormError message={errors.form} />
+      <ConfirmButton
+        label="Delete session"
+        buttonClassName="danger"
+        title="Delete this session?"
+        statement="The session, its results, its share links and its stored files are deleted for good. This cannot be undone."
+        confirmLabel="Delete session"
+        action={() => trpc.sessions.delete.mutate({ resultId })}
+        onDone={() => {
+          router.push("/");
+          router.refresh();
+        }}
+      />
     </div>
   );
 }
@@ -69,7 +71,7 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
                   {link.revoked ? (
                     <span className="badge">revoked</span>
                   ) : (
-                    <RevokeShareButton shareId={link.id} label={`Revoke link created ${link.createdAt}`} />
+                    <RevokeShareButton shareId={link.id} label={`Revoke link created ${link.createdAt}`} fromReport={link.origin === "report"} />
                   )}
                 </td>
               </tr>
@@ -81,19 +83,19 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
   );
 }
 
-function RevokeShareButton({ shareId, label }: { shareId: number; label: string }) {
+function RevokeShareButton({ shareId, label, fromReport }: { shareId: number; label: string; fromReport: boolean }) {
   const router = useRouter();
-  const { pending, errors, submit } = useSubmit(
-    () => trpc.sessions.revokeShareLink.mutate({ shareId }),
-    () => router.refresh(),
-  );
   return (
-    <>
-      <button type="button" className="link-button" disabled={pending} aria-label={label} onClick={() => submit()}>
-        Revoke
-      </button>
-      {errors.form ? <span className="field-error"> {errors.form}</span> : null}
-    </>
+    <ConfirmButton
+      label="Revoke"
+      ariaLabel={label}
+      buttonClassName="link-button"
+      title="Revoke this share link?"
+      statement={`Anyone opening it gets “not found” from now on${fromReport ? ", including from the PDF reports and QR codes that carry it; the next PDF gets a new link" : ""}. A revoked link cannot be restored.`}
+      confirmLabel="Revoke link"
+      action={() => trpc.sessions.revokeShareLink.mutate({ shareId })}
+      onDone={() => router.refresh()}
+    />
   );
 }
 

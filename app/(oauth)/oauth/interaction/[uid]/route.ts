@@ -60,7 +60,7 @@ export async function POST(request: Request, context: RouteContext) {
       if (outcome.code === "expired") return seeOther("/oauth/expired");
       // The sign-in throttle's per-address lock (the same for the site's sign-in): 429, as for the rate limit above.
       if (outcome.code === "throttled" && outcome.scope === "address") return tooManyAttempts(uid, outcome.retryAfterSeconds, { "Retry-After": String(outcome.retryAfterSeconds) });
-      const query = outcome.code === "throttled" ? `?error=throttled&minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}` : "?error=invalid";
+      const query = outcome.code === "throttled" ? `?error=throttled&minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}` : outcome.code === "disabled" ? "?error=disabled" : "?error=invalid";
       return seeOther(pagePath(uid, "signin", query));
     }
     const response = seeOther(outcome.location);

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/server/db/client";
 import { signInView } from "@/server/auth/oauth/interactions";
-import { INVALID_CREDENTIALS_MESSAGE } from "@/server/auth/next-auth";
+import { DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from "@/server/auth/next-auth";
 
 export const metadata: Metadata = { title: "Sign in", referrer: "no-referrer" };
 
@@ -19,7 +19,9 @@ export default async function OAuthSignInPage({ params, searchParams }: Props) {
   const error =
     query.error === "invalid"
       ? INVALID_CREDENTIALS_MESSAGE
-      : query.error === "throttled"
+      : query.error === "disabled"
+        ? DISABLED_MESSAGE
+        : query.error === "throttled"
         ? `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
         : null;
   return (
