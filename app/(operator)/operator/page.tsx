@@ -52,7 +52,7 @@ export default async function OperatorPage() {
             </p>
             {run.lastError ? <p>Last error: {run.lastError}</p> : null}
             {failures.length ? (
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Files that could not be reprocessed">
                 <table>
                   <caption>Files that could not be reprocessed (they keep their previous figures)</caption>
                   <thead>
