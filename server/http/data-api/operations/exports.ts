@@ -44,6 +44,25 @@ const ZJobId = z
   .describe("export job id from the creation response");
 
 const retryAfter = { "Retry-After": String(EXPORT_RETRY_AFTER_S) };
+
+/** What a session or training export request shares: the audience, the privacy mode and the Idempotency-Key scope. */
+function exportRequestCommon(ctx: DataApiContext, path: string, body: z.output<typeof ZExportRequest>, idempotencyKey: string | undefined) {
+  const key = parseIdempotencyKey(idempotencyKey ?? null);
+  return {
+    audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
+    applicationId: ctx.applicationId,
+    request: body,
+    mode: ctx.surface === "partner" ? ("privacy-safe" as const) : ("full" as const),
+    healthAllowed: ctx.scopes.has("health:read"),
+    idempotency: key ? { scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`, key, fingerprint: requestFingerprint({ method: "POST", path, body }) } : null,
+  };
+}
+
+/** 202 with the job's status document, where to poll it and when. */
+function accepted(job: ExportJob) {
+  const data = serializeExportJob(job);
+  return { status: 202 as const, data, headers: { Location: data.links.self, ...retryAfter } };
+}
 const isFinal = (job: ExportJob) => job.state === "succeeded" || job.state === "failed" || job.state === "expired";
 const requesterOf = (ctx: DataApiContext) => ({ subjectUserId: ctx.subjectId, applicationId: ctx.applicationId });
 
@@ -65,19 +84,9 @@ export const createSessionExport = defineOperation({
   successHeaders: ["Location", "Retry-After"],
   errors: { 409: "idempotency_key_reused: the Idempotency-Key was already used for a different request" },
   handler: async (ctx, { params, body, headers }) => {
-    const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
-    const path = `/sessions/${params.session_id}/exports`;
-    const { job } = await requestSessionExport(ctx.db, {
-      audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
-      applicationId: ctx.applicationId,
-      sessionId: params.session_id,
-      request: body,
-      mode: ctx.surface === "partner" ? "privacy-safe" : "full",
-      healthAllowed: ctx.scopes.has("health:read"),
-      idempotency: key ? { scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`, key, fingerprint: requestFingerprint({ method: "POST", path, body }) } : null,
-    });
-    const data = serializeExportJob(job);
-    return { status: 202, data, headers: { Location: data.links.self, ...retryAfter } };
+    const common = exportRequestCommon(ctx, `/sessions/${params.session_id}/exports`, body, headers["Idempotency-Key"]);
+    const { job } = await requestSessionExport(ctx.db, { ...common, sessionId: params.session_id });
+    return accepted(job);
   },
 });
 
@@ -87,7 +96,7 @@ export const createTrainingExport = defineOperation({
   operationId: "create_training_export",
   summary: "Queue an export of one training (json, pdf, pdf-full, xlsx, fit, tcx)",
   description:
-    "Answers 202 like a session export. The file covers the whole training with one lap per set (FIT and TCX laps, PDF and XLSX split rows), and in JSON each work set's own summary and `splits` equal-distance splits. A training has one paddler: athlete must be 1 (any other seat is 404). A training not processed yet makes a job that fails with the reason (docs/exports.md \"Trainings\").",
+    "Answers 202 like a session export. The file covers the whole training with one lap per set (FIT and TCX laps, PDF and XLSX split rows), and in JSON each work set's own summary and `splits` equal-distance splits. A training has one paddler: athlete must be 1 (any other seat is 404). A training not processed yet (queued, processing or failed) is a 409 conflict and queues nothing (docs/exports.md \"Trainings\").",
   tag: "Exports",
   scopes: ["trainings:read", "exports:create"],
   surfaces: SURFACES,
@@ -99,19 +108,9 @@ export const createTrainingExport = defineOperation({
   successHeaders: ["Location", "Retry-After"],
   errors: { 409: "idempotency_key_reused: the Idempotency-Key was already used for a different request; conflict: the training is not ready (queued, processing or failed)" },
   handler: async (ctx, { params, body, headers }) => {
-    const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
-    const path = `/trainings/${params.training_id}/exports`;
-    const { job } = await requestTrainingExport(ctx.db, {
-      audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
-      applicationId: ctx.applicationId,
-      trainingId: params.training_id,
-      request: body,
-      mode: ctx.surface === "partner" ? "privacy-safe" : "full",
-      healthAllowed: ctx.scopes.has("health:read"),
-      idempotency: key ? { scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`, key, fingerprint: requestFingerprint({ method: "POST", path, body }) } : null,
-    });
-    const data = serializeExportJob(job);
-    return { status: 202, data, headers: { Location: data.links.self, ...retryAfter } };
+    const common = exportRequestCommon(ctx, `/trainings/${params.training_id}/exports`, body, headers["Idempotency-Key"]);
+    const { job } = await requestTrainingExport(ctx.db, { ...common, trainingId: params.training_id });
+    return accepted(job);
   },
 });
 

@@ -122,8 +122,9 @@ export const getSessionSummary = defineOperation({
   },
 });
 
-const SERIES_FIELDS_ALLOWED = ["distance", "speed", "rate", "stroke_distance", "heart_rate", "route"] as const;
-const ZSeriesQuery = z.object({
+/** The series query of sessions and training sets alike. */
+export const SERIES_FIELDS_ALLOWED = ["distance", "speed", "rate", "stroke_distance", "heart_rate", "route"] as const;
+export const ZSeriesQuery = z.object({
   fields: z
     .string()
     .max(200)

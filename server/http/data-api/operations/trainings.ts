@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { toProcessingStroke } from "../../../results/result-analysis";
 import { downsampleRoute } from "../../../sessions/read-session";
-import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../../../svc/process/track";
+import { buildSeries, computeSplits, type SeriesField } from "../../../svc/process/track";
 import {
   getReadableTraining,
   getReadableWorkSet,
@@ -22,6 +22,7 @@ import {
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
 import { DataApiError } from "../errors";
 import { intParam, keysetPage } from "../pagination";
+import { ZSeriesQuery } from "./sessions";
 import { dateQuery, textQuery } from "../params";
 import { serializeStroke, ZStroke } from "../serializers/sessions";
 import {
@@ -149,18 +150,6 @@ export const getTrainingTimeline = defineOperation({
     const [sets, works] = await Promise.all([getTrainingSets(ctx.db, row.id), getWorkSets(ctx.db, row.id)]);
     return { data: serializeTimeline(row.id, sets, works) };
   },
-});
-
-const SERIES_FIELDS_ALLOWED = ["distance", "speed", "rate", "stroke_distance", "heart_rate", "route"] as const;
-const ZSeriesQuery = z.object({
-  fields: z
-    .string()
-    .max(200)
-    .transform((v) => v.split(",").map((f) => f.trim()).filter(Boolean))
-    .refine((list) => list.length > 0 && list.every((f) => (SERIES_FIELDS_ALLOWED as readonly string[]).includes(f)), `fields must be a comma-separated list of ${SERIES_FIELDS_ALLOWED.join(", ")}`)
-    .optional()
-    .describe(`comma-separated: ${SERIES_FIELDS_ALLOWED.join(", ")} (default distance,speed,rate); heart_rate needs health:read`),
-  max_points: intParam("max_points", 2, MAX_SERIES_POINTS).optional().default(500).describe(`at most this many points, 2 to ${MAX_SERIES_POINTS} (default 500)`),
 });
 
 export const getSetSeries = defineOperation({
