@@ -19,25 +19,9 @@ interface Props {
   initialKind?: "session" | "training";
 }
 
-function Select({ label, name, value, onChange, options, errors }: { label: string; name: string; value: number | ""; onChange: (v: number) => void; options: Option[]; errors?: string[] }) {
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <select id={name} value={value} onChange={(e) => onChange(Number(e.target.value))} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${name}-error` : undefined}>
-        <option value="">Choose…</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      {errors?.length ? (
-        <p className="field-error" id={`${name}-error`}>
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A required choice: the same field as OptionalSelect, whose empty entry asks to choose. */
+function Select({ onChange, ...props }: { label: string; name: string; value: number | ""; onChange: (v: number) => void; options: Option[]; errors?: string[] }) {
+  return <OptionalSelect {...props} none="Choose…" onChange={(v) => onChange(v === "" ? 0 : v)} />;
 }
 
 const DEFAULT_SENSITIVITY = 5;
