@@ -19,6 +19,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface DbHandle {
   db: Db;
+  /** The connection pool (or PGlite) under `db`, for bundles that wrap it with their own drizzle (getDb). */
+  driver: Driver;
   /** Applies the migrations in drizzle/ that this database lacks. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +36,13 @@ export interface DbOptions {
   maxConnections?: number;
   /** Called for each statement sent (postgres.js only): benchmarks count round trips per request with it. */
   onStatement?: (query: string) => void;
+}
+
+type Driver = { kind: "postgres"; client: postgres.Sql } | { kind: "pglite"; client: PGlite };
+
+/** Drizzle, as loaded by this module's bundle, over a driver. */
+function drizzleOver(driver: Driver): Db {
+  return driver.kind === "postgres" ? (drizzlePostgres(retryingReads(driver.client), { schema }) as unknown as Db) : (drizzlePglite(driver.client, { schema }) as unknown as Db);
 }
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -55,9 +64,11 @@ export function openDb(options: DbOptions): DbHandle {
       max_lifetime: 30 * 60,
       ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement!(query) } : {}),
     });
-    const db = drizzlePostgres(retryingReads(client), { schema }) as unknown as Db;
+    const driver: Driver = { kind: "postgres", client };
+    const db = drizzleOver(driver);
     return {
       db,
+      driver,
       kind: "postgres",
       async migrate() {
         // Several instances may start at once: one migrates, the others wait.
@@ -77,9 +88,11 @@ export function openDb(options: DbOptions): DbHandle {
   const dataDir = options.dataDir ?? getEnv().dataDir;
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const driver: Driver = { kind: "pglite", client };
+  const db = drizzleOver(driver);
   return {
     db,
+    driver,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
@@ -141,9 +154,28 @@ export function getDbHandle(): DbHandle {
   return g[globalKey]!;
 }
 
-/** The application's database. */
+/**
+ * The application's database, through this bundle's own drizzle. Next.js
+ * bundles drizzle-orm once per module graph (instrumentation, route handlers,
+ * pages), each with its own classes. Drizzle tells columns, tables and SQL
+ * apart with `instanceof`, falling back to a walk up the prototype chain when
+ * that fails: a drizzle from another bundle than the schema it is given
+ * answered correctly but spent about a tenth of a request's CPU in that walk
+ * (docs/benchmarks.md). The pool stays one per process; only the thin drizzle
+ * wrapper is per bundle.
+ */
+const dbOfThisBundle = new WeakMap<DbHandle, Db>();
+export function localDb(handle: DbHandle): Db {
+  let db = dbOfThisBundle.get(handle);
+  if (!db) {
+    db = drizzleOver(handle.driver);
+    dbOfThisBundle.set(handle, db);
+  }
+  return db;
+}
+
 export function getDb(): Db {
-  return getDbHandle().db;
+  return localDb(getDbHandle());
 }
 
 export async function pingDb(db: Db): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { inngestFunctions } from "../../inngest";
-import { getDbHandle, type Db, type DbHandle } from "../db/client";
+import { getDbHandle, localDb, type Db, type DbHandle } from "../db/client";
 import { defaultRetryBackoff, type RetryBackoff } from "./durations";
 import { sweepExpiredState } from "./housekeeping";
 import { assertEmbeddable, type JobFunction } from "./job-functions";
@@ -201,7 +201,7 @@ export async function startEmbeddedWorker(options: { handle?: DbHandle } & Omit<
   const g = globalThis as GlobalWithWorker;
   if (g[workerKey]) return g[workerKey];
   const { handle = getDbHandle(), ...rest } = options;
-  const worker = new EmbeddedWorker({ exclusiveDatabase: handle.kind === "pglite", ...rest, db: handle.db });
+  const worker = new EmbeddedWorker({ exclusiveDatabase: handle.kind === "pglite", ...rest, db: localDb(handle) });
   g[workerKey] = worker;
   await worker.start();
   return worker;
