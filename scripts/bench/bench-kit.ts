@@ -60,12 +60,23 @@ export async function startServer(databaseUrl: string, port: number, env: Record
   throw new Error("server did not start");
 }
 
-export function stopServer(child: ChildProcess) {
+/** Stops a server's process group and resolves once it has exited, so a server started next on the same port is the one that answers. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     process.kill(-child.pid!, "SIGTERM");
   } catch {
-    // already gone
+    return; // already gone
   }
+  const timeout = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timeout);
 }
 
 export function percentile(sortedMs: number[], p: number): number {

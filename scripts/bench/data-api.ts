@@ -175,6 +175,7 @@ async function main() {
 
   const walkRows: string[] = [];
   const tableRows: string[] = [];
+  let floor = "not measured";
   /** Of the first walk (default sort, limit 50): the cursor and the SQL position that start page n (index n - 1). */
   let mainCursors: (string | null)[] = [];
   let mainPositions: (KeysetPosition | null)[] = [];
@@ -274,9 +275,16 @@ async function main() {
       );
       console.log(tableRows.at(-1));
     }
+
+    // 3. The floor: the cheapest request this server answers (GET /health: no credential, one
+    // `select 1`), through the same Next.js pipeline. No operation can be served faster than this.
+    const server0 = processTreeCpuMs(server.pid!);
+    const health = await autocannonRun(`${base}/health`, {}, 16, SECONDS);
+    floor = `GET /health (no credential, one \`select 1\`): ${fmt(health.requestsPerSecond, 0)} req/s with 16 connections, ${fmt((processTreeCpuMs(server.pid!) - server0) / (health.requestsPerSecond * SECONDS), 2)} ms server CPU per request.`;
+    console.log(floor);
   } finally {
     await direct.end();
-    stopServer(server);
+    await stopServer(server);
   }
   console.log(`
 Subject: ${subjectSessions} sessions (${CREW_ONLY} of them owned by a coach, the subject in the crew); ${total} sessions in the table. /strokes: session ${sessionId}, ${strokes} strokes.
@@ -284,6 +292,8 @@ Subject: ${subjectSessions} sessions (${CREW_ONLY} of them owned by a coach, the
 | request | items | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p50 | API req/s (16 conn) | API p50 / p97.5 ms under load | SQL ops/s (16 conc) | API/SQL throughput | SQL ops/s prepared | API/prepared SQL | server CPU ms/req | backends CPU ms/req (API) | backends CPU ms/op (SQL) |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${tableRows.join("\n")}
+
+Floor of the server: ${floor}
 
 Walk of every page (second pass; each page's latency, first pages vs last pages):
 

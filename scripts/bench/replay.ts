@@ -122,7 +122,7 @@ async function playerFigures() {
     console.log(`\nmean frame rate: ${fmt(fpsAll.reduce((a, b) => a + b, 0) / fpsAll.length)} fps (target ≥ 30)`);
     await browser.close();
   } finally {
-    stopServer(server);
+    await stopServer(server);
   }
 }
 

@@ -80,7 +80,7 @@ async function main() {
     }
   } finally {
     await direct.end();
-    stopServer(server);
+    await stopServer(server);
   }
   console.log(`
 | query | matches | API p50 ms | API p95 ms | API req/s (16 conn) | API p50 / p97.5 ms under load | SQL p50 ms | SQL p95 ms | SQL ops/s (16 conc) | API/SQL throughput |

@@ -98,7 +98,8 @@ async function main() {
     const nextOnB = await me(bases[1]);
     check(nextOnB === 401, `the next request on instance B is ${nextOnB} (401 expected)`);
   } finally {
-    servers.forEach(stopServer);
+    // Awaited: the next servers take the same ports, and a health check answered by a dying one would test the wrong server.
+    await Promise.all(servers.map(stopServer));
   }
 
   // 3: limits lifted; load on both instances, then every backend of the database terminated.
@@ -129,7 +130,7 @@ async function main() {
     check(uploaded.status === 201 || (uploaded.status === 503 && uploaded.retryAfter !== null), `the upload answers 201 (or 503 with Retry-After), got ${uploaded.status}`);
   } finally {
     await admin.end();
-    servers.forEach(stopServer);
+    await Promise.all(servers.map(stopServer));
   }
   if (failures.length) {
     console.error(`${failures.length} check(s) failed`);

@@ -68,7 +68,7 @@ async function main() {
       if (i >= 3) pdfTimes.push(performance.now() - t0);
     }
   } finally {
-    stopServer(server);
+    await stopServer(server);
   }
   const sort = (v: number[]) => [...v].sort((a, b) => a - b);
   const upload50 = percentile(sort(uploadTimes), 50);
