@@ -148,10 +148,10 @@ export const ZSessionSummary = z.object({
  * only the values: whether readings exist, and how many, is health data too
  * (issue 14, defect 7).
  */
-export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean): z.output<typeof ZSessionSummary> {
+/** A summary's effort figures, shared by sessions and training sets (each adds its own ids). */
+export function summaryFigures(summary: SessionSummary, heartRateAllowed: boolean) {
   const side = (s: SessionSummary["left"]) => (s ? { strokes: s.strokes, avg_stroke_distance_m: s.avg_stroke_distance } : null);
   return {
-    session_id: sessionId,
     distance_m: summary.distance_m,
     duration_ms: summary.duration_ms,
     avg_speed_m_s: summary.avg_speed,
@@ -163,6 +163,13 @@ export function serializeSessionSummary(sessionId: number, summary: SessionSumma
     left: side(summary.left),
     right: side(summary.right),
     heart_rate: heartRateAllowed ? { avg_bpm: summary.avg_heart_rate, max_bpm: summary.max_heart_rate } : null,
+  };
+}
+
+export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean): z.output<typeof ZSessionSummary> {
+  return {
+    session_id: sessionId,
+    ...summaryFigures(summary, heartRateAllowed),
     data_quality: {
       imu_samples: quality.imu_samples,
       imu_lost_samples: quality.imu_lost_samples,
@@ -223,18 +230,18 @@ export const ZSplit = z.object({
 });
 export const ZSplits = z.object({ session_id: z.number().int(), count: z.number().int(), splits: z.array(ZSplit) });
 
+/** A split list's items, shared by sessions and training sets. */
+export const splitItems = (splits: Split[]): z.output<typeof ZSplit>[] =>
+  splits.map((s, i) => ({ index: i + 1, distance_m: s.distance_m, elapsed_s: s.time_s, split_s: s.split_time_s, speed_m_s: s.speed, rate_spm: s.rate }));
+
 export function serializeSplits(sessionId: number, splits: Split[]): z.output<typeof ZSplits> {
-  return {
-    session_id: sessionId,
-    count: splits.length,
-    splits: splits.map((s, i) => ({ index: i + 1, distance_m: s.distance_m, elapsed_s: s.time_s, split_s: s.split_time_s, speed_m_s: s.speed, rate_spm: s.rate })),
-  };
+  return { session_id: sessionId, count: splits.length, splits: splitItems(splits) };
 }
 
-export const ZSeries = z.object({
-  session_id: z.number().int(),
+/** The series members, shared by sessions and training sets; `origin` is what `t_s` counts from. */
+export const seriesShape = (origin: string) => ({
   points: z.number().int().describe("number of points, at most 1000"),
-  t_s: z.array(z.number()).describe("seconds from the effort start"),
+  t_s: z.array(z.number()).describe(`seconds from ${origin}`),
   distance_m: z.array(nullableNumber).optional(),
   speed_m_s: z.array(nullableNumber).optional(),
   rate_spm: z.array(nullableNumber).optional(),
@@ -242,12 +249,18 @@ export const ZSeries = z.object({
   heart_rate_bpm: z.array(nullableNumber).optional().describe("only the subject's own, with health:read"),
   route: z.array(z.tuple([z.number(), z.number()])).optional().describe("downsampled [latitude, longitude] in degrees, at most max_points points"),
 });
+export const ZSeries = z.object({ session_id: z.number().int(), ...seriesShape("the effort start") });
 
 const SERIES_NAMES = { distance: "distance_m", speed: "speed_m_s", rate: "rate_spm", stroke_distance: "stroke_distance_m", heart_rate: "heart_rate_bpm" } as const;
 
-export function serializeSeries(sessionId: number, series: Record<string, (number | null)[]>, route: [number, number][] | null): z.output<typeof ZSeries> {
-  const out: z.output<typeof ZSeries> = { session_id: sessionId, points: series.t.length, t_s: series.t as number[] };
+/** The series asked for (absent ones are left out) and the route when asked for. */
+export function seriesMembers(series: Record<string, (number | null)[]>, route: [number, number][] | null): Omit<z.output<typeof ZSeries>, "session_id"> {
+  const out: Omit<z.output<typeof ZSeries>, "session_id"> = { points: series.t.length, t_s: series.t as number[] };
   for (const [field, name] of Object.entries(SERIES_NAMES)) if (series[field]) out[name] = series[field];
   if (route) out.route = route;
   return out;
+}
+
+export function serializeSeries(sessionId: number, series: Record<string, (number | null)[]>, route: [number, number][] | null): z.output<typeof ZSeries> {
+  return { session_id: sessionId, ...seriesMembers(series, route) };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TrainingAthlete, TrainingRow, TrainingSetRow, WorkSet } from "../../../trainings/training-reads";
 import type { DataQuality, SessionSummary, Split } from "../../../svc/process/types";
 import type { NormalizedTemplate } from "../../../workouts/template";
-import { serializeSessionSummary, ZSessionSummary, ZSplit } from "./sessions";
+import { serializeSessionSummary, seriesMembers, seriesShape, splitItems, summaryFigures, ZSessionSummary, ZSplit } from "./sessions";
 
 /**
  * Allowlisted serializers of trainings (data-api.md "Privacy projection",
@@ -167,25 +167,13 @@ export const ZTrainingSummary = z.object({
 const pace500 = (speed: number) => (speed > 0 ? Math.round((500 / speed) * 10) / 10 : null);
 
 export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.output<typeof ZSetSummary> {
-  const summary = set.summary;
-  const side = (s: SessionSummary["left"]) => (s ? { strokes: s.strokes, avg_stroke_distance_m: s.avg_stroke_distance } : null);
   return {
     set_id: set.id,
     position: set.position,
     step_index: set.stepIndex,
     complete: set.complete,
-    distance_m: summary.distance_m,
-    duration_ms: summary.duration_ms,
-    avg_speed_m_s: summary.avg_speed,
-    max_speed_m_s: summary.max_speed,
-    stroke_count: summary.stroke_count,
-    avg_rate_spm: summary.avg_rate,
-    max_rate_spm: summary.max_rate,
-    avg_stroke_distance_m: summary.avg_stroke_distance,
-    left: side(summary.left),
-    right: side(summary.right),
-    heart_rate: heartRateAllowed ? { avg_bpm: summary.avg_heart_rate, max_bpm: summary.max_heart_rate } : null,
-    pace_500m_s: pace500(summary.avg_speed),
+    ...summaryFigures(set.summary, heartRateAllowed),
+    pace_500m_s: pace500(set.summary.avg_speed),
   };
 }
 
@@ -256,33 +244,13 @@ export function serializeTimeline(trainingId: number, sets: TrainingSetRow[], wo
 
 export const ZSetSplits = z.object({ training_id: z.number().int(), set_id: z.number().int(), count: z.number().int(), splits: z.array(ZSplit) });
 export function serializeSetSplits(trainingId: number, setId: number, splits: Split[]): z.output<typeof ZSetSplits> {
-  return {
-    training_id: trainingId,
-    set_id: setId,
-    count: splits.length,
-    splits: splits.map((s, i) => ({ index: i + 1, distance_m: s.distance_m, elapsed_s: s.time_s, split_s: s.split_time_s, speed_m_s: s.speed, rate_spm: s.rate })),
-  };
+  return { training_id: trainingId, set_id: setId, count: splits.length, splits: splitItems(splits) };
 }
 
-export const ZSetSeries = z.object({
-  training_id: z.number().int(),
-  set_id: z.number().int(),
-  points: z.number().int().describe("number of points, at most 1000"),
-  t_s: z.array(z.number()).describe("seconds from the set's start"),
-  distance_m: z.array(nullableNumber).optional(),
-  speed_m_s: z.array(nullableNumber).optional(),
-  rate_spm: z.array(nullableNumber).optional(),
-  stroke_distance_m: z.array(nullableNumber).optional(),
-  heart_rate_bpm: z.array(nullableNumber).optional().describe("only the subject's own, with health:read"),
-  route: z.array(z.tuple([z.number(), z.number()])).optional().describe("downsampled [latitude, longitude] in degrees, at most max_points points"),
-});
-const SERIES_NAMES = { distance: "distance_m", speed: "speed_m_s", rate: "rate_spm", stroke_distance: "stroke_distance_m", heart_rate: "heart_rate_bpm" } as const;
+export const ZSetSeries = z.object({ training_id: z.number().int(), set_id: z.number().int(), ...seriesShape("the set's start") });
 
 export function serializeSetSeries(trainingId: number, setId: number, series: Record<string, (number | null)[]>, route: [number, number][] | null): z.output<typeof ZSetSeries> {
-  const out: z.output<typeof ZSetSeries> = { training_id: trainingId, set_id: setId, points: series.t.length, t_s: series.t as number[] };
-  for (const [field, name] of Object.entries(SERIES_NAMES)) if (series[field]) out[name] = series[field];
-  if (route) out.route = route;
-  return out;
+  return { training_id: trainingId, set_id: setId, ...seriesMembers(series, route) };
 }
 
 const ZComparedSet = z.object({
