@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { randomBase62 } from "../auth/random-base62";
 
 /**
  * Application identifiers and secrets (conventions: a recognisable prefix and
@@ -8,18 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
  */
 export const CLIENT_ID_PREFIX = "svcapp_";
 export const CLIENT_SECRET_PREFIX = "svcas_";
-const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/** Random base62; rejection sampling keeps every character equally likely. */
-function randomBase62(length: number): string {
-  let out = "";
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
-  }
-  return out;
-}
 
 export function newClientId(): string {
   return CLIENT_ID_PREFIX + randomBase62(24);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
@@ -6,22 +6,12 @@ import { keyPairs, oauthApplications } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import type { Surface } from "../auth/oauth/scopes";
 import { getSessionUser, type SessionUser } from "../users/users";
+import { randomBase62 } from "../auth/random-base62";
 
 /** Recognisable prefixes: a leaked key is easy to spot in logs and by secret scanners. */
 export const PUBLIC_KEY_PREFIX = "svcpk_";
 export const SECRET_KEY_PREFIX = "svcsk_";
-const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/** Random base62 string; rejection sampling keeps every character equally likely. */
-function randomBase62(length: number): string {
-  let out = "";
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
-  }
-  return out;
-}
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
