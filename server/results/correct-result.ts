@@ -12,7 +12,7 @@ import type { ProcessedSession } from "../svc/process/types";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
-import { checkUploadAgainstDatabase, parseUploadMetadata } from "./upload-metadata";
+import { checkUploadAgainstDatabase, lockUploadReferences, parseUploadMetadata } from "./upload-metadata";
 import { replaceResultFigures } from "./result-figures";
 
 /**
@@ -79,6 +79,8 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
 
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
+    // As for an upload: a track or athlete deleted since the check answers 403, not a foreign-key 500.
+    await lockUploadReferences(tx, user, meta);
     await tx
       .update(results)
       .set({

@@ -136,6 +136,10 @@ export function parseUploadMetadata(raw: string | undefined): UploadMetadata {
   return { distanceM, durationMs, vesselId, trackId, categoryId, paceId, crew, competition, description, important: m.important === true, meteo };
 }
 
+const trackRefused = (id: number) => new AppError("forbidden", `track_id ${id} is unknown or not accessible`);
+const athleteRefused = (id: number) => new AppError("forbidden", `athlete ${id} not found or not accessible`);
+const crewAthleteIds = (meta: UploadMetadata) => meta.crew.flatMap((c) => (c.kind === "internal" ? [c.athleteId] : []));
+
 export interface ResolvedUpload {
   vessel: { id: number; type: string; npeople: number; hull: "kayak" | "canoe" };
   track: { id: number; name: string };
@@ -161,9 +165,9 @@ export async function checkUploadAgainstDatabase(db: Db, user: SessionUser, meta
   }
 
   const [track] = await db.select({ id: tracks.id, name: tracks.name }).from(tracks).where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id)));
-  if (!track) throw new AppError("forbidden", `track_id ${meta.trackId} is unknown or not accessible`);
+  if (!track) throw trackRefused(meta.trackId);
 
-  const ids = meta.crew.flatMap((c) => (c.kind === "internal" ? [c.athleteId] : []));
+  const ids = crewAthleteIds(meta);
   if (ids.length) {
     const found = await db
       .select({ id: athletes.id, until: athletes.subscriptionActiveUntil })
@@ -172,7 +176,7 @@ export async function checkUploadAgainstDatabase(db: Db, user: SessionUser, meta
     const byId = new Map(found.map((a) => [a.id, a]));
     for (const id of ids) {
       const athlete = byId.get(id);
-      if (!athlete) throw new AppError("forbidden", `athlete ${id} not found or not accessible`);
+      if (!athlete) throw athleteRefused(id);
       if (!athlete.until || athlete.until < today) throw new AppError("forbidden", `athlete ${id} has no active subscription`);
     }
   }
@@ -181,4 +185,24 @@ export async function checkUploadAgainstDatabase(db: Db, user: SessionUser, meta
     throw new AppError("forbidden", "more than half of the crew are external athletes; this needs the unlimited-externals privilege");
   }
   return { vessel, track };
+}
+
+/**
+ * Run first in the transaction that stores rows naming the track and the
+ * crew's athletes (docs/web-app.md "Deleting"): the rows are still there and
+ * accessible, and stay locked FOR KEY SHARE until it commits. A delete that
+ * committed since `checkUploadAgainstDatabase` gets the answer of an unknown
+ * track or athlete; a delete that is running waits here and then does the
+ * same; a delete that starts later waits for this commit and then sees the
+ * session. Without it the insert fails on a foreign key: a 500.
+ */
+export async function lockUploadReferences(tx: Db, user: SessionUser, meta: UploadMetadata): Promise<void> {
+  const [track] = await tx.select({ id: tracks.id }).from(tracks).where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id))).for("key share");
+  if (!track) throw trackRefused(meta.trackId);
+  const ids = crewAthleteIds(meta);
+  if (!ids.length) return;
+  const found = await tx.select({ id: athletes.id }).from(athletes).where(and(inArray(athletes.id, ids), athleteAccessible(user.id))).orderBy(athletes.id).for("key share");
+  const present = new Set(found.map((a) => a.id));
+  const gone = ids.find((id) => !present.has(id));
+  if (gone !== undefined) throw athleteRefused(gone);
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
+import { isForeignKeyViolation } from "../db/pg-errors";
 import { devices, resultCrew, resultDerived, results, resultWeather } from "../db/schema";
 import { AppError } from "../errors";
 import { sendEvent } from "../jobs/send-event";
@@ -13,7 +14,7 @@ import type { ProcessedSession } from "../svc/process/types";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
-import { checkUploadAgainstDatabase, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
+import { checkUploadAgainstDatabase, lockUploadReferences, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
 import { derivedRow, effortColumns } from "./result-figures";
 import { insertStrokeRows } from "./stroke-rows";
 
@@ -82,6 +83,8 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      // The track or an athlete may have been deleted since the check above.
+      await lockUploadReferences(tx as unknown as Db, input.user, meta);
       const resultId = await storeResult(tx as unknown as Db, { input, meta, resolved, processed, sha256, now, original });
       await deps.afterWrites?.(tx as unknown as Db, resultId);
       return resultId;
@@ -89,6 +92,8 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   } catch (error) {
     // Two uploads of one file raced past the first check: the unique index let one win.
     if (isUniqueViolation(error, "results_owner_original_sha256_uq")) await refuseRepeatedFile(db, input.user.id, sha256);
+    // Should the lock ever be bypassed, a vanished reference still gets the 403 of a missing one, not a 500.
+    if (isForeignKeyViolation(error)) await lockUploadReferences(db, input.user, meta);
     throw error;
   }
   return {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { isForeignKeyViolation } from "../db/pg-errors";
 import { results, trackTeamShares, tracks, trainings } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { count } from "../housekeeping/plural";
@@ -59,11 +60,19 @@ export async function trackDeletion(db: Db, userId: number, trackId: number): Pr
 }
 
 export async function deleteTrack(db: Db, userId: number, trackId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const track = await ownTrack(tx, userId, trackId, true);
-    const { refusal } = await impact(tx, track);
-    if (refusal) throw new AppError("conflict", refusal);
-    // A session inserted meanwhile with this track makes the delete fail on its foreign key, never orphan it.
-    await tx.delete(tracks).where(eq(tracks.id, trackId));
-  });
+  try {
+    await db.transaction(async (tx) => {
+      // An upload or correction storing a session with this track holds a key-share lock on it
+      // (lockUploadReferences): FOR UPDATE waits for it to commit, and the count then sees that session.
+      const track = await ownTrack(tx, userId, trackId, true);
+      const { refusal } = await impact(tx, track);
+      if (refusal) throw new AppError("conflict", refusal);
+      await tx.delete(tracks).where(eq(tracks.id, trackId));
+    });
+  } catch (error) {
+    // Should a session still slip in, the foreign key refuses the delete; it is the same 409, never a 500 or an orphan.
+    if (!isForeignKeyViolation(error)) throw error;
+    const { refusal } = await trackDeletion(db, userId, trackId);
+    throw new AppError("conflict", refusal ?? "A session used this track while it was being deleted; try again.");
+  }
 }
