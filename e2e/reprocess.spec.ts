@@ -2,6 +2,40 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
 
+// In file order: the first test frees the way the seed blocked with a lost run, the second starts a run of its own.
+test("the operator stops a stalled run whose function is lost, and may start a new one", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.operator);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await page.goto("/operator");
+  const section = page.getByRole("region", { name: "Processing core" });
+  const start = section.getByRole("button", { name: /^Reprocess stored files with core v\d+$/ });
+  // scripts/e2e-seed.ts left a running run no runner will ever work, its last progress an hour ago.
+  const run = section.getByTestId("reprocess-run");
+  await expect(run.getByTestId("reprocess-stalled")).toHaveText("stalled");
+  await expect(run.getByRole("status")).toContainText("No progress for over 15 minutes");
+  await expect(start).toBeDisabled();
+  const runId = Number(/^Run (\d+)/.exec((await run.getByRole("heading", { level: 3 }).textContent()) ?? "")?.[1]);
+  expect(runId).toBeGreaterThan(0);
+
+  await run.getByRole("button", { name: `Stop run ${runId}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Stop reprocessing run ${runId}?` });
+  await expect(dialog).toContainText("its background function is probably lost");
+  await expect(dialog).toContainText("Files already reprocessed keep their new figures");
+  await dialog.getByLabel("Reason (optional)").fill("e2e: its function was lost");
+  await dialog.getByRole("button", { name: "Stop run" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(run.getByTestId("reprocess-state")).toHaveText("stopped");
+  const { name, email } = E2E_ACCOUNTS.operator;
+  await expect(run.getByTestId("reprocess-last-error")).toHaveText(`Stopped by ${name} (${email}) on the operator page: e2e: its function was lost`);
+  await expect(run.getByTestId("reprocess-stalled")).toHaveCount(0);
+  await expect(run.getByRole("button", { name: /^Stop run/ })).toHaveCount(0);
+  // The way is free for a new run (the next test starts one), and the decision is in the operators' log.
+  await expect(start).toBeEnabled();
+  const log = page.getByRole("region", { name: "Recent decisions" });
+  await expect(log.getByRole("row").filter({ hasText: `stopped reprocessing run ${runId}: e2e: its function was lost` })).toContainText(name);
+});
+
 test("the operator reprocesses stored files with the current core and watches the run finish", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, E2E_ACCOUNTS.operator);

@@ -3,13 +3,14 @@
  * than coach, the unlimited-externals privilege). Runs before the e2e server
  * starts (PGlite allows one process at a time). Idempotent.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { uploadResult } from "../server/results/upload-result";
 import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
 import { simulateSession } from "../server/svc/simulator/simulate";
 import { getDbHandle } from "../server/db/client";
-import { resultDerived, results, users } from "../server/db/schema";
+import { reprocessRuns, resultDerived, results, users } from "../server/db/schema";
+import { PROCESSING_CORE_VERSION } from "../server/svc/process/version";
 import { createTrack } from "../server/tracks/tracks";
 import { E2E_ACCOUNTS, E2E_OLDER_CORE_OWNER, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
@@ -56,6 +57,16 @@ if (!olderCoreOwner) {
   const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [{ name: "Old", surname: "Core" }] });
   const created = await uploadResult(handle.db, { user, createdVia: "demo", keyPairId: null, file: { filename: "older-core.svc", bytes }, metadata });
   await handle.db.update(resultDerived).set({ processingCoreVersion: 1 }).where(eq(resultDerived.resultId, created.id));
+}
+// A reprocessing run whose function is lost (its event never reached a runner), without progress for an
+// hour: e2e/reprocess.spec.ts stops it from the operator page before it starts a run of its own. Only when
+// no run is active: there is one run at a time.
+const [activeRun] = await handle.db.select({ id: reprocessRuns.id }).from(reprocessRuns).where(sql`${reprocessRuns.state} in ('queued', 'running')`);
+if (!activeRun) {
+  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  await handle.db
+    .insert(reprocessRuns)
+    .values({ state: "running", targetCoreVersion: PROCESSING_CORE_VERSION, requestedVia: "cli", createdAt: hourAgo, startedAt: hourAgo, lastProgressAt: hourAgo, maxResultId: 0, maxTrainingId: 0, batchSize: 25 });
 }
 await seedDataApiWorld(handle.db);
 await seedWebLogWorld(handle.db);

@@ -8,6 +8,7 @@ import { FormError, useSubmit } from "@/app/_components/form";
  * dialog (native <dialog>: focus trapped, Escape cancels) saying what will
  * happen, with Cancel and the action. With `refusal` the dialog explains why
  * it cannot be done and offers no action (the server refuses it too).
+ * `children` go below the statement: inputs the action reads (e.g. a reason).
  */
 export function ConfirmButton<T>({
   label,
@@ -19,6 +20,7 @@ export function ConfirmButton<T>({
   action,
   onDone,
   buttonClassName = "secondary",
+  children,
 }: {
   label: string;
   ariaLabel?: string;
@@ -29,6 +31,7 @@ export function ConfirmButton<T>({
   action: () => Promise<T>;
   onDone: (value: T) => void | Promise<void>;
   buttonClassName?: string;
+  children?: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -50,6 +53,7 @@ export function ConfirmButton<T>({
         <h2 id={titleId}>{title}</h2>
         <div id={bodyId} className="stack">
           {refusal ? <p className="form-error">{refusal}</p> : statement ? <p>{statement}</p> : null}
+          {refusal ? null : children}
         </div>
         <FormError message={errors.form} />
         <div className="row dialog-actions">

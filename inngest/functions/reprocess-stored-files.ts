@@ -10,7 +10,9 @@ import { reprocessRequested } from "../events";
  * restart resumes after the last item committed; an item at the target
  * version is skipped. A failing item is recorded and the run goes on; a run
  * whose steps fail for good (database gone past every retry) is marked
- * failed, which frees the way for a new run.
+ * failed, which frees the way for a new run. A run the operator stopped
+ * (a lost one, typically) ends here at its next step: every step's writes
+ * are guarded by the run's state, so nothing is resumed or overwritten.
  *
  * A factory so the restart test can observe items; the app uses the default.
  */

@@ -5,7 +5,17 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { createKeyPair } from "../keys/key-pairs";
-import { countResultsByCoreVersion, getLatestReprocessRun, getReprocessRun, listReprocessFailures, startReprocessRun, type ReprocessRunView } from "../reprocess/reprocess-runs";
+import {
+  countResultsByCoreVersion,
+  getActiveReprocessRun,
+  getLatestReprocessRun,
+  getReprocessRun,
+  isActiveReprocessState,
+  listReprocessFailures,
+  startReprocessRun,
+  stopReprocessRun,
+  type ReprocessRunView,
+} from "../reprocess/reprocess-runs";
 import { createUser, ROLE_NAMES, type RoleName } from "../users/users";
 
 /**
@@ -19,7 +29,8 @@ const USAGE = `usage:
   admin user create --email E --password P [--name N] [--role ${ROLE_NAMES.join("|")}] [--unlimited-externals]
   admin key create --email E --name N
   admin reprocess [--batch-size N] [--wait]
-  admin reprocess status`;
+  admin reprocess status
+  admin reprocess stop [--run N] [--reason TEXT]`;
 
 export interface AdminOptions {
   /** Follows a run to its end (reprocess --wait); the default runs the function in this process with the embedded runner. */
@@ -66,12 +77,35 @@ export async function runAdminCommand(db: Db, argv: string[], options: AdminOpti
 /**
  * Starts a reprocessing run to the current core (docs/processing.md
  * "Reprocessing") and prints it; `--wait` follows it to its end and prints
- * the final counts; `status` prints the latest run and its failures.
+ * the final counts; `status` prints the latest run (`stalled` when it has not
+ * moved for a while) and its failures; `stop` ends the active run (or run
+ * N, only if it is still active) so a new one can start.
  */
 async function reprocessCommand(db: Db, args: string[], options: AdminOptions): Promise<unknown> {
-  const { values, positionals } = parseArgs({ args, options: { "batch-size": { type: "string" }, wait: { type: "boolean" } }, allowPositionals: true, strict: true });
-  if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== "status")) throw new UsageError(USAGE);
-  if (positionals[0] === "status") {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { "batch-size": { type: "string" }, wait: { type: "boolean" }, run: { type: "string" }, reason: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const sub = positionals[0];
+  if (positionals.length > 1 || (sub !== undefined && sub !== "status" && sub !== "stop")) throw new UsageError(USAGE);
+  const stopOptions = values.run !== undefined || values.reason !== undefined;
+  const startOptions = values["batch-size"] !== undefined || values.wait !== undefined;
+  if ((sub === "stop" && startOptions) || (sub !== "stop" && stopOptions)) throw new UsageError(USAGE);
+  if (sub === "stop") {
+    let runId: number;
+    if (values.run !== undefined) {
+      if (!/^\d{1,10}$/.test(values.run)) throw new UsageError("--run must be a run id");
+      runId = Number(values.run);
+    } else {
+      const active = await getActiveReprocessRun(db);
+      if (!active) throw new AppError("conflict", "No reprocessing run is in progress");
+      runId = active.id;
+    }
+    return runOutput(await stopReprocessRun(db, { userId: null, via: "cli" }, { runId, reason: values.reason }));
+  }
+  if (sub === "status") {
     const run = await getLatestReprocessRun(db);
     return { stored_results: await countResultsByCoreVersion(db), run: run && runOutput(run), failures: run ? failuresOutput(await listReprocessFailures(db, run.id)) : [] };
   }
@@ -99,6 +133,8 @@ function runOutput(run: ReprocessRunView) {
     last_error: run.lastError,
     started_at: run.startedAt,
     finished_at: run.finishedAt,
+    last_progress_at: run.lastProgressAt,
+    stalled: run.stalled,
   };
 }
 
@@ -112,7 +148,7 @@ async function waitWithEmbeddedWorker(db: Db, runId: number, exclusiveDatabase: 
   try {
     for (;;) {
       const run = await getReprocessRun(db, runId);
-      if (run.state === "completed" || run.state === "failed") return;
+      if (!isActiveReprocessState(run.state)) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } finally {

@@ -25,7 +25,7 @@ import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
-import { getReprocessRun, startReprocessRun } from "./reprocess-runs";
+import { getReprocessRun, isActiveReprocessState, startReprocessRun } from "./reprocess-runs";
 
 const role = process.env.REPROCESS_TEST_ROLE!;
 const logFile = process.env.REPROCESS_TEST_LOG!;
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   await worker.start();
   for (;;) {
     const run = await getReprocessRun(db, runId);
-    if (run.state === "completed" || run.state === "failed") {
+    if (!isActiveReprocessState(run.state)) {
       process.stdout.write(`${JSON.stringify({ run })}\n`);
       break;
     }

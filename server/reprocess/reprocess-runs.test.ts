@@ -3,14 +3,17 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
 import { reprocessStoredFilesFunction } from "../../inngest/functions/reprocess-stored-files";
+import { runAdminCommand } from "../admin/admin-cli";
 import { openDb, type Db, type DbHandle } from "../db/client";
 import { stageBlob } from "../blobs/blob-store";
-import { blobs, reprocessRunFailures, reprocessRuns, resultDerived, results, resultStrokes, trainings, trainingSets } from "../db/schema";
+import { blobs, operatorActions, reprocessRunFailures, reprocessRuns, resultDerived, results, resultStrokes, trainings, trainingSets } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
+import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
@@ -21,7 +24,18 @@ import { createTrack } from "../tracks/tracks";
 import { trainingOriginalKey } from "../trainings/create-training";
 import { createProcessedTraining } from "../trainings/test-support";
 import { createUser, type SessionUser } from "../users/users";
-import { beginReprocessRun, finishReprocessRun, getReprocessRun, listReprocessFailures, reprocessNextBatch, startReprocessRun } from "./reprocess-runs";
+import {
+  beginReprocessRun,
+  failReprocessRun,
+  finishReprocessRun,
+  getActiveReprocessRun,
+  getReprocessRun,
+  isActiveReprocessState,
+  listReprocessFailures,
+  reprocessNextBatch,
+  startReprocessRun,
+  stopReprocessRun,
+} from "./reprocess-runs";
 
 /**
  * Reprocessing runs on a real database. The runs cover every stored result
@@ -61,7 +75,7 @@ async function workRun(runId: number) {
   for (;;) {
     await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
     const run = await getReprocessRun(db, runId);
-    if (run.state === "completed" || run.state === "failed") return run;
+    if (!isActiveReprocessState(run.state)) return run;
     if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.state}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -185,6 +199,140 @@ describe("a reprocessing run", () => {
 
   it("refuses a batch size outside 1 to 1000", async () => {
     await expect(startReprocessRun(db, { requestedByUserId: null, via: "cli", batchSize: 0 })).rejects.toMatchObject({ code: "invalid" });
+  });
+});
+
+describe("a lost reprocessing run", () => {
+  /** A run whose event never reached a runner (an Inngest server dropped it): nothing will ever work it unless a test does. */
+  async function lostRun(batchSize = 1000): Promise<number> {
+    const [row] = await db.insert(reprocessRuns).values({ targetCoreVersion: PROCESSING_CORE_VERSION, requestedVia: "cli", batchSize }).returning({ id: reprocessRuns.id });
+    return row.id;
+  }
+  const lastMovedMinutesAgo = (runId: number, minutes: number) =>
+    db.update(reprocessRuns).set({ lastProgressAt: sql`now() - ${minutes}::integer * interval '1 minute'` }).where(eq(reprocessRuns.id, runId));
+  const runRow = async (runId: number) => (await db.select().from(reprocessRuns).where(eq(reprocessRuns.id, runId)))[0];
+  const stopActions = async (runId: number) =>
+    db.select().from(operatorActions).where(and(eq(operatorActions.action, "stop_reprocess"), sql`${operatorActions.details}->>'runId' = ${String(runId)}`));
+  let operator: SessionUser;
+  beforeAll(async () => {
+    operator = await createUser(db, { name: "Olga Operator", email: `operator-${randomUUID()}@test.example`, password: "long enough password" }, { role: "operator" });
+  });
+
+  it("is stalled after 15 minutes without progress, on the page's view and in the command's status; each item is progress", { timeout: 120_000 }, async () => {
+    await upload();
+    const runId = await lostRun(1);
+    expect(await getReprocessRun(db, runId)).toMatchObject({ state: "queued", stalled: false });
+    await lastMovedMinutesAgo(runId, 14);
+    expect((await getReprocessRun(db, runId)).stalled).toBe(false);
+    await lastMovedMinutesAgo(runId, 16);
+    expect(await getActiveReprocessRun(db)).toMatchObject({ id: runId, state: "queued", stalled: true });
+    const status = (await runAdminCommand(db, ["reprocess", "status"])) as { run: Record<string, unknown> };
+    expect(status.run).toMatchObject({ id: runId, state: "queued", stalled: true, last_progress_at: (await getReprocessRun(db, runId)).lastProgressAt });
+
+    // Starting is progress; so is every item counted.
+    await beginReprocessRun(db, runId);
+    expect(await getReprocessRun(db, runId)).toMatchObject({ state: "running", stalled: false });
+    await lastMovedMinutesAgo(runId, 60);
+    expect((await getReprocessRun(db, runId)).stalled).toBe(true);
+    expect(await reprocessNextBatch(db, runId, { keyring })).toMatchObject({ attempted: 1 });
+    const moved = await getReprocessRun(db, runId);
+    expect(moved).toMatchObject({ state: "running", stalled: false });
+    expect(Date.now() - Date.parse(moved.lastProgressAt)).toBeLessThan(60_000);
+
+    // Stopped from the command line (the active run): over, so never stalled, and the reason says when it last moved.
+    await lastMovedMinutesAgo(runId, 30);
+    const stopped = (await runAdminCommand(db, ["reprocess", "stop"])) as Record<string, unknown>;
+    expect(stopped).toMatchObject({ id: runId, state: "stopped", stalled: false, last_error: expect.stringMatching(/^Stopped from the command line: no progress since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/) });
+    const [action] = await stopActions(runId);
+    expect(action).toMatchObject({ operatorUserId: null, targetUserId: null, targetEmail: null, details: { runId: String(runId), via: "cli", reason: expect.stringMatching(/^no progress since /) } });
+    await expect(runAdminCommand(db, ["reprocess", "stop"])).rejects.toMatchObject({ code: "conflict", message: "No reprocessing run is in progress" });
+  });
+
+  it("is stopped by the operator with who and why, audited, once; then a new run may start", { timeout: 60_000 }, async () => {
+    const runId = await lostRun();
+    await expect(startReprocessRun(db, { requestedByUserId: operator.id, via: "web" })).rejects.toMatchObject({ code: "conflict" });
+    await lastMovedMinutesAgo(runId, 20);
+
+    await expect(stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId, reason: "x".repeat(301) })).rejects.toBeInstanceOf(ZodError);
+    await expect(stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId: 0 })).rejects.toBeInstanceOf(ZodError);
+    await expect(stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId: 2_000_000_000 })).rejects.toMatchObject({ code: "not_found" });
+    expect(await getReprocessRun(db, runId)).toMatchObject({ state: "queued", stalled: true });
+
+    const stopped = await stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId, reason: "  its function was lost in the deploy  " });
+    expect(stopped).toMatchObject({ state: "stopped", stalled: false, lastError: `Stopped by Olga Operator (${operator.email}) on the operator page: its function was lost in the deploy` });
+    expect(stopped.finishedAt).not.toBeNull();
+    expect(await stopActions(runId)).toEqual([
+      expect.objectContaining({ operatorUserId: operator.id, targetUserId: null, targetEmail: null, details: { runId: String(runId), reason: "its function was lost in the deploy", via: "web" } }),
+    ]);
+    // A second stop (another operator a moment later) is refused and writes nothing.
+    await expect(stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId })).rejects.toMatchObject({ code: "conflict", message: `Run ${runId} is already stopped.` });
+    expect(await stopActions(runId)).toHaveLength(1);
+
+    // The way is free.
+    const next = await startReprocessRun(db, { requestedByUserId: operator.id, via: "web" });
+    expect(next.id).toBeGreaterThan(runId);
+    // Leave nothing active: another test file's drain would otherwise work it through every stored file.
+    await expect(runAdminCommand(db, ["reprocess", "stop", "--run", String(next.id), "--wait"])).rejects.toThrow(/usage/);
+    const out = (await runAdminCommand(db, ["reprocess", "stop", "--run", String(next.id), "--reason", "test over"])) as Record<string, unknown>;
+    expect(out).toMatchObject({ id: next.id, state: "stopped", last_error: "Stopped from the command line: test over" });
+    await expect(runAdminCommand(db, ["reprocess", "stop", "--run", String(runId)])).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("a late step of a stopped run writes nothing: not the next item of its batch, not a next batch, not finish or fail; what it did stays", { timeout: 180_000 }, async () => {
+    const [first, second] = [await upload(), await upload()];
+    const fresh = await figures(first);
+    await makeOld(first, 1);
+    await makeOld(second, 1);
+    const secondOld = await figures(second);
+    const runId = await lostRun();
+    expect(await beginReprocessRun(db, runId)).toEqual({ state: "running" });
+
+    // The operator stops it while its function is still working: right after `first` committed.
+    const stopAfterFirst = async (resultId: number) => {
+      if (resultId === first) await stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId, reason: "stop mid-batch" });
+    };
+    for (;;) if ((await reprocessNextBatch(db, runId, { keyring, afterItem: stopAfterFirst })).finished) break;
+    expect(await figures(first)).toEqual(fresh);
+    expect(await figures(second)).toEqual(secondOld);
+    const atStop = await runRow(runId);
+    expect(atStop).toMatchObject({ state: "stopped", lastResultId: first });
+
+    // Its steps arrive late, one by one, and the dropped event itself, delivered at last, to the real function.
+    expect(await reprocessNextBatch(db, runId, { keyring })).toEqual({ finished: true, attempted: 0 });
+    expect(await beginReprocessRun(db, runId)).toEqual({ state: "stopped" });
+    expect(await finishReprocessRun(db, runId)).toEqual({ state: "stopped" });
+    await failReprocessRun(db, runId, "The run stopped: late failure");
+    await sendEvent(db, { name: "reprocess/requested", data: { runId }, id: `reprocess-run-${runId}` });
+    await drainEmbeddedRuns(db, { functions: [reprocessStoredFilesFunction], retryBackoff: () => 0 });
+    expect(await runRow(runId)).toEqual(atStop);
+    expect(await figures(second)).toEqual(secondOld);
+    expect((await listReprocessFailures(db, runId)).map((f) => f.itemId)).not.toContain(second);
+  });
+
+  it("a training item that starts after the stop leaves the training as it was (a failed one keeps its failure)", { timeout: 180_000 }, async () => {
+    const older = await createProcessedTraining(db, coach, { spec: "3x250m/60s", seed: 41, keyring });
+    const failed = await createProcessedTraining(db, coach, { spec: "3x250m/60s", seed: 42, keyring });
+    await db.update(trainings).set({ processingCoreVersion: 1 }).where(eq(trainings.id, older.id));
+    // As an older core left it: failed with its reason (today's core can read the file).
+    await db.update(trainings).set({ status: "failed", failureCode: "no_sets", failureMessage: "No work sets found.", processingCoreVersion: 1 }).where(eq(trainings.id, failed.id));
+    const failedBefore = (await db.select().from(trainings).where(eq(trainings.id, failed.id)))[0];
+    const runId = await lostRun();
+    expect(await beginReprocessRun(db, runId)).toEqual({ state: "running" });
+    // The training the run works just before `failed` (ours, unless another test file made one in between).
+    const [{ previous }] = await db
+      .select({ previous: sql<number>`max(${trainings.id})`.mapWith(Number) })
+      .from(trainings)
+      .where(and(lt(trainings.id, failed.id), inArray(trainings.status, ["ready", "failed"]), sql`${trainings.originalBlobId} is not null`));
+    const stopAfterPrevious = async (trainingId: number) => {
+      if (trainingId === previous) await stopReprocessRun(db, { userId: operator.id, via: "web" }, { runId, reason: "stop among the trainings" });
+    };
+    for (;;) if ((await reprocessNextBatch(db, runId, { keyring, afterTraining: stopAfterPrevious })).finished) break;
+    expect(await getReprocessRun(db, runId)).toMatchObject({ state: "stopped" });
+    expect((await db.select({ status: trainings.status, version: trainings.processingCoreVersion }).from(trainings).where(eq(trainings.id, older.id)))[0]).toEqual({
+      status: "ready",
+      version: PROCESSING_CORE_VERSION,
+    });
+    expect((await db.select().from(trainings).where(eq(trainings.id, failed.id)))[0]).toEqual(failedBefore);
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
+import { z } from "zod";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { reprocessRunFailures, reprocessRuns, resultDerived, results, trainings, vessels } from "../db/schema";
+import { operatorActions, reprocessRunFailures, reprocessRuns, resultDerived, results, trainings, users, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
@@ -26,11 +27,29 @@ import { processStoredTraining } from "../trainings/process-training";
  * Each item is one transaction that writes its new figures (or records its
  * failure) AND advances the run's cursor and counters, so a restart resumes
  * after the last item committed and never counts or writes an item twice.
+ *
+ * A run whose function is lost (an event dropped, a deployment that killed
+ * it without retry) would stay active forever: every item moves
+ * `last_progress_at`, a run without progress for REPROCESS_STALLED_AFTER_MINUTES
+ * is shown as stalled, and the operator can stop it (stopReprocessRun).
+ * Every write of a run's steps is guarded by its state, so a late step of a
+ * stopped run changes nothing.
  */
+
+/**
+ * Minutes without progress after which an active run is shown as stalled.
+ * An item takes about a second; the longest legitimate pause is a step's
+ * retries (the embedded runner backs off 2 s, 8 s, 32 s; Inngest's retries
+ * stay within minutes) or a dead worker's lease expiring (60 s) — well under
+ * 15 minutes. See docs/processing.md "Reprocessing".
+ */
+export const REPROCESS_STALLED_AFTER_MINUTES = 15;
+
+export const isActiveReprocessState = (state: ReprocessRunView["state"]) => state === "queued" || state === "running";
 
 export interface ReprocessRunView {
   id: number;
-  state: "queued" | "running" | "completed" | "failed";
+  state: "queued" | "running" | "completed" | "failed" | "stopped";
   targetCoreVersion: number;
   requestedVia: "web" | "cli";
   total: number;
@@ -41,6 +60,10 @@ export interface ReprocessRunView {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Created, started or an item counted, whichever was last. */
+  lastProgressAt: string;
+  /** Active, and no progress for REPROCESS_STALLED_AFTER_MINUTES (by the database's clock). */
+  stalled: boolean;
 }
 
 export interface ReprocessDeps {
@@ -57,7 +80,13 @@ export type ItemOutcome = "done" | "skipped" | "failed";
 /** Results per step when the operator gives none: at least 25, and a run never needs more than ~500 steps (Inngest allows 1,000 per run). */
 export const chooseBatchSize = (total: number) => Math.max(25, Math.ceil(total / 500));
 
-function view(row: typeof reprocessRuns.$inferSelect): ReprocessRunView {
+/** The run's columns and whether it is stalled, against the database clock every instance shares. */
+const runColumns = {
+  ...getTableColumns(reprocessRuns),
+  stalled: sql<boolean>`(${reprocessRuns.state} in ('queued', 'running') and ${reprocessRuns.lastProgressAt} < now() - ${REPROCESS_STALLED_AFTER_MINUTES}::integer * interval '1 minute')`,
+};
+
+function view(row: typeof reprocessRuns.$inferSelect & { stalled?: boolean }): ReprocessRunView {
   return {
     id: row.id,
     state: row.state,
@@ -71,6 +100,8 @@ function view(row: typeof reprocessRuns.$inferSelect): ReprocessRunView {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    lastProgressAt: row.lastProgressAt.toISOString(),
+    stalled: row.stalled ?? false,
   };
 }
 
@@ -109,18 +140,18 @@ export async function startReprocessRun(db: Db, input: { requestedByUserId: numb
 }
 
 export async function getActiveReprocessRun(db: Db): Promise<ReprocessRunView | null> {
-  const [row] = await db.select().from(reprocessRuns).where(sql`${reprocessRuns.state} in ('queued', 'running')`);
+  const [row] = await db.select(runColumns).from(reprocessRuns).where(sql`${reprocessRuns.state} in ('queued', 'running')`);
   return row ? view(row) : null;
 }
 
 export async function getReprocessRun(db: Db, runId: number): Promise<ReprocessRunView> {
-  const [row] = await db.select().from(reprocessRuns).where(eq(reprocessRuns.id, runId));
+  const [row] = await db.select(runColumns).from(reprocessRuns).where(eq(reprocessRuns.id, runId));
   if (!row) throw notFound("Reprocessing run");
   return view(row);
 }
 
 export async function getLatestReprocessRun(db: Db): Promise<ReprocessRunView | null> {
-  const [row] = await db.select().from(reprocessRuns).orderBy(desc(reprocessRuns.id)).limit(1);
+  const [row] = await db.select(runColumns).from(reprocessRuns).orderBy(desc(reprocessRuns.id)).limit(1);
   return row ? view(row) : null;
 }
 
@@ -174,6 +205,7 @@ export async function beginReprocessRun(db: Db, runId: number): Promise<{ state:
     .set({
       state: "running",
       startedAt: new Date(),
+      lastProgressAt: sql`now()`,
       total,
       maxResultId: scope.maxId ?? 0,
       maxTrainingId: trainingScope.maxId ?? 0,
@@ -233,6 +265,7 @@ async function countItem(tx: Db, runId: number, kind: "result" | "training", ite
     .update(reprocessRuns)
     .set({
       ...(kind === "result" ? { lastResultId: itemId } : { lastTrainingId: itemId }),
+      lastProgressAt: sql`now()`,
       ...(outcome === "done" ? { done: sql`${reprocessRuns.done} + 1` } : {}),
       ...(outcome === "skipped" ? { skipped: sql`${reprocessRuns.skipped} + 1` } : {}),
       ...(outcome === "failed" ? { failed: sql`${reprocessRuns.failed} + 1`, lastError: `${kind} ${itemId}: ${failure}` } : {}),
@@ -253,7 +286,15 @@ async function countItem(tx: Db, runId: number, kind: "result" | "training", ite
  */
 async function reprocessTrainingInRun(db: Db, runId: number, target: number, trainingId: number, deps: ReprocessDeps): Promise<ItemOutcome | null> {
   const [training] = await db
-    .select({ version: trainings.processingCoreVersion, status: trainings.status, vessel: vessels.type, sensitivity: trainings.sensitivity, templateSnapshot: trainings.templateSnapshot })
+    .select({
+      version: trainings.processingCoreVersion,
+      status: trainings.status,
+      failureCode: trainings.failureCode,
+      failureMessage: trainings.failureMessage,
+      vessel: vessels.type,
+      sensitivity: trainings.sensitivity,
+      templateSnapshot: trainings.templateSnapshot,
+    })
     .from(trainings)
     .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
     .where(eq(trainings.id, trainingId));
@@ -290,8 +331,12 @@ async function reprocessTrainingInRun(db: Db, runId: number, target: number, tra
     return "done";
   } catch (error) {
     if (!(error instanceof ItemAlreadyCounted)) throw error;
-    // Another worker replaced it already; undo the "processing" mark this attempt left.
-    await db.update(trainings).set({ status: "ready" }).where(and(eq(trainings.id, trainingId), eq(trainings.status, "processing"), isNotNull(trainings.processingCoreVersion)));
+    // Another worker replaced it already, or the run was stopped: undo the "processing" mark this attempt left,
+    // back to what the training was (a failed one keeps its failure and reason).
+    await db
+      .update(trainings)
+      .set({ status: training.status, failureCode: training.failureCode, failureMessage: training.failureMessage })
+      .where(and(eq(trainings.id, trainingId), eq(trainings.status, "processing")));
     return null;
   }
 }
@@ -383,3 +428,40 @@ export async function failReprocessRun(db: Db, runId: number, message: string): 
     .set({ state: "failed", finishedAt: new Date(), lastError: message.slice(0, 500) })
     .where(and(eq(reprocessRuns.id, runId), sql`${reprocessRuns.state} in ('queued', 'running')`));
 }
+
+export const ZStopReprocessRun = z.object({
+  runId: z.number().int().positive().max(2_147_483_647),
+  /** The operator's words; without them the reason says when the run last moved. */
+  reason: z.string().trim().max(300, "At most 300 characters").optional(),
+});
+
+/**
+ * The operator ends a queued or running run, typically a stalled one whose
+ * function is lost. One transaction locks the run, marks it `stopped` with
+ * who and why in `last_error`, and writes an operator_actions row; the run
+ * no longer blocks a new one. Items already reprocessed keep their new
+ * figures. If its function is still alive, its next item finds the run not
+ * running and writes nothing (an item committing right now finishes first:
+ * the stop waits for its row lock). 404 for no such run, 409 when it is over.
+ */
+export async function stopReprocessRun(db: Db, by: { userId: number | null; via: "web" | "cli" }, input: z.input<typeof ZStopReprocessRun>): Promise<ReprocessRunView> {
+  const { runId, reason } = ZStopReprocessRun.parse(input);
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [run] = await tx.select(runColumns).from(reprocessRuns).where(eq(reprocessRuns.id, runId)).for("update", { of: reprocessRuns });
+    if (!run) throw notFound("Reprocessing run");
+    if (!isActiveReprocessState(run.state)) throw new AppError("conflict", `Run ${runId} is already ${run.state}.`);
+    const [operator] = by.userId === null ? [] : await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, by.userId));
+    const lastProgress = `${utc(run.lastProgressAt)} UTC`;
+    const why = reason || (run.stalled ? `no progress since ${lastProgress}` : `no reason given (last progress ${lastProgress})`);
+    const who = by.via === "cli" ? "from the command line" : `by ${operator ? `${operator.name} (${operator.email})` : "an operator"} on the operator page`;
+    await tx
+      .update(reprocessRuns)
+      .set({ state: "stopped", finishedAt: new Date(), lastError: `Stopped ${who}: ${why}`.slice(0, 500) })
+      .where(eq(reprocessRuns.id, runId));
+    await tx.insert(operatorActions).values({ operatorUserId: by.userId, targetUserId: null, targetEmail: null, action: "stop_reprocess", details: { runId: String(runId), reason: why, via: by.via } });
+  });
+  return getReprocessRun(db, runId);
+}
+
+const utc = (at: Date) => at.toISOString().slice(0, 19).replace("T", " ");

@@ -3,21 +3,22 @@ import { requireOperator } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listOperatorActions } from "@/server/operator/account-actions";
 import { listAccounts } from "@/server/operator/list-accounts";
-import { countResultsByCoreVersion, getLatestReprocessRun, listReprocessFailures } from "@/server/reprocess/reprocess-runs";
-import { RefreshWhileActive, StartReprocessButton } from "./reprocess-panel";
+import { countResultsByCoreVersion, getLatestReprocessRun, isActiveReprocessState, listReprocessFailures, REPROCESS_STALLED_AFTER_MINUTES } from "@/server/reprocess/reprocess-runs";
+import { RefreshWhileActive, StartReprocessButton, StopReprocessButton } from "./reprocess-panel";
 import type { RoleName } from "@/server/users/users";
 import { AccountActions } from "./account-actions";
 
 export const metadata: Metadata = { title: "Operator" };
 
-const ACTION_LABEL = { unlock: "unlocked sign-in", change_role: "changed role", disable: "disabled", enable: "enabled" } as const;
+const ACTION_LABEL = { unlock: "unlocked sign-in", change_role: "changed role", disable: "disabled", enable: "enabled", stop_reprocess: "stopped reprocessing run" } as const;
+const utc = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
 export default async function OperatorPage() {
   const operator = await requireOperator();
   const db = getDb();
   const [accounts, actions, stored, run] = await Promise.all([listAccounts(db), listOperatorActions(db), countResultsByCoreVersion(db), getLatestReprocessRun(db)]);
   const failures = run ? await listReprocessFailures(db, run.id, 20) : [];
-  const active = run?.state === "queued" || run?.state === "running";
+  const active = run ? isActiveReprocessState(run.state) : false;
   const finishedItems = run ? run.done + run.failed + run.skipped : 0;
   return (
     <>
@@ -34,7 +35,21 @@ export default async function OperatorPage() {
           <div className="stack" data-testid="reprocess-run">
             <h3>
               Run {run.id} to core v{run.targetCoreVersion}: <span data-testid="reprocess-state">{run.state}</span>
+              {run.stalled ? (
+                <>
+                  {" "}
+                  <span className="badge" data-testid="reprocess-stalled">
+                    stalled
+                  </span>
+                </>
+              ) : null}
             </h3>
+            {run.stalled ? (
+              <p role="status">
+                No progress for over {REPROCESS_STALLED_AFTER_MINUTES} minutes (last at {utc(run.lastProgressAt)}): its background function is probably lost. Stop it to start a new run.
+              </p>
+            ) : null}
+            {active ? <StopReprocessButton runId={run.id} stalled={run.stalled} /> : null}
             {run.state !== "queued" ? (
               <div>
                 <label htmlFor="reprocess-progress">Progress</label>
@@ -47,10 +62,10 @@ export default async function OperatorPage() {
               {finishedItems} of {run.total} files: {run.done} reprocessed, {run.skipped} already current, {run.failed} failed.
             </p>
             <p>
-              Started {run.startedAt ? run.startedAt.slice(0, 19).replace("T", " ") : "—"} UTC
-              {run.finishedAt ? `, finished ${run.finishedAt.slice(0, 19).replace("T", " ")} UTC` : ""}.
+              Started {run.startedAt ? utc(run.startedAt) : "—"}
+              {run.finishedAt ? `, ${run.state === "stopped" ? "stopped" : "finished"} ${utc(run.finishedAt)}` : ""}. Last progress {utc(run.lastProgressAt)}.
             </p>
-            {run.lastError ? <p>Last error: {run.lastError}</p> : null}
+            {run.lastError ? <p data-testid="reprocess-last-error">{run.state === "stopped" ? run.lastError : `Last error: ${run.lastError}`}</p> : null}
             {failures.length ? (
               <div className="table-scroll" tabIndex={0} role="region" aria-label="Files that could not be reprocessed">
                 <table>
@@ -132,11 +147,12 @@ export default async function OperatorPage() {
               {actions.map((x) => (
                 <tr key={x.id}>
                   <td>{x.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
-                  <td>{x.operatorName ?? "deleted account"}</td>
-                  <td>{x.targetEmail}</td>
+                  <td>{x.operatorName ?? (x.details.via === "cli" ? "command line" : "deleted account")}</td>
+                  <td>{x.targetEmail ?? "—"}</td>
                   <td>
                     {ACTION_LABEL[x.action]}
                     {x.action === "change_role" ? ` from ${x.details.from} to ${x.details.to}` : ""}
+                    {x.action === "stop_reprocess" ? ` ${x.details.runId}: ${x.details.reason}` : ""}
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { ConfirmButton } from "@/app/_components/confirm-dialog";
 import { FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
@@ -21,6 +22,37 @@ export function StartReprocessButton({ coreVersion, disabled }: { coreVersion: n
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Stops the active run (docs/processing.md "Reprocessing"), after the app's
+ * confirm dialog, with an optional reason. The server refuses a run that is
+ * already over (another operator was quicker, or it just finished).
+ */
+export function StopReprocessButton({ runId, stalled }: { runId: number; stalled: boolean }) {
+  const router = useRouter();
+  const [reason, setReason] = useState("");
+  return (
+    <ConfirmButton
+      label={`Stop run ${runId}`}
+      title={`Stop reprocessing run ${runId}?`}
+      statement={
+        (stalled ? "It has made no progress for a while: its background function is probably lost. " : "It is still making progress. ") +
+        "The run ends as stopped and a new run can start. Files already reprocessed keep their new figures; the others keep theirs until the next run."
+      }
+      confirmLabel="Stop run"
+      action={() => trpc.operator.stopReprocess.mutate({ runId, reason: reason.trim() || undefined })}
+      onDone={() => {
+        setReason("");
+        router.refresh();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`stop-reason-${runId}`}>Reason (optional)</label>
+        <input id={`stop-reason-${runId}`} value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+      </div>
+    </ConfirmButton>
   );
 }
 

@@ -7,8 +7,10 @@ import { users } from "./users";
  * the current processing core to redo every stored original made by an
  * older one. The row is the run's state as the operator sees it, advanced by
  * the `reprocess-stored-files` function's steps, whoever runs them.
+ * `stopped`: an operator ended it (its function may be lost); like `failed`
+ * it frees the way for a new run.
  */
-export const reprocessRunStates = ["queued", "running", "completed", "failed"] as const;
+export const reprocessRunStates = ["queued", "running", "completed", "failed", "stopped"] as const;
 export type ReprocessRunState = (typeof reprocessRunStates)[number];
 
 export const reprocessRuns = pgTable(
@@ -43,6 +45,8 @@ export const reprocessRuns = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** When the run last moved: queued, started, or an item counted (database clock). Long ago while active: its function is probably lost. */
+    lastProgressAt: timestamp("last_progress_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One active run at a time, whichever instance or command started it.
