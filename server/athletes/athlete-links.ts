@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { athleteInvitations, athletes, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { ZAthleteInput, type AthleteInput } from "./athletes";
+import { isUniqueViolation } from "../db/pg-errors";
 
 /**
  * Linking an athlete record to the person's own account (docs/access.md
@@ -205,7 +206,7 @@ export async function createOwnAthleteProfile(db: Db, userId: number, input: Ath
     return row;
   } catch (error) {
     // Two tabs at once: the unique user_id decides.
-    if ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") throw new AppError("conflict", "Your account already has an athlete profile.");
+    if (isUniqueViolation(error)) throw new AppError("conflict", "Your account already has an athlete profile.");
     throw error;
   }
 }

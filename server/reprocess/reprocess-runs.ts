@@ -17,6 +17,7 @@ import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import type { Keyring, VesselType } from "../svc/types";
 import { trainingOriginalKey } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
+import { isUniqueViolation } from "../db/pg-errors";
 
 /**
  * Reprocessing runs (docs/processing.md "Reprocessing"): when the processing
@@ -105,12 +106,6 @@ function view(row: typeof reprocessRuns.$inferSelect & { stalled?: boolean }): R
   };
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" && (e.constraint_name ?? e.constraint) === constraint) return true;
-  }
-  return false;
-}
 
 /**
  * Queues a run to the current core version. One active run at a time: a

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { isForeignKeyViolation } from "../db/pg-errors";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors";
 import { devices, resultCrew, resultDerived, results, resultWeather } from "../db/schema";
 import { AppError } from "../errors";
 import { sendEvent } from "../jobs/send-event";
@@ -124,12 +124,6 @@ async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): 
   throw new AppError("conflict", message, { file: [message] }, { existing_result_id: existing.id });
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" && (e.constraint_name ?? e.constraint) === constraint) return true;
-  }
-  return false;
-}
 
 interface StoreInput {
   input: UploadInput;

@@ -10,6 +10,7 @@ import { sendEvent } from "../jobs/send-event";
 import { SENSITIVITY } from "../svc/process/sets";
 import type { SessionUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
+import { isUniqueViolation } from "../db/pg-errors";
 
 /** Where a training's original file lives in the blob store. */
 export const trainingBlobPrefix = (trainingId: number) => `trainings/${trainingId}/`;
@@ -142,12 +143,6 @@ async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): 
   throw new AppError("conflict", message, { file: [message] }, { existing_training_id: existing.id });
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" && (e.constraint_name ?? e.constraint) === constraint) return true;
-  }
-  return false;
-}
 
 /**
  * The web upload form's metadata part for a training, as JSON:
