@@ -36,6 +36,7 @@ import { createAthlete } from "../../server/athletes/athletes";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
 import fs from "node:fs";
+import { spawn } from "node:child_process";
 import { autocannonRun, backendsCpuDelta, backendsCpuMs, benchPort, processTreeCpuMs, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
@@ -176,6 +177,8 @@ async function main() {
   const walkRows: string[] = [];
   const tableRows: string[] = [];
   let floor = "not measured";
+  const bareSqlOps = new Map<string, { url: string; sqlOps: number }>();
+  const outsideRows: string[] = [];
   /** Of the first walk (default sort, limit 50): the cursor and the SQL position that start page n (index n - 1). */
   let mainCursors: (string | null)[] = [];
   let mainPositions: (KeysetPosition | null)[] = [];
@@ -262,6 +265,7 @@ async function main() {
         const api = await autocannonRun(url, headers, 16, SECONDS);
         const [server1, backends1] = [processTreeCpuMs(server.pid!), await backendsCpuMs(dbName)];
         const sqlOps = await measureThroughput(runSql, 16, SECONDS);
+        bareSqlOps.set(variant.label, { url, sqlOps });
         const backends2 = await backendsCpuMs(dbName);
         const runPrepared = async () => void (await direct.unsafe(statement.sql, statement.params as never[], { prepare: true }).values());
         const preparedOps = await measureThroughput(runPrepared, 16, SECONDS);
@@ -282,6 +286,29 @@ async function main() {
     const health = await autocannonRun(`${base}/health`, {}, 16, SECONDS);
     floor = `GET /health (no credential, one \`select 1\`): ${fmt(health.requestsPerSecond, 0)} req/s with 16 connections, ${fmt((processTreeCpuMs(server.pid!) - server0) / (health.requestsPerSecond * SECONDS), 2)} ms server CPU per request.`;
     console.log(floor);
+
+    // 4. The same two operations served outside Next.js' pipeline by a plain Node.js HTTP server
+    // (scripts/bench/plain-http-server.ts): what that architecture would gain, against the same bare SQL.
+    const plainPort = PORT + 1;
+    const plain = spawn("npx", ["tsx", "scripts/bench/plain-http-server.ts"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(plainPort), APP_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: "1", DATA_API_RATE_LIMIT: "100000000", RESULTS_API_RATE_LIMIT: "100000000" },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    });
+    try {
+      for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${plainPort}/api/v1/sessions`, { headers }).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 500));
+      for (const [label, { url, sqlOps }] of bareSqlOps) {
+        const plainUrl = url.replace(`:${PORT}/`, `:${plainPort}/`);
+        await autocannonRun(plainUrl, headers, 16, 2); // warm-up
+        const cpu0 = processTreeCpuMs(plain.pid!);
+        const run = await autocannonRun(plainUrl, headers, 16, SECONDS);
+        const cpuPerRequest = (processTreeCpuMs(plain.pid!) - cpu0) / (run.requestsPerSecond * SECONDS);
+        outsideRows.push(`| ${label} | ${fmt(run.requestsPerSecond, 0)} | ${fmt(sqlOps, 0)} | ${fmt(run.requestsPerSecond / sqlOps, 2)} | ${fmt(cpuPerRequest, 2)} |`);
+        console.log(outsideRows.at(-1));
+      }
+    } finally {
+      await stopServer(plain);
+    }
   } finally {
     await direct.end();
     await stopServer(server);
@@ -294,6 +321,12 @@ Subject: ${subjectSessions} sessions (${CREW_ONLY} of them owned by a coach, the
 ${tableRows.join("\n")}
 
 Floor of the server: ${floor}
+
+The same operations outside Next.js' pipeline (a plain Node.js HTTP server, same declarations; not how the product is served):
+
+| request | req/s (16 conn) | bare SQL ops/s (same run, above) | ratio | server CPU ms/req |
+|---|---|---|---|---|
+${outsideRows.join("\n")}
 
 Walk of every page (second pass; each page's latency, first pages vs last pages):
 
