@@ -75,6 +75,9 @@ test.describe("every page at phone and desktop width", () => {
   });
 
   test("operator pages", async ({ page }) => {
+    // The overview lists up to 200 accounts with their actions; with CI's shared database full, the
+    // accessibility check takes ~12 s per width on a loaded machine.
+    test.setTimeout(120_000);
     await signIn(page, E2E_ACCOUNTS.operator);
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     for (const url of OPERATOR) await checkPageAtBothWidths(page, url);
