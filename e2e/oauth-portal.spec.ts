@@ -17,6 +17,8 @@ test.afterEach(async () => {
 });
 
 test("register an app in the portal, authorize it (health unticked, then ticked), see it under connected apps, revoke it", async ({ page, baseURL }) => {
+  // The whole life of an application, with accessibility checks of its dialogs at two widths: past 45 s under CI load.
+  test.setTimeout(120_000);
   const owner = newAccount("portal");
   await signUp(page, owner);
 
