@@ -27,9 +27,9 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.coach.email));
   if (existing) return { created: false };
 
-  const coach = await createUser(db, DEMO_ACCOUNTS.coach, { role: "coach" });
-  const athleteUser = await createUser(db, DEMO_ACCOUNTS.athlete, { role: "athlete" });
-  await createUser(db, DEMO_ACCOUNTS.operator, { role: "operator" });
+  const coach = await createUser(db, DEMO_ACCOUNTS.coach, { role: "coach", accountKind: "demo" });
+  const athleteUser = await createUser(db, DEMO_ACCOUNTS.athlete, { role: "athlete", accountKind: "demo" });
+  await createUser(db, DEMO_ACCOUNTS.operator, { role: "operator", accountKind: "demo" });
 
   const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
   const { athleteIds, trackIds } = await db.transaction(async (tx) => {

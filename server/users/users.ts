@@ -42,7 +42,7 @@ export interface SessionUser {
 export async function createUser(
   db: Db,
   input: SignUpInput,
-  options: { role?: RoleName; unlimitedExternals?: boolean } = {},
+  options: { role?: RoleName; unlimitedExternals?: boolean; accountKind?: "person" | "demo" | "sandbox" } = {},
 ): Promise<SessionUser> {
   const parsed = ZSignUp.parse(input);
   const roleName = options.role ?? "coach";
@@ -57,6 +57,7 @@ export async function createUser(
       passwordHash,
       roleId: role.id,
       unlimitedExternals: options.unlimitedExternals ?? false,
+      accountKind: options.accountKind ?? "person",
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });

@@ -25,6 +25,13 @@ export const users = pgTable("users", {
    * OAuth access tokens and key pairs stop working (docs/web-app.md "Operator").
    */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /**
+   * What the account is: `person` (a real sign-up or operator-made account),
+   * `demo` (made by the demo seed) or `sandbox` (a developer's simulated test
+   * person, docs/sandbox.md). Only `person` accounts count in any cohort or
+   * figure that aggregates across people (docs/analytics.md).
+   */
+  accountKind: text("account_kind", { enum: ["person", "demo", "sandbox"] }).notNull().default("person"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
