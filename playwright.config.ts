@@ -23,6 +23,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: s3Env ? "test-results/e2e-s3" : "test-results/e2e",
   fullyParallel: false,
+  // A focused test left in a commit would silently skip the rest of the suite.
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   timeout: 45_000,

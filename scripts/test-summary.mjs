@@ -1,10 +1,12 @@
-// Adds up the Vitest and Playwright JSON reports into one line "N passed, N failed".
+// Adds up the Vitest and Playwright JSON reports into one line "N passed, N failed, N skipped".
 // A stage that failed without failing tests (lint, types, build) counts as one failure.
+// Skipped, pending and to-do tests are counted and said, never hidden among the passed.
 import fs from "node:fs";
 
 const failedStages = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 
 function readJson(path) {
   try {
@@ -18,6 +20,7 @@ const vitest = readJson("test-results/vitest-report.json");
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 const e2e = readJson("test-results/e2e-report.json");
 // The export and device-file specs run a second time with blobs in S3 (E2E_S3=1).
@@ -26,12 +29,13 @@ for (const report of [e2e, e2eS3]) {
   if (!report) continue;
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
+  skipped += report.stats.skipped ?? 0;
 }
 for (const stage of failedStages) {
   const counted = (stage === "unit+integration" && vitest?.numFailedTests) || (stage === "e2e" && e2e?.stats.unexpected) || (stage === "e2e-s3" && e2eS3?.stats.unexpected);
   if (!counted) failed += 1;
 }
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
-fs.writeFileSync("test-results/summary.json", JSON.stringify({ passed, failed, failedStages }));
-console.log(`${passed} passed, ${failed} failed`);
+fs.writeFileSync("test-results/summary.json", JSON.stringify({ passed, failed, skipped, failedStages }));
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -21,7 +21,9 @@ stage typecheck npx tsc --noEmit -p .
 stage unit+integration npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-report.json
 stage build npx next build
 if [[ " ${failed_stages[*]} " != *" build "* ]]; then
-  stage e2e npx playwright test
+  # The browser tests get a database of their own (scripts/e2e-database.mjs), never the unit tests' rows.
+  e2e_database_url=$(node scripts/e2e-database.mjs) || failed_stages+=("e2e-database")
+  stage e2e env ${e2e_database_url:+DATABASE_URL="$e2e_database_url"} npx playwright test
   # The downloads again with blobs in S3 (a local s3rver the config starts; docs/blobs.md), on a
   # fresh PGlite database so every file of that run (originals included) is an S3 object.
   stage e2e-s3 env -u DATABASE_URL E2E_S3=1 npx playwright test e2e/exports-web.spec.ts e2e/data-api-device-files.spec.ts
