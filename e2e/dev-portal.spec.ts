@@ -72,6 +72,11 @@ test.describe("results API reference", () => {
     await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(sample).toContainText(`"Authorization": f"Bearer {os.environ['SVC_PUBLIC_KEY']}.{os.environ['SVC_SECRET_KEY']}"`);
     await expect(sample).toContainText(`requests.request("GET", "${baseURL}/api/v1/results?per_page=5"`);
+    // The SDK sample: the same list through @paddle-results/sdk, every page (docs/sdk.md).
+    await samples.getByRole("button", { name: "TypeScript (SDK)" }).click();
+    await expect(sample).toContainText(`createResultsApiClient({ baseUrl: "${baseURL}", publicKey: process.env.SVC_PUBLIC_KEY!, secretKey: process.env.SVC_SECRET_KEY! })`);
+    await expect(sample).toContainText(`paginatePages((page) => api.GET("/results", {\n  params: { query: { per_page: 5, page } },`);
+    await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(panel).not.toContainText(secretKey);
 
     // A reference table takes the public key alone; the panel sends just that there.
