@@ -156,6 +156,10 @@ test.describe("Data API: get a test token", () => {
       expect(JSON.parse((await response.getByLabel("Response body").textContent())!).data).toMatchObject({ name: owner.name });
       // The Data API sample reads the token from the environment.
       await expect(panel.getByTestId("code-sample")).toContainText('-H "Authorization: Bearer $SVC_ACCESS_TOKEN"');
+      await panel.getByRole("button", { name: "TypeScript (SDK)" }).click();
+      await expect(panel.getByTestId("code-sample")).toContainText(`createDataApiClient({ baseUrl: "${baseURL}", accessToken: process.env.SVC_ACCESS_TOKEN! })`);
+      await expect(panel.getByTestId("code-sample")).toContainText('await unwrap(api.GET("/me"));');
+      await expect(panel).not.toContainText(token);
 
       // The secret went only to the token endpoint; neither it nor the token was stored.
       expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname} ${r.headers()["authorization"]}`)).toEqual(clientType === "confidential" ? [`POST /api/oauth/token Basic ${basic}`] : []);
