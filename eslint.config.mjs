@@ -5,5 +5,5 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "bench-out/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "bench-out/**", "next-env.d.ts", "packages/*/dist/**", "packages/sdk/src/generated/**"]),
 ]);

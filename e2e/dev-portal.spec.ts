@@ -72,6 +72,11 @@ test.describe("results API reference", () => {
     await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(sample).toContainText(`"Authorization": f"Bearer {os.environ['SVC_PUBLIC_KEY']}.{os.environ['SVC_SECRET_KEY']}"`);
     await expect(sample).toContainText(`requests.request("GET", "${baseURL}/api/v1/results?per_page=5"`);
+    // The SDK sample: the same list through @paddle-results/sdk, every page (docs/sdk.md).
+    await samples.getByRole("button", { name: "TypeScript (SDK)" }).click();
+    await expect(sample).toContainText(`createResultsApiClient({ baseUrl: "${baseURL}", publicKey: process.env.SVC_PUBLIC_KEY!, secretKey: process.env.SVC_SECRET_KEY! })`);
+    await expect(sample).toContainText(`paginatePages((page) => api.GET("/results", {\n  params: { query: { per_page: 5, page } },`);
+    await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(panel).not.toContainText(secretKey);
 
     // A reference table takes the public key alone; the panel sends just that there.
@@ -151,6 +156,10 @@ test.describe("Data API: get a test token", () => {
       expect(JSON.parse((await response.getByLabel("Response body").textContent())!).data).toMatchObject({ name: owner.name });
       // The Data API sample reads the token from the environment.
       await expect(panel.getByTestId("code-sample")).toContainText('-H "Authorization: Bearer $SVC_ACCESS_TOKEN"');
+      await panel.getByRole("button", { name: "TypeScript (SDK)" }).click();
+      await expect(panel.getByTestId("code-sample")).toContainText(`createDataApiClient({ baseUrl: "${baseURL}", accessToken: process.env.SVC_ACCESS_TOKEN! })`);
+      await expect(panel.getByTestId("code-sample")).toContainText('await unwrap(api.GET("/me"));');
+      await expect(panel).not.toContainText(token);
 
       // The secret went only to the token endpoint; neither it nor the token was stored.
       expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname} ${r.headers()["authorization"]}`)).toEqual(clientType === "confidential" ? [`POST /api/oauth/token Basic ${basic}`] : []);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test the project has, in the order a failure is cheapest to find:
-# lint and types, unit and integration (Vitest; Postgres when DATABASE_URL is set,
+# lint and types, the SDK's drift check, unit and integration (Vitest; Postgres when DATABASE_URL is set,
 # PGlite otherwise), the production build, then Playwright against `next start`
 # in Debian's Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
@@ -18,6 +18,8 @@ stage() {
 
 stage lint npx eslint .
 stage typecheck npx tsc --noEmit -p .
+# The SDK's generated types against the OpenAPI documents (a few seconds, no server): regenerate with `npm run sdk:generate`.
+stage sdk-drift npm run --silent sdk:check
 stage unit+integration npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-report.json
 stage build npx next build
 if [[ " ${failed_stages[*]} " != *" build "* ]]; then

@@ -68,7 +68,7 @@ function Fields({ schema }: { schema: Schema }) {
   );
 }
 
-const entriesOf = (document: OpenApiDocument): Entry[] => Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
+export const entriesOf = (document: OpenApiDocument): Entry[] => Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
 const tagOf = (op: Operation) => op.tags?.[0] ?? "Operations";
 const titleOf = ({ method, path }: Pick<Entry, "method" | "path">) => `${method.toUpperCase()} ${path}`;
 const listOf = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
@@ -80,8 +80,22 @@ function groupByTag(entries: Entry[]): [string, Entry[]][] {
   return [...groups];
 }
 
+/** The smallest body the schema accepts: its required members, each with a first allowed value (for the SDK sample of an empty body). */
+function exampleOf(schema: Schema | undefined): unknown {
+  if (!schema) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return exampleOf(schema.anyOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type === "object") return Object.fromEntries((schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name])]));
+  if (type === "array") return [];
+  if (type === "integer" || type === "number") return schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : 1;
+  if (type === "boolean") return false;
+  return "…";
+}
+
 /** What the browser-side "Try it" panel needs of each operation (plain, serializable data). */
-function tryItOperation({ method, path, op }: Entry): TryItOperation {
+export function tryItOperation({ method, path, op }: Entry): TryItOperation {
   const params: TryItParam[] = (op.parameters ?? [])
     .filter((p) => (p.in === "path" || p.in === "query" || p.in === "header") && p.name.toLowerCase() !== "authorization")
     .map((p) => {
@@ -106,6 +120,8 @@ function tryItOperation({ method, path, op }: Entry): TryItOperation {
     params,
     jsonBody: Boolean(op.requestBody?.content["application/json"]),
     multipart: Boolean(op.requestBody?.content["multipart/form-data"]),
+    exampleBody: op.requestBody?.content["application/json"] ? JSON.stringify(exampleOf(op.requestBody.content["application/json"].schema)) : undefined,
+    binary: Object.entries(op.responses).flatMap(([status, r]) => (status.startsWith("2") && r.content && !r.content["application/json"] ? Object.keys(r.content) : []))[0] ?? null,
   };
 }
 

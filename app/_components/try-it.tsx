@@ -2,6 +2,7 @@
 
 import { createContext, Fragment, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { codeSamples, SAMPLE_ENV, type SampleRequest } from "@/app/_lib/code-samples";
+import { paramKey, sampleRequest } from "@/app/_lib/sample-request";
 import { CopyButton } from "./copy-button";
 
 /**
@@ -41,6 +42,10 @@ export interface TryItOperation {
   jsonBody: boolean;
   /** A multipart body (the results API's upload): shown in the code samples; a file is not sent from the panel. */
   multipart: boolean;
+  /** The content type of a success body that is a file (a PDF, an export, an original), not JSON; null for JSON. */
+  binary: string | null;
+  /** The smallest JSON body the operation accepts (the SDK sample's body while the panel's is empty). */
+  exampleBody?: string;
 }
 
 /** `token`: an OAuth access token (Data API); `keyPair` / `publicKey`: a results API key pair, or its public half alone. */
@@ -128,7 +133,7 @@ interface Outcome {
 }
 
 type Values = Record<string, string>;
-const keyOf = (p: Pick<TryItParam, "in" | "name">) => `${p.in}:${p.name}`;
+const keyOf = paramKey;
 
 /** The request URL on this origin, or field errors. */
 function buildUrl(apiPath: string, op: TryItOperation, values: Values): { url: URL } | { errors: Values } {
@@ -490,7 +495,7 @@ export function TryItPanel() {
           </button>
         </div>
       </form>
-      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, keyOf)} />
+      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, credentialKind)} />
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
@@ -529,45 +534,20 @@ export function TryItPanel() {
   );
 }
 
-/** The request the panel would send, for the code samples: filled parameters, placeholders for the rest. */
-function sampleRequest(op: TryItOperation, serverUrl: string, values: Values, body: string, keyOf: (p: TryItParam) => string): SampleRequest {
-  let path = op.path;
-  for (const p of op.params.filter((p) => p.in === "path")) {
-    const value = (values[keyOf(p)] ?? "").trim();
-    if (value) path = path.replace(`{${p.name}}`, encodeURIComponent(value));
-  }
-  const url = new URL(`${serverUrl.replace(/\/$/, "")}${path}`);
-  for (const p of op.params.filter((p) => p.in === "query")) {
-    const value = values[keyOf(p)] ?? "";
-    if (value !== "") url.searchParams.append(p.name, value);
-  }
-  const headers = op.params.filter((p) => p.in === "header" && (values[keyOf(p)] ?? "") !== "").map((p) => [p.name, values[keyOf(p)]] as [string, string]);
-  // Path placeholders stay readable ({id}), not percent-encoded.
-  const shownUrl = url.toString().replace(/%7B([A-Za-z_]+)%7D/g, "{$1}");
-  const credential: SampleRequest["credential"] = op.credentials.includes("token") ? "token" : op.credentials.includes("keyPair") ? "keyPair" : op.credentials.includes("publicKey") ? "publicKey" : "none";
-  return {
-    method: op.method.toUpperCase(),
-    url: shownUrl,
-    credential,
-    headers,
-    jsonBody: op.jsonBody ? body || "{}" : undefined,
-    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", MULTIPART_METADATA_EXAMPLE]] } : undefined,
-  };
-}
-
-/** The upload's metadata part in the samples: the fields the results API requires, with example ids. */
-const MULTIPART_METADATA_EXAMPLE = JSON.stringify({ distance: 500, vessel_id: 1, track_id: 1, category_id: 1, pace_id: 1, athletes: [1] });
-
 const SAMPLE_LANGUAGES = [
   ["curl", "curl"],
   ["javascript", "JavaScript (fetch)"],
   ["python", "Python (requests)"],
+  ["sdk", "TypeScript (SDK)"],
 ] as const;
 
 /** curl, JavaScript fetch and Python requests for the operation in the panel; credentials come from environment variables. */
 function CodeSampleList({ request }: { request: SampleRequest }) {
   const samples = codeSamples(request);
-  const [language, setLanguage] = useState<(typeof SAMPLE_LANGUAGES)[number][0]>("curl");
+  const [chosen, setLanguage] = useState<(typeof SAMPLE_LANGUAGES)[number][0]>("curl");
+  const languages = SAMPLE_LANGUAGES.filter(([key]) => samples[key] !== null);
+  const language = languages.some(([key]) => key === chosen) ? chosen : "curl";
+  const sample = samples[language] ?? "";
   const ids = useId();
   const env =
     request.credential === "token"
@@ -596,16 +576,22 @@ function CodeSampleList({ request }: { request: SampleRequest }) {
         ) : null}
       </p>
       <div role="group" aria-label="Language" className="row">
-        {SAMPLE_LANGUAGES.map(([key, label]) => (
+        {languages.map(([key, label]) => (
           <button key={key} type="button" className={language === key ? undefined : "secondary"} aria-pressed={language === key} onClick={() => setLanguage(key)}>
             {label}
           </button>
         ))}
       </div>
       <pre className="response-body" tabIndex={0} aria-label={`${SAMPLE_LANGUAGES.find(([k]) => k === language)![1]} sample`} data-testid="code-sample">
-        <code>{samples[language]}</code>
+        <code>{sample}</code>
       </pre>
-      <CopyButton value={samples[language]} label="Copy sample" />
+      {language === "sdk" ? (
+        <p className="muted">
+          The SDK is the package <code>@paddle-results/sdk</code>, typed from this document: build it from the repository&apos;s <code>packages/sdk</code> (
+          <code>npm pack</code>) and install the tarball; its README shows paging, job polling, token refresh and webhook verification.
+        </p>
+      ) : null}
+      <CopyButton value={sample} label="Copy sample" />
     </section>
   );
 }

@@ -1,5 +1,8 @@
+import { sdkSample, type SdkSampleRequest } from "./sdk-samples";
+
 /**
- * Code samples of one API request (curl, JavaScript fetch, Python requests),
+ * Code samples of one API request (curl, JavaScript fetch, Python requests,
+ * and the TypeScript SDK when the request says which operation it is),
  * as the API reference's "Try it" panel shows them. Credentials never appear
  * in a sample: each reads them from environment variables, so a sample can be
  * copied, pasted into a chat or committed without leaking anything.
@@ -17,12 +20,16 @@ export interface SampleRequest {
   jsonBody?: string;
   /** A multipart upload: the file part's name and the other (text) parts. */
   multipart?: { fileField: string; fileName: string; textFields: [string, string][] };
+  /** The operation as the SDK names it (path template, parameters by place): adds the SDK sample. */
+  sdk?: SdkSampleRequest;
 }
 
 export interface CodeSamples {
   curl: string;
   javascript: string;
   python: string;
+  /** TypeScript through @paddle-results/sdk (packages/sdk); null without `sdk` in the request. */
+  sdk: string | null;
 }
 
 /** Environment variables the samples read. */
@@ -112,5 +119,5 @@ function python(r: SampleRequest): string {
 }
 
 export function codeSamples(request: SampleRequest): CodeSamples {
-  return { curl: curl(request), javascript: javascript(request), python: python(request) };
+  return { curl: curl(request), javascript: javascript(request), python: python(request), sdk: request.sdk ? sdkSample(request.sdk) : null };
 }
