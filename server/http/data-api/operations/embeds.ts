@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { checkEmbedOrigin } from "../../../applications/application-rules";
 import { getEnv } from "../../../config/env";
@@ -7,6 +6,7 @@ import { consumeArtifactToken, renewLease, revokeEmbed } from "../../../embeds/a
 import { createEmbed } from "../../../embeds/create-embed";
 import { gzipArtifactResponse } from "../../../replay/artifact-response";
 import type { OperationSpec } from "../../openapi/build";
+import { newRequestId } from "../../request-id";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
 import { DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "../errors";
 
@@ -104,7 +104,7 @@ export const deleteReplayEmbed = defineOperation({
 /** A route with no OAuth token: the Data API's request id, error body and no-store, nothing else. */
 function tokenRoute(handler: (request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
   return async (request: Request, routeContext?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = `req_${randomBytes(12).toString("base64url")}`;
+    const requestId = newRequestId();
     let response: Response;
     try {
       response = await handler(request, routeContext ? await routeContext.params : {});
