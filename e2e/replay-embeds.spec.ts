@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { expect, test } from "./fixtures";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { bearer, call, expectCommonAuthCases, loadDataApi, tokenSet, type TokenSet } from "./data-api-helpers";
-import { startEmbedHost, type EmbedHost } from "./embed-host";
+import { startEmbedHost, startHttpsFront, type EmbedHost, type HttpsFront } from "./embed-host";
 import { signIn, type TestAccount } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, basicAuth, postForm, registerApp, type TestApp } from "./oauth-helpers";
 import type { OpenApiValidator } from "./openapi-validator";
@@ -38,6 +38,7 @@ test.describe("replay embeds", () => {
   let sessionIds: number[];
   let approved: EmbedHost;
   let stranger: EmbedHost;
+  let front: HttpsFront;
   let anon: APIRequestContext;
   let app: TestApp;
 
@@ -65,6 +66,7 @@ test.describe("replay embeds", () => {
     anon = await playwrightRequest.newContext({ baseURL });
     approved = await startEmbedHost();
     stranger = await startEmbedHost();
+    front = await startHttpsFront(baseURL!);
     owner = await signUpOverHttp(baseURL!, "embedder");
     const key = await createKeyPair(baseURL!, owner);
     const trackId = (await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Regatta course" })).id;
@@ -96,6 +98,7 @@ test.describe("replay embeds", () => {
     await anon?.dispose();
     await approved?.close();
     await stranger?.close();
+    await front?.close();
   });
 
   test("creation: 201 with a launch URL; bad origins, sessions and lists answer their documented errors", async ({ request }) => {
@@ -132,7 +135,8 @@ test.describe("replay embeds", () => {
 
   test("the approved origin frames the player, which draws the boats; no OAuth token reaches the page", async ({ page }) => {
     test.setTimeout(90_000);
-    const url = await launchUrl(page.request);
+    // Over HTTPS, as deployed: the browser then shows the app the framing page's origin.
+    const url = front.via(await launchUrl(page.request));
     const seen = page.waitForResponse((r) => r.url() === url);
     await page.mainFrame().goto(approved.pageFor(url)); // a club page: no hydration marker to wait for
     const launch = await seen;
@@ -149,7 +153,7 @@ test.describe("replay embeds", () => {
   });
 
   test("another origin's frame is refused by the server (404) and by the browser (frame-ancestors); the launch stays usable", async ({ page }) => {
-    const url = await launchUrl(page.request);
+    const url = front.via(await launchUrl(page.request));
     const refusals: string[] = [];
     page.on("console", (message) => {
       if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
@@ -159,7 +163,8 @@ test.describe("replay embeds", () => {
     const refused = await served;
     expect(refused.status()).toBe(404);
     expect(refused.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
-    expect(await refused.text()).not.toMatch(ARTIFACT_URL);
+    // What told the server: the stranger's origin in the Referer of an otherwise proper frame navigation.
+    expect(await refused.request().allHeaders()).toMatchObject({ "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", referer: `${stranger.origin}/` });
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // The frame shows the browser's error page, never the player.
