@@ -93,7 +93,8 @@ async function playerFigures() {
   try {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"],
+      // The stand-in club page counts as a public site framing a loopback server: allowed here (Local Network Access).
+      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist", "--disable-features=LocalNetworkAccessChecks"],
     });
     console.log(`\n## Player in headless Chromium (SwiftShader WebGL), 640×360, 9 boats, ${FPS_SECONDS} s per run\n`);
     console.log("| run | launch → first frame | launch → all 9 lanes | frames per second |");
