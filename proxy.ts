@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/server/db/client";
 import { launchFrameAncestors } from "@/server/embeds/launch-embed";
+import { newRequestId } from "@/server/http/request-id";
 
 const LAUNCH_PATH = /^\/api\/v1\/svcsim\/launch\/([^/]+)$/;
 
@@ -44,15 +45,15 @@ function pathIsDecodable(pathname: string): boolean {
   }
 }
 
-/** The two APIs' 400 bodies, by credential as in server/http/api-routing.ts (kept dependency-free: the proxy runs before any route). */
+/** The two APIs' 400 bodies, by credential as in server/http/api-routing.ts (not through their formatters: the proxy runs before any route), with the one request id form. */
 function undecodablePath(request: NextRequest): Response {
   const message = "the path is not valid percent-encoded UTF-8";
   const credential = /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1];
   if (credential && !credential.startsWith("svcpk_")) {
-    const requestId = `req_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const requestId = newRequestId();
     return Response.json({ error: "invalid_request", error_description: message, request_id: requestId }, { status: 400, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
   }
-  const requestId = crypto.randomUUID();
+  const requestId = newRequestId();
   return Response.json({ error: "invalid_request", message, request_id: requestId }, { status: 400, headers: { "X-Request-Id": requestId } });
 }
 

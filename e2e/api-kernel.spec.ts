@@ -14,6 +14,8 @@ import { simulatedSvc } from "./svc-files";
  * cases over every results API operation.
  */
 type Key = ApiKey & { context: APIRequestContext };
+/** The one request id form of both APIs, body and header (issue 21: never a UUID). */
+const REQUEST_ID = /^req_[0-9A-Za-z]{22}$/;
 
 let results: OpenApiValidator;
 let data: OpenApiValidator;
@@ -102,6 +104,7 @@ test("defect 2: unknown paths are a JSON 404 in the shape of the credential's AP
     expect(anonymous.status(), path).toBe(404);
     expect(anonymous.headers()["content-type"]).toContain("application/json");
     expect(await anonymous.json()).toEqual({ error: "not_found", message: expect.stringContaining("No operation"), request_id: anonymous.headers()["x-request-id"] });
+    expect(anonymous.headers()["x-request-id"]).toMatch(REQUEST_ID);
 
     const withKey = await request.post(path, { headers: { authorization: key.authorization } });
     expect(withKey.status()).toBe(404);
@@ -109,7 +112,8 @@ test("defect 2: unknown paths are a JSON 404 in the shape of the credential's AP
 
     const withToken = await request.get(path, { headers: bearer(token) });
     expect(withToken.status()).toBe(404);
-    expect(await withToken.json()).toEqual({ error: "not_found", error_description: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+    expect(await withToken.json()).toEqual({ error: "not_found", error_description: expect.any(String), request_id: withToken.headers()["x-request-id"] });
+    expect(withToken.headers()["x-request-id"]).toMatch(REQUEST_ID);
   }
 });
 
@@ -117,16 +121,19 @@ test("defect 2: an unsupported method is a JSON 405 with Allow", async ({ reques
   const put = await request.put("/api/v1/results", { headers: { authorization: key.authorization } });
   expect(put.status()).toBe(405);
   expect(put.headers()["allow"]).toBe("GET, POST, HEAD, OPTIONS");
-  expect(await put.json()).toMatchObject({ error: "method_not_allowed", message: expect.stringContaining("PUT") });
+  expect(await put.json()).toMatchObject({ error: "method_not_allowed", message: expect.stringContaining("PUT"), request_id: put.headers()["x-request-id"] });
+  expect(put.headers()["x-request-id"]).toMatch(REQUEST_ID);
 
   const patch = await request.patch("/api/v1/results/1", {});
   expect(patch.status()).toBe(405);
   expect(patch.headers()["allow"]).toBe("GET, DELETE, HEAD, OPTIONS");
+  expect((await patch.json()).request_id).toMatch(REQUEST_ID);
 
   const del = await request.delete("/api/v1/sessions", { headers: bearer(token) });
   expect(del.status()).toBe(405);
   expect(del.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
-  expect(await del.json()).toEqual({ error: "method_not_allowed", error_description: expect.stringContaining("DELETE"), request_id: expect.stringMatching(/^req_/) });
+  expect(await del.json()).toEqual({ error: "method_not_allowed", error_description: expect.stringContaining("DELETE"), request_id: del.headers()["x-request-id"] });
+  expect(del.headers()["x-request-id"]).toMatch(REQUEST_ID);
 
   const options = await request.fetch("/api/v1/results/1", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
@@ -147,6 +154,7 @@ test("defect 3: GET /tracks and /tracks/{id} without a credential satisfy both d
     const body = await results.check("get", resultsTemplate, response);
     await data.check("get", dataTemplate, response);
     expect(body).toEqual({ error: "unauthorized", message: expect.any(String), error_description: body.message, request_id: response.headers()["x-request-id"] });
+    expect(body.request_id).toMatch(REQUEST_ID);
   }
 });
 

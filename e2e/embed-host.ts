@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -47,5 +48,47 @@ export async function startEmbedHost(): Promise<EmbedHost> {
     origin,
     pageFor: (src) => `${origin}/club?src=${encodeURIComponent(src)}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The app over HTTPS, as a deployment serves it: https://localhost:<port>
+ * passing every request to the app's plain-HTTP origin. Needed where the test
+ * depends on what an HTTPS club page makes Chromium send: from HTTPS to plain
+ * HTTP the browser withholds the Referer (a downgrade), so only an HTTPS app
+ * sees the framing origin (docs/replay.md "Who may open a launch"). On
+ * `localhost`, so the app stays cross-site to the club pages on 127.0.0.1,
+ * as it is to APP_URL.
+ */
+export interface HttpsFront {
+  origin: string;
+  /** The same URL of the app, through this front. */
+  via(url: string): string;
+  close(): Promise<void>;
+}
+
+export async function startHttpsFront(target: string): Promise<HttpsFront> {
+  const upstream = new URL(target);
+  const server = https.createServer(selfSignedCertificate(), (req, res) => {
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on("error", () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `https://localhost:${(server.address() as { port: number }).port}`;
+  return {
+    origin,
+    via: (url) => {
+      const u = new URL(url, target);
+      return `${origin}${u.pathname}${u.search}`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { expect, test } from "./fixtures";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { bearer, call, expectCommonAuthCases, loadDataApi, tokenSet, type TokenSet } from "./data-api-helpers";
-import { startEmbedHost, type EmbedHost } from "./embed-host";
+import { startEmbedHost, startHttpsFront, type EmbedHost, type HttpsFront } from "./embed-host";
 import { signIn, type TestAccount } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, basicAuth, postForm, registerApp, type TestApp } from "./oauth-helpers";
 import type { OpenApiValidator } from "./openapi-validator";
@@ -38,11 +38,20 @@ test.describe("replay embeds", () => {
   let sessionIds: number[];
   let approved: EmbedHost;
   let stranger: EmbedHost;
+  let front: HttpsFront;
   let anon: APIRequestContext;
   let app: TestApp;
 
   const createEmbed = (request: APIRequestContext, body: unknown, accessToken = token) =>
     request.post("/api/v1/svcsim/embeds", { headers: { ...bearer(accessToken), "content-type": "application/json" }, data: JSON.stringify(body) });
+
+  /**
+   * Opens a launch URL as Chromium does when the approved origin's page frames
+   * it (the headers the "plays" test below sees the browser send): only such a
+   * request may consume a launch (docs/replay.md "Who may open a launch").
+   */
+  const openAsFrame = (url: string, origin = approved.origin) =>
+    anon.get(url, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", "sec-fetch-site": "cross-site", referer: `${origin}/` } });
 
   async function launchUrl(request: APIRequestContext, ids = sessionIds, origin = approved.origin, accessToken = token): Promise<string> {
     const response = await createEmbed(request, { session_ids: ids, origin }, accessToken);
@@ -57,6 +66,7 @@ test.describe("replay embeds", () => {
     anon = await playwrightRequest.newContext({ baseURL });
     approved = await startEmbedHost();
     stranger = await startEmbedHost();
+    front = await startHttpsFront(baseURL!);
     owner = await signUpOverHttp(baseURL!, "embedder");
     const key = await createKeyPair(baseURL!, owner);
     const trackId = (await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Regatta course" })).id;
@@ -88,6 +98,7 @@ test.describe("replay embeds", () => {
     await anon?.dispose();
     await approved?.close();
     await stranger?.close();
+    await front?.close();
   });
 
   test("creation: 201 with a launch URL; bad origins, sessions and lists answer their documented errors", async ({ request }) => {
@@ -124,12 +135,15 @@ test.describe("replay embeds", () => {
 
   test("the approved origin frames the player, which draws the boats; no OAuth token reaches the page", async ({ page }) => {
     test.setTimeout(90_000);
-    const url = await launchUrl(page.request);
+    // Over HTTPS, as deployed: the browser then shows the app the framing page's origin.
+    const url = front.via(await launchUrl(page.request));
     const seen = page.waitForResponse((r) => r.url() === url);
     await page.mainFrame().goto(approved.pageFor(url)); // a club page: no hydration marker to wait for
     const launch = await seen;
     expect(launch.status()).toBe(200);
     expect(launch.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
+    // What the browser sent is what openAsFrame imitates.
+    expect(await launch.request().allHeaders()).toMatchObject({ "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", "sec-fetch-site": "cross-site", referer: `${approved.origin}/` });
     expect(await launch.text()).not.toContain(token);
     const frame = page.frameLocator("#replay");
     await expect(frame.locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
@@ -138,30 +152,65 @@ test.describe("replay embeds", () => {
     await expectBoatsDrawn(page);
   });
 
-  test("another origin is refused by the browser (frame-ancestors)", async ({ page }) => {
-    const url = await launchUrl(page.request);
+  test("another origin's frame is refused by the server (404) and by the browser (frame-ancestors); the launch stays usable", async ({ page }) => {
+    const url = front.via(await launchUrl(page.request));
     const refusals: string[] = [];
     page.on("console", (message) => {
       if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
     });
     const served = page.waitForResponse((r) => r.url() === url);
     await page.mainFrame().goto(stranger.pageFor(url));
-    expect((await served).headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
+    const refused = await served;
+    expect(refused.status()).toBe(404);
+    expect(refused.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
+    // What told the server: the stranger's origin in the Referer of an otherwise proper frame navigation.
+    expect(await refused.request().allHeaders()).toMatchObject({ "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", referer: `${stranger.origin}/` });
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // The frame shows the browser's error page, never the player.
     expect(frame ? await frame.locator("[data-state]").count().catch(() => 0) : 0).toBe(0);
+
+    // The same launch URL, framed afterwards by the approved origin, still plays.
+    const played = page.waitForResponse((r) => r.url() === url);
+    await page.mainFrame().goto(approved.pageFor(url));
+    expect((await played).status()).toBe(200);
+    await expect(page.frameLocator("#replay").locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  });
+
+  test("opened as a top-level page or fetched by a plain client, a launch answers the 404 page and stays usable", async ({ page, request }) => {
+    const url = await launchUrl(request);
+    const topLevel = await page.goto(url);
+    expect(topLevel!.status()).toBe(404);
+    await expect(page.getByText("This replay link is no longer valid")).toBeVisible();
+    expect(await page.locator("[data-state]").count()).toBe(0);
+
+    for (const client of [anon, request]) {
+      const plain = await client.get(url);
+      expect(plain.status()).toBe(404);
+      expect(plain.headers()["content-type"]).toContain("text/html");
+      const html = await plain.text();
+      expect(html).not.toMatch(ARTIFACT_URL);
+      expect(html).not.toMatch(LEASE_CREDENTIAL);
+    }
+    // A forged Referer alone is not a frame navigation either.
+    expect((await anon.get(url, { headers: { referer: `${approved.origin}/` } })).status()).toBe(404);
+
+    // Nothing was consumed: the approved origin's frame gets the player, once.
+    const framed = await openAsFrame(url);
+    expect(framed.status()).toBe(200);
+    expect([...(await framed.text()).matchAll(ARTIFACT_URL)].length).toBeGreaterThan(0);
+    expect((await openAsFrame(url)).status()).toBe(404);
   });
 
   test("a launch URL and an artifact URL work once; the artifacts are exactly schema 1", async ({ request }) => {
     const url = await launchUrl(request);
-    const first = await anon.get(url);
+    const first = await openAsFrame(url);
     expect(first.status()).toBe(200);
     const html = await first.text();
-    const second = await anon.get(url);
+    const second = await openAsFrame(url);
     expect(second.status()).toBe(404);
     expect(second.headers()["content-type"]).toContain("text/html");
-    expect(await anon.get("/api/v1/svcsim/launch/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").then((r) => r.status())).toBe(404);
+    expect(await openAsFrame("/api/v1/svcsim/launch/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").then((r) => r.status())).toBe(404);
 
     const tokens = [...new Set([...html.matchAll(ARTIFACT_URL)].map((m) => m[1]))];
     expect(tokens).toHaveLength(2);
@@ -183,7 +232,7 @@ test.describe("replay embeds", () => {
   });
 
   test("the lease renews for ten minutes; an unknown credential is 401", async ({ request }) => {
-    const html = await (await anon.get(await launchUrl(request))).text();
+    const html = await (await openAsFrame(await launchUrl(request))).text();
     const credential = LEASE_CREDENTIAL.exec(html)![1];
     const renewed = await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } });
     expect(renewed.status()).toBe(200);
@@ -202,7 +251,7 @@ test.describe("replay embeds", () => {
     const { data } = await created.json();
     const revoked = await call(request, api, { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/${data.id}` }, token);
     expect(revoked.status).toBe(204);
-    expect((await anon.get(data.launch_url)).status()).toBe(404);
+    expect((await openAsFrame(data.launch_url)).status()).toBe(404);
     const unknown = await call(request, api, { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/2000000000` }, token);
     expect(unknown.status).toBe(404);
   });
@@ -247,7 +296,7 @@ test.describe("replay embeds", () => {
     await page.mainFrame().goto(approved.pageFor(url)); // a club page: no hydration marker to wait for
     const frame = page.frameLocator("#replay");
     await expect(frame.locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
-    const html = await (await anon.get(await launchUrl(request))).text();
+    const html = await (await openAsFrame(await launchUrl(request))).text();
     const credential = LEASE_CREDENTIAL.exec(html)![1];
 
     const revocation = await request.delete("/api/v1/authorization", { headers: bearer(token) });
@@ -255,7 +304,7 @@ test.describe("replay embeds", () => {
     const lease = await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } });
     expect(lease.status()).toBe(401);
     // A launch created before the revocation and opened after it is 404.
-    expect((await anon.get(pendingLaunch)).status()).toBe(404);
+    expect((await openAsFrame(pendingLaunch)).status()).toBe(404);
 
     const renewal = page.waitForResponse((r) => r.url().endsWith("/api/v1/svcsim/leases"));
     await page.clock.fastForward("05:00");
@@ -268,14 +317,14 @@ test.describe("replay embeds", () => {
   test("revoking an access token at the OAuth revocation endpoint ends the embeds of its grant", async ({ request, baseURL }) => {
     const { tokens, browser } = await authorizeAndExchange(baseURL!, app, { scope: EMBED_SCOPES.join(" "), tokenResource: apiResourceFor(baseURL!) });
     await browser.dispose();
-    const html = await (await anon.get(await launchUrl(request, sessionIds, approved.origin, tokens.access_token))).text();
+    const html = await (await openAsFrame(await launchUrl(request, sessionIds, approved.origin, tokens.access_token))).text();
     const credential = LEASE_CREDENTIAL.exec(html)![1];
     const pending = await launchUrl(request, sessionIds, approved.origin, tokens.access_token);
     expect((await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } })).status()).toBe(200);
     const revoked = await postForm(baseURL!, "/api/oauth/revoke", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
     expect(revoked.status()).toBe(200);
     expect((await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } })).status()).toBe(401);
-    expect((await anon.get(pending)).status()).toBe(404);
+    expect((await openAsFrame(pending)).status()).toBe(404);
   });
 
   test("creating and revoking embeds pass the common authorization cases", async ({ request, baseURL }) => {

@@ -19,6 +19,7 @@ import { createUser, type SessionUser } from "../users/users";
 import { consumeArtifactToken, renewLease, revokeEmbed } from "./artifacts-and-leases";
 import { createEmbed, type CreateEmbedInput } from "./create-embed";
 import { launchEmbed, launchTokenOrigin } from "./launch-embed";
+import type { LaunchRequest } from "./launch-request";
 
 /**
  * Replay embeds against a real database (Postgres when DATABASE_URL is set):
@@ -27,6 +28,10 @@ import { launchEmbed, launchTokenOrigin } from "./launch-embed";
  */
 const keyring = loadKeyring({});
 const ORIGIN = "https://club.example";
+const APP_ORIGIN = "https://results.example";
+/** A launch opened as the club site's iframe would open it (launch-request.ts). */
+const FROM_THE_CLUB: LaunchRequest = { dest: "iframe", mode: "navigate", site: "cross-site", referer: `${ORIGIN}/regatta` };
+const framed = (token: string, now?: Date, request = FROM_THE_CLUB) => ({ token, request, appOrigin: APP_ORIGIN, now });
 let handle: DbHandle;
 
 beforeAll(async () => {
@@ -97,10 +102,25 @@ describe("launch, artifacts and lease", () => {
   it("of 20 concurrent openings of one launch URL exactly one succeeds", async () => {
     const w = await world();
     const { launchToken } = await createdLaunch(w.input());
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => launchEmbed(handle.db, launchToken)));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => launchEmbed(handle.db, framed(launchToken))));
     expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
     expect(await launchTokenOrigin(handle.db, launchToken)).toBe(ORIGIN);
     expect(await launchTokenOrigin(handle.db, "x".repeat(43))).toBeNull();
+  });
+
+  it("a request that is not the approved origin's frame navigation is refused and leaves the launch usable", async () => {
+    const w = await world();
+    const { launchToken } = await createdLaunch(w.input());
+    const refused: LaunchRequest[] = [
+      { dest: null, mode: null, site: null, referer: null }, // curl, a link preview, a scanner
+      { dest: "document", mode: "navigate", site: "none", referer: null }, // the URL pasted into a tab
+      { ...FROM_THE_CLUB, referer: "https://stranger.example/" }, // a stranger's iframe that shows its referrer
+      { ...FROM_THE_CLUB, site: "same-origin" }, // framed by a page of ours, not the club
+    ];
+    for (const request of refused) expect(await launchEmbed(handle.db, framed(launchToken, undefined, request)), JSON.stringify(request)).toBeNull();
+    const launched = await launchEmbed(handle.db, framed(launchToken));
+    expect(launched?.origin).toBe(ORIGIN);
+    expect(await launchEmbed(handle.db, framed(launchToken))).toBeNull();
   });
 
   it("serves each artifact once, exactly schema 1, and renews the lease for ten minutes", async () => {
@@ -108,7 +128,7 @@ describe("launch, artifacts and lease", () => {
     const second = await uploadSession(w.user, w.trackId, w.athletes, "K2", 9);
     await buildReplayArtifact(handle.db, second);
     const { launchToken } = await createdLaunch(w.input({ sessionIds: [second, w.withArtifact] }));
-    const launched = (await launchEmbed(handle.db, launchToken))!;
+    const launched = (await launchEmbed(handle.db, framed(launchToken)))!;
     expect(launched.origin).toBe(ORIGIN);
     expect(launched.lanes.map((l) => [l.lane, l.modelClass])).toEqual([
       [1, "K2"],
@@ -137,9 +157,9 @@ describe("launch, artifacts and lease", () => {
   it("a launch is refused after two minutes, and an artifact URL after its own lifetime", async () => {
     const w = await world();
     const { launchToken } = await createdLaunch(w.input());
-    expect(await launchEmbed(handle.db, launchToken, new Date(Date.now() + 2 * 60_000 + 1000))).toBeNull();
+    expect(await launchEmbed(handle.db, framed(launchToken, new Date(Date.now() + 2 * 60_000 + 1000)))).toBeNull();
     const again = await createdLaunch(w.input());
-    const launched = (await launchEmbed(handle.db, again.launchToken))!;
+    const launched = (await launchEmbed(handle.db, framed(again.launchToken)))!;
     expect(await consumeArtifactToken(handle.db, launched.lanes[0].artifactToken, new Date(Date.now() + 3 * 60_000))).toBeNull();
   });
 });
@@ -149,19 +169,19 @@ describe("revocation", () => {
     const w = await world();
     const unused = await createdLaunch(w.input());
     const used = await createdLaunch(w.input());
-    const launched = (await launchEmbed(handle.db, used.launchToken))!;
+    const launched = (await launchEmbed(handle.db, framed(used.launchToken)))!;
     expect(await renewLease(handle.db, launched.lease.credential)).not.toBeNull();
     await revokeGrant(handle.db, w.grantId);
     expect(await renewLease(handle.db, launched.lease.credential)).toBeNull();
     expect(await consumeArtifactToken(handle.db, launched.lanes[0].artifactToken)).toBeNull();
-    expect(await launchEmbed(handle.db, unused.launchToken)).toBeNull();
+    expect(await launchEmbed(handle.db, framed(unused.launchToken))).toBeNull();
   });
 
   it("so does withdrawing the application on the connected-apps page, and revoking the embed itself", async () => {
     const w = await world();
-    const first = (await launchEmbed(handle.db, (await createdLaunch(w.input())).launchToken))!;
+    const first = (await launchEmbed(handle.db, framed((await createdLaunch(w.input())).launchToken)))!;
     const second = await createdLaunch(w.input());
-    const secondLaunched = (await launchEmbed(handle.db, second.launchToken))!;
+    const secondLaunched = (await launchEmbed(handle.db, framed(second.launchToken)))!;
     const unusedOfSecond = await createdLaunch(w.input());
 
     expect(await revokeEmbed(handle.db, { embedId: second.embedId, subjectId: w.owner.id, applicationId: w.application.id + 1, now: new Date() })).toBe(false);
@@ -173,6 +193,6 @@ describe("revocation", () => {
 
     await revokeApplicationAccess(handle.db, w.owner.id, w.application.id);
     expect(await renewLease(handle.db, first.lease.credential)).toBeNull();
-    expect(await launchEmbed(handle.db, unusedOfSecond.launchToken)).toBeNull();
+    expect(await launchEmbed(handle.db, framed(unusedOfSecond.launchToken))).toBeNull();
   });
 });

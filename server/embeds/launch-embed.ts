@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { replayArtifactTokens, replayEmbeds, results, vessels } from "../db/schema";
 import type { ReplayModelClass } from "../replay/read-replay-artifact";
 import { ARTIFACT_TOKEN_TTL_MS, embedLive, LEASE_TTL_MS, timestampSql } from "./embed-live";
+import { mayConsumeLaunch, type LaunchRequest } from "./launch-request";
 import { hashEmbedToken, isEmbedTokenShape, newEmbedToken } from "./tokens";
 
 export interface LaunchedEmbed {
@@ -14,22 +15,37 @@ export interface LaunchedEmbed {
   lanes: { lane: number; modelClass: ReplayModelClass; artifactToken: string; artifactExpiresAt: Date }[];
 }
 
+export interface LaunchEmbedOptions {
+  token: string;
+  /** How the request was made: only a frame navigation from the approved origin may consume (launch-request.ts). */
+  request: LaunchRequest;
+  /** This deployment's origin (APP_URL's), what the launch URL points at. */
+  appOrigin: string;
+  now?: Date;
+}
+
 /**
  * GET /svcsim/launch/{token} (data-api.md "States and transitions"): the
- * first use within two minutes of a live embed consumes the launch, issues
- * the lease and one artifact token per session; every other use is null
- * (404). One transaction: a launch is never consumed without its tokens.
+ * first use within two minutes of a live embed, made as a browser's frame
+ * navigation from the embed's approved origin (`mayConsumeLaunch`), consumes
+ * the launch, issues the lease and one artifact token per session; every
+ * other use is null (404) and a request of the wrong kind leaves the launch
+ * usable. One transaction: a launch is never consumed without its tokens.
  */
-export async function launchEmbed(db: Db, token: string, now = new Date()): Promise<LaunchedEmbed | null> {
+export async function launchEmbed(db: Db, { token, request, appOrigin, now = new Date() }: LaunchEmbedOptions): Promise<LaunchedEmbed | null> {
   if (!isEmbedTokenShape(token)) return null;
+  const tokenHash = hashEmbedToken(token);
   const lease = newEmbedToken();
   const leaseExpiresAt = new Date(now.getTime() + LEASE_TTL_MS);
   return db.transaction(async (tx) => {
+    // The origin never changes once created; deciding on it first touches nothing.
+    const [target] = await tx.select({ origin: replayEmbeds.origin }).from(replayEmbeds).where(eq(replayEmbeds.launchTokenHash, tokenHash));
+    if (!target || !mayConsumeLaunch(request, { approvedOrigin: target.origin, appOrigin })) return null;
     // Atomic single use: of concurrent openings exactly one sees launched_at null and sets it.
     const [embed] = await tx
       .update(replayEmbeds)
       .set({ launchedAt: now, leaseHash: hashEmbedToken(lease), leaseExpiresAt })
-      .where(and(eq(replayEmbeds.launchTokenHash, hashEmbedToken(token)), isNull(replayEmbeds.launchedAt), gt(replayEmbeds.launchExpiresAt, timestampSql(now)), embedLive(now)))
+      .where(and(eq(replayEmbeds.launchTokenHash, tokenHash), isNull(replayEmbeds.launchedAt), gt(replayEmbeds.launchExpiresAt, timestampSql(now)), embedLive(now)))
       .returning({ id: replayEmbeds.id, origin: replayEmbeds.origin, sessionIds: replayEmbeds.sessionIds });
     if (!embed) return null;
     // A session deleted since the embed was created simply has no lane.

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
@@ -9,6 +8,7 @@ import { admitAccessToken } from "../admission";
 import { createApi, type ApiOperation, type HeaderSchemas, type KernelResult, type PathSchemas } from "../kernel/define-api";
 import { idParam } from "../kernel/params";
 import { ApiProblem } from "../kernel/problem";
+import { newRequestId, ZRequestId } from "../request-id";
 import { bearerChallenge, DataApiError, dataApiErrorBody, dataApiNotFound, errorRetryHeaders, toDataApiError } from "./errors";
 import { ZPageParams, type PageMeta } from "./pagination";
 
@@ -114,7 +114,7 @@ export const ZErrorBody = z.object({
   error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable"),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
-  request_id: z.string().describe("quote it when reporting a problem"),
+  request_id: ZRequestId.describe("req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem"),
 });
 
 /** GET /tracks and /tracks/{id} without any credential: one body both documents accept (docs/data-api.md). */
@@ -177,8 +177,7 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
       const challenge = bearerChallenge(apiError, error instanceof ApiProblem ? error.credentialSent : true);
       return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: { ...(challenge ? { "WWW-Authenticate": challenge } : {}), ...errorRetryHeaders(apiError) } };
     },
-    // Not a UUID: the Data API never emits UUID-shaped values (privacy projection), request ids included.
-    newRequestId: () => `req_${randomBytes(12).toString("base64url")}`,
+    newRequestId,
     baseHeaders: { "Cache-Control": "no-store" },
     paging: { params: ZPageParams, metaKey: "meta", metaSchema: ZPageMeta },
     singleEnvelope: (data) => z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }),
@@ -234,7 +233,7 @@ export function defineOperation<
 
 /** The Data API's error formatter, for answers outside an operation (unknown paths, methods: server/http/api-routing.ts). */
 export function dataApiErrorResponse(error: DataApiError | ApiProblem, headers: Record<string, string> = {}): Response {
-  const requestId = `req_${randomBytes(12).toString("base64url")}`;
+  const requestId = newRequestId();
   const apiError = toDataApiError(error);
   return Response.json(dataApiErrorBody(apiError, requestId), { status: apiError.status, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers } });
 }

@@ -1,5 +1,6 @@
 import { SCOPE_INFO, type Scope } from "../../auth/oauth/scopes";
 import { buildOpenApiDocument } from "../openapi/build";
+import { REQUEST_ID_PATTERN } from "../request-id";
 import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { analyticsOperations } from "./operations/analytics";
@@ -63,7 +64,7 @@ export function dataApiDocument(appUrl: string) {
       "X-RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
       "Retry-After": { description: "seconds to wait before retrying (or before polling a job again)", schema: { type: "integer" } },
       Location: { description: "URL of the created job's status document, to poll", schema: { type: "string", format: "uri" } },
-      "X-Request-Id": { description: "the request's id, also in error bodies", schema: { type: "string" } },
+      "X-Request-Id": { description: "the request's id: req_ and 22 base62 characters, also in error bodies", schema: { type: "string", pattern: REQUEST_ID_PATTERN.source } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
     operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
@@ -8,6 +7,7 @@ import type { SessionUser } from "../../users/users";
 import { createApi, type ApiOperation, type HeaderSchemas, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
 import { ApiProblem } from "../kernel/problem";
 import { admitKeyPair } from "../admission";
+import { newRequestId, ZRequestId } from "../request-id";
 import { errorBody, errorRetryHeaders, toResultsApiError } from "./errors";
 import { ZPageQuery, ZPagination, type PageQuery } from "./pagination";
 
@@ -60,7 +60,7 @@ const principalOf = (v: Extract<KeyPairVerification, { ok: true }>): Principal =
 export const ZError = z.object({
   error: z.string().describe("machine-readable code"),
   message: z.string().describe("the exact problem"),
-  request_id: z.string().describe("the X-Request-Id of this answer; quote it when reporting a problem"),
+  request_id: ZRequestId.describe("req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem"),
 });
 /** 409 of POST /results: the same file was uploaded before. */
 export const ZDuplicateError = ZError.extend({ existing_result_id: z.number().int().describe("the result made from the same file") });
@@ -100,7 +100,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
     const apiError = toResultsApiError(error);
     return { status: apiError.status, body: errorBody(apiError, requestId), headers: { ...(apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : {}), ...errorRetryHeaders(apiError) } };
   },
-  newRequestId: () => randomUUID(),
+  newRequestId,
   paging: { params: ZPageQuery, metaKey: "pagination", metaSchema: ZPagination },
   singleEnvelope: (data) => z.object({ data }),
   document: {
@@ -162,7 +162,7 @@ export function defineResultsOperation<
 
 /** The results API's error formatter, for answers outside an operation (unknown paths and methods, server/http/api-routing.ts). */
 export function resultsApiErrorResponse(error: unknown, options: { headers?: Record<string, string>; bothShapes?: boolean } = {}): Response {
-  const requestId = randomUUID();
+  const requestId = newRequestId();
   const formatted = resultsApi.profile.formatError(error, { requestId });
   const body = formatted.body as Record<string, unknown>;
   return Response.json(options.bothShapes ? { ...body, error_description: body.message } : body, {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { checkEmbedOrigin } from "../../../applications/application-rules";
 import { getEnv } from "../../../config/env";
@@ -7,6 +6,7 @@ import { consumeArtifactToken, renewLease, revokeEmbed } from "../../../embeds/a
 import { createEmbed } from "../../../embeds/create-embed";
 import { gzipArtifactResponse } from "../../../replay/artifact-response";
 import type { OperationSpec } from "../../openapi/build";
+import { newRequestId } from "../../request-id";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
 import { DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "../errors";
 
@@ -104,7 +104,7 @@ export const deleteReplayEmbed = defineOperation({
 /** A route with no OAuth token: the Data API's request id, error body and no-store, nothing else. */
 function tokenRoute(handler: (request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
   return async (request: Request, routeContext?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = `req_${randomBytes(12).toString("base64url")}`;
+    const requestId = newRequestId();
     let response: Response;
     try {
       response = await handler(request, routeContext ? await routeContext.params : {});
@@ -163,9 +163,10 @@ export const embedTokenSpecs: OperationSpec[] = [
     path: "/svcsim/launch/{token}",
     operationId: "launch_replay_embed",
     summary: "The origin-restricted replay player (iframe navigation); first use within two minutes only",
-    description: "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
+    description:
+      "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Only a browser's iframe navigation from the approved origin consumes the launch (`Sec-Fetch-Dest: iframe`, `Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Site` that fits the origin, and its origin in `Referer` when one is sent); any other request (a plain client, a link preview, a top-level page, another site's frame) is the same 404 and leaves the launch usable. This guards against accidental consumption, not a crafted client. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
     pathParams: tokenParam("launch token from launch_url"),
-    responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used or expired launch", contentType: "text/html" } },
+    responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation", contentType: "text/html" } },
   }),
   noToken({
     method: "get",

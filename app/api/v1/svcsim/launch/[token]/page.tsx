@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ReplayPlayer } from "@/app/_components/replay-player/replay-player";
+import { getEnv } from "@/server/config/env";
 import { getDb } from "@/server/db/client";
 import { launchEmbed } from "@/server/embeds/launch-embed";
+import { launchRequestOf } from "@/server/embeds/launch-request";
 
 /**
  * GET /api/v1/svcsim/launch/{token} (data-api.md "Replay embeds"): the first
@@ -17,7 +20,7 @@ export const metadata: Metadata = { title: "Replay", robots: { index: false, fol
 const API = "/api/v1/svcsim";
 
 export default async function LaunchPage({ params }: { params: Promise<{ token: string }> }) {
-  const launched = await launchEmbed(getDb(), (await params).token);
+  const launched = await launchEmbed(getDb(), { token: (await params).token, request: launchRequestOf(await headers()), appOrigin: new URL(getEnv().appUrl).origin });
   if (!launched) notFound();
   const lanes = launched.lanes.map((l) => ({ lane: l.lane, label: `Lane ${l.lane} · ${l.modelClass}`, modelClass: l.modelClass, url: `${API}/artifacts/${l.artifactToken}` }));
   return (
