@@ -6,9 +6,9 @@ import ExcelJS from "exceljs";
 import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTrainingSets } from "../../trainings/training-reads";
-import { buildExport, type ExportFormat } from "./index";
+import { buildExport, EXPORT_FORMATS, type ExportFormat } from "./index";
 import { EXPORT_JSON_VERSION, exportJsonSchema, type ExportDocument, type TrainingExportDocument } from "./json";
-import { pdfText } from "./pdf-test-tools";
+import { pdfText, readable } from "./pdf-test-tools";
 import { addTrainings, defaultOptions, openExportWorld, type ExportWorld, type TrainingWorld } from "./test-world";
 
 /**
@@ -180,5 +180,23 @@ describe("a training's XLSX, FIT, TCX and PDF exports name it a training and hol
     const compact = pdfText((await build(trainings.named, "pdf", { lang: "es" })).bytes);
     expect(compact).toContain("Informe del entrenamiento");
     expect(compact).not.toContain("Informe de la sesión");
+  }, 60_000);
+});
+
+describe("a training's export in every format", () => {
+  it.each(EXPORT_FORMATS)("%s: the same bytes for the same request; web and data-surface API builds agree; no owner name, e-mail or file name", async (format) => {
+    const source = { kind: "training" as const, trainingId: trainings.ownPractice };
+    const web = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
+    const again = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
+    const api = await buildExport(world.db, source, { userId: world.anna.id, application: { id: 4242, surface: "data" } }, { ...defaultOptions, format });
+    expect(Buffer.from(again.bytes).equals(Buffer.from(web.bytes))).toBe(true);
+    expect(Buffer.from(api.bytes).equals(Buffer.from(web.bytes))).toBe(true);
+    expect(web.filename).toMatch(new RegExp(`^training-${trainings.ownPractice}-\\d{4}-\\d{2}-\\d{2}-seat1`));
+    const text = await readable(format, web.bytes);
+    expect(text.length).toBeGreaterThan(100);
+    // Her own practice has no athlete record: no file fills the seat with the owner's account name.
+    expect(text).not.toContain(world.anna.name);
+    expect(text).not.toContain(world.anna.email);
+    expect(text).not.toContain(".svc");
   }, 60_000);
 });
