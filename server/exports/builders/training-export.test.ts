@@ -116,6 +116,25 @@ describe("a training's JSON export (version 2)", () => {
   });
 });
 
+describe("version 2 has room for the changes planned beside it (docs/exports.md \"Versions\")", () => {
+  it("a privacy-safe seat without identity as the chosen seat, a training with a whole crew, corrected sets and a review flag all validate", async () => {
+    const file = await buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format: "json", mode: "privacy-safe" });
+    const session = JSON.parse(new TextDecoder().decode(file.bytes)) as ExportDocument;
+    // Partner exports of a seat that is not the person's own: no identity, no health.
+    expectValid({ ...session, athlete: { seat: 2, athlete: null, is_subject: false }, privacy: { ...session.privacy, heart_rate_included: false, lactate_included: false }, lactate: null });
+    const training = await json(trainings.named);
+    const crew = [training.athlete, { seat: 2, athlete: null, is_subject: false }];
+    expectValid({
+      ...training,
+      athlete: crew[1],
+      training: { ...training.training, boat_class: { ...training.training.boat_class, crew_size: 2 }, crew, needs_review: true, sets: training.training.sets.map((set, i) => ({ ...set, corrected: i === 0 })) },
+    });
+    // What stays refused: an athlete without a name; a training document carrying a session member.
+    expect(validate({ ...training, athlete: { seat: 1, athlete: { id: 1 }, is_subject: true } })).toBe(false);
+    expect(validate({ ...training, session: {} })).toBe(false);
+  });
+});
+
 const XSD = readFileSync("test/fixtures/tcx/TrainingCenterDatabasev2.xsd", "utf8");
 
 describe("a training's XLSX, FIT, TCX and PDF exports name it a training and hold no placeholder", () => {
