@@ -332,10 +332,12 @@ test.describe("Data API: trainings", () => {
     expect(file.headers()["content-type"]).toContain("application/json");
     expect(file.headers()["content-disposition"]).toContain(`training-${t}-`);
     const doc = await file.json();
-    expect(doc).toMatchObject({ format: "paddle-results.training-export", source: { kind: "training", training_id: t }, privacy: { heart_rate_included: true, lactate_included: true } });
-    expect(doc.splits.splits).toHaveLength(sets.length);
-    expect(doc.training.sets.map((s: { set: { set_id: number } }) => s.set.set_id)).toEqual(work.map((s) => s.set_id));
-    expect(doc.training.sets.every((s: { splits: unknown[] }) => s.splits.length === 5)).toBe(true);
+    expect(doc).toMatchObject({ format: "paddle-results.training-export", version: 2, kind: "training", source: { kind: "training", training_id: t }, privacy: { heart_rate_included: true, lactate_included: true } });
+    expect(doc).not.toHaveProperty("session");
+    expect(doc.timeline.intervals).toHaveLength(sets.length);
+    expect(doc.training.sets.map((s: { set_id: number }) => s.set_id)).toEqual(sets.map((s) => s.set_id));
+    expect(doc.set_splits.map((s: { set_id: number }) => s.set_id)).toEqual(work.map((s) => s.set_id));
+    expect(doc.set_splits.every((s: { splits: unknown[] }) => s.splits.length === 5)).toBe(true);
     expect(doc.lactate.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.annaTrainingLactate]);
 
     const types: Record<string, string> = { pdf: "application/pdf", xlsx: "spreadsheetml", fit: "application/vnd.ant.fit", tcx: "tcx+xml" };

@@ -9,21 +9,21 @@ import {
   serializeSeries,
   serializeSessionDetail,
   serializeSessionSummary,
-  serializeSplits,
+  splitItems,
   serializeStroke,
   type ZCrewSeat,
   type ZSeries,
   type ZSessionDetail,
   type ZSessionSummary,
   type ZSplit,
-  type ZSplits,
   type ZStroke,
 } from "../http/data-api/serializers/sessions";
 import { toProcessingStroke } from "../results/result-analysis";
 import { getSessionStrokes, downsampleRoute, getCrewSeenBy, getReadableSession, getSessionAnalysis, getSessionWeather, heartRateIsSubjects, type CrewSeat } from "../sessions/read-session";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../svc/process/track";
-import type { ZSetSummary, ZTrainingSet } from "../http/data-api/serializers/trainings";
+import type { ZSetSplits, ZTrainingSummary, ZTrainingTimeline } from "../http/data-api/serializers/trainings";
+import type { ZExportTraining } from "./builders/json";
 import { loadTrainingModel } from "./training-export-source";
 
 /**
@@ -56,17 +56,52 @@ export interface ExportSelection {
   healthAllowed: boolean;
 }
 
-export interface ExportModel {
-  source: ExportSource;
+/** A summary of the whole effort; each JSON document adds the id of what it describes. */
+export type EffortSummary = Omit<z.output<typeof ZSessionSummary>, "session_id">;
+/** The bounded series of the whole effort, without an owning id. */
+export type EffortSeries = Omit<z.output<typeof ZSeries>, "session_id">;
+/** A stroke; a training's strokes also name their work set. */
+export type ExportStroke = z.output<typeof ZStroke> & { set_id?: number };
+/** A lap: a session's equal-distance split, or one set of a training (`set` then says which, and whether work or rest). */
+export type ExportLap = z.output<typeof ZSplit> & { set?: { id: number; position: number; kind: "work" | "rest" } };
+
+/**
+ * What every format names about the source, in its own terms: a session or a
+ * training, its id and date, what the person wrote. Absent is null, never a
+ * placeholder (issue 23 §4): a training without a track has `track: null`.
+ */
+export interface ExportFacts {
+  kind: "session" | "training";
+  id: number;
+  /** The training's title; null for a session (its words are in `notes`). */
+  title: string | null;
+  /** Free text: a session's competition and description, a training's notes; empty ones left out. */
+  notes: string[];
+  date: string;
+  timeOfDay: string;
+  boatClass: string;
+  /** The track's name, null when none was chosen. */
+  track: string | null;
+  crew: z.output<typeof ZCrewSeat>[];
+  distanceM: number;
+  durationMs: number;
+}
+
+interface ExportModelCommon {
   mode: "full" | "privacy-safe";
-  session: z.output<typeof ZSessionDetail>;
-  /** The chosen seat, as the crew list shows it (never an anonymous seat). */
-  athlete: z.output<typeof ZCrewSeat> & { athlete: { id: number; name: string } };
-  summary: z.output<typeof ZSessionSummary>;
-  splits: z.output<typeof ZSplits>;
-  strokes: z.output<typeof ZStroke>[];
+  facts: ExportFacts;
+  /**
+   * The chosen seat as the crew list shows it. `athlete` is null only where
+   * the projection has no identity to give (a person's own practice recorded
+   * without an athlete record; a privacy-safe seat), never a made-up one.
+   */
+  athlete: z.output<typeof ZCrewSeat>;
+  summary: EffortSummary;
+  /** Session: equal-distance splits (ExportRequest `splits`). Training: one lap per set, work and rest. */
+  splits: ExportLap[];
+  strokes: ExportStroke[];
   /** At most 1000 evenly spaced points; `heart_rate_bpm` only when heart rate is included. */
-  series: z.output<typeof ZSeries>;
+  series: EffortSeries;
   /** [latitude, longitude] at each series point, from the downsampled route (null without fixes). */
   positions: ([number, number] | null)[];
   /** The person's own lactate readings of this effort (manual and own-device only); null when health is not included. */
@@ -76,14 +111,20 @@ export interface ExportModel {
   startUnixMs: number;
   /** Device clock offset from UTC, minutes (local times in reports). */
   utcOffsetMin: number;
-  /** A training source: its sets, each work set's own summary and splits; `session` then describes the whole training. */
-  training?: TrainingExportPart;
 }
 
+export type ExportModel = ExportModelCommon &
+  (
+    | { source: Extract<ExportSource, { kind: "session" }>; session: z.output<typeof ZSessionDetail> }
+    | { source: Extract<ExportSource, { kind: "training" }>; training: TrainingExportPart }
+  );
+
+/** A training's own members of the JSON document, already serialized (server/exports/builders/json.ts). */
 export interface TrainingExportPart {
-  id: number;
-  title: string;
-  sets: { set: z.output<typeof ZTrainingSet>; summary: z.output<typeof ZSetSummary>; splits: z.output<typeof ZSplit>[] }[];
+  detail: z.output<typeof ZExportTraining>;
+  summary: z.output<typeof ZTrainingSummary>;
+  timeline: z.output<typeof ZTrainingTimeline>;
+  setSplits: z.output<typeof ZSetSplits>[];
 }
 
 const STROKE_SEAT = 1;
@@ -132,21 +173,42 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
   const heartRate = heartRateIncluded ? { avg: analysis.summary.avg_heart_rate, max: analysis.summary.max_heart_rate } : null;
   const lactate = lactateIncluded ? (await listShareableLactate(db, viewer.userId, { sessionId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
 
+  const session = serializeSessionDetail({ row, crew, weather, equipment: null, heartRate });
   return {
     source,
     mode,
-    session: serializeSessionDetail({ row, crew, weather, equipment: null, heartRate }),
-    athlete: serializeCrewSeat(chosen) as ExportModel["athlete"],
-    summary: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded),
-    splits: serializeSplits(row.id, computeSplits(analysis.track, processingStrokes, selection.splits)),
+    session,
+    facts: {
+      kind: "session",
+      id: row.id,
+      title: null,
+      notes: [session.competition, session.description].filter(Boolean),
+      date: session.date,
+      timeOfDay: session.time_of_day,
+      boatClass: session.boat_class.type,
+      track: session.track.name,
+      crew: session.crew,
+      distanceM: session.distance_m,
+      durationMs: session.duration_ms,
+    },
+    athlete: serializeCrewSeat(chosen),
+    summary: withoutSessionId(serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded)),
+    splits: splitItems(computeSplits(analysis.track, processingStrokes, selection.splits)),
     strokes: strokeRows.map((stroke) => serializeStroke(stroke, analysis.effortStartS)),
-    series,
+    series: withoutSessionId(series),
     positions: positionsAlong(series.distance_m ?? [], route),
     lactate,
     heartRateIncluded,
     startUnixMs: row.startAt.getTime(),
     utcOffsetMin: row.utcOffsetMin,
   };
+}
+
+/** The Data API's session objects carry `session_id`; the model's effort figures carry no owner (each document names its own). */
+export function withoutSessionId<T extends { session_id: number }>(value: T): Omit<T, "session_id"> {
+  const out: Partial<T> = { ...value };
+  delete out.session_id;
+  return out as Omit<T, "session_id">;
 }
 
 /**

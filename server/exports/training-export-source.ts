@@ -1,26 +1,36 @@
-import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { listShareableLactate } from "../health/shareable-health";
 import { serializeLactate } from "../http/data-api/serializers/records-health";
-import { serializeSeries, serializeSessionSummary, serializeSplits, serializeStroke } from "../http/data-api/serializers/sessions";
-import { serializeSetSplits, serializeSetSummary, serializeTrainingSet } from "../http/data-api/serializers/trainings";
+import { serializeSeries, serializeStroke, type ZCrewSeat } from "../http/data-api/serializers/sessions";
+import { serializeSetSplits, serializeTimeline, serializeTrainingDetail, serializeTrainingSummary } from "../http/data-api/serializers/trainings";
 import { toProcessingStroke } from "../results/result-analysis";
 import { downsampleRoute } from "../sessions/read-session";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, round, type SeriesField } from "../svc/process/track";
-import type { Split } from "../svc/process/types";
-import { getReadableTraining, getSetStrokes, getTrainingAthlete, getTrainingDerived, getTrainingSets, getWorkSets, trainingHeartRateIsSubjects, type TrainingAudience } from "../trainings/training-reads";
-import { positionsAlong, type ExportModel, type ExportSelection, type ExportViewer } from "./export-source";
+import {
+  getReadableTraining,
+  getSetStrokes,
+  getTrainingAthlete,
+  getTrainingDerived,
+  getTrainingSets,
+  getTrainingTemplate,
+  getWorkSets,
+  trainingHeartRateIsSubjects,
+  type TrainingAudience,
+  type TrainingSetRow,
+} from "../trainings/training-reads";
+import { positionsAlong, withoutSessionId, type ExportLap, type ExportModel, type ExportSelection, type ExportViewer } from "./export-source";
 
 /**
  * A training as an export source (docs/exports.md "Trainings"): the same
  * projected model the format builders lay out, over the training's whole
- * span (first work start to last work end). Its `splits` are the laps of the
- * practice — one per set, work and rest — so FIT and TCX carry a lap per
- * set, and the PDF and XLSX a row per set; `training.sets` holds each work
- * set's own summary and equal-distance splits (ExportRequest `splits`).
- * A training has one paddler: `athlete` must be seat 1.
+ * span (first work start to last work end), in a training's own terms. Its
+ * `splits` are the laps of the practice — one per set, work and rest — so
+ * FIT and TCX carry a lap per set, and the PDF and XLSX a row per set.
+ * Nothing here is dressed up as a session: no category, pace, target or
+ * status it does not have, no id that is not the training's or its sets'
+ * (issue 23 §4).
  */
 const ALL_SERIES_FIELDS: SeriesField[] = ["distance", "speed", "rate", "stroke_distance"];
 
@@ -28,90 +38,106 @@ export async function loadTrainingModel(db: Db, trainingId: number, viewer: Expo
   const audience: TrainingAudience = { subjectId: viewer.userId, surface: viewer.application?.surface ?? "data", applicationId: viewer.application?.id ?? 0 };
   const mode = audience.surface === "partner" ? "privacy-safe" : selection.mode;
   const row = await getReadableTraining(db, audience, trainingId);
-  if (selection.athlete !== 1) throw notFound("Athlete seat");
   const derived = row.status === "ready" ? await getTrainingDerived(db, row.id) : null;
   if (!derived || !row.startAt || !row.date || !row.timeOfDay) throw new AppError("conflict", "The training has no sets yet: it is not processed");
-  const [athlete, sets, works, [owner]] = await Promise.all([
+  const [athlete, sets, works, template] = await Promise.all([
     getTrainingAthlete(db, audience, row),
     getTrainingSets(db, row.id),
     getWorkSets(db, row.id),
-    db.select({ name: users.name }).from(users).where(eq(users.id, row.ownerUserId)),
+    getTrainingTemplate(db, row.id, row.ownerUserId),
   ]);
   const isSubject = athlete ? athlete.isSubject : row.ownerUserId === audience.subjectId;
-  // The paddler the subject may see; with no athlete named, the owner's own practice under their name.
-  const shown = athlete?.athlete && (mode === "full" || athlete.isSubject) ? athlete.athlete : !athlete && isSubject ? { id: 0, name: owner?.name ?? "" } : null;
-  if (!shown) throw notFound("Athlete seat");
+  // The crew as the person may see it: a named paddler they may see (privacy-safe: only themselves), or no identity at all.
+  const seen = athlete?.athlete && (mode === "full" || athlete.isSubject) ? athlete.athlete : null;
+  const crew: z.output<typeof ZCrewSeat>[] = [{ seat: 1, athlete: seen, is_subject: isSubject }];
+  const chosen = crew.find((seat) => seat.seat === selection.athlete);
+  // A seat the person may see, or the person's own practice recorded without an athlete record; anything else is not found.
+  if (!chosen || (chosen.athlete === null && !(isSubject && !athlete))) throw notFound("Athlete seat");
   const heartRateIncluded = selection.healthAllowed && trainingHeartRateIsSubjects(row, athlete, viewer.userId);
   const origin = derived.effortStartS;
 
   // Strokes of every work set, on the training's clock and distance (from the first work start).
   const distanceAt = (t: number) => interpolate(derived.track.t, derived.track.distance, t);
-  const strokeRows = (await Promise.all(works.map((w) => getSetStrokes(db, w.id)))).flatMap((rows, k) => {
+  const setStrokes = await Promise.all(works.map((w) => getSetStrokes(db, w.id)));
+  const strokeRows = setStrokes.flatMap((rows, k) => {
     const offset = distanceAt(works[k].startS - origin);
-    return rows.map((s) => ({ ...s, distanceM: s.distanceM === null ? null : s.distanceM + offset }));
+    return rows.map((s) => ({ ...s, distanceM: s.distanceM === null ? null : s.distanceM + offset, setId: works[k].id }));
   });
   strokeRows.forEach((s, i) => (s.index = i));
   const processingStrokes = strokeRows.map(toProcessingStroke);
   const seriesData = buildSeries(derived.track, processingStrokes, { fields: heartRateIncluded ? [...ALL_SERIES_FIELDS, "heart_rate"] : ALL_SERIES_FIELDS, maxPoints: MAX_SERIES_POINTS, startS: origin });
   const route = downsampleRoute(derived.track.route, MAX_SERIES_POINTS);
-  const series = serializeSeries(row.id, seriesData, route.length ? route : null);
+  const series = withoutSessionId(serializeSeries(row.id, seriesData, route.length ? route : null));
 
-  // One lap per set, cumulative from the first work start.
-  let distance = 0;
-  const laps: Split[] = sets.map((set) => {
-    distance += set.distanceM;
-    const duration = set.durationMs / 1000;
-    const work = works.find((w) => w.id === set.id);
-    return { distance_m: distance, time_s: round(set.endS - origin, 3), split_time_s: round(duration, 3), speed: round(set.distanceM / Math.max(1e-6, duration), 3), rate: work ? work.summary.avg_rate : null };
-  });
-  const setParts = await Promise.all(
-    works.map(async (w) => ({
-      set: serializeTrainingSet(w, origin),
-      summary: serializeSetSummary(w, heartRateIncluded),
-      splits: serializeSetSplits(row.id, w.id, computeSplits(w.track, (await getSetStrokes(db, w.id)).map(toProcessingStroke), selection.splits)).splits,
-    })),
-  );
+  const summary = serializeTrainingSummary(row.id, { summary: derived.summary, dataQuality: derived.dataQuality }, works, heartRateIncluded);
   const lactate = selection.healthAllowed && isSubject ? (await listShareableLactate(db, viewer.userId, { trainingId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
-  const seat = { seat: 1, athlete: shown, is_subject: isSubject };
+  const detail = serializeTrainingDetail({ row, athlete: athlete && { ...athlete, athlete: seen }, template, match: derived.templateMatch, sets });
+  const corrections = correctionState();
 
   return {
     source: { kind: "training", trainingId: row.id },
     mode,
-    session: {
+    facts: {
+      kind: "training",
       id: row.id,
-      distance_m: row.distanceM ?? 0,
-      duration_ms: row.durationMs ?? 0,
+      title: row.title,
+      notes: [row.notes].filter(Boolean),
       date: row.date,
-      time_of_day: row.timeOfDay,
-      start_at: row.startAt.toISOString(),
-      target: { distance_m: null, duration_ms: null },
-      boat_class: { id: row.boatClassId, type: row.boatClass, crew_size: row.crewSize },
-      track: { id: row.trackId ?? 0, name: row.trackName ?? "" },
-      category: { id: 0, name: "Training" },
-      pace: { id: 0, name: "" },
-      competition: "",
-      description: row.title,
-      important: false,
-      status: "processed",
-      created_at: row.createdAt.toISOString(),
-      subject_seat: isSubject ? 1 : null,
-      crew: [seat],
-      weather: null,
-      equipment: null,
-      health: heartRateIncluded ? { avg_heart_rate_bpm: derived.summary.avg_heart_rate, max_heart_rate_bpm: derived.summary.max_heart_rate } : null,
+      timeOfDay: row.timeOfDay,
+      boatClass: row.boatClass,
+      track: row.trackName,
+      crew,
+      distanceM: row.distanceM ?? summary.total.distance_m,
+      durationMs: row.durationMs ?? summary.total.duration_ms,
     },
-    athlete: seat,
-    summary: serializeSessionSummary(row.id, derived.summary, derived.dataQuality, heartRateIncluded),
-    splits: serializeSplits(row.id, laps),
-    strokes: strokeRows.map((s) => serializeStroke(s, origin)),
+    athlete: chosen,
+    summary: summary.total,
+    splits: laps(sets, works, origin),
+    strokes: strokeRows.map((s) => ({ ...serializeStroke(s, origin), set_id: s.setId })),
     series,
     positions: positionsAlong(series.distance_m ?? [], route),
     lactate,
     heartRateIncluded,
     startUnixMs: row.startAt.getTime(),
     utcOffsetMin: row.utcOffsetMin ?? 0,
-    training: { id: row.id, title: row.title, sets: setParts },
+    training: {
+      // Spread last: when the Data API's training detail and sets carry these members themselves, theirs win.
+      detail: { needs_review: corrections.needsReview, crew, ...detail, sets: detail.sets.map((set) => ({ corrected: corrections.corrected.has(set.set_id), ...set })) },
+      summary,
+      timeline: serializeTimeline(row.id, sets, works),
+      setSplits: await Promise.all(works.map(async (w, k) => serializeSetSplits(row.id, w.id, computeSplits(w.track, setStrokes[k].map(toProcessingStroke), selection.splits)))),
+    },
   };
+}
+
+/**
+ * Which sets a person corrected by hand and whether the training needs a
+ * review after reprocessing (issue 19 §4). No correction can be stored yet,
+ * so no set is corrected and nothing waits for review; the corrections work
+ * answers here from its stored corrections, and the JSON document (version
+ * 2) already has the members for it.
+ */
+function correctionState(): { needsReview: boolean; corrected: Set<number> } {
+  return { needsReview: false, corrected: new Set() };
+}
+
+/** One lap per set, work and rest, cumulative from the first work start. */
+function laps(sets: TrainingSetRow[], works: { id: number; summary: { avg_rate: number | null } }[], origin: number): ExportLap[] {
+  let distance = 0;
+  return sets.map((set, i) => {
+    distance += set.distanceM;
+    const duration = set.durationMs / 1000;
+    const work = works.find((w) => w.id === set.id);
+    return {
+      index: i + 1,
+      distance_m: distance,
+      elapsed_s: round(set.endS - origin, 3),
+      split_s: round(duration, 3),
+      speed_m_s: round(set.distanceM / Math.max(1e-6, duration), 3),
+      rate_spm: work ? work.summary.avg_rate : null,
+      set: { id: set.id, position: set.position, kind: set.kind },
+    };
+  });
 }
 
 function interpolate(xs: number[], ys: number[], x: number): number {

@@ -8,6 +8,8 @@ import { REPORT_TEXT, type ReportLang } from "./report-text";
  */
 export interface ReportData {
   lang: ReportLang;
+  /** The heading; by default the session report's. Exports of a training say so. */
+  title?: string;
   date: string;
   timeOfDay: string;
   trackName: string;
@@ -96,9 +98,9 @@ export function ResultReport({ data }: { data: ReportData }) {
     [t.crew, data.crew.map((c) => (c.external ? `${c.name} (${t.external})` : c.name)).join(", ")],
   ];
   return (
-    <Document title={`${t.title} ${data.date}`} language={data.lang} creationDate={data.createdAt}>
+    <Document title={`${data.title ?? t.title} ${data.date}`} language={data.lang} creationDate={data.createdAt}>
       <Page size="A4" style={styles.page}>
-        <Text style={styles.title}>{t.title}</Text>
+        <Text style={styles.title}>{data.title ?? t.title}</Text>
         <View style={styles.facts}>
           {facts.map(([label, value]) => (
             <View style={styles.fact} key={label}>

@@ -5,7 +5,7 @@ import type { DbHandle } from "../db/client";
 import { athletes, healthLactate, oauthApplications, trainings, workoutTemplates } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { buildExport } from "../exports/builders";
-import { ZExportDocument } from "../exports/builders/json";
+import { ZTrainingExportDocument } from "../exports/builders/json";
 import { listShareableLactate } from "../health/shareable-health";
 import { loadKeyring } from "../svc/keyring";
 import { parseTrainingSpec } from "../svc/simulator/training";
@@ -188,12 +188,13 @@ describe("a training as an export source", () => {
   it("JSON: a training document with one lap per set and each work set's own splits", async () => {
     const file = await buildExport(handle.db, { kind: "training", trainingId: plain }, { userId: anna.id }, { ...options, format: "json" });
     expect(file.filename).toMatch(new RegExp(`^training-${plain}-2026-03-05-seat1\\.json$`));
-    const doc = ZExportDocument.parse(JSON.parse(new TextDecoder().decode(file.bytes)));
+    const doc = ZTrainingExportDocument.parse(JSON.parse(new TextDecoder().decode(file.bytes)));
     expect(doc.format).toBe("paddle-results.training-export");
     expect(doc.source).toEqual({ kind: "training", training_id: plain });
-    expect(doc.splits.splits).toHaveLength(7);
-    expect(doc.training?.sets).toHaveLength(4);
-    expect(doc.training?.sets.every((s) => s.splits.length === 4)).toBe(true);
+    expect(doc.timeline.intervals).toHaveLength(7);
+    expect(doc.training.sets).toHaveLength(7);
+    expect(doc.set_splits).toHaveLength(4);
+    expect(doc.set_splits.every((s) => s.splits.length === 4)).toBe(true);
     expect(doc.lactate?.map((l) => l.lactate_mmol_l)).toEqual([6.1]);
     const times = doc.strokes.map((s) => s.time_s);
     expect(times).toEqual([...times].sort((a, b) => a - b));

@@ -4,7 +4,13 @@ import type { ExportLang } from "./index";
 export const EXPORT_TEXT = {
   en: {
     seat: (n: number) => `Seat ${n}`,
-    fullTitle: "Session report, full",
+    /** What the file is about, where a format names its source. */
+    source: { session: "Session", training: "Training" },
+    reportTitle: { session: "Session report", training: "Training report" },
+    fullTitle: { session: "Session report, full", training: "Training report, full" },
+    set: (n: number) => `Set ${n}`,
+    work: "work",
+    rest: "rest",
     athlete: "Athlete",
     page: (n: number, of: number) => `Page ${n} of ${of}`,
     allSplits: "Splits",
@@ -40,7 +46,12 @@ export const EXPORT_TEXT = {
   },
   es: {
     seat: (n: number) => `Asiento ${n}`,
-    fullTitle: "Informe completo de la sesión",
+    source: { session: "Sesión", training: "Entrenamiento" },
+    reportTitle: { session: "Informe de la sesión", training: "Informe del entrenamiento" },
+    fullTitle: { session: "Informe completo de la sesión", training: "Informe completo del entrenamiento" },
+    set: (n: number) => `Serie ${n}`,
+    work: "trabajo",
+    rest: "descanso",
     athlete: "Deportista",
     page: (n: number, of: number) => `Página ${n} de ${of}`,
     allSplits: "Parciales",
@@ -76,4 +87,10 @@ export const EXPORT_TEXT = {
   },
 } as const;
 
-export const crewNames = (crew: { seat: number; athlete: { name: string } | null }[], lang: ExportLang) => crew.map((s) => s.athlete?.name ?? EXPORT_TEXT[lang].seat(s.seat));
+/** A seat as a file names it: the paddler's name, or "Seat n" when the projection gives no identity. */
+export const seatName = (s: { seat: number; athlete: { name: string } | null }, lang: ExportLang) => s.athlete?.name ?? EXPORT_TEXT[lang].seat(s.seat);
+export const crewNames = (crew: { seat: number; athlete: { name: string } | null }[], lang: ExportLang) => crew.map((s) => seatName(s, lang));
+
+/** A lap's label: a training's set ("Set 3 · work"), or a session's split number. */
+export const lapLabel = (lap: { index: number; set?: { position: number; kind: "work" | "rest" } }, lang: ExportLang) =>
+  lap.set ? `${EXPORT_TEXT[lang].set(lap.set.position)} · ${EXPORT_TEXT[lang][lap.set.kind]}` : String(lap.index);

@@ -43,7 +43,7 @@ describe("fit export", () => {
     expect(laps).toHaveLength(5);
     const lapDistance = laps.reduce((sum, lap) => sum + (lap.totalDistance as number), 0);
     expect(lapDistance).toBeCloseTo(model.summary.distance_m, 0);
-    laps.forEach((lap, i) => expect(lap.totalElapsedTime).toBeCloseTo(model.splits.splits[i].split_s, 2));
+    laps.forEach((lap, i) => expect(lap.totalElapsedTime).toBeCloseTo(model.splits[i].split_s, 2));
 
     const records = messages.recordMesgs!;
     expect(records).toHaveLength(fitRecordPoints(model.startUnixMs, model.series.t_s).length);

@@ -1,4 +1,4 @@
-import { Encoder, Profile, type ActivityMesg, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from "@garmin/fitsdk";
+import { Encoder, Profile, type ActivityMesg, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg, type SportMesg } from "@garmin/fitsdk";
 import type { ExportModel } from "../export-source";
 
 /**
@@ -7,7 +7,11 @@ import type { ExportModel } from "../export-source";
  * the bounded series (speed, distance, position, cadence = stroke rate, heart
  * rate when included), one lap per split, the session and the activity.
  * Kayaks are sport `kayaking` (41) and canoes sport `paddling` (19), both
- * sub-sport `generic`: FIT's profile has no sprint-canoe sub-sport.
+ * sub-sport `generic`: FIT's profile has no sprint-canoe sub-sport. The
+ * source is named in the `sport` message and the session's
+ * `sport_profile_name` ("K1 training", "K2 session"); a training's laps are
+ * its sets, `intensity` active or rest, with no lap trigger for the sets the
+ * recording was cut into (FIT has none for "detected"), `session_end` last.
  */
 const MESG = Profile.MesgNum;
 const SEMICIRCLES_PER_DEGREE = 2 ** 31 / 180;
@@ -18,13 +22,17 @@ export function buildFitExport(model: ExportModel): Uint8Array {
   const s = model.summary;
   const durationS = s.duration_ms / 1000;
   const end = at(durationS);
-  const sport = model.session.boat_class.type.startsWith("K") ? "kayaking" : "paddling";
+  const sport = model.facts.boatClass.startsWith("K") ? "kayaking" : "paddling";
+  // English on purpose: FIT names are profile data, not a report's words.
+  const sourceName = `${model.facts.boatClass} ${model.facts.kind}`;
+  const training = model.facts.kind === "training";
   const cadence = (rate: number | null | undefined) => (rate === null || rate === undefined ? undefined : Math.min(254, Math.round(rate)));
   const heartRate = (bpm: number | null | undefined) => (bpm === null || bpm === undefined || !model.heartRateIncluded ? undefined : Math.round(bpm));
 
   const encoder = new Encoder();
   const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg);
   write<FileIdMesg>({ mesgNum: MESG.FILE_ID, type: "activity", manufacturer: "development", product: 0, timeCreated: at(0) });
+  write<SportMesg>({ mesgNum: MESG.SPORT, sport, subSport: "generic", name: sourceName });
   write<EventMesg>({ mesgNum: MESG.EVENT, timestamp: at(0), event: "timer", eventType: "start", eventGroup: 0 });
 
   for (const p of fitRecordPoints(start, model.series.t_s)) {
@@ -44,7 +52,8 @@ export function buildFitExport(model: ExportModel): Uint8Array {
   write<EventMesg>({ mesgNum: MESG.EVENT, timestamp: end, event: "timer", eventType: "stopAll", eventGroup: 0 });
 
   let previous = { elapsedS: 0, distanceM: 0 };
-  model.splits.splits.forEach((split, i) => {
+  model.splits.forEach((split, i) => {
+    const last = i === model.splits.length - 1;
     write<LapMesg>({
       mesgNum: MESG.LAP,
       messageIndex: i,
@@ -52,7 +61,8 @@ export function buildFitExport(model: ExportModel): Uint8Array {
       startTime: at(previous.elapsedS),
       event: "lap",
       eventType: "stop",
-      lapTrigger: i === model.splits.splits.length - 1 ? "sessionEnd" : "distance",
+      lapTrigger: last ? "sessionEnd" : training ? undefined : "distance",
+      intensity: split.set ? (split.set.kind === "rest" ? "rest" : "active") : undefined,
       sport,
       subSport: "generic",
       totalElapsedTime: split.split_s,
@@ -75,6 +85,7 @@ export function buildFitExport(model: ExportModel): Uint8Array {
     trigger: "activityEnd",
     sport,
     subSport: "generic",
+    sportProfileName: sourceName,
     startPositionLat: firstPosition ? Math.round(firstPosition[0] * SEMICIRCLES_PER_DEGREE) : undefined,
     startPositionLong: firstPosition ? Math.round(firstPosition[1] * SEMICIRCLES_PER_DEGREE) : undefined,
     totalElapsedTime: durationS,
@@ -88,7 +99,7 @@ export function buildFitExport(model: ExportModel): Uint8Array {
     avgHeartRate: heartRate(s.heart_rate?.avg_bpm),
     maxHeartRate: heartRate(s.heart_rate?.max_bpm),
     firstLapIndex: 0,
-    numLaps: model.splits.splits.length,
+    numLaps: model.splits.length,
   });
   write<ActivityMesg>({
     mesgNum: MESG.ACTIVITY,

@@ -1,10 +1,8 @@
-import ExcelJS from "exceljs";
-import { Decoder, Stream } from "@garmin/fitsdk";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devices, results } from "../../db/schema";
-import { buildExport, EXPORT_FORMATS, type ExportFormat } from "./index";
-import { pdfText } from "./pdf-test-tools";
+import { buildExport, EXPORT_FORMATS } from "./index";
+import { readable } from "./pdf-test-tools";
 import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
 
 let world: ExportWorld;
@@ -17,18 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world.handle.close();
 });
-
-/** Everything a person could read out of a file, as text. */
-async function readable(format: ExportFormat, bytes: Uint8Array): Promise<string> {
-  if (format === "pdf" || format === "pdf-full") return pdfText(bytes);
-  if (format === "xlsx") {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-    return JSON.stringify(workbook.worksheets.map((w) => w.getSheetValues()));
-  }
-  if (format === "fit") return JSON.stringify(new Decoder(Stream.fromByteArray(Array.from(bytes))).read().messages, (_, v) => (typeof v === "bigint" ? String(v) : v));
-  return new TextDecoder().decode(bytes);
-}
 
 describe("every format", () => {
   it.each(EXPORT_FORMATS)("%s: web and data-surface API builds are the same bytes; no serial, e-mail or file name; privacy-safe names no one else", async (format) => {

@@ -63,5 +63,5 @@ export async function buildExport(db: Db, source: ExportSource, viewer: ExportVi
   const model = await loadExportModel(db, source, viewer, { athlete: options.athlete, splits: options.splits, mode: options.mode, healthAllowed: options.healthAllowed });
   const bytes = await (await format.load())(model, options.lang);
   const langPart = options.format === "pdf" || options.format === "pdf-full" ? `-${options.lang}` : "";
-  return { bytes, contentType: format.contentType, filename: `${model.source.kind}-${model.session.id}-${model.session.date}-seat${options.athlete}${langPart}${format.suffix}` };
+  return { bytes, contentType: format.contentType, filename: `${model.facts.kind}-${model.facts.id}-${model.facts.date}-seat${options.athlete}${langPart}${format.suffix}` };
 }

@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getResultDetail } from "../../results/result-detail";
 import { buildExport } from "./index";
-import { exportJsonSchema, type ExportDocument } from "./json";
+import { exportJsonSchema, type SessionExportDocument } from "./json";
 import { defaultOptions, openExportWorld, uploadK2, type ExportWorld } from "./test-world";
 
 let world: ExportWorld;
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const build = (overrides: Partial<Parameters<typeof buildExport>[3]> = {}, viewer: Parameters<typeof buildExport>[2] = { userId: world.anna.id }) =>
   buildExport(world.db, { kind: "session", sessionId: world.sessionId }, viewer, { ...defaultOptions, format: "json", ...overrides });
-const parse = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as ExportDocument;
+const parse = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as SessionExportDocument;
 
 describe("json export", () => {
   it("is a versioned document valid against the published schema, with every stroke, the splits asked for and the bounded series", async () => {
@@ -32,7 +32,7 @@ describe("json export", () => {
     const validate = ajv.compile(schema);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
 
-    expect(doc).toMatchObject({ format: "paddle-results.session-export", version: 1, source: { kind: "session", session_id: world.sessionId } });
+    expect(doc).toMatchObject({ format: "paddle-results.session-export", version: 2, kind: "session", source: { kind: "session", session_id: world.sessionId } });
     const detail = await getResultDetail(world.db, world.anna.id, world.sessionId);
     expect(doc.strokes).toHaveLength(detail.strokes.length);
     expect(doc.strokes.map((s) => s.index)).toEqual(detail.strokes.map((s) => s.strokeIndex));

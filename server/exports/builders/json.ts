@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZLactate } from "../../http/data-api/serializers/records-health";
-import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplit, ZSplits, ZStroke } from "../../http/data-api/serializers/sessions";
-import { ZSetSummary, ZTrainingSet } from "../../http/data-api/serializers/trainings";
+import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../http/data-api/serializers/sessions";
+import { ZSetSplits, ZTrainingDetail, ZTrainingSet, ZTrainingSummary, ZTrainingTimeline } from "../../http/data-api/serializers/trainings";
 import type { ExportModel } from "../export-source";
 
 /**
@@ -9,55 +9,117 @@ import type { ExportModel } from "../export-source";
  * built from the Data API's own schemas, so its fields, units and privacy
  * are those of the API. Its JSON Schema is generated from `ZExportDocument`
  * (docs/export-json.schema.json, served at /api/docs/export-json.schema.json).
+ *
+ * Version 2 (issue 23 §4) is one document with two kinds: a session's, and a
+ * training's in a training's own terms — no session-shaped placeholders, no
+ * id that is not the training's or its sets'.
  */
 /** Where the schema is served, relative to the site origin. */
 export const EXPORT_JSON_SCHEMA_ID = "/api/docs/export-json.schema.json";
-export const EXPORT_JSON_VERSION = 1;
+export const EXPORT_JSON_VERSION = 2;
 
-export const ZExportDocument = z
+const ZVersion = z.literal(EXPORT_JSON_VERSION).describe("document version; a change that removes or renames a field raises it (docs/exports.md \"Versions\")");
+const ZPrivacy = z.object({
+  mode: z.enum(["full", "privacy-safe"]).describe("privacy-safe: only the person's own seat carries an identity (docs/exports.md)"),
+  heart_rate_included: z.boolean().describe("the heart rate is the chosen seat's own and the person may receive health data"),
+  lactate_included: z.boolean().describe("the person's own lactate readings of this session or training are included"),
+});
+const ZChosenSeat = ZCrewSeat.describe(
+  "the seat the export is about (ExportRequest athlete), as the crew list shows it; `athlete` is null when there is no identity to give: a privacy-safe seat that is not the person's own, or a person's own training recorded without an athlete record (`is_subject` true)",
+);
+
+/** A training's set in the export: the Data API's set, and whether a person corrected it by hand. */
+export const ZExportTrainingSet = ZTrainingSet.extend({
+  corrected: z.boolean().describe("the set's boundaries or kind were corrected by hand (docs/trainings.md); false for a set as detected"),
+});
+
+/** The training member: the Data API's training detail, with the crew and the review state. */
+export const ZExportTraining = ZTrainingDetail.extend({
+  needs_review: z.boolean().describe("reprocessing could not re-apply a hand correction, so the sets should be checked (docs/trainings.md)"),
+  crew: z.array(ZCrewSeat).describe("every seat in boat order, as the person may see it: a seat whose paddler the person may not see, or who has no account record, has `athlete: null`, never a made-up identity"),
+  sets: z.array(ZExportTrainingSet).describe("work sets and rests in time order"),
+});
+
+export const ZSessionExportDocument = z
   .object({
-    format: z.enum(["paddle-results.session-export", "paddle-results.training-export"]).describe("what this document is: a session's export or a training's"),
-    version: z.literal(EXPORT_JSON_VERSION).describe("document version; a change that removes or renames a field raises it"),
-    source: z.union([z.object({ kind: z.literal("session"), session_id: z.number().int() }), z.object({ kind: z.literal("training"), training_id: z.number().int() })]),
-    privacy: z.object({
-      mode: z.enum(["full", "privacy-safe"]).describe("privacy-safe: only the person's own seat carries an identity (docs/exports.md)"),
-      heart_rate_included: z.boolean().describe("the heart rate is the chosen seat's own and the person may receive health data"),
-      lactate_included: z.boolean().describe("the person's own lactate readings of this session are included"),
-    }),
-    athlete: ZCrewSeat.extend({ athlete: z.object({ id: z.number().int(), name: z.string() }) }).describe("the seat the export is about (ExportRequest athlete)"),
+    format: z.literal("paddle-results.session-export"),
+    version: ZVersion,
+    kind: z.literal("session").describe("what is exported: one session"),
+    source: z.object({ kind: z.literal("session"), session_id: z.number().int() }),
+    privacy: ZPrivacy,
+    athlete: ZChosenSeat,
     session: ZSessionDetail,
     summary: ZSessionSummary,
     splits: ZSplits,
     strokes: z.array(ZStroke).describe("every stroke of the effort, in order"),
     series: ZSeries.describe("the bounded series: at most 1000 evenly spaced points"),
     lactate: z.array(ZLactate).nullable().describe("null unless lactate_included"),
-    training: z
-      .object({
-        id: z.number().int(),
-        title: z.string(),
-        sets: z.array(z.object({ set: ZTrainingSet, summary: ZSetSummary, splits: z.array(ZSplit) })).describe("each work set: its place, its own summary and equal-distance splits"),
-      })
-      .optional()
-      .describe("training exports only: `session`, `summary` and `strokes` then describe the whole training (first work start to last work end) and `splits` holds one lap per set, work and rest"),
   })
   .strict()
-  .describe("Paddle Results session export, version 1");
+  .describe("a session's export");
+
+export const ZTrainingExportDocument = z
+  .object({
+    format: z.literal("paddle-results.training-export"),
+    version: ZVersion,
+    kind: z.literal("training").describe("what is exported: one training (a practice of work sets and rests), never dressed as a session"),
+    source: z.object({ kind: z.literal("training"), training_id: z.number().int() }),
+    privacy: ZPrivacy,
+    athlete: ZChosenSeat,
+    training: ZExportTraining,
+    summary: ZTrainingSummary.describe("`total`: first work start to last work end, rests included; `sets`: each work set's own figures"),
+    timeline: ZTrainingTimeline,
+    set_splits: z.array(ZSetSplits).describe("each work set's equal-distance splits (ExportRequest splits), in order"),
+    strokes: z.array(ZStroke.extend({ set_id: z.number().int().describe("the work set the stroke belongs to") })).describe("every work set's strokes on the training's clock and distance (from the first work set's start), in order"),
+    series: z.object({ training_id: z.number().int(), ...ZSeries.omit({ session_id: true }).shape }).describe("the whole training's bounded series, from the first work set's start: at most 1000 evenly spaced points"),
+    lactate: z.array(ZLactate).nullable().describe("null unless lactate_included"),
+  })
+  .strict()
+  .describe("a training's export");
+
+export const ZExportDocument = z
+  .discriminatedUnion("kind", [ZSessionExportDocument, ZTrainingExportDocument])
+  .describe(`Paddle Results export, version ${EXPORT_JSON_VERSION}: a session's or a training's (member \`kind\`)`);
 export type ExportDocument = z.output<typeof ZExportDocument>;
+export type SessionExportDocument = z.output<typeof ZSessionExportDocument>;
+export type TrainingExportDocument = z.output<typeof ZTrainingExportDocument>;
 
 export function exportDocument(model: ExportModel): ExportDocument {
-  return {
-    format: model.source.kind === "training" ? "paddle-results.training-export" : "paddle-results.session-export",
+  const common = {
     version: EXPORT_JSON_VERSION,
-    source: model.source.kind === "training" ? { kind: "training", training_id: model.source.trainingId } : { kind: "session", session_id: model.source.sessionId },
     privacy: { mode: model.mode, heart_rate_included: model.heartRateIncluded, lactate_included: model.lactate !== null },
     athlete: model.athlete,
-    session: model.session,
-    summary: model.summary,
-    splits: model.splits,
-    strokes: model.strokes,
-    series: model.series,
+  } as const;
+  if (model.source.kind === "session" && "session" in model) {
+    const id = model.source.sessionId;
+    return {
+      format: "paddle-results.session-export",
+      ...common,
+      kind: "session",
+      source: { kind: "session", session_id: id },
+      session: model.session,
+      summary: { session_id: id, ...model.summary },
+      // A session's laps are its equal-distance splits: none names a set.
+      splits: { session_id: id, count: model.splits.length, splits: model.splits },
+      strokes: model.strokes,
+      series: { session_id: id, ...model.series },
+      lactate: model.lactate,
+    };
+  }
+  if (!("training" in model)) throw new Error("an export model without its source's members");
+  const id = model.training.detail.id;
+  return {
+    format: "paddle-results.training-export",
+    ...common,
+    kind: "training",
+    source: { kind: "training", training_id: id },
+    training: model.training.detail,
+    summary: model.training.summary,
+    timeline: model.training.timeline,
+    set_splits: model.training.setSplits,
+    strokes: model.strokes.map((stroke) => ({ ...stroke, set_id: stroke.set_id! })),
+    series: { training_id: id, ...model.series },
     lactate: model.lactate,
-    ...(model.training ? { training: model.training } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { Canvas, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg
 import { formatClock } from "../../reports/result-report";
 import { REPORT_TEXT } from "../../reports/report-text";
 import type { ExportModel } from "../export-source";
-import { crewNames, EXPORT_TEXT } from "./export-text";
+import { crewNames, EXPORT_TEXT, lapLabel, seatName } from "./export-text";
 import type { ExportLang } from "./index";
 
 /**
@@ -39,17 +39,18 @@ export async function buildFullPdfExport(model: ExportModel, lang: ExportLang): 
 
 function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
   const t = { ...REPORT_TEXT[lang], ...EXPORT_TEXT[lang] };
-  const s = model.session;
+  const f = model.facts;
+  const title = t.fullTitle[f.kind];
   const sum = model.summary;
   const fmt = (value: number | null | undefined, digits: number, unit: string) => (value === null || value === undefined ? "—" : `${value.toFixed(digits)} ${unit}`);
   const facts: [string, string][] = [
-    [t.date, `${s.date} ${s.time_of_day.slice(0, 5)}`],
-    [t.track, s.track.name],
-    [t.boat, s.boat_class.type],
-    [t.athlete, `${model.athlete.athlete.name} (${t.seat(model.athlete.seat)})`],
-    [t.crew, crewNames(s.crew, lang).join(", ")],
-    [t.distance, `${s.distance_m} m`],
-    [t.time, formatClock(s.duration_ms / 1000)],
+    [t.date, `${f.date} ${f.timeOfDay.slice(0, 5)}`],
+    [t.track, f.track ?? "—"],
+    [t.boat, f.boatClass],
+    [t.athlete, model.athlete.athlete ? `${seatName(model.athlete, lang)} (${t.seat(model.athlete.seat)})` : t.seat(model.athlete.seat)],
+    [t.crew, crewNames(f.crew, lang).join(", ")],
+    [t.distance, `${f.distanceM} m`],
+    [t.time, formatClock(f.durationMs / 1000)],
     [t.strokes, String(sum.stroke_count)],
     [t.avgSpeed, fmt(sum.avg_speed_m_s, 2, "m/s")],
     [t.maxSpeed, fmt(sum.max_speed_m_s, 2, "m/s")],
@@ -59,7 +60,7 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
   if (sum.heart_rate) facts.push([t.heartRateChart, `${fmt(sum.heart_rate.avg_bpm, 0, "")}/ ${fmt(sum.heart_rate.max_bpm, 0, "")}`.trim()]);
   const footer = (
     <View style={styles.footer} fixed>
-      <Text>{`${t.fullTitle} · ${s.date} · #${s.id}`}</Text>
+      <Text>{`${title} · ${f.date} · ${t.source[f.kind]} #${f.id}`}</Text>
       <Text render={({ pageNumber, totalPages }) => t.page(pageNumber, totalPages)} />
     </View>
   );
@@ -76,9 +77,9 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
   const quality = sum.data_quality;
 
   return (
-    <Document title={`${t.fullTitle} ${s.date}`} language={lang} creationDate={new Date(model.startUnixMs)}>
+    <Document title={`${title} ${f.date}`} language={lang} creationDate={new Date(model.startUnixMs)}>
       <Page size="A4" style={styles.page}>
-        <Text style={styles.title}>{t.fullTitle}</Text>
+        <Text style={styles.title}>{f.title ? `${title}: ${f.title}` : title}</Text>
         {model.mode === "privacy-safe" ? <Text style={styles.note}>{t.privacySafe}</Text> : null}
         <View style={styles.facts}>
           {facts.map(([label, value]) => (
@@ -96,9 +97,9 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
             </Text>
           ))}
         </View>
-        {model.splits.splits.map((split) => (
+        {model.splits.map((split) => (
           <View style={styles.row} key={split.index} wrap={false}>
-            <Text style={styles.firstCell}>{split.index}</Text>
+            <Text style={styles.firstCell}>{lapLabel(split, lang)}</Text>
             <Text style={styles.cell}>{`${Math.round(split.distance_m)} m`}</Text>
             <Text style={styles.cell}>{formatClock(split.split_s)}</Text>
             <Text style={styles.cell}>{formatClock(split.elapsed_s)}</Text>

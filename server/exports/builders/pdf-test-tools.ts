@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Decoder, Stream } from "@garmin/fitsdk";
+import ExcelJS from "exceljs";
 import { PNG } from "pngjs";
+import type { ExportFormat } from "./index";
 
 /** Poppler's command-line tools (poppler-utils) on a PDF held in memory: page count, text, one page as pixels. */
 export function withPdf<T>(bytes: Uint8Array, run: (path: string) => T): T {
@@ -40,4 +43,16 @@ export function pixelsNear(png: PNG, area: { x0: number; y0: number; x1: number;
     }
   }
   return n;
+}
+
+/** Everything a person could read out of an export file, as text (PDF text, every cell, every FIT message, the JSON or XML). */
+export async function readable(format: ExportFormat, bytes: Uint8Array): Promise<string> {
+  if (format === "pdf" || format === "pdf-full") return pdfText(bytes);
+  if (format === "xlsx") {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    return JSON.stringify(workbook.worksheets.map((w) => w.getSheetValues()));
+  }
+  if (format === "fit") return JSON.stringify(new Decoder(Stream.fromByteArray(Array.from(bytes))).read().messages, (_, v) => (typeof v === "bigint" ? String(v) : v));
+  return new TextDecoder().decode(bytes);
 }

@@ -2,7 +2,7 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { ResultReport, type ReportData } from "../../reports/result-report";
 import type { ExportModel } from "../export-source";
-import { EXPORT_TEXT } from "./export-text";
+import { EXPORT_TEXT, seatName } from "./export-text";
 import type { ExportLang } from "./index";
 
 /**
@@ -16,17 +16,18 @@ export async function buildPdfExport(model: ExportModel, lang: ExportLang): Prom
 }
 
 export function reportData(model: ExportModel, lang: ExportLang): ReportData {
-  const s = model.session;
+  const f = model.facts;
   return {
     lang,
-    date: s.date,
-    timeOfDay: s.time_of_day,
-    trackName: s.track.name,
-    vesselType: s.boat_class.type,
-    crew: s.crew.map((seat) => ({ name: seat.athlete?.name ?? EXPORT_TEXT[lang].seat(seat.seat), external: false })),
-    distanceM: s.distance_m,
-    durationMs: s.duration_ms,
-    splits: model.splits.splits.map((split) => ({ distanceM: split.distance_m, elapsedS: split.elapsed_s, splitS: split.split_s, speedMS: split.speed_m_s, rateSpm: split.rate_spm })),
+    title: EXPORT_TEXT[lang].reportTitle[f.kind],
+    date: f.date,
+    timeOfDay: f.timeOfDay,
+    trackName: f.track ?? "—",
+    vesselType: f.boatClass,
+    crew: f.crew.map((seat) => ({ name: seatName(seat, lang), external: false })),
+    distanceM: f.distanceM,
+    durationMs: f.durationMs,
+    splits: model.splits.map((split) => ({ distanceM: split.distance_m, elapsedS: split.elapsed_s, splitS: split.split_s, speedMS: split.speed_m_s, rateSpm: split.rate_spm })),
     strokes: model.strokes.map((stroke) => ({ distanceM: stroke.distance_m ?? 0, speedMS: stroke.speed_m_s, rateSpm: stroke.rate_spm })),
     summary: {
       strokeCount: model.summary.stroke_count,

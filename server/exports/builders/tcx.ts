@@ -1,4 +1,6 @@
 import type { ExportModel } from "../export-source";
+import { EXPORT_TEXT, lapLabel } from "./export-text";
+import type { ExportLang } from "./index";
 
 /**
  * The TCX activity (docs/exports.md "TCX"): TrainingCenterDatabase v2,
@@ -6,11 +8,15 @@ import type { ExportModel } from "../export-source";
  * one trackpoint per point of the bounded series (time, position, distance,
  * heart rate when included, cadence = stroke rate) with the speed in Garmin's
  * ActivityExtension v2 (`TPX/Speed`), which TCX readers understand.
+ * A training's laps are its sets: each lap's Notes names the set ("Set 2 ·
+ * rest"), rests are `Intensity` Resting, and the trigger is Manual (sets
+ * are found in the recording; TCX has no trigger for that); the activity's
+ * Notes start with "Training" and its title.
  */
 const TCX_NS = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2";
 const AX_NS = "http://www.garmin.com/xmlschemas/ActivityExtension/v2";
 
-export function buildTcxExport(model: ExportModel): Uint8Array {
+export function buildTcxExport(model: ExportModel, lang: ExportLang): Uint8Array {
   const start = model.startUnixMs;
   const time = (seconds: number) => new Date(start + Math.round(seconds * 1000)).toISOString();
   const { series } = model;
@@ -23,7 +29,8 @@ export function buildTcxExport(model: ExportModel): Uint8Array {
   ];
   let point = 0;
   let previous = { elapsedS: 0, distanceM: 0 };
-  const splits = model.splits.splits;
+  const splits = model.splits;
+  const training = model.facts.kind === "training";
   splits.forEach((split, i) => {
     const last = i === splits.length - 1;
     const points: number[] = [];
@@ -35,18 +42,20 @@ export function buildTcxExport(model: ExportModel): Uint8Array {
     lines.push(`        <DistanceMeters>${round(split.distance_m - previous.distanceM, 2)}</DistanceMeters>`);
     if (speeds.length) lines.push(`        <MaximumSpeed>${Math.max(...speeds)}</MaximumSpeed>`);
     lines.push(`        <Calories>0</Calories>`);
-    lines.push(`        <Intensity>Active</Intensity>`);
+    lines.push(`        <Intensity>${split.set?.kind === "rest" ? "Resting" : "Active"}</Intensity>`);
     if (split.rate_spm !== null) lines.push(`        <Cadence>${cadence(split.rate_spm)}</Cadence>`);
-    lines.push(`        <TriggerMethod>Distance</TriggerMethod>`);
+    lines.push(`        <TriggerMethod>${training ? "Manual" : "Distance"}</TriggerMethod>`);
     if (points.length) {
       lines.push(`        <Track>`);
       for (const p of points) lines.push(trackpoint(model, p, time(series.t_s[p])));
       lines.push(`        </Track>`);
     }
+    if (split.set) lines.push(`        <Notes>${escapeXml(lapLabel(split, lang))}</Notes>`);
     lines.push(`      </Lap>`);
     previous = { elapsedS: split.elapsed_s, distanceM: split.distance_m };
   });
-  const notes = [model.session.competition, model.session.description].filter(Boolean).join(" · ");
+  const source = training ? [`${EXPORT_TEXT[lang].source.training}: ${model.facts.title || `#${model.facts.id}`}`] : [];
+  const notes = [...source, ...model.facts.notes].join(" · ");
   if (notes) lines.push(`      <Notes>${escapeXml(notes)}</Notes>`);
   lines.push(`    </Activity>`, `  </Activities>`, `</TrainingCenterDatabase>`, ``);
   return new TextEncoder().encode(lines.join("\n"));

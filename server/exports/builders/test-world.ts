@@ -9,6 +9,7 @@ import { encodeSvc } from "../../svc/container";
 import { loadKeyring } from "../../svc/keyring";
 import { simulateSession, type SimulateOptions } from "../../svc/simulator/simulate";
 import { createTrack } from "../../tracks/tracks";
+import { createProcessedTraining } from "../../trainings/test-support";
 import { createUser, type SessionUser } from "../../users/users";
 
 /**
@@ -81,3 +82,21 @@ export async function uploadK2(world: ExportWorld, crew: (number | { name: strin
 }
 
 export const defaultOptions = { athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true } as const;
+
+/**
+ * Two processed trainings of Anna's, made through the real upload and
+ * processing: one paddled by her own athlete record on the Export Basin
+ * track, and one of her own practice with no athlete and no track named —
+ * where a session-shaped export once filled in `{id: 0}` placeholders.
+ */
+export interface TrainingWorld {
+  named: number;
+  ownPractice: number;
+}
+
+export async function addTrainings(world: ExportWorld): Promise<TrainingWorld> {
+  const named = await createProcessedTraining(world.db, world.anna, { spec: "3x250m/60s", seed: 31, title: "Tuesday pieces", notes: "into the wind", athleteId: world.annaAthleteId, trackId: world.trackId, keyring });
+  const ownPractice = await createProcessedTraining(world.db, world.anna, { spec: "3x250m/60s", seed: 32, title: "", keyring });
+  for (const { outcome } of [named, ownPractice]) if (outcome.status !== "ready") throw new Error(`training not processed: ${JSON.stringify(outcome)}`);
+  return { named: named.id, ownPractice: ownPractice.id };
+}

@@ -35,7 +35,7 @@ describe("xlsx export", () => {
     const lastSplit = splits.getRow(9);
     expect(lastSplit.getCell(2).type).toBe(ExcelJS.ValueType.Number);
     expect(lastSplit.getCell(2).value).toBeCloseTo(model.summary.distance_m, 1);
-    expect(lastSplit.getCell(3).value).toBe(model.splits.splits[7].elapsed_s);
+    expect(lastSplit.getCell(3).value).toBe(model.splits[7].elapsed_s);
 
     const strokes = workbook.getWorksheet("Strokes")!;
     expect(headerRow(strokes)).toContain("Distance per stroke (m)");
