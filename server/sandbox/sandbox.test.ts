@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, deleteApplication } from "../applications/applications";
 import type { DbHandle } from "../db/client";
@@ -120,16 +120,20 @@ describe("sandbox", () => {
     await deleteNewestSession(handle.db, owner.id, app.id);
     await deleteNewestSession(handle.db, owner.id, app.id);
     expect(await figuresOf(sandbox.userId)).not.toEqual(initial);
-    const blobsBefore = await handle.db.select({ n: sql<number>`count(*)::int` }).from(blobs);
+    const blobKeysOf = async (userId: number) => [
+      ...(await handle.db.select({ key: blobs.key }).from(blobs).innerJoin(results, sql`${blobs.key} like 'results/' || ${results.id} || '/%'`).where(eq(results.ownerUserId, userId))),
+      ...(await handle.db.select({ key: blobs.key }).from(blobs).innerJoin(trainings, sql`${blobs.key} like 'trainings/' || ${trainings.id} || '/%'`).where(eq(trainings.ownerUserId, userId))),
+    ].map((b) => b.key);
+    const keysBefore = await blobKeysOf(sandbox.userId);
     const started = performance.now();
     const reset = await resetSandbox(handle.db, owner.id, app.id);
     console.info(`reset of 1 week × 2 sessions + 1 training in ${Math.round(performance.now() - started)} ms`);
     expect(reset.userId).toBe(sandbox.userId);
     expect(reset.resetAt).not.toBeNull();
     expect(await figuresOf(sandbox.userId)).toEqual(initial);
-    // The deleted files' blob rows went with them: one original per session and training, as before.
-    const blobsAfter = await handle.db.select({ n: sql<number>`count(*)::int` }).from(blobs);
-    expect(blobsAfter[0].n).toBeLessThanOrEqual(blobsBefore[0].n + 1);
+    // The old files' blob rows went with them; the new season has one original per session and training.
+    expect(await handle.db.select().from(blobs).where(inArray(blobs.key, keysBefore))).toEqual([]);
+    expect(await blobKeysOf(sandbox.userId)).toHaveLength(3);
   }, 120_000);
 
   it("goes with its application: the person and its files are deleted", async () => {
