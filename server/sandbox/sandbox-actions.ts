@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { revokeApplicationAccess } from "../auth/oauth/grants";
 import type { Db } from "../db/client";
-import { oauthApplications, resultCrew, results, tracks } from "../db/schema";
+import { athletes, oauthApplications, resultCrew, results, tracks } from "../db/schema";
 import { requestDeviceFetch } from "../devices/device-jobs";
 import { AppError, notFound } from "../errors";
 import { requestSessionExport } from "../exports/request-session-export";
@@ -54,7 +54,8 @@ export async function uploadSimulatedSession(db: Db, ownerUserId: number, applic
   const simulation = simulateSession({ vessel: "K1", distanceM: 500, seed: randomInt(1, 2 ** 31 - 1), pace: "race" });
   const content = { ...simulation.content, header: { ...simulation.content.header, startUnixMs: Date.now() - 10 * 60_000, keyId: Math.min(...keyring.keys()) } };
   const [track] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.ownerUserId, person.id)).orderBy(asc(tracks.id)).limit(1);
-  const [athlete] = await db.select({ id: resultCrew.athleteId }).from(resultCrew).innerJoin(results, eq(results.id, resultCrew.resultId)).where(and(eq(results.ownerUserId, person.id), eq(resultCrew.seat, 1), isNotNull(resultCrew.athleteId))).limit(1);
+  // The person's own athlete record sits in seat 1, as in the season.
+  const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.userId, person.id), eq(athletes.ownerUserId, person.id))).limit(1);
   if (!track || !athlete) throw new AppError("conflict", "The sandbox person has no course or athlete left: reset the sandbox");
   const uploaded = await uploadResult(db, {
     user: person,
