@@ -9,7 +9,7 @@ export const ZMe = z.object({
   sandbox: z
     .literal(true)
     .optional()
-    .describe("present, and true, only when the subject is a developer's sandbox person (docs/sandbox.md): simulated data, never a real paddler. An extension of the specification's shape; absent for everyone else"),
+    .describe("present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else"),
 });
 
 export function serializeMe(identity: { sub: string; name: string; email: string; sandbox: boolean }, scopes: ReadonlySet<string>): z.output<typeof ZMe> {
