@@ -1,4 +1,5 @@
 import { request as playwrightRequest } from "@playwright/test";
+import { checkPageAtBothWidths, DESKTOP } from "./a11y";
 import { expect, test } from "./fixtures";
 import { newAccount, signUp } from "./helpers";
 import { apiResourceFor, authorizeUrl, exchangeCode, pkcePair, registerApp, startCallbackServer, type CallbackServer } from "./oauth-helpers";
@@ -27,6 +28,9 @@ test("create a sandbox person, sign in as it and authorize the application, come
   await page.getByLabel("Sessions a week").fill("2");
   await page.getByRole("button", { name: "Create sandbox person" }).click();
   await expect(page.getByTestId("sandbox-counts")).toHaveText("2 sessions, 1 trainings, 2 templates, 2 devices", { timeout: 30_000 });
+  // The sandbox panel, with its forms and action buttons, at desktop and phone widths; back to desktop after.
+  await checkPageAtBothWidths(page, `/developer/applications/${app.id}`);
+  await page.setViewportSize(DESKTOP);
 
   await page.getByRole("button", { name: "Sign in as sandbox person" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sandbox person" })).toContainText("“Sandbox client”: simulated data");
