@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { SessionUser } from "@/server/users/users";
 import { MainNav, type NavItem } from "./main-nav";
+import { SandboxBanner } from "./sandbox-banner";
 import { SignOutButton } from "./sign-out-button";
 
 /** The signed-in frame: navigation, the user's name, sign-out. */
@@ -41,6 +42,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </MainNav>
       </header>
       <main id="main" className="page">
+        <SandboxBanner userId={user.id} />
         {children}
       </main>
     </>

@@ -9,6 +9,7 @@ import { exportsRouter } from "./routers/exports";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
 import { operatorRouter } from "./routers/operator";
+import { sandboxRouter } from "./routers/sandbox";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
@@ -30,6 +31,7 @@ export const appRouter = router({
   applications: applicationsRouter,
   operator: operatorRouter,
   workouts: workoutsRouter,
+  sandbox: sandboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

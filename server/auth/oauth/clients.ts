@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { oauthApplications } from "../../db/schema";
+import { oauthApplications, sandboxAccounts } from "../../db/schema";
 import { isApiScope, isOidcScope, type Surface } from "./scopes";
 
 /**
@@ -8,11 +8,13 @@ import { isApiScope, isOidcScope, type Surface } from "./scopes";
  * Read by the provider configuration: the owner check, the resource server's
  * scopes for this client, introspection approval.
  */
-export const EXTRA_CLIENT_PROPERTIES = ["appId", "appOwnerUserId", "appSurface", "appApiScopes", "appIntrospectionAllowed"] as const;
+export const EXTRA_CLIENT_PROPERTIES = ["appId", "appOwnerUserId", "appSandboxUserId", "appSurface", "appApiScopes", "appIntrospectionAllowed"] as const;
 
 export interface AppClientFields {
   appId: number;
   appOwnerUserId: number;
+  /** The owner's sandbox person for this application (docs/sandbox.md), who may authorize it too; null when none. */
+  appSandboxUserId: number | null;
   appSurface: Surface;
   appApiScopes: string[];
   appIntrospectionAllowed: boolean;
@@ -33,13 +35,19 @@ export const AUTHORIZABLE_REVIEW_STATES = ["not_required", "approved"] as const;
  */
 export async function findClientMetadata(db: Db, clientId: string): Promise<Record<string, unknown> | undefined> {
   if (!clientId || clientId.length > 100) return undefined;
-  const [app] = await db.select().from(oauthApplications).where(eq(oauthApplications.clientId, clientId));
+  const [row] = await db
+    .select({ app: oauthApplications, sandboxUserId: sandboxAccounts.userId })
+    .from(oauthApplications)
+    .leftJoin(sandboxAccounts, eq(sandboxAccounts.applicationId, oauthApplications.id))
+    .where(eq(oauthApplications.clientId, clientId));
+  const app = row?.app;
   if (!app || !(AUTHORIZABLE_REVIEW_STATES as readonly string[]).includes(app.reviewStatus)) return undefined;
   const confidential = app.clientType === "confidential";
   const oidcScopes = app.scopes.filter(isOidcScope);
   const extra: AppClientFields = {
     appId: app.id,
     appOwnerUserId: app.ownerUserId,
+    appSandboxUserId: row.sandboxUserId ?? null,
     appSurface: app.surface,
     appApiScopes: app.scopes.filter(isApiScope),
     appIntrospectionAllowed: confidential && app.introspectionAllowed,
@@ -60,4 +68,13 @@ export async function findClientMetadata(db: Db, clientId: string): Promise<Reco
     ...(oidcScopes.length ? { scope: oidcScopes.join(" ") } : {}),
     ...extra,
   };
+}
+
+/**
+ * Who may authorize an application: its owner (data-api.md "Authentication"
+ * 7) and, as the owner's own test identity, the owner's sandbox person for
+ * that application (docs/sandbox.md). Nobody else.
+ */
+export function mayAuthorize(app: { ownerUserId: number; sandboxUserId: number | null }, accountId: string | undefined): boolean {
+  return accountId !== undefined && (String(app.ownerUserId) === accountId || (app.sandboxUserId !== null && String(app.sandboxUserId) === accountId));
 }

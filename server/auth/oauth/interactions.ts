@@ -2,9 +2,10 @@ import type { InteractionDetails } from "oidc-provider";
 import { eq } from "drizzle-orm";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
-import { oauthApplications, users } from "../../db/schema";
+import { oauthApplications, sandboxAccounts, users } from "../../db/schema";
 import { authenticate, type SessionUser } from "../../users/users";
 import type { ThrottleScope } from "../sign-in-throttle";
+import { mayAuthorize } from "./clients";
 import { apiResource, TTL } from "./config";
 import { recordConsent } from "./grants";
 import { asNodeResponse, CollectingResponse, toNodeRequest } from "./node-bridge";
@@ -54,6 +55,8 @@ export interface ApplicationSummary {
   surface: Surface;
   ownerUserId: number;
   ownerName: string;
+  /** The owner's sandbox person for this application, who may authorize it too (docs/sandbox.md). */
+  sandboxUserId: number | null;
   scopes: string[];
 }
 
@@ -66,10 +69,12 @@ async function applicationByClientId(db: Db, clientId: string): Promise<Applicat
       surface: oauthApplications.surface,
       ownerUserId: oauthApplications.ownerUserId,
       ownerName: users.name,
+      sandboxUserId: sandboxAccounts.userId,
       scopes: oauthApplications.scopes,
     })
     .from(oauthApplications)
     .innerJoin(users, eq(users.id, oauthApplications.ownerUserId))
+    .leftJoin(sandboxAccounts, eq(sandboxAccounts.applicationId, oauthApplications.id))
     .where(eq(oauthApplications.clientId, clientId));
   return row ?? null;
 }
@@ -163,9 +168,9 @@ export async function consentView(db: Db, headers: Headers, uid: string): Promis
   const details = await findInteraction(headers, uid);
   if (!details || details.prompt.name !== "consent" || !details.session?.accountId) return null;
   const app = await applicationByClientId(db, String(details.params.client_id ?? ""));
-  // The provider already refused anyone but the owner; checked again here all the same.
-  if (!app || String(app.ownerUserId) !== details.session.accountId) return null;
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, app.ownerUserId));
+  // The provider already refused anyone but the owner (or the owner's sandbox person); checked again here all the same.
+  if (!app || !mayAuthorize(app, details.session.accountId)) return null;
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, Number(details.session.accountId)));
   const scopes = requestedScopes(details, app);
   return {
     application: app,
@@ -192,8 +197,8 @@ export async function submitConsent(db: Db, headers: Headers, uid: string, decis
   if (!details || details.prompt.name !== "consent" || !details.session?.accountId) return { ok: false };
   const accountId = details.session.accountId;
   const app = await applicationByClientId(db, String(details.params.client_id ?? ""));
-  if (!app || String(app.ownerUserId) !== accountId || !decision.allow) {
-    const location = await finish(headers, uid, { error: "access_denied", error_description: app && String(app.ownerUserId) === accountId ? "the user denied the request" : "only the owner of this application can authorize it" });
+  if (!app || !mayAuthorize(app, accountId) || !decision.allow) {
+    const location = await finish(headers, uid, { error: "access_denied", error_description: app && mayAuthorize(app, accountId) ? "the user denied the request" : "only the owner of this application can authorize it" });
     return { ok: true, location };
   }
   const provider = await getProvider();

@@ -5,7 +5,7 @@ import { getSessionUser } from "../../users/users";
 import { clientSecretMatches } from "../../applications/client-secrets";
 import { getOrCreateAppSecret } from "../app-secrets";
 import { createAdapterFactory } from "./adapter";
-import { EXTRA_CLIENT_PROPERTIES, type AppClientFields } from "./clients";
+import { EXTRA_CLIENT_PROPERTIES, mayAuthorize, type AppClientFields } from "./clients";
 import { apiResource, interactionPath, issuerUrl, TTL } from "./config";
 import { findActiveGrantId } from "./grants";
 import { errorPage, logoutPage, loggedOutPage } from "./provider-pages";
@@ -65,7 +65,7 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
     new interactionPolicy.Check("owner_only", "only the owner of this application can authorize it", "access_denied", (ctx) => {
       const client = appClient(ctx.oidc.client);
       const accountId = ctx.oidc.session?.accountId;
-      if (!client || !accountId || String(client.appOwnerUserId) !== accountId) {
+      if (!client || !mayAuthorize({ ownerUserId: client.appOwnerUserId, sandboxUserId: client.appSandboxUserId ?? null }, accountId)) {
         throw new errors.AccessDenied("only the owner of this application can authorize it");
       }
       return interactionPolicy.Check.NO_NEED_TO_PROMPT;

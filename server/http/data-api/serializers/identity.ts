@@ -6,10 +6,20 @@ export const ZMe = z.object({
   sub: z.string().describe("pairwise subject: stable for this application, different for every other"),
   name: z.string().optional().describe("display name, with the profile scope"),
   email: z.string().optional().describe("email address, with the email scope (not verified by this service)"),
+  sandbox: z
+    .literal(true)
+    .optional()
+    .describe("present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else"),
 });
 
-export function serializeMe(identity: { sub: string; name: string; email: string }, scopes: ReadonlySet<string>): z.output<typeof ZMe> {
-  return { sub: identity.sub, ...(scopes.has("profile") ? { name: identity.name } : {}), ...(scopes.has("email") ? { email: identity.email } : {}) };
+export function serializeMe(identity: { sub: string; name: string; email: string; sandbox: boolean }, scopes: ReadonlySet<string>): z.output<typeof ZMe> {
+  return {
+    sub: identity.sub,
+    ...(scopes.has("profile") ? { name: identity.name } : {}),
+    ...(scopes.has("email") ? { email: identity.email } : {}),
+    // Whatever the scopes: an integrator must always be able to tell test data from a person's.
+    ...(identity.sandbox ? { sandbox: true as const } : {}),
+  };
 }
 
 export const ZAuthorization = z.object({

@@ -4,9 +4,11 @@ import { notFound } from "next/navigation";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { getApplication } from "@/server/applications/applications";
+import { DEFAULT_SANDBOX_SEASON, getSandbox } from "@/server/sandbox/sandbox";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { ApplicationForm, DeleteApplicationButton, RotateSecretButton } from "../application-forms";
 import { ReviewBadge } from "../review-badge";
+import { CreateSandboxForm, SandboxPanel } from "./sandbox-panel";
 
 export const metadata: Metadata = { title: "Application" };
 
@@ -16,6 +18,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
   const id = parseId(raw);
   if (id === null) notFound();
   const app = await loadOr404(() => getApplication(getDb(), user.id, id));
+  const sandbox = await getSandbox(getDb(), user.id, app.id);
   return (
     <>
       <p>
@@ -81,6 +84,15 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
           </div>
         </>
       ) : null}
+      <h2>Sandbox</h2>
+      {sandbox ? (
+        <SandboxPanel
+          applicationId={app.id}
+          sandbox={{ ...sandbox, createdAt: sandbox.createdAt.toISOString(), resetAt: sandbox.resetAt?.toISOString() ?? null }}
+        />
+      ) : (
+        <CreateSandboxForm applicationId={app.id} defaults={DEFAULT_SANDBOX_SEASON} />
+      )}
       <h2>Settings</h2>
       <ApplicationForm
         initial={{ id: app.id, name: app.name, surface: app.surface, clientType: app.clientType, redirectUris: app.redirectUris, embedOrigins: app.origins.map((o) => o.origin), scopes: app.scopes }}

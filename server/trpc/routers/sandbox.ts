@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { runSandboxAction, ZSandboxAction } from "../../sandbox/sandbox-actions";
+import { createSandbox, deleteSandbox, resetSandbox, ZSandboxOptions } from "../../sandbox/sandbox";
+import { protectedProcedure, router } from "../init";
+
+const ZApplicationId = z.object({ applicationId: z.number().int().positive().max(2_147_483_647) });
+
+/** An application's sandbox person (docs/sandbox.md), driven by the application's owner from its portal page. */
+export const sandboxRouter = router({
+  create: protectedProcedure.input(ZApplicationId.extend(ZSandboxOptions.shape)).mutation(async ({ ctx, input }) => {
+    const started = performance.now();
+    const { applicationId, ...options } = input;
+    const sandbox = await createSandbox(ctx.db, ctx.user, applicationId, options);
+    return { userId: sandbox.userId, counts: sandbox.counts, ms: Math.round(performance.now() - started) };
+  }),
+  reset: protectedProcedure.input(ZApplicationId).mutation(async ({ ctx, input }) => {
+    const started = performance.now();
+    const sandbox = await resetSandbox(ctx.db, ctx.user.id, input.applicationId);
+    return { counts: sandbox.counts, ms: Math.round(performance.now() - started) };
+  }),
+  delete: protectedProcedure.input(ZApplicationId).mutation(({ ctx, input }) => deleteSandbox(ctx.db, ctx.user.id, input.applicationId)),
+  action: protectedProcedure.input(ZApplicationId.extend({ action: ZSandboxAction })).mutation(({ ctx, input }) => runSandboxAction(ctx.db, ctx.user.id, input.applicationId, input.action)),
+});
