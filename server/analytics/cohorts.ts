@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, resultCrew, results, vessels } from "../db/schema";
+import { getOrCreateAppSecret } from "../auth/app-secrets";
+import { athletes, devices, resultCrew, results, users, vessels } from "../db/schema";
 import { listRecordHistory } from "../records/performance-records";
 import { getReadableSession } from "../sessions/read-session";
 import { sessionReadable, sessionsAboutSubject, type SessionAudience } from "../sessions/session-boundary";
-import { linearFit, mean, round } from "./stats";
+import { DEV_KEY_ID } from "../svc/keyring";
+import { BENCHMARK_MIN_PEOPLE, fasterThanPct, releasePercentiles, type CohortMember, type ReleasedPercentile } from "./benchmark-release";
+import { linearFit, round } from "./stats";
 
 /**
  * Analyses across sessions (docs/analytics.md "Across sessions"): which
@@ -180,49 +183,56 @@ export async function personalBests(db: Db, audience: SessionAudience) {
   return (await listRecordHistory(db, sessionsAboutSubject(audience))).filter((entry) => entry.current);
 }
 
-/** No figure leaves from fewer people than this (k-anonymity). */
-export const BENCHMARK_MIN_PEOPLE = 10;
-/** Each published percentile is the mean of this many neighbouring people's bests, never one person's value. */
-const BENCHMARK_WINDOW = 3;
-const PERCENTILES = [10, 25, 50, 75, 90] as const;
-
 export type Benchmark =
   | { kind: "insufficient"; reason: string; reference: Effort }
   | {
       kind: "ok";
       reference: Effort;
       people: number;
-      percentiles: { percentile: number; durationMs: number }[];
-      /** Share of the people whose best is slower than this session, percent. */
+      percentiles: ReleasedPercentile[];
+      /** Share of the cohort slower than this session, percent, read off the published percentiles. */
       fasterThanPct: number;
     };
 
 /**
- * Where one session stands among every person's best over the same boat
- * class and distance in the whole service. A "person" is the seat-1 athlete
- * of a session, or its owner's account when seat 1 is not an athlete record.
- * Refused below 10 people; each percentile is the mean of the 3 bests around
- * its rank, so no published number is one person's time.
+ * The accounts that make a benchmark cohort, each with its best (docs/analytics.md
+ * "Benchmarks"). Only what one account cannot mint at will counts: a person
+ * account (never demo or sandbox, nor one an operator disabled), through results its own registered unit
+ * recorded in a file sealed with a production key — not the published
+ * development key 0, and not a result stored before the key id was recorded
+ * (null: unknown provenance). Athlete records do not count: an account is one
+ * member with one value however many athletes it keeps.
  */
-export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number): Promise<Benchmark> {
+export async function benchmarkCohort(db: Db, o: { vesselId: number; distanceM: number }): Promise<CohortMember[]> {
+  const rows = await db
+    .select({ accountId: results.ownerUserId, bestMs: sql<number>`min(${results.durationMs})`.mapWith(Number) })
+    .from(results)
+    .innerJoin(devices, and(eq(devices.id, results.deviceId), eq(devices.ownerUserId, results.ownerUserId)))
+    .innerJoin(users, and(eq(users.id, results.ownerUserId), eq(users.accountKind, "person"), isNull(users.disabledAt)))
+    .where(and(eq(results.vesselId, o.vesselId), eq(results.targetDistanceM, o.distanceM), eq(results.status, "processed"), isNotNull(results.svcKeyId), ne(results.svcKeyId, DEV_KEY_ID)))
+    .groupBy(results.ownerUserId);
+  return rows;
+}
+
+/**
+ * Where one session stands among every person's best over the same boat
+ * class and distance in the whole service. Refused below 10 accounts; the
+ * percentiles carry noise fixed by the cohort's state (benchmark-release.ts),
+ * and faster_than_pct is read off them, so no answer pins down one member's
+ * best even for someone who knows all the others.
+ */
+export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number, options: { secret?: string } = {}): Promise<Benchmark> {
   const reference = await readEffort(db, audience, sessionId);
   if (reference.targetDistanceM === null) return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
-  // One row per person: the seat-1 athlete, or the owner's account when seat 1 holds no athlete record.
-  const bests = await db
-    .select({ best: sql<number>`min(${results.durationMs})`.mapWith(Number) })
-    .from(results)
-    .leftJoin(resultCrew, and(eq(resultCrew.resultId, results.id), eq(resultCrew.seat, 1)))
-    .where(and(eq(results.vesselId, reference.vesselId), eq(results.targetDistanceM, reference.targetDistanceM), eq(results.status, "processed")))
-    .groupBy(resultCrew.athleteId, sql`case when ${resultCrew.athleteId} is null then ${results.ownerUserId} end`);
-  const times = bests.map((b) => b.best).sort((a, b) => a - b);
-  if (times.length < BENCHMARK_MIN_PEOPLE) {
-    return { kind: "insufficient", reason: `fewer than ${BENCHMARK_MIN_PEOPLE} people have recorded ${reference.boatClass} ${reference.targetDistanceM} m`, reference };
+  const members = await benchmarkCohort(db, { vesselId: reference.vesselId, distanceM: reference.targetDistanceM });
+  if (members.length < BENCHMARK_MIN_PEOPLE) {
+    return {
+      kind: "insufficient",
+      reason: `fewer than ${BENCHMARK_MIN_PEOPLE} people have recorded ${reference.boatClass} ${reference.targetDistanceM} m with their own unit`,
+      reference,
+    };
   }
-  const percentiles = PERCENTILES.map((p) => {
-    // Fastest first: the 10th percentile is among the fastest times.
-    const centre = Math.round((p / 100) * (times.length - 1));
-    const from = Math.min(Math.max(0, centre - (BENCHMARK_WINDOW >> 1)), times.length - BENCHMARK_WINDOW);
-    return { percentile: p, durationMs: Math.round(mean(times.slice(from, from + BENCHMARK_WINDOW))) };
-  });
-  return { kind: "ok", reference, people: times.length, percentiles, fasterThanPct: round((100 * times.filter((t) => t > reference.durationMs).length) / times.length, 0) ?? 0 };
+  const secret = options.secret ?? (await getOrCreateAppSecret(db, "benchmark-noise"));
+  const percentiles = releasePercentiles({ vesselId: reference.vesselId, distanceM: reference.targetDistanceM, members, secret });
+  return { kind: "ok", reference, people: members.length, percentiles, fasterThanPct: fasterThanPct(percentiles, reference.durationMs) };
 }

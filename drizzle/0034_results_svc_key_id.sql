@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "svc_key_id" bigint;
