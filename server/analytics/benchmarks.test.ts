@@ -1,9 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { Db, DbHandle } from "../db/client";
-import { devices, results, users } from "../db/schema";
+import { benchmarkReleases, devices, results, users } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { uploadResult } from "../results/upload-result";
 import type { SessionAudience } from "../sessions/session-boundary";
@@ -13,8 +13,8 @@ import { simulateSession } from "../svc/simulator/simulate";
 import type { Keyring } from "../svc/types";
 import { createTrack } from "../tracks/tracks";
 import { createUser, type SessionUser } from "../users/users";
-import { BENCHMARK_MIN_PEOPLE, noiseScaleMs, percentileWindows, protectionLengthMs, BENCHMARK_WINDOW } from "./benchmark-release";
-import { benchmarkCohort, benchmarkOf } from "./cohorts";
+import { BENCHMARK_MIN_PEOPLE, noiseScaleMs, percentileWindows, protectionLengthMs, BENCHMARK_WINDOW } from "./benchmark-figures";
+import { BENCHMARK_RELEASE_PERIOD_MS, benchmarkCohort, benchmarkOf } from "./benchmarks";
 
 /**
  * GET /analytics/benchmarks against the attacks of issue 23 §2
@@ -24,6 +24,7 @@ import { benchmarkCohort, benchmarkOf } from "./cohorts";
  */
 let handle: DbHandle;
 const made: number[] = [];
+const cohorts: { vesselId: number; distance: number }[] = [];
 beforeAll(async () => {
   handle = await openTestDb();
 });
@@ -33,6 +34,7 @@ afterAll(async () => {
     await handle.db.delete(results).where(inArray(results.ownerUserId, made)); // first: a crew seat holds its athlete record
     await handle.db.delete(users).where(inArray(users.id, made));
   }
+  for (const c of cohorts) await handle.db.delete(benchmarkReleases).where(and(eq(benchmarkReleases.vesselId, c.vesselId), eq(benchmarkReleases.distanceM, c.distance)));
   await handle.close();
 });
 
@@ -146,6 +148,7 @@ describe("benchmark figures", () => {
     // A realistic boat and distance of its own (this file removes its accounts afterwards).
     const vesselId = 1 + randomInt(6);
     const distance = 400 + randomInt(600);
+    cohorts.push({ vesselId, distance });
     const lambda = protectionLengthMs(distance);
     const base = distance * 200; // 5 m/s
     const width = 10 * lambda; // the victim's best: anywhere across ten protection lengths
@@ -186,16 +189,18 @@ describe("benchmark figures", () => {
     for (let t = 0; t < trials; t++) {
       const v = base + randomInt(width);
       const secret = `trial-secret-${t}-${randomUUID()}`;
+      // Each trial a release period later: a fresh release (within one, the figures stay as first published).
+      const now = new Date(Date.now() + (t + 1) * BENCHMARK_RELEASE_PERIOD_MS);
       await db.update(results).set({ durationMs: v }).where(eq(results.id, victimSession));
-      const answer = await benchmarkOf(db, data(attacker), probeSession, { secret });
+      const answer = await benchmarkOf(db, data(attacker), probeSession, { secret, now });
       if (answer.kind !== "ok") throw new Error(answer.reason);
       expect(answer.people).toBe(n);
       if (t % 4 === 0) {
         // Asking again, with the reference session anywhere, gives the same figures.
         await db.update(results).set({ durationMs: v - 100 }).where(eq(results.id, probeSession));
-        const below = await benchmarkOf(db, data(attacker), probeSession, { secret });
+        const below = await benchmarkOf(db, data(attacker), probeSession, { secret, now });
         await db.update(results).set({ durationMs: v + 100 }).where(eq(results.id, probeSession));
-        const above = await benchmarkOf(db, data(attacker), probeSession, { secret });
+        const above = await benchmarkOf(db, data(attacker), probeSession, { secret, now });
         if (below.kind !== "ok" || above.kind !== "ok") throw new Error("the cohort closed");
         expect(below.percentiles).toEqual(answer.percentiles);
         // Counting the members, a reference 0.1 s either side of the victim's best shows their 10-point step; read off the figures it cannot.
@@ -222,28 +227,40 @@ describe("benchmark figures", () => {
     expect(rankSteps / probes).toBeLessThanOrEqual(0.05);
   });
 
-  it("are fixed for a cohort's state and drawn afresh when it changes", async () => {
+  it("stay as published for a release period, whatever members do, and are drawn afresh for a changed cohort after it", async () => {
     const db = handle.db;
     const vesselId = 1 + randomInt(6);
     const distance = 1000 + randomInt(1000);
+    cohorts.push({ vesselId, distance });
     const ids: number[] = [];
-    for (let i = 0; i < BENCHMARK_MIN_PEOPLE; i++) {
+    const times = Array.from({ length: BENCHMARK_MIN_PEOPLE }, (_, i) => distance * 200 + i * 3_000);
+    for (const [i, durationMs] of times.entries()) {
       const owner = await account(db, `bench-state-${i}`);
-      ids.push(await prodEffort(db, { owner: owner.id, track: (await createTrack(db, owner.id, { name: "S" })).id, vesselId, distance, durationMs: distance * 200 + i * 3_000 }));
+      ids.push(await prodEffort(db, { owner: owner.id, track: (await createTrack(db, owner.id, { name: "S" })).id, vesselId, distance, durationMs }));
     }
     const viewer = (await db.select({ owner: results.ownerUserId }).from(results).where(eq(results.id, ids[0])))[0].owner;
-    const first = await benchmarkOf(db, data(viewer), ids[0]);
-    const again = await benchmarkOf(db, data(viewer), ids[0]);
-    expect(again).toEqual(first);
+    const day = 86_400_000;
+    const t0 = Date.now();
+    const at = (ms: number) => ({ now: new Date(t0 + ms) });
+    const first = await benchmarkOf(db, data(viewer), ids[0], at(0));
     if (first.kind !== "ok") throw new Error(first.reason);
+    expect(await benchmarkOf(db, data(viewer), ids[0], at(0))).toEqual(first);
     // The figures are not the noise-free means of three (the old release).
-    const times = Array.from({ length: BENCHMARK_MIN_PEOPLE }, (_, i) => distance * 200 + i * 3_000);
     const plain = percentileWindows(BENCHMARK_MIN_PEOPLE).map((from) => Math.round((times[from] + times[from + 1] + times[from + 2]) / 3));
     expect(first.percentiles.map((p) => p.durationMs)).not.toEqual(plain);
-    // One member improves by a second: a new state, new noise (not the old figures shifted).
-    await db.update(results).set({ durationMs: distance * 200 + 9 * 3_000 - 1_000 }).where(eq(results.id, ids[9]));
-    const changed = await benchmarkOf(db, data(viewer), ids[0]);
-    if (changed.kind !== "ok") throw new Error(changed.reason);
-    expect(changed.percentiles).not.toEqual(first.percentiles);
+    // A member improves by a second: within the period nothing changes (no fresh noise to average) …
+    await db.update(results).set({ durationMs: times[9] - 1_000 }).where(eq(results.id, ids[9]));
+    expect(await benchmarkOf(db, data(viewer), ids[0], at(BENCHMARK_RELEASE_PERIOD_MS - day))).toEqual(first);
+    // … after it, the new state has its own figures …
+    const next = await benchmarkOf(db, data(viewer), ids[0], at(BENCHMARK_RELEASE_PERIOD_MS + day));
+    if (next.kind !== "ok") throw new Error(next.reason);
+    expect(next.percentiles).not.toEqual(first.percentiles);
+    expect(await benchmarkOf(db, data(viewer), ids[0], at(3 * BENCHMARK_RELEASE_PERIOD_MS))).toEqual(next);
+    // … and a cohort back in an earlier state gets that state's figures again: returning to it averages nothing.
+    await db.update(results).set({ durationMs: times[9] }).where(eq(results.id, ids[9]));
+    expect(await benchmarkOf(db, data(viewer), ids[0], at(5 * BENCHMARK_RELEASE_PERIOD_MS))).toEqual(first);
+    // A member leaving closes the cohort at once, release or not.
+    await db.update(users).set({ accountKind: "sandbox" }).where(eq(users.id, made.at(-1)!));
+    expect(await benchmarkOf(db, data(viewer), ids[0], at(5 * BENCHMARK_RELEASE_PERIOD_MS))).toMatchObject({ kind: "insufficient" });
   });
 });

@@ -1,24 +1,21 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { getOrCreateAppSecret } from "../auth/app-secrets";
-import { athletes, devices, resultCrew, results, users, vessels } from "../db/schema";
+import { athletes, resultCrew, results, vessels } from "../db/schema";
 import { listRecordHistory } from "../records/performance-records";
 import { getReadableSession } from "../sessions/read-session";
 import { sessionReadable, sessionsAboutSubject, type SessionAudience } from "../sessions/session-boundary";
-import { DEV_KEY_ID } from "../svc/keyring";
-import { BENCHMARK_MIN_PEOPLE, fasterThanPct, releasePercentiles, type CohortMember, type ReleasedPercentile } from "./benchmark-release";
 import { linearFit, round } from "./stats";
 
 /**
  * Analyses across sessions (docs/analytics.md "Across sessions"): which
- * sessions compare with one, how a cohort progressed, personal bests, and
- * service-wide benchmarks. Every session named in an answer is one the token
- * may read; benchmarks name none.
+ * sessions compare with one, how a cohort progressed, and personal bests.
+ * Every session named in an answer is one the token may read. Service-wide
+ * benchmarks, which name no session, are in benchmarks.ts.
  */
 
 /** What makes two efforts comparable: the same boat class and the same target (distance, or duration). */
-interface Effort {
+export interface Effort {
   id: number;
   vesselId: number;
   boatClass: string;
@@ -51,7 +48,7 @@ const sameEffort = (ref: Effort): SQL =>
     ref.targetDistanceM !== null ? eq(results.targetDistanceM, ref.targetDistanceM) : eq(results.targetDurationMs, ref.targetDurationMs ?? -1),
   )!;
 
-async function readEffort(db: Db, audience: SessionAudience, sessionId: number): Promise<Effort> {
+export async function readEffort(db: Db, audience: SessionAudience, sessionId: number): Promise<Effort> {
   await getReadableSession(db, audience, sessionId); // the boundary's 404
   const [row] = await db.select(effortColumns).from(results).innerJoin(vessels, eq(vessels.id, results.vesselId)).where(eq(results.id, sessionId));
   return row;
@@ -181,58 +178,4 @@ export async function progressionOf(db: Db, audience: SessionAudience, sessionId
  */
 export async function personalBests(db: Db, audience: SessionAudience) {
   return (await listRecordHistory(db, sessionsAboutSubject(audience))).filter((entry) => entry.current);
-}
-
-export type Benchmark =
-  | { kind: "insufficient"; reason: string; reference: Effort }
-  | {
-      kind: "ok";
-      reference: Effort;
-      people: number;
-      percentiles: ReleasedPercentile[];
-      /** Share of the cohort slower than this session, percent, read off the published percentiles. */
-      fasterThanPct: number;
-    };
-
-/**
- * The accounts that make a benchmark cohort, each with its best (docs/analytics.md
- * "Benchmarks"). Only what one account cannot mint at will counts: a person
- * account (never demo or sandbox, nor one an operator disabled), through results its own registered unit
- * recorded in a file sealed with a production key — not the published
- * development key 0, and not a result stored before the key id was recorded
- * (null: unknown provenance). Athlete records do not count: an account is one
- * member with one value however many athletes it keeps.
- */
-export async function benchmarkCohort(db: Db, o: { vesselId: number; distanceM: number }): Promise<CohortMember[]> {
-  const rows = await db
-    .select({ accountId: results.ownerUserId, bestMs: sql<number>`min(${results.durationMs})`.mapWith(Number) })
-    .from(results)
-    .innerJoin(devices, and(eq(devices.id, results.deviceId), eq(devices.ownerUserId, results.ownerUserId)))
-    .innerJoin(users, and(eq(users.id, results.ownerUserId), eq(users.accountKind, "person"), isNull(users.disabledAt)))
-    .where(and(eq(results.vesselId, o.vesselId), eq(results.targetDistanceM, o.distanceM), eq(results.status, "processed"), isNotNull(results.svcKeyId), ne(results.svcKeyId, DEV_KEY_ID)))
-    .groupBy(results.ownerUserId);
-  return rows;
-}
-
-/**
- * Where one session stands among every person's best over the same boat
- * class and distance in the whole service. Refused below 10 accounts; the
- * percentiles carry noise fixed by the cohort's state (benchmark-release.ts),
- * and faster_than_pct is read off them, so no answer pins down one member's
- * best even for someone who knows all the others.
- */
-export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number, options: { secret?: string } = {}): Promise<Benchmark> {
-  const reference = await readEffort(db, audience, sessionId);
-  if (reference.targetDistanceM === null) return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
-  const members = await benchmarkCohort(db, { vesselId: reference.vesselId, distanceM: reference.targetDistanceM });
-  if (members.length < BENCHMARK_MIN_PEOPLE) {
-    return {
-      kind: "insufficient",
-      reason: `fewer than ${BENCHMARK_MIN_PEOPLE} people have recorded ${reference.boatClass} ${reference.targetDistanceM} m with their own unit`,
-      reference,
-    };
-  }
-  const secret = options.secret ?? (await getOrCreateAppSecret(db, "benchmark-noise"));
-  const percentiles = releasePercentiles({ vesselId: reference.vesselId, distanceM: reference.targetDistanceM, members, secret });
-  return { kind: "ok", reference, people: members.length, percentiles, fasterThanPct: fasterThanPct(percentiles, reference.durationMs) };
 }

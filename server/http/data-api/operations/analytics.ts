@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ANALYSIS_NAMES, DEFAULT_OPTIONS, runAnalysis, STROKE_METRIC_NAMES, type StrokeMetric } from "../../../analytics";
-import { BENCHMARK_MIN_PEOPLE, BENCHMARK_PROTECTION_MS_PER_M } from "../../../analytics/benchmark-release";
-import { benchmarkOf, comparableSessions, personalBests, progressionOf } from "../../../analytics/cohorts";
+import { BENCHMARK_MIN_PEOPLE, BENCHMARK_PROTECTION_MS_PER_M } from "../../../analytics/benchmark-figures";
+import { benchmarkOf } from "../../../analytics/benchmarks";
+import { comparableSessions, personalBests, progressionOf } from "../../../analytics/cohorts";
 import { loadAnalysisInput } from "../../../analytics/load-input";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { getCrewSeenBy, getReadableSession, heartRateIsSubjects } from "../../../sessions/read-session";

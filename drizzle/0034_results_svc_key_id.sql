@@ -1,1 +1,0 @@
-ALTER TABLE "results" ADD COLUMN "svc_key_id" bigint;
