@@ -3,10 +3,12 @@
  * results (60 people × 1,000), on the local Postgres in a fresh database:
  * single-client p50/p95 of the domain functions behind
  * GET /analytics/benchmarks (over the whole table), /comparable-sessions and
- * /progression (over one person's 1,000).
+ * /progression (over one person's 1,000). Each person's results carry their
+ * own unit and a production key id, so that the benchmark cohort counts them.
  */
 import { createAthlete } from "../../server/athletes/athletes";
-import { benchmarkOf, comparableSessions, progressionOf } from "../../server/analytics/cohorts";
+import { benchmarkOf } from "../../server/analytics/benchmarks";
+import { comparableSessions, progressionOf } from "../../server/analytics/cohorts";
 import { openDb } from "../../server/db/client";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
@@ -30,6 +32,10 @@ async function main() {
     const track = await createTrack(db, user.id, { name: `Basin ${p}` });
     const athlete = await createAthlete(db, user.id, { name: "Bench", surname: `Paddler ${p}`, subscriptionActiveUntil: "2099-12-31" });
     await seedManyResults(db, { userId: user.id, trackId: track.id, athleteId: athlete.id, count: PER_PERSON });
+    // Recorded by the person's own unit under a production key (key id 1): what a benchmark cohort counts (docs/analytics.md).
+    await db.execute(sql`
+      with unit as (insert into devices (owner_user_id, hardware_model, serial) values (${user.id}, 2, ${`BENCH${p}`}) returning id)
+      update results set device_id = (select id from unit), svc_key_id = 1 where owner_user_id = ${user.id}`);
     if (p === 0) first = { userId: user.id };
   }
   const [{ total }] = (await db.execute(sql`select count(*)::int as total from results`)) as unknown as { total: number }[];

@@ -10,7 +10,7 @@ import { listRecordHistory } from "../records/performance-records";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
-import { BENCHMARK_MIN_PEOPLE, benchmarkOf, comparableSessions, personalBests, progressionOf } from "./cohorts";
+import { comparableSessions, personalBests, progressionOf } from "./cohorts";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -99,36 +99,5 @@ describe("personal bests", () => {
     const pbs = await personalBests(db, data(user.id));
     expect(pbs.map((p) => p.resultId).sort()).toEqual([best, k2].sort());
     expect(pbs).toEqual((await listRecordHistory(db, sessionOfSubject(user.id))).filter((r) => r.current));
-  });
-});
-
-describe("benchmarks", () => {
-  it("refuse below ten people and never publish one person's time", async () => {
-    const db = handle.db;
-    const viewer = await person(db, "bench-viewer");
-    const distance = 2000 + randomInt(50_000);
-    const bests: number[] = [];
-    let mine = 0;
-    for (let p = 0; p < BENCHMARK_MIN_PEOPLE; p++) {
-      const owner = p === 0 ? viewer : await person(db, `bench-${p}`);
-      const track = await createTrack(db, owner.id, { name: `B${p}` });
-      const best = 100_000 + p * 1_000 + randomInt(500);
-      bests.push(best);
-      // Each person's slower attempt must not count: only their best does.
-      await effort(db, { owner: owner.id, track: track.id, distance, durationMs: best + 5_000, startAt: "2026-03-01T09:00:00Z" });
-      const id = await effort(db, { owner: owner.id, track: track.id, distance, durationMs: best, startAt: "2026-03-01T10:00:00Z" });
-      if (p === 0) mine = id;
-      if (p === BENCHMARK_MIN_PEOPLE - 2) {
-        const nine = await benchmarkOf(db, data(viewer.id), mine);
-        expect(nine).toMatchObject({ kind: "insufficient", reason: expect.stringContaining("fewer than 10 people") });
-      }
-    }
-    const b = await benchmarkOf(db, data(viewer.id), mine);
-    if (b.kind !== "ok") throw new Error(b.reason);
-    expect(b.people).toBe(BENCHMARK_MIN_PEOPLE);
-    for (const p of b.percentiles) expect(bests).not.toContain(p.durationMs);
-    expect(b.percentiles.map((p) => p.durationMs)).toEqual([...b.percentiles.map((p) => p.durationMs)].sort((x, y) => x - y));
-    // The viewer's best is the fastest: faster than the nine others.
-    expect(b.fasterThanPct).toBe(90);
   });
 });

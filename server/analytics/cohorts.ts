@@ -5,17 +5,17 @@ import { athletes, resultCrew, results, vessels } from "../db/schema";
 import { listRecordHistory } from "../records/performance-records";
 import { getReadableSession } from "../sessions/read-session";
 import { sessionReadable, sessionsAboutSubject, type SessionAudience } from "../sessions/session-boundary";
-import { linearFit, mean, round } from "./stats";
+import { linearFit, round } from "./stats";
 
 /**
  * Analyses across sessions (docs/analytics.md "Across sessions"): which
- * sessions compare with one, how a cohort progressed, personal bests, and
- * service-wide benchmarks. Every session named in an answer is one the token
- * may read; benchmarks name none.
+ * sessions compare with one, how a cohort progressed, and personal bests.
+ * Every session named in an answer is one the token may read. Service-wide
+ * benchmarks, which name no session, are in benchmarks.ts.
  */
 
 /** What makes two efforts comparable: the same boat class and the same target (distance, or duration). */
-interface Effort {
+export interface Effort {
   id: number;
   vesselId: number;
   boatClass: string;
@@ -48,7 +48,7 @@ const sameEffort = (ref: Effort): SQL =>
     ref.targetDistanceM !== null ? eq(results.targetDistanceM, ref.targetDistanceM) : eq(results.targetDurationMs, ref.targetDurationMs ?? -1),
   )!;
 
-async function readEffort(db: Db, audience: SessionAudience, sessionId: number): Promise<Effort> {
+export async function readEffort(db: Db, audience: SessionAudience, sessionId: number): Promise<Effort> {
   await getReadableSession(db, audience, sessionId); // the boundary's 404
   const [row] = await db.select(effortColumns).from(results).innerJoin(vessels, eq(vessels.id, results.vesselId)).where(eq(results.id, sessionId));
   return row;
@@ -178,51 +178,4 @@ export async function progressionOf(db: Db, audience: SessionAudience, sessionId
  */
 export async function personalBests(db: Db, audience: SessionAudience) {
   return (await listRecordHistory(db, sessionsAboutSubject(audience))).filter((entry) => entry.current);
-}
-
-/** No figure leaves from fewer people than this (k-anonymity). */
-export const BENCHMARK_MIN_PEOPLE = 10;
-/** Each published percentile is the mean of this many neighbouring people's bests, never one person's value. */
-const BENCHMARK_WINDOW = 3;
-const PERCENTILES = [10, 25, 50, 75, 90] as const;
-
-export type Benchmark =
-  | { kind: "insufficient"; reason: string; reference: Effort }
-  | {
-      kind: "ok";
-      reference: Effort;
-      people: number;
-      percentiles: { percentile: number; durationMs: number }[];
-      /** Share of the people whose best is slower than this session, percent. */
-      fasterThanPct: number;
-    };
-
-/**
- * Where one session stands among every person's best over the same boat
- * class and distance in the whole service. A "person" is the seat-1 athlete
- * of a session, or its owner's account when seat 1 is not an athlete record.
- * Refused below 10 people; each percentile is the mean of the 3 bests around
- * its rank, so no published number is one person's time.
- */
-export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number): Promise<Benchmark> {
-  const reference = await readEffort(db, audience, sessionId);
-  if (reference.targetDistanceM === null) return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
-  // One row per person: the seat-1 athlete, or the owner's account when seat 1 holds no athlete record.
-  const bests = await db
-    .select({ best: sql<number>`min(${results.durationMs})`.mapWith(Number) })
-    .from(results)
-    .leftJoin(resultCrew, and(eq(resultCrew.resultId, results.id), eq(resultCrew.seat, 1)))
-    .where(and(eq(results.vesselId, reference.vesselId), eq(results.targetDistanceM, reference.targetDistanceM), eq(results.status, "processed")))
-    .groupBy(resultCrew.athleteId, sql`case when ${resultCrew.athleteId} is null then ${results.ownerUserId} end`);
-  const times = bests.map((b) => b.best).sort((a, b) => a - b);
-  if (times.length < BENCHMARK_MIN_PEOPLE) {
-    return { kind: "insufficient", reason: `fewer than ${BENCHMARK_MIN_PEOPLE} people have recorded ${reference.boatClass} ${reference.targetDistanceM} m`, reference };
-  }
-  const percentiles = PERCENTILES.map((p) => {
-    // Fastest first: the 10th percentile is among the fastest times.
-    const centre = Math.round((p / 100) * (times.length - 1));
-    const from = Math.min(Math.max(0, centre - (BENCHMARK_WINDOW >> 1)), times.length - BENCHMARK_WINDOW);
-    return { percentile: p, durationMs: Math.round(mean(times.slice(from, from + BENCHMARK_WINDOW))) };
-  });
-  return { kind: "ok", reference, people: times.length, percentiles, fasterThanPct: round((100 * times.filter((t) => t > reference.durationMs).length) / times.length, 0) ?? 0 };
 }

@@ -29,6 +29,8 @@ export function effortColumns(processed: ProcessedSession) {
     utcOffsetMin: processed.utc_offset_min,
     distanceM: processed.effort.dist,
     durationMs: processed.effort.duration_ms,
+    // Provenance, decided by the file like the figures: a reprocessing run records it for results stored before 0034.
+    svcKeyId: processed.device.key_id,
   };
 }
 

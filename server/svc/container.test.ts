@@ -151,6 +151,8 @@ describe("keyring configuration", () => {
     expect([...ring.keys()].sort()).toEqual([0, 9]);
     expect(() => loadKeyring({ SVC_KEYRING: "not base64 json" })).toThrow(/SVC_KEYRING/);
     expect(() => loadKeyring({ SVC_KEYRING: Buffer.from(JSON.stringify({ "9": "c2hvcnQ=" })).toString("base64") })).toThrow(/32 bytes/);
+    // The published key passes for a production one under no other id.
+    expect(() => loadKeyring({ SVC_KEYRING: Buffer.from(JSON.stringify({ "9": Buffer.from(DEV_MASTER_KEY).toString("base64") })).toString("base64") })).toThrow(/published development key/);
   });
 });
 

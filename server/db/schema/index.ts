@@ -30,4 +30,5 @@ export * from "./credential-epoch";
 export * from "./trainings";
 export * from "./reprocess-runs";
 export * from "./operator-actions";
+export * from "./benchmark-releases";
 export * from "./sandbox-accounts";

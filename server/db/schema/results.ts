@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -38,6 +39,13 @@ export const results = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Unit that recorded the file. */
     deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
+    /**
+     * Key id of the keyring key the .svc file was sealed with (its header,
+     * authenticated by the tag): 0 is the published development key. Null:
+     * stored before this was recorded (migration 0034), so unknown — such a
+     * result never counts in a benchmark cohort (docs/analytics.md).
+     */
+    svcKeyId: bigint("svc_key_id", { mode: "number" }),
     trackId: integer("track_id")
       .notNull()
       .references(() => tracks.id),

@@ -90,6 +90,8 @@ export function recordingClock(decoded: DecodedSvc, atS: number) {
       hardware: hardwareName(header.hardwareModel),
       firmware: `${header.firmware.major}.${header.firmware.minor}.${header.firmware.patch}`,
       serial: header.deviceSerial,
+      /** Keyring key the file was sealed with (0: the published development key). */
+      key_id: header.keyId,
     },
   };
 }

@@ -111,7 +111,7 @@ export interface ProcessedSession {
   start_unix_ms: number;
   /** Device clock offset from UTC, minutes. */
   utc_offset_min: number;
-  device: { hardware_model: number; hardware: string; firmware: string; serial: string };
+  device: { hardware_model: number; hardware: string; firmware: string; serial: string; key_id: number };
   strokes: ProcessedStroke[];
   summary: SessionSummary;
   data_quality: DataQuality;

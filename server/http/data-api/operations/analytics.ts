@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ANALYSIS_NAMES, DEFAULT_OPTIONS, runAnalysis, STROKE_METRIC_NAMES, type StrokeMetric } from "../../../analytics";
-import { BENCHMARK_MIN_PEOPLE, benchmarkOf, comparableSessions, personalBests, progressionOf } from "../../../analytics/cohorts";
+import { BENCHMARK_MIN_PEOPLE, BENCHMARK_PROTECTION_MS_PER_M } from "../../../analytics/benchmark-figures";
+import { benchmarkOf } from "../../../analytics/benchmarks";
+import { comparableSessions, personalBests, progressionOf } from "../../../analytics/cohorts";
 import { loadAnalysisInput } from "../../../analytics/load-input";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { getCrewSeenBy, getReadableSession, heartRateIsSubjects } from "../../../sessions/read-session";
@@ -113,7 +115,11 @@ export const getBenchmarks = defineOperation({
   path: "/analytics/benchmarks",
   operationId: "get_benchmarks",
   summary: "Where a session stands among every person's best in the service for the same boat class and distance",
-  description: `Aggregates only: no figure from fewer than ${BENCHMARK_MIN_PEOPLE} distinct people, and every percentile is the mean of three people's bests.`,
+  description: [
+    `Aggregates only. The cohort is accounts, not athlete records: one best per person account (never demo or sandbox) from sessions its own registered unit recorded in a file sealed with a production key (never the published development key 0), so one account cannot fabricate members. Below ${BENCHMARK_MIN_PEOPLE} such accounts the answer is insufficient_data with no figure.`,
+    `Each percentile is the mean of the three bests around its rank plus Laplace noise of scale m·λ/3 (λ = ${BENCHMARK_PROTECTION_MS_PER_M} ms per metre of the distance, 5 s over 500 m; m is 2 below 20 people, then 1), fixed for the cohort's state and kept for 28 days whatever the members do: asking again returns the same figures, and faster_than_pct is read off the published percentiles, never off the members.`,
+    `Guarantee (docs/analytics.md): for any two values of one member's best d seconds apart, every answer is at most e^(d/λ) times as likely under one as under the other, even to someone who knows every other member's best; over 500 m, someone starting with no idea of it is left with at most a 20 % chance of placing it within ±1 s.`,
+  ].join(" "),
   tag: "Analytics",
   scopes: ["sessions:read"],
   surfaces: SURFACES,

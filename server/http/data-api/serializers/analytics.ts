@@ -242,13 +242,13 @@ export const ZBenchmark = z.object({
   status: z.enum(["ok", "insufficient_data"]),
   reason: z.string().nullable(),
   session_duration_ms: int,
-  people: int.nullable().describe("distinct people whose best makes the benchmark (at least 10)"),
+  people: int.nullable().describe("person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files"),
   percentiles: z
     .array(z.object({ percentile: int, duration_ms: int }))
-    .describe("p percent of the people's bests are faster than this; each value is the mean of the 3 bests around its rank, never one person's time"),
-  faster_than_pct: num.describe("share of the people whose best is slower than this session, percent"),
+    .describe("about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it"),
+  faster_than_pct: num.describe("estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them)"),
 });
-export function serializeBenchmark(b: import("../../../analytics/cohorts").Benchmark): z.output<typeof ZBenchmark> {
+export function serializeBenchmark(b: import("../../../analytics/benchmarks").Benchmark): z.output<typeof ZBenchmark> {
   const base = { ...effortRef(b.reference), session_duration_ms: b.reference.durationMs };
   return b.kind === "ok"
     ? { ...base, status: "ok", reason: null, people: b.people, percentiles: b.percentiles.map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs })), faster_than_pct: b.fasterThanPct }
