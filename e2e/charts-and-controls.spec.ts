@@ -60,6 +60,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, world.coach);
+  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
 });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -67,10 +68,12 @@ const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width &
 
 /**
  * Every chart (a figure holding an SVG) in `scope` draws: its plot is at least
- * 150 × 80 px and holds a stroked path that spans at least a third of its
- * width; every legend icon is at most 32 px. Returns how many charts it checked.
+ * 150 × 80 px and holds stroked paths that together span at least a third
+ * of its width; every legend icon is at most 32 px. Returns how many charts it checked.
  */
 async function expectChartsDraw(scope: Page | Locator): Promise<number> {
+  // Client-drawn charts measure their box after hydration; wait until one has drawn.
+  await expect(scope.locator("figure svg path").first()).toBeVisible();
   const figures = scope.locator("figure:has(svg)");
   const count = await figures.count();
   for (let i = 0; i < count; i++) {
@@ -86,14 +89,20 @@ async function expectChartsDraw(scope: Page | Locator): Promise<number> {
           const style = getComputedStyle(p);
           return style.stroke !== "none" && style.fill === "none" && (p.getAttribute("d") ?? p.getAttribute("points") ?? "").length > 20;
         })
-        .map((p) => p.getBoundingClientRect().width);
+        .map((p) => p.getBoundingClientRect())
+        .filter((r) => r.width > 0 || r.height > 0);
       const icons = [...fig.querySelectorAll(".recharts-legend-wrapper svg")].map((s) => s.getBoundingClientRect()).map((r) => Math.max(r.width, r.height));
-      return { plot: plot ? { width: plot.width, height: plot.height } : null, widest: Math.max(0, ...drawn), icons };
+      // How far the drawn series reach across the plot together (a course is many short segments).
+      // A chart's series run across it; a course on a map may run up it instead.
+      const spanX = drawn.length ? Math.max(...drawn.map((r) => r.right)) - Math.min(...drawn.map((r) => r.left)) : 0;
+      const spanY = drawn.length ? Math.max(...drawn.map((r) => r.bottom)) - Math.min(...drawn.map((r) => r.top)) : 0;
+      const reach = plot ? Math.max(spanX / plot.width, spanY / plot.height) : 0;
+      return { plot: plot ? { width: plot.width, height: plot.height } : null, reach, icons };
     });
     expect(report.plot, `${caption}: no plot`).not.toBeNull();
     expect(report.plot!.width, `${caption}: plot width`).toBeGreaterThan(150);
     expect(report.plot!.height, `${caption}: plot height`).toBeGreaterThan(80);
-    expect(report.widest, `${caption}: no series drawn across the plot`).toBeGreaterThan(report.plot!.width / 3);
+    expect(report.reach, `${caption}: no series drawn across the plot`).toBeGreaterThan(1 / 3);
     for (const icon of report.icons) expect(icon, `${caption}: legend icon size`).toBeLessThanOrEqual(32);
   }
   return count;
@@ -122,8 +131,9 @@ for (const size of WIDTHS) {
       const slider = page.getByRole("slider", { name: "Position in the replay" });
       await expect(async () => {
         await page.goto(path);
-        await expect(slider).toBeVisible({ timeout: 2_000 });
+        await expect(page.getByText("The 3D replay is being prepared")).toHaveCount(0);
       }).toPass({ timeout: 30_000 });
+      await expect(slider).toBeVisible({ timeout: 20_000 });
       const speed = page.getByRole("combobox", { name: "Speed" });
       const play = page.getByRole("button", { name: /^(Play|Pause)$/ });
       const clock = page.locator("[class*='clock']");
@@ -143,21 +153,26 @@ for (const size of WIDTHS) {
       expect(value / duration).toBeLessThan(0.9);
       await expect(clock).not.toHaveText(/^0:00(\.0)? \//);
 
-      // Speed: from the start at 4×, a second of playing covers more than two seconds of the effort.
+      // Speed: at 4×, each second of playing covers more than two seconds of the effort.
       await slider.click({ position: { x: 2, y: sliderBox!.height / 2 } });
       await speed.selectOption("4");
       await expect(speed).toHaveValue("4");
-      const before = Number(await slider.inputValue());
-      await play.click();
+      if ((await play.getAttribute("aria-label")) === "Play") await play.click();
+      await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+      const [t0, v0] = [Date.now(), Number(await slider.inputValue())];
       await page.waitForTimeout(1_000);
-      await page.getByRole("button", { name: "Pause" }).click();
-      expect(Number(await slider.inputValue()) - before).toBeGreaterThan(2);
+      const rate = (Number(await slider.inputValue()) - v0) / ((Date.now() - t0) / 1000);
+      expect(rate, "seconds of effort per second at 4×").toBeGreaterThan(2);
     });
 
-    test("the analysis page's charts draw", async ({ page }) => {
+    test("the analysis page's pacing bars draw, the fastest segment longest", async ({ page }) => {
       await page.goto(`/sessions/${world.sessions[0]}/analysis`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectChartsDraw(page.locator("main"));
+      const bars = page.locator(".analysis-bar");
+      await expect(bars.first()).toBeVisible();
+      const widths = await bars.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+      expect(widths.length).toBeGreaterThanOrEqual(4);
+      for (const width of widths) expect(width).toBeGreaterThan(0);
+      expect(Math.max(...widths)).toBeGreaterThanOrEqual(20);
     });
 
     test("the training page's set charts draw and its set menu changes the chart", async ({ page }) => {
