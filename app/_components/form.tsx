@@ -25,10 +25,10 @@ export function useSubmit<T>(action: () => Promise<T>, onSuccess: (value: T) => 
   return { pending, errors, submit, setErrors };
 }
 
-export function FormError({ message }: { message: string | null }) {
+export function FormError({ message, id }: { message: string | null; id?: string }) {
   if (!message) return null;
   return (
-    <p className="form-error" role="alert">
+    <p className="form-error" role="alert" id={id}>
       {message}
     </p>
   );

@@ -220,20 +220,21 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
 
 async function WeekView({ userId, q }: { userId: number; q: LogQuery }) {
   const { from, to, weeks } = await readWeeklyVolume(getDb(), userId, q);
-  const total = weeks.reduce((sum, w) => ({ sessions: sum.sessions + w.sessions, distanceM: sum.distanceM + w.distanceM }), { sessions: 0, distanceM: 0 });
+  const rows = weeks.flatMap((w) => w.athletes);
+  const total = rows.reduce((sum, w) => ({ sessions: sum.sessions + w.sessions, distanceM: sum.distanceM + w.distanceM }), { sessions: 0, distanceM: 0 });
   return (
     <section aria-labelledby="weeks-heading">
       <h2 id="weeks-heading">
         Weekly volume, {from} to {to}
       </h2>
-      {weeks.length === 0 ? (
+      {rows.length === 0 ? (
         <div className="card empty" data-testid="log-no-match">
           <p>No sessions with a crew athlete in these weeks.</p>
         </div>
       ) : (
         <>
           <p className="muted">
-            {total.sessions} athlete sessions, {(total.distanceM / 1000).toFixed(1)} km in all. A crew boat counts once for each athlete in it.
+            {total.sessions} athlete sessions, {(total.distanceM / 1000).toFixed(1)} km in all, over {weeks.length} weeks. A crew boat counts once for each athlete in it.
           </p>
           <div className="table-scroll table-card">
             <table aria-label="Weekly volume per athlete" data-testid="week-view">
@@ -253,17 +254,26 @@ async function WeekView({ userId, q }: { userId: number; q: LogQuery }) {
                 </tr>
               </thead>
               <tbody>
-                {weeks.map((w) => (
-                  <tr key={`${w.weekStart}-${w.athleteId}`}>
-                    <td>{w.weekStart}</td>
-                    <td>
-                      <Link href={`/athletes/${w.athleteId}`}>{w.athleteName}</Link>
-                    </td>
-                    <td className="num">{w.sessions}</td>
-                    <td className="num">{(w.distanceM / 1000).toFixed(2)} km</td>
-                    <td className="num">{formatHours(w.durationMs)}</td>
-                  </tr>
-                ))}
+                {weeks.map((week) =>
+                  week.athletes.length === 0 ? (
+                    <tr key={week.weekStart} className="rest-row" data-testid="empty-week">
+                      <td>{week.weekStart}</td>
+                      <td colSpan={4}>No sessions</td>
+                    </tr>
+                  ) : (
+                    week.athletes.map((w) => (
+                      <tr key={`${w.weekStart}-${w.athleteId}`}>
+                        <td>{w.weekStart}</td>
+                        <td>
+                          <Link href={`/athletes/${w.athleteId}`}>{w.athleteName}</Link>
+                        </td>
+                        <td className="num">{w.sessions}</td>
+                        <td className="num">{(w.distanceM / 1000).toFixed(2)} km</td>
+                        <td className="num">{formatHours(w.durationMs)}</td>
+                      </tr>
+                    ))
+                  ),
+                )}
               </tbody>
             </table>
           </div>

@@ -152,14 +152,31 @@ describe("weekly volume", () => {
       await handle.db.execute(sql`select date_trunc('week', r.date)::date::text as week, c.athlete_id as athlete, count(*)::int as n, sum(r.distance_m)::int as d, sum(r.duration_ms)::int as t
         from results r join result_crew c on c.result_id = r.id where c.athlete_id in (${w.managed}, ${w.coached}) group by 1, 2`),
     );
-    expect(weeks.length).toBe(expected.length);
+    const rows = weeks.flatMap((x) => x.athletes);
+    expect(rows.length).toBe(expected.length);
     for (const e of expected) {
-      expect(weeks.find((x) => x.weekStart === e.week && x.athleteId === Number(e.athlete))).toMatchObject({ sessions: Number(e.n), distanceM: Number(e.d), durationMs: Number(e.t) });
+      expect(rows.find((x) => x.weekStart === e.week && x.athleteId === Number(e.athlete))).toMatchObject({ sessions: Number(e.n), distanceM: Number(e.d), durationMs: Number(e.t) });
     }
+    // Every week the range names, empty ones included, newest first: 2025-12-29 (holding 1 January) to 2026-02-23.
+    for (let i = 1; i < weeks.length; i++) expect(Date.parse(weeks[i - 1].weekStart) - Date.parse(weeks[i].weekStart)).toBe(7 * 86_400_000);
+    expect(weeks).toHaveLength(9);
+    expect([weeks[0].weekStart, weeks[8].weekStart]).toEqual(["2026-02-23", "2025-12-29"]);
     expect(weeks.every((x) => new Date(`${x.weekStart}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(weeks.some((x) => x.athletes.length === 0)).toBe(true);
     const managedOnly = await readWeeklyVolume(handle.db, w.coach.id, { ...parseLogQuery({}), athlete: w.managed, from: "2026-01-01", to: "2026-02-28" });
-    expect(new Set(managedOnly.weeks.map((x) => x.athleteId))).toEqual(new Set([w.managed]));
-    expect(managedOnly.weeks.reduce((sum, x) => sum + x.sessions, 0)).toBe(35);
+    const managedRows = managedOnly.weeks.flatMap((x) => x.athletes);
+    expect(new Set(managedRows.map((x) => x.athleteId))).toEqual(new Set([w.managed]));
+    expect(managedRows.reduce((sum, x) => sum + x.sessions, 0)).toBe(35);
+  });
+});
+
+describe("weeks of a range", () => {
+  it("are the Mondays of every ISO week the range touches, newest first, at most a year of them", async () => {
+    const { isoWeeksBetween } = await import("./weekly-volume");
+    expect(isoWeeksBetween("2026-03-20", "2026-05-14")).toEqual(["2026-05-11", "2026-05-04", "2026-04-27", "2026-04-20", "2026-04-13", "2026-04-06", "2026-03-30", "2026-03-23", "2026-03-16"]);
+    expect(isoWeeksBetween("2026-05-11", "2026-05-17")).toEqual(["2026-05-11"]);
+    expect(isoWeeksBetween("2026-05-14", "2026-03-20")).toEqual([]);
+    expect(isoWeeksBetween("1900-01-01", "2026-05-14")).toHaveLength(53);
   });
 });
 

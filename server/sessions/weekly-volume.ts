@@ -16,14 +16,23 @@ export interface WeekVolume {
   durationMs: number;
 }
 
+/** One ISO week of the range, with its athletes' volume (none in a week without sessions). */
+export interface WeekOfVolume {
+  /** Monday of the ISO week, YYYY-MM-DD. */
+  weekStart: string;
+  athletes: WeekVolume[];
+}
+
 /**
- * The week view of the log: per ISO week and athlete in the crew, how many
- * sessions, metres and milliseconds, over the sessions the log's filters
- * select. Without a date range, the DEFAULT_WEEKS weeks up to the newest
- * visible session. Externals typed by hand have no athlete record and are
- * not counted. Bounded by the date range, so a plain aggregate suffices.
+ * The week view of the log: every ISO week the range touches, newest first,
+ * empty weeks included (a coach reads a gap as a gap), and in each week, per
+ * crew athlete, how many sessions, metres and milliseconds, over the sessions
+ * the log's filters select. Without a date range, the DEFAULT_WEEKS weeks up
+ * to the newest visible session. Externals typed by hand have no athlete
+ * record and are not counted. Bounded by the date range, so a plain
+ * aggregate suffices.
  */
-export async function readWeeklyVolume(db: Db, userId: number, q: LogQuery): Promise<{ from: string; to: string; weeks: WeekVolume[] }> {
+export async function readWeeklyVolume(db: Db, userId: number, q: LogQuery): Promise<{ from: string; to: string; weeks: WeekOfVolume[] }> {
   let { from, to } = q;
   if (!from || !to) {
     const [latest] = rowsOf<{ newest: string | null }>(await db.execute(sql`select max(results.date)::text as newest from results where ${and(resultAccessible(userId), filterSql(q))}`));
@@ -41,5 +50,22 @@ export async function readWeeklyVolume(db: Db, userId: number, q: LogQuery): Pro
         ${q.athlete !== undefined ? sql`and a.id = ${q.athlete}` : sql``}
       group by 1, 2, 3 order by 1 desc, 3, 2`),
   );
-  return { from, to, weeks: rows.map((r) => ({ ...r, athleteId: Number(r.athleteId), sessions: Number(r.sessions), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs) })) };
+  const volumes = rows.map((r) => ({ ...r, athleteId: Number(r.athleteId), sessions: Number(r.sessions), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs) }));
+  return { from, to, weeks: isoWeeksBetween(from, to).map((weekStart) => ({ weekStart, athletes: volumes.filter((v) => v.weekStart === weekStart) })) };
+}
+
+const DAY_MS = 86_400_000;
+/** A year of weeks at most: the range comes from the URL, and a page of 500 years of empty weeks helps nobody. */
+const MAX_WEEKS = 53;
+
+/** Mondays (YYYY-MM-DD) of the ISO weeks from the one holding `to` back to the one holding `from`, newest first. */
+export function isoWeeksBetween(from: string, to: string): string[] {
+  const monday = (day: string) => {
+    const t = Date.parse(`${day}T00:00:00Z`);
+    return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS;
+  };
+  const first = monday(from);
+  const weeks: string[] = [];
+  for (let t = monday(to); t >= first && weeks.length < MAX_WEEKS; t -= 7 * DAY_MS) weeks.push(new Date(t).toISOString().slice(0, 10));
+  return weeks;
 }

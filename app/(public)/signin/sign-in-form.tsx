@@ -10,9 +10,13 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string[]; password?: string[] }>({});
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const missing = { ...(email.trim() ? {} : { email: ["Enter your email"] }), ...(password ? {} : { password: ["Enter your password"] }) };
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return setError(null);
     setPending(true);
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false });
@@ -26,10 +30,25 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
     window.location.assign(sameOriginReturnPath(returnTo, window.location.origin));
   }
 
+  // A refused sign-in belongs to both fields (which one was wrong is not said): each is marked and points at the message.
+  const refused = error ? { "aria-invalid": true, "aria-describedby": "signin-error" } : {};
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      <FormError message={error} />
-      <Field label="Email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <FormError message={error} id="signin-error" />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        errors={fieldErrors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setFieldErrors((f) => ({ ...f, email: undefined }));
+        }}
+        {...refused}
+      />
       <Field
         label="Password"
         name="password"
@@ -37,7 +56,12 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
         autoComplete="current-password"
         required
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        errors={fieldErrors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setFieldErrors((f) => ({ ...f, password: undefined }));
+        }}
+        {...refused}
       />
       <button type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}

@@ -82,7 +82,29 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
     const size = vessels.find((v) => v.id === id)?.npeople ?? 0;
     setSeats((old) => Array.from({ length: size }, (_, i) => old[i] ?? { kind: "internal", athleteId: "" }));
   }
-  const updateSeat = (index: number, seat: Seat) => setSeats((all) => all.map((s, i) => (i === index ? seat : s)));
+  const updateSeat = (index: number, seat: Seat) => {
+    setSeats((all) => all.map((s, i) => (i === index ? seat : s)));
+    fixed(`athletes[${index}]`, "athletes");
+  };
+
+  /**
+   * A field the person changed loses its error at once; when no field error
+   * is left, the form's summary goes too (it only pointed at them).
+   */
+  function fixed(...names: string[]) {
+    setErrors((old) => {
+      const fields = Object.fromEntries(Object.entries(old.fields).filter(([k]) => !names.includes(k)));
+      if (Object.keys(fields).length === Object.keys(old.fields).length && old.form === null) return old;
+      return Object.keys(fields).length ? { ...old, fields } : { form: null, fields: {} };
+    });
+  }
+  /** A setter that also clears the errors of the fields it sets. */
+  const clearing =
+    <T,>(set: (value: T) => void, ...names: string[]) =>
+    (value: T) => {
+      set(value);
+      fixed(...names);
+    };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -187,7 +209,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       ) : null}
       <div className="field">
         <label htmlFor="file">{kind === "training" ? "Training file (.svc)" : "Session file (.svc)"}</label>
-        <input id="file" name="file" type="file" accept=".svc" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
+        <input id="file" name="file" type="file" accept=".svc" onChange={(e) => clearing(setFile, "file")(e.target.files?.[0] ?? null)} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
         {f.file ? (
           <p className="field-error" id="file-error">
             {f.file.join(" ")}
@@ -197,15 +219,15 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
 
       {kind === "training" ? (
         <>
-          <Field label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} errors={f.title} maxLength={128} hint="For example “6 × 500 m at race pace”. Optional." />
+          <Field label="Title" name="title" value={title} onChange={(e) => clearing(setTitle, "title")(e.target.value)} errors={f.title} maxLength={128} hint="For example “6 × 500 m at race pace”. Optional." />
           <div className="row">
-            <Select label="Boat" name="vessel_id" value={vesselId} onChange={setVesselId} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
-            <OptionalSelect label="Workout template" name="template_id" value={templateId} onChange={setTemplateId} options={templates} none="None: find the sets from the recording" errors={f.template_id} />
+            <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(setVesselId, "vessel_id")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
+            <OptionalSelect label="Workout template" name="template_id" value={templateId} onChange={clearing(setTemplateId, "template_id")} options={templates} none="None: find the sets from the recording" errors={f.template_id} />
           </div>
           {templates.length === 0 ? <p className="hint">You have no workout templates yet; the sets are found from the recording alone.</p> : null}
           <div className="row">
-            <OptionalSelect label="Track" name="track_id" value={trackId} onChange={setTrackId} options={tracks} none="No track" errors={f.track_id} />
-            <OptionalSelect label="Paddler" name="athlete_id" value={athleteId} onChange={setAthleteId} options={athletes} none="Not given" errors={f.athlete_id} />
+            <OptionalSelect label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} none="No track" errors={f.track_id} />
+            <OptionalSelect label="Paddler" name="athlete_id" value={athleteId} onChange={clearing(setAthleteId, "athlete_id")} options={athletes} none="Not given" errors={f.athlete_id} />
           </div>
           <Field
             label="Sensitivity"
@@ -216,7 +238,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
             step={0.5}
             inputMode="decimal"
             value={sensitivity}
-            onChange={(e) => setSensitivity(e.target.value)}
+            onChange={(e) => clearing(setSensitivity, "sensitivity")(e.target.value)}
             errors={f.sensitivity}
             hint="From 0.5 to 10; 5 suits most practices. Higher finds lighter and shorter pieces as sets; lower keeps only the hard ones. With a template, sets are also matched to its steps."
           />
@@ -232,17 +254,17 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
           <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} /> A duration
         </label>
         {mode === "distance" ? (
-          <Field label="Distance (m)" name="distance" inputMode="numeric" value={distance} onChange={(e) => setDistance(e.target.value)} errors={f.distance} hint="50 to 1000 m." />
+          <Field label="Distance (m)" name="distance" inputMode="numeric" value={distance} onChange={(e) => clearing(setDistance, "distance")(e.target.value)} errors={f.distance} hint="50 to 1000 m." />
         ) : (
-          <Field label="Duration (s)" name="duration" inputMode="decimal" value={durationS} onChange={(e) => setDurationS(e.target.value)} errors={f.duration_ms ?? f.distance} hint="Up to 300 s." />
+          <Field label="Duration (s)" name="duration" inputMode="decimal" value={durationS} onChange={(e) => clearing(setDurationS, "duration_ms", "distance")(e.target.value)} errors={f.duration_ms ?? f.distance} hint="Up to 300 s." />
         )}
       </fieldset>
 
       <div className="row">
-        <Select label="Boat" name="vessel_id" value={vesselId} onChange={chooseVessel} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
-        <Select label="Track" name="track_id" value={trackId} onChange={setTrackId} options={tracks} errors={f.track_id} />
-        <Select label="Category" name="category_id" value={categoryId} onChange={setCategoryId} options={categories} errors={f.category_id} />
-        <Select label="Pace" name="pace_id" value={paceId} onChange={setPaceId} options={paces} errors={f.pace_id} />
+        <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(chooseVessel, "vessel_id", "athletes")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
+        <Select label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} errors={f.track_id} />
+        <Select label="Category" name="category_id" value={categoryId} onChange={clearing(setCategoryId, "category_id")} options={categories} errors={f.category_id} />
+        <Select label="Pace" name="pace_id" value={paceId} onChange={clearing(setPaceId, "pace_id")} options={paces} errors={f.pace_id} />
       </div>
 
       {vessel ? (
@@ -294,8 +316,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       ) : null}
 
       <div className="row">
-        <Field label="Competition" name="competition" value={competition} onChange={(e) => setCompetition(e.target.value)} errors={f.competition} maxLength={64} />
-        <Field label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} errors={f.description} maxLength={64} />
+        <Field label="Competition" name="competition" value={competition} onChange={(e) => clearing(setCompetition, "competition")(e.target.value)} errors={f.competition} maxLength={64} />
+        <Field label="Description" name="description" value={description} onChange={(e) => clearing(setDescription, "description")(e.target.value)} errors={f.description} maxLength={64} />
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Flag for review

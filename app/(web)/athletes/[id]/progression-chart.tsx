@@ -11,11 +11,13 @@ export function ProgressionChart({ title, points }: { title: string; points: Pro
   const [d0, d1] = [Math.min(...days), Math.max(...days)];
   const times = points.map((p) => p.durationMs);
   const [t0, t1] = [Math.min(...times), Math.max(...times)];
-  const x = (d: number) => PAD.left + (d1 > d0 ? ((d - d0) / (d1 - d0)) * (WIDTH - PAD.left - PAD.right) : (WIDTH - PAD.left - PAD.right) / 2);
+  // By date; when every effort is of one day, in their order across the plot (else they would stack on one vertical line).
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const xs = days.map((d, k) => PAD.left + (d1 > d0 ? ((d - d0) / (d1 - d0)) * plotWidth : points.length > 1 ? (k / (points.length - 1)) * plotWidth : plotWidth / 2));
   // Faster is higher: the axis runs from the slowest time at the bottom to the fastest at the top.
   const y = (t: number) => PAD.top + (t1 > t0 ? ((t - t0) / (t1 - t0)) * (HEIGHT - PAD.top - PAD.bottom) : (HEIGHT - PAD.top - PAD.bottom) / 2);
   const runningBest = points.map((_, k) => Math.min(...times.slice(0, k + 1)));
-  const bestLine = runningBest.map((best, k) => `${k ? "L" : "M"}${x(days[k]).toFixed(1)},${y(best).toFixed(1)}`);
+  const bestLine = runningBest.map((best, k) => `${k ? "L" : "M"}${xs[k].toFixed(1)},${y(best).toFixed(1)}`);
   const first = points[0];
   const fastest = points.reduce((a, b) => (b.durationMs < a.durationMs ? b : a));
   const summary = `${points.length} efforts from ${first.date} to ${points.at(-1)!.date}: first ${formatDuration(first.durationMs)}, best ${formatDuration(fastest.durationMs)} on ${fastest.date}.`;
@@ -42,7 +44,7 @@ export function ProgressionChart({ title, points }: { title: string; points: Pro
         </text>
         <path d={bestLine.join(" ")} fill="none" stroke="#1a7f37" strokeWidth="2" />
         {points.map((p, k) => (
-          <circle key={p.resultId} cx={x(days[k])} cy={y(p.durationMs)} r="3.5" fill="#0b5cad" />
+          <circle key={p.resultId} cx={xs[k]} cy={y(p.durationMs)} r="3.5" fill="#0b5cad" />
         ))}
       </svg>
     </figure>
