@@ -470,7 +470,7 @@ export interface paths {
         };
         /**
          * Where a session stands among every person's best in the service for the same boat class and distance
-         * @description Aggregates only: no figure from fewer than 10 distinct people, and every percentile is the mean of three people's bests.
+         * @description Aggregates only. The cohort is accounts, not athlete records: one best per person account (never demo or sandbox) from sessions its own registered unit recorded in a file sealed with a production key (never the published development key 0), so one account cannot fabricate members. Below 10 such accounts the answer is insufficient_data with no figure. Each percentile is the mean of the three bests around its rank plus Laplace noise of scale m·λ/3 (λ = 10 ms per metre of the distance, 5 s over 500 m; m is 2 below 20 people, then 1), fixed for the cohort's state and kept for 28 days whatever the members do: asking again returns the same figures, and faster_than_pct is read off the published percentiles, never off the members. Guarantee (docs/analytics.md): for any two values of one member's best d seconds apart, every answer is at most e^(d/λ) times as likely under one as under the other, even to someone who knows every other member's best; over 500 m, someone starting with no idea of it is left with at most a 20 % chance of placing it within ±1 s.
          *
          *     Scopes: sessions:read. Surfaces: data, partner, session.
          */
@@ -1056,7 +1056,7 @@ export interface paths {
         };
         /**
          * The origin-restricted replay player (iframe navigation); first use within two minutes only
-         * @description Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.
+         * @description Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Only a browser's iframe navigation from the approved origin consumes the launch (`Sec-Fetch-Dest: iframe`, `Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Site` that fits the origin, and its origin in `Referer` when one is sent); any other request (a plain client, a link preview, a top-level page, another site's frame) is the same 404 and leaves the launch usable. This guards against accidental consumption, not a crafted client. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.
          */
         get: operations["launch_replay_embed"];
         put?: never;
@@ -1136,7 +1136,7 @@ export interface components {
         "Retry-After": number;
         /** @description URL of the created job's status document, to poll */
         Location: string;
-        /** @description the request's id, also in error bodies */
+        /** @description the request's id: req_ and 22 base62 characters, also in error bodies */
         "X-Request-Id": string;
         /** @description RFC 6750 bearer challenge */
         "WWW-Authenticate": string;
@@ -1172,6 +1172,11 @@ export interface operations {
                             name?: string;
                             /** @description email address, with the email scope (not verified by this service) */
                             email?: string;
+                            /**
+                             * @description present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else
+                             * @constant
+                             */
+                            sandbox?: true;
                         };
                         meta?: {
                             [key: string]: unknown;
@@ -1196,7 +1201,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1216,7 +1221,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1239,7 +1244,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1261,7 +1266,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1284,7 +1289,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1306,7 +1311,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1326,7 +1331,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1393,7 +1398,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1413,7 +1418,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1436,7 +1441,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1458,7 +1463,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1481,7 +1486,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1503,7 +1508,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1523,7 +1528,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1567,7 +1572,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1587,7 +1592,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1610,7 +1615,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1632,7 +1637,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1655,7 +1660,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1677,7 +1682,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1697,7 +1702,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1756,7 +1761,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1776,7 +1781,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1799,7 +1804,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1821,7 +1826,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1844,7 +1849,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1866,7 +1871,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1886,7 +1891,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2009,7 +2014,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2029,7 +2034,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2052,7 +2057,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2074,7 +2079,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2097,7 +2102,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2119,7 +2124,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2139,7 +2144,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2273,7 +2278,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2293,7 +2298,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2316,7 +2321,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2338,7 +2343,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2361,7 +2366,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2383,7 +2388,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2403,7 +2408,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2499,7 +2504,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2519,7 +2524,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2542,7 +2547,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2564,7 +2569,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2586,7 +2591,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2609,7 +2614,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2631,7 +2636,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2651,7 +2656,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2727,7 +2732,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2747,7 +2752,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2770,7 +2775,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2792,7 +2797,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2814,7 +2819,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2837,7 +2842,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2859,7 +2864,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2879,7 +2884,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2959,7 +2964,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2979,7 +2984,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3002,7 +3007,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3024,7 +3029,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3047,7 +3052,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3069,7 +3074,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3089,7 +3094,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3161,7 +3166,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3181,7 +3186,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3204,7 +3209,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3226,7 +3231,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3248,7 +3253,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3271,7 +3276,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3293,7 +3298,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3313,7 +3318,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3501,7 +3506,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3521,7 +3526,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3544,7 +3549,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3566,7 +3571,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3588,7 +3593,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3611,7 +3616,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3633,7 +3638,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3653,7 +3658,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3750,7 +3755,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3770,7 +3775,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3793,7 +3798,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3815,7 +3820,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3838,7 +3843,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3860,7 +3865,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -3880,7 +3885,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4026,7 +4031,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4046,7 +4051,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4069,7 +4074,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4091,7 +4096,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4114,7 +4119,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4136,7 +4141,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4156,7 +4161,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4288,7 +4293,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4308,7 +4313,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4331,7 +4336,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4353,7 +4358,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4375,7 +4380,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4398,7 +4403,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4420,7 +4425,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4440,7 +4445,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4520,7 +4525,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4540,7 +4545,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4563,7 +4568,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4585,7 +4590,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4607,7 +4612,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4630,7 +4635,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4652,7 +4657,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4672,7 +4677,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4751,7 +4756,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4771,7 +4776,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4794,7 +4799,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4816,7 +4821,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4839,7 +4844,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4861,7 +4866,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4881,7 +4886,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4963,7 +4968,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -4983,7 +4988,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5006,7 +5011,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5028,7 +5033,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5051,7 +5056,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5073,7 +5078,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5093,7 +5098,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5168,7 +5173,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5188,7 +5193,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5211,7 +5216,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5233,7 +5238,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5256,7 +5261,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5278,7 +5283,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5298,7 +5303,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5406,7 +5411,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5426,7 +5431,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5449,7 +5454,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5471,7 +5476,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5493,7 +5498,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5516,7 +5521,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5538,7 +5543,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5558,7 +5563,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5818,7 +5823,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5838,7 +5843,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5861,7 +5866,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5883,7 +5888,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5905,7 +5910,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5928,7 +5933,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5950,7 +5955,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -5970,7 +5975,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6049,7 +6054,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6069,7 +6074,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6092,7 +6097,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6114,7 +6119,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6137,7 +6142,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6159,7 +6164,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6179,7 +6184,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6260,7 +6265,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6280,7 +6285,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6303,7 +6308,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6325,7 +6330,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6348,7 +6353,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6370,7 +6375,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6390,7 +6395,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6450,7 +6455,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6470,7 +6475,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6493,7 +6498,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6515,7 +6520,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6538,7 +6543,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6560,7 +6565,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6580,7 +6585,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6622,14 +6627,14 @@ export interface operations {
                             status: "ok" | "insufficient_data";
                             reason: string | null;
                             session_duration_ms: number;
-                            /** @description distinct people whose best makes the benchmark (at least 10) */
+                            /** @description person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files */
                             people: number | null;
-                            /** @description p percent of the people's bests are faster than this; each value is the mean of the 3 bests around its rank, never one person's time */
+                            /** @description about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it */
                             percentiles: {
                                 percentile: number;
                                 duration_ms: number;
                             }[];
-                            /** @description share of the people whose best is slower than this session, percent */
+                            /** @description estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them) */
                             faster_than_pct: number | null;
                         };
                         meta?: {
@@ -6655,7 +6660,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6675,7 +6680,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6698,7 +6703,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6720,7 +6725,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6743,7 +6748,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6765,7 +6770,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6785,7 +6790,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6856,7 +6861,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6876,7 +6881,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     } | {
                         /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
@@ -6885,7 +6890,7 @@ export interface operations {
                         error_description: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                         /** @description the same, under the results API's name */
                         message: string;
@@ -6910,7 +6915,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6932,7 +6937,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6955,7 +6960,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6977,7 +6982,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -6997,7 +7002,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7063,7 +7068,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7083,7 +7088,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     } | {
                         /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
@@ -7092,7 +7097,7 @@ export interface operations {
                         error_description: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                         /** @description the same, under the results API's name */
                         message: string;
@@ -7117,7 +7122,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7139,7 +7144,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7162,7 +7167,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7184,7 +7189,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7204,7 +7209,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7272,7 +7277,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7292,7 +7297,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7315,7 +7320,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7337,7 +7342,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7360,7 +7365,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7382,7 +7387,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7402,7 +7407,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7465,7 +7470,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7485,7 +7490,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7508,7 +7513,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7530,7 +7535,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7553,7 +7558,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7575,7 +7580,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7595,7 +7600,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7657,7 +7662,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7677,7 +7682,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7700,7 +7705,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7722,7 +7727,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7745,7 +7750,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7767,7 +7772,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7787,7 +7792,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7855,7 +7860,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7875,7 +7880,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7898,7 +7903,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7920,7 +7925,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7943,7 +7948,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7965,7 +7970,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -7985,7 +7990,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8078,7 +8083,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8098,7 +8103,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8121,7 +8126,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8143,7 +8148,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8166,7 +8171,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8188,7 +8193,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8208,7 +8213,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8296,7 +8301,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8316,7 +8321,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8339,7 +8344,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8361,7 +8366,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8384,7 +8389,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8406,7 +8411,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8426,7 +8431,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8509,7 +8514,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8529,7 +8534,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8552,7 +8557,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8574,7 +8579,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8597,7 +8602,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8619,7 +8624,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8639,7 +8644,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8716,7 +8721,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8736,7 +8741,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8759,7 +8764,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8781,7 +8786,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8804,7 +8809,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8826,7 +8831,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8846,7 +8851,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8915,7 +8920,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8935,7 +8940,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8958,7 +8963,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -8980,7 +8985,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9003,7 +9008,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9025,7 +9030,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9045,7 +9050,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9122,7 +9127,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9142,7 +9147,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9165,7 +9170,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9187,7 +9192,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9210,7 +9215,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9232,7 +9237,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9252,7 +9257,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9327,7 +9332,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9347,7 +9352,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9370,7 +9375,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9392,7 +9397,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9415,7 +9420,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9437,7 +9442,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9457,7 +9462,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9527,7 +9532,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9547,7 +9552,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9570,7 +9575,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9592,7 +9597,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9615,7 +9620,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9637,7 +9642,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9657,7 +9662,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9731,7 +9736,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9751,7 +9756,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9774,7 +9779,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9796,7 +9801,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9819,7 +9824,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9841,7 +9846,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9861,7 +9866,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9949,7 +9954,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9969,7 +9974,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -9992,7 +9997,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10014,7 +10019,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10037,7 +10042,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10059,7 +10064,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10079,7 +10084,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10164,7 +10169,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10184,7 +10189,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10207,7 +10212,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10229,7 +10234,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10252,7 +10257,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10274,7 +10279,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10294,7 +10299,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10343,7 +10348,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10363,7 +10368,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10386,7 +10391,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10408,7 +10413,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10431,7 +10436,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10453,7 +10458,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10473,7 +10478,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10543,7 +10548,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10563,7 +10568,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10585,7 +10590,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10607,7 +10612,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10629,7 +10634,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10652,7 +10657,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10674,7 +10679,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10694,7 +10699,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10741,7 +10746,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10761,7 +10766,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10784,7 +10789,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10806,7 +10811,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10829,7 +10834,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10851,7 +10856,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10871,7 +10876,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -10993,7 +10998,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11013,7 +11018,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11036,7 +11041,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11058,7 +11063,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11080,7 +11085,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11103,7 +11108,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11125,7 +11130,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11145,7 +11150,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11267,7 +11272,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11287,7 +11292,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11310,7 +11315,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11332,7 +11337,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11354,7 +11359,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11377,7 +11382,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11399,7 +11404,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11419,7 +11424,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11510,7 +11515,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11530,7 +11535,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11553,7 +11558,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11575,7 +11580,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11598,7 +11603,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11620,7 +11625,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11640,7 +11645,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11693,7 +11698,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11713,7 +11718,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11736,7 +11741,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11758,7 +11763,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11781,7 +11786,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11803,7 +11808,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11823,7 +11828,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11899,7 +11904,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11919,7 +11924,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11942,7 +11947,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11964,7 +11969,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -11987,7 +11992,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12009,7 +12014,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12029,7 +12034,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12123,7 +12128,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12143,7 +12148,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12166,7 +12171,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12188,7 +12193,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12211,7 +12216,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12233,7 +12238,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12253,7 +12258,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12358,7 +12363,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                         /** @description the workout's every problem (at most 100, then one entry saying how many more) */
                         problems?: {
@@ -12384,7 +12389,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12407,7 +12412,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12429,7 +12434,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12452,7 +12457,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12474,7 +12479,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12494,7 +12499,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12536,12 +12541,12 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
             };
-            /** @description unknown, used or expired launch */
+            /** @description unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12587,7 +12592,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12605,7 +12610,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -12658,7 +12663,7 @@ export interface operations {
                         error_description?: string;
                         /** @description insufficient_scope: the scopes the operation needs, space-separated */
                         scope?: string;
-                        /** @description quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
                         request_id: string;
                     };
                 };

@@ -308,7 +308,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description seconds to wait before retrying */
         "Retry-After": number;
-        /** @description the request's id, also in error bodies */
+        /** @description the request's id: req_ and 22 base62 characters, also in error bodies */
         "X-Request-Id": string;
         /** @description bearer challenge */
         "WWW-Authenticate": string;
@@ -439,7 +439,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -457,7 +457,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -478,7 +478,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -498,7 +498,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -516,7 +516,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -621,7 +621,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -639,7 +639,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -659,7 +659,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -679,7 +679,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                         /** @description the result made from the same file */
                         existing_result_id: number;
@@ -688,7 +688,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -708,7 +708,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -728,7 +728,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -749,7 +749,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -769,7 +769,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -787,7 +787,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -929,7 +929,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -947,7 +947,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -967,7 +967,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -988,7 +988,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1008,7 +1008,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1026,7 +1026,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1079,7 +1079,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1097,7 +1097,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1117,7 +1117,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1137,7 +1137,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1158,7 +1158,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1178,7 +1178,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1196,7 +1196,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1247,7 +1247,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1265,7 +1265,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1285,7 +1285,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1305,7 +1305,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1326,7 +1326,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1346,7 +1346,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1364,7 +1364,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1429,7 +1429,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1447,7 +1447,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1468,7 +1468,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1488,7 +1488,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1506,7 +1506,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1560,7 +1560,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1578,7 +1578,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1598,7 +1598,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1619,7 +1619,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1639,7 +1639,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1657,7 +1657,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1720,7 +1720,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1738,7 +1738,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1759,7 +1759,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1779,7 +1779,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1797,7 +1797,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1849,7 +1849,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1867,7 +1867,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1887,7 +1887,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1908,7 +1908,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1928,7 +1928,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -1946,7 +1946,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2009,7 +2009,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2027,7 +2027,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2048,7 +2048,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2068,7 +2068,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2086,7 +2086,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2138,7 +2138,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2156,7 +2156,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2176,7 +2176,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2197,7 +2197,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2217,7 +2217,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2235,7 +2235,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2298,7 +2298,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2316,14 +2316,14 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     } | {
                         /** @description machine-readable code */
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                         /** @description the same as message, under the Data API's name */
                         error_description: string;
@@ -2346,7 +2346,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2366,7 +2366,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2384,7 +2384,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2436,7 +2436,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2454,14 +2454,14 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     } | {
                         /** @description machine-readable code */
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                         /** @description the same as message, under the Data API's name */
                         error_description: string;
@@ -2483,7 +2483,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2504,7 +2504,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2524,7 +2524,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2542,7 +2542,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2611,7 +2611,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2629,7 +2629,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2650,7 +2650,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2670,7 +2670,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2688,7 +2688,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2744,7 +2744,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2762,7 +2762,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2782,7 +2782,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2803,7 +2803,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2823,7 +2823,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
@@ -2841,7 +2841,7 @@ export interface operations {
                         error: string;
                         /** @description the exact problem */
                         message: string;
-                        /** @description the X-Request-Id of this answer; quote it when reporting a problem */
+                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
                         request_id: string;
                     };
                 };
