@@ -92,7 +92,9 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
       nonce(ctx: KoaContextWithOIDC, value: unknown) {
         const scopes = String(ctx.oidc.params?.scope ?? "").split(" ");
         if (scopes.includes("openid") && (typeof value !== "string" || value.length === 0)) {
-          throw new errors.InvalidRequest("nonce is required when the openid scope is requested");
+          throw new errors.InvalidRequest(
+            "nonce is required when the openid scope is requested: send nonce=<a random value> with the authorization request and check it in the ID token (or leave out openid)",
+          );
         }
       },
       scope(_ctx: KoaContextWithOIDC, value: unknown, client: OidcClient) {

@@ -41,8 +41,10 @@ export default async function DataApiReferencePage() {
         <ol>
           <li>
             Send the user to <code>{issuer}/oauth/authorize</code> with <code>response_type=code</code>, your <code>client_id</code> and registered{" "}
-            <code>redirect_uri</code>, the <code>scope</code>s you need, a random <code>state</code>, and PKCE: <code>code_challenge</code> (S256 of a random{" "}
-            <code>code_verifier</code>) with <code>code_challenge_method=S256</code>. PKCE is required for every client.
+            <code>redirect_uri</code>, the <code>scope</code>s you need, a random <code>state</code>, PKCE: <code>code_challenge</code> (S256 of a random{" "}
+            <code>code_verifier</code>) with <code>code_challenge_method=S256</code>, and, whenever <code>scope</code> holds <code>openid</code> (ticked by default
+            when you register an application), a random <code>nonce</code>, which comes back in the ID token for you to check. PKCE is required for every client; a
+            request with <code>openid</code> and no <code>nonce</code> is refused with <code>invalid_request</code>.
           </li>
           <li>The user signs in and allows access; the browser comes back to your redirect URI with <code>code</code>, your <code>state</code> and <code>iss</code>.</li>
           <li>
