@@ -59,11 +59,11 @@ export default async function DataApiReferencePage() {
         </ol>
         <h3>The resource parameter</h3>
         <p>
-          Each access token has exactly one audience (RFC 8707 resource indicators). <code>resource={resource}</code> asks for a token whose audience is this Data API.
-          Without <code>resource</code>, a request whose scopes include a Data API scope (such as <code>sessions:read</code>) still gets a Data API token; one with only{" "}
-          <code>openid profile email</code> gets a token for the OpenID Connect userinfo endpoint instead. The Data API refuses a token of another audience with{" "}
-          <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs, so send <code>resource</code> whenever you want to call
-          the API.
+          <code>resource={resource}</code> (RFC 8707) asks for a token whose audience is this Data API. Without <code>resource</code>, a request whose scopes include
+          a Data API scope (such as <code>sessions:read</code>) still gets a Data API token, and one issued with <code>openid</code> also works at the userinfo
+          endpoint (<code>{issuer}/oauth/userinfo</code>): it names both audiences. A request of <code>openid profile email</code> alone gets a token for userinfo
+          only, which the Data API refuses with <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs. Another
+          resource is refused with <code>invalid_target</code>.
         </p>
       </section>
       {/* The same builder as GET /api/docs/data-api.json: the page shows exactly the served document. */}
