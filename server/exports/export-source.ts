@@ -60,8 +60,11 @@ export interface ExportModel {
   source: ExportSource;
   mode: "full" | "privacy-safe";
   session: z.output<typeof ZSessionDetail>;
-  /** The chosen seat, as the crew list shows it (never an anonymous seat). */
-  athlete: z.output<typeof ZCrewSeat> & { athlete: { id: number; name: string } };
+  /**
+   * The chosen seat, as the crew list shows it: never anonymous in full mode;
+   * in privacy-safe mode anonymous (`athlete: null`) unless it is the person's own.
+   */
+  athlete: z.output<typeof ZCrewSeat>;
   summary: z.output<typeof ZSessionSummary>;
   splits: z.output<typeof ZSplits>;
   strokes: z.output<typeof ZStroke>[];
@@ -115,8 +118,12 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
   ]);
   const crew: CrewSeat[] = mode === "privacy-safe" ? crewSeen.map((seat) => (seat.isSubject ? seat : { ...seat, athlete: null })) : crewSeen;
   const chosen = crew.find((seat) => seat.seat === selection.athlete);
-  // A seat the person may not see is not found, never an anonymous file.
-  if (!chosen || chosen.athlete === null) throw notFound("Athlete seat");
+  // Which seats may be exported at all: those the person could export on the web (the data
+  // surface's view). Full mode names the seat's athlete; privacy-safe mode exports the same
+  // seats with every identity but the person's own removed (docs/exports.md "Privacy-safe mode").
+  const exportable = mode === "privacy-safe" && audience.surface !== "data" ? await getCrewSeenBy(db, { ...audience, surface: "data" }, row.id) : crewSeen;
+  // A seat the person may not see is not found, never an anonymous file of it.
+  if (!chosen || !exportable.find((seat) => seat.seat === chosen.seat)?.athlete) throw notFound("Athlete seat");
   if (!analysis) throw new AppError("conflict", "The session has no processed data: its processing failed");
 
   const heartRateIncluded = selection.healthAllowed && selection.athlete === STROKE_SEAT && heartRateIsSubjects(crewSeen, viewer.userId);
@@ -136,7 +143,7 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
     source,
     mode,
     session: serializeSessionDetail({ row, crew, weather, equipment: null, heartRate }),
-    athlete: serializeCrewSeat(chosen) as ExportModel["athlete"],
+    athlete: serializeCrewSeat(chosen),
     summary: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded),
     splits: serializeSplits(row.id, computeSplits(analysis.track, processingStrokes, selection.splits)),
     strokes: strokeRows.map((stroke) => serializeStroke(stroke, analysis.effortStartS)),

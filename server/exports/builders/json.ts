@@ -24,7 +24,12 @@ export const ZExportDocument = z
       heart_rate_included: z.boolean().describe("the heart rate is the chosen seat's own and the person may receive health data"),
       lactate_included: z.boolean().describe("the person's own lactate readings of this session are included"),
     }),
-    athlete: ZCrewSeat.extend({ athlete: z.object({ id: z.number().int(), name: z.string() }) }).describe("the seat the export is about (ExportRequest athlete)"),
+    athlete: ZCrewSeat.extend({
+      athlete: z
+        .object({ id: z.number().int(), name: z.string() })
+        .nullable()
+        .describe("the seat's athlete; null only in privacy-safe mode for a seat other than the person's own"),
+    }).describe("the seat the export is about (ExportRequest athlete)"),
     session: ZSessionDetail,
     summary: ZSessionSummary,
     splits: ZSplits,

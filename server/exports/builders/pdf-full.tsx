@@ -46,7 +46,8 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
     [t.date, `${s.date} ${s.time_of_day.slice(0, 5)}`],
     [t.track, s.track.name],
     [t.boat, s.boat_class.type],
-    [t.athlete, `${model.athlete.athlete.name} (${t.seat(model.athlete.seat)})`],
+    // Privacy-safe: a seat other than the person's own is named by its place only.
+    [t.athlete, model.athlete.athlete ? `${model.athlete.athlete.name} (${t.seat(model.athlete.seat)})` : t.seat(model.athlete.seat)],
     [t.crew, crewNames(s.crew, lang).join(", ")],
     [t.distance, `${s.distance_m} m`],
     [t.time, formatClock(s.duration_ms / 1000)],

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import type { ExportModel } from "../export-source";
-import { crewNames } from "./export-text";
+import { crewNames, EXPORT_TEXT } from "./export-text";
 import type { ExportLang } from "./index";
 
 /**
@@ -50,7 +50,7 @@ export async function buildXlsxExport(model: ExportModel, lang: ExportLang): Pro
     [r.time, s.time_of_day, null],
     [r.track, s.track.name, null],
     [r.boat, s.boat_class.type, null],
-    [r.athlete, model.athlete.athlete.name, null],
+    [r.athlete, model.athlete.athlete?.name ?? EXPORT_TEXT[lang].seat(model.athlete.seat), null],
     [r.seat, model.athlete.seat, null],
     [r.crew, crewNames(s.crew, lang).join(", "), null],
     [r.distance, sum.distance_m, "m"],
