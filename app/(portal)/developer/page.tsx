@@ -28,15 +28,16 @@ export default async function DeveloperPage() {
   return (
     <>
       <h1>Developer portal</h1>
-      <div className="card">
+      <div className="card guide-intro">
         <p>
           Two public REST APIs share one base address: <code>{base}</code>. The <strong>results API</strong> (upload and read results, reference tables) takes a{" "}
           <Link href="/developer/keys">key pair</Link>; the <strong>Data API</strong> (read-only, privacy-projected) takes OAuth 2.1 access tokens of an{" "}
           <Link href="/developer/applications">application</Link> you register.
         </p>
         <p>
-          References: <Link href="/developer/docs/results-api">results API</Link> (OpenAPI 3.1: <a href="/api/docs/results-api.json">/api/docs/results-api.json</a>) ·{" "}
-          <Link href="/developer/docs/data-api">Data API</Link> (OpenAPI 3.1: <a href="/api/docs/data-api.json">/api/docs/data-api.json</a>), each with a “Try it” panel.
+          References: <Link href="/developer/docs/results-api">results API reference</Link> (OpenAPI 3.1:{" "}
+          <a href="/api/docs/results-api.json">/api/docs/results-api.json</a>) · <Link href="/developer/docs/data-api">Data API reference</Link> (OpenAPI 3.1:{" "}
+          <a href="/api/docs/data-api.json">/api/docs/data-api.json</a>), each with a “Try it” panel.
         </p>
       </div>
 
@@ -132,7 +133,7 @@ function GuideSteps(props: { commands: GuideCommands; appUrl: string; httpLoopba
               <code>{s}</code>
             </span>
           ))}
-          . Copy the client ID and the client secret (shown once).
+          . Copy the client ID and the client secret (shown once). Another loopback redirect URI works too: register it and set <code>REDIRECT_URI</code> to it.
         </p>
       </Step>
       <Step title="6. Sign in with OpenID Connect and call the Data API">
@@ -152,8 +153,7 @@ function GuideSteps(props: { commands: GuideCommands; appUrl: string; httpLoopba
       </Step>
       <Step title="Next">
         <p>
-          Every operation, with “Try it” and samples in curl, JavaScript and Python: the <Link href="/developer/docs/results-api">results API</Link> and{" "}
-          <Link href="/developer/docs/data-api">Data API</Link> references.
+          Every operation, with “Try it” and samples in curl, JavaScript and Python: the two references linked at the top of this page.
         </p>
       </Step>
     </ol>
