@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../server/demo/seed-demo";
+import { simulatedSvc } from "./svc-files";
 
 /**
  * Issue 21: a new integrator follows the getting-started guide on a fresh
@@ -68,18 +69,22 @@ async function freePort(): Promise<number> {
   return free;
 }
 
-test("a new integrator follows the getting-started guide end to end on a fresh quickstart", async ({ page }) => {
-  const started = Date.now();
-  // The quickstart says it accepts plain HTTP from this machine.
-  expect(quickstartOutput).toContain("ALLOW_HTTP_LOOPBACK=1");
-
-  // Sign in as the demo coach the quickstart printed; the portal's front page is the guide.
+async function signInAsDemoCoach(page: Page) {
   await page.goto(`${base}/signin`);
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Email").fill(DEMO_ACCOUNTS.coach.email);
   await page.getByLabel("Password").fill(DEMO_ACCOUNTS.coach.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+test("a new integrator follows the getting-started guide end to end on a fresh quickstart", async ({ page }) => {
+  const started = Date.now();
+  // The quickstart says it accepts plain HTTP from this machine.
+  expect(quickstartOutput).toContain("ALLOW_HTTP_LOOPBACK=1");
+
+  // Sign in as the demo coach the quickstart printed; the portal's front page is the guide.
+  await signInAsDemoCoach(page);
   await page.goto(`${base}/developer`);
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
   const commands = Object.fromEntries(await Promise.all(["list", "simulate", "upload", "pdf", "oauthScript", "oauthRun"].map(async (name) => [name, await guideCommand(page, name)] as const)));
@@ -132,4 +137,27 @@ test("a new integrator follows the getting-started guide end to end on a fresh q
 
   test.info().annotations.push({ type: "guide end to end (ms)", description: String(Date.now() - started) });
   console.log(`getting started, end to end: ${Date.now() - started} ms`);
+});
+
+test("the results API reference's Try it uploads a file as printed, over plain HTTP on the quickstart", async ({ page }) => {
+  await signInAsDemoCoach(page);
+  await page.goto(`${base}/developer/keys`);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await page.getByLabel("Key pair name").fill("Try it");
+  await page.getByRole("button", { name: "Create key pair" }).click();
+  const publicKey = (await page.getByTestId("public-key").textContent())!;
+  const secretKey = (await page.getByTestId("secret-key").textContent())!;
+
+  await page.goto(`${base}/developer/docs/results-api`);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await page.getByRole("button", { name: "Try it: POST /results", exact: true }).click();
+  const panel = page.getByRole("region", { name: "Try it", exact: true });
+  await panel.getByLabel("Public key").fill(publicKey);
+  await panel.getByLabel("Secret key").fill(secretKey);
+  // The metadata as the panel fills it in: the demo coach's track 1 and athlete 1 on a fresh quickstart.
+  await panel.getByLabel("Device file (.svc)").setInputFiles({ name: "session.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 2027 }) });
+  await panel.getByRole("button", { name: "Send request" }).click();
+  const response = panel.getByRole("region", { name: "Response", exact: true });
+  await expect(response.getByTestId("try-it-status")).toHaveText("201 Created", { timeout: 20_000 });
+  expect(JSON.parse((await response.getByLabel("Response body").textContent())!).data.id).toEqual(expect.any(Number));
 });

@@ -39,7 +39,7 @@ export interface TryItOperation {
   credentials: TryItCredential[];
   params: TryItParam[];
   jsonBody: boolean;
-  /** A multipart body (the results API's upload): shown in the code samples; a file is not sent from the panel. */
+  /** A multipart body (the results API's upload): a device file and its metadata, chosen in the panel. */
   multipart: boolean;
 }
 
@@ -161,6 +161,9 @@ export function TryItPanel() {
   const [showToken, setShowToken] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [body, setBody] = useState("");
+  // The upload (multipart): a device file and its metadata, sent as the code samples send them.
+  const [file, setFile] = useState<File | null>(null);
+  const [metadata, setMetadata] = useState(MULTIPART_METADATA_EXAMPLE);
   const [errors, setErrors] = useState<Values>({});
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -174,6 +177,8 @@ export function TryItPanel() {
     setShownOperation(op.id);
     setValues({});
     setBody("");
+    setFile(null);
+    setMetadata(MULTIPART_METADATA_EXAMPLE);
     setErrors({});
     setOutcome(null);
     setFailure(null);
@@ -213,9 +218,14 @@ export function TryItPanel() {
     setFailure(null);
     const built = buildUrl(apiPath, op, values);
     let bodyError: string | null = null;
+    const uploadErrors: Values = {};
     if (op.multipart) {
-      setFailure("This operation uploads a file: send it with one of the code samples below.");
-      return;
+      if (!file) uploadErrors.file = "Choose a device file (.svc) to upload";
+      try {
+        JSON.parse(metadata);
+      } catch {
+        uploadErrors.metadata = "The metadata is not valid JSON";
+      }
     }
     if (op.jsonBody && body.trim()) {
       try {
@@ -224,13 +234,13 @@ export function TryItPanel() {
         bodyError = "The request body is not valid JSON";
       }
     }
-    const fieldErrors = { ...("errors" in built ? built.errors : {}), ...(bodyError ? { body: bodyError } : {}) };
+    const fieldErrors = { ...("errors" in built ? built.errors : {}), ...(bodyError ? { body: bodyError } : {}), ...uploadErrors };
     setErrors(fieldErrors);
-    if ("errors" in built || bodyError) {
+    if ("errors" in built || bodyError || Object.keys(uploadErrors).length) {
       setAnnouncement("Not sent: please correct the highlighted fields.");
       const first = Object.keys(fieldErrors)[0];
       const param = op.params.find((p) => keyOf(p) === first);
-      document.getElementById(param ? fieldId(param) : `${ids}-body`)?.focus();
+      document.getElementById(param ? fieldId(param) : `${ids}-${first}`)?.focus();
       return;
     }
     const url = built.url;
@@ -256,11 +266,18 @@ export function TryItPanel() {
     setPending(true);
     setAnnouncement(`Sending ${request}`);
     const started = performance.now();
+    let requestBody: BodyInit | undefined = op.jsonBody && body.trim() ? body : undefined;
+    if (op.multipart && file) {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      form.append("metadata", metadata);
+      requestBody = form;
+    }
     try {
       const response = await fetch(url, {
         method: op.method.toUpperCase(),
         headers,
-        body: op.jsonBody && body.trim() ? body : undefined,
+        body: requestBody,
         credentials: "omit",
         cache: "no-store",
         redirect: "manual",
@@ -482,15 +499,49 @@ export function TryItPanel() {
           </div>
         ) : null}
         {op.multipart ? (
-          <p className="muted">This operation uploads a file (multipart/form-data): it is not sent from this panel; use a code sample below.</p>
+          <>
+            <div className="field">
+              <label htmlFor={`${ids}-file`}>Device file (.svc)</label>
+              <input
+                id={`${ids}-file`}
+                type="file"
+                accept=".svc"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={errors.file ? `${ids}-file-error` : undefined}
+              />
+              {errors.file ? (
+                <p className="field-error" id={`${ids}-file-error`}>
+                  {errors.file}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-metadata`}>Metadata (JSON)</label>
+              <textarea
+                id={`${ids}-metadata`}
+                rows={4}
+                value={metadata}
+                onChange={(e) => setMetadata(e.target.value)}
+                spellCheck={false}
+                aria-invalid={errors.metadata ? true : undefined}
+                aria-describedby={errors.metadata ? `${ids}-metadata-error` : undefined}
+              />
+              {errors.metadata ? (
+                <p className="field-error" id={`${ids}-metadata-error`}>
+                  {errors.metadata}
+                </p>
+              ) : null}
+            </div>
+          </>
         ) : null}
         <div>
-          <button type="submit" data-try-send disabled={pending || op.multipart}>
+          <button type="submit" data-try-send disabled={pending}>
             Send request
           </button>
         </div>
       </form>
-      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, keyOf)} />
+      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, keyOf, metadata)} />
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
@@ -530,7 +581,7 @@ export function TryItPanel() {
 }
 
 /** The request the panel would send, for the code samples: filled parameters, placeholders for the rest. */
-function sampleRequest(op: TryItOperation, serverUrl: string, values: Values, body: string, keyOf: (p: TryItParam) => string): SampleRequest {
+function sampleRequest(op: TryItOperation, serverUrl: string, values: Values, body: string, keyOf: (p: TryItParam) => string, metadata = MULTIPART_METADATA_EXAMPLE): SampleRequest {
   let path = op.path;
   for (const p of op.params.filter((p) => p.in === "path")) {
     const value = (values[keyOf(p)] ?? "").trim();
@@ -551,7 +602,7 @@ function sampleRequest(op: TryItOperation, serverUrl: string, values: Values, bo
     credential,
     headers,
     jsonBody: op.jsonBody ? body || "{}" : undefined,
-    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", MULTIPART_METADATA_EXAMPLE]] } : undefined,
+    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", metadata]] } : undefined,
   };
 }
 
