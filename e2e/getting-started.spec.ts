@@ -159,5 +159,5 @@ test("the results API reference's Try it uploads a file as printed, over plain H
   await panel.getByRole("button", { name: "Send request" }).click();
   const response = panel.getByRole("region", { name: "Response", exact: true });
   await expect(response.getByTestId("try-it-status")).toHaveText("201 Created", { timeout: 20_000 });
-  expect(JSON.parse((await response.getByLabel("Response body").textContent())!).data.id).toEqual(expect.any(Number));
+  await expect(response.getByLabel("Response body")).toContainText(/"id": \d+/);
 });
