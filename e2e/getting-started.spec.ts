@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
+import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../server/demo/seed-demo";
 import { simulatedSvc } from "./svc-files";
 
@@ -28,6 +29,8 @@ let quickstart: ChildProcess | undefined;
 let dataDir: string;
 let workDir: string;
 let quickstartOutput = "";
+/** With DATABASE_URL (CI), the quickstart gets a fresh database of its own beside it; without, a fresh PGlite folder. */
+let freshDatabase: { admin: string; name: string } | undefined;
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guide-quickstart-"));
@@ -36,10 +39,19 @@ test.beforeAll(async () => {
   for (const entry of ["package.json", "node_modules", "server", "tsconfig.json"]) fs.symlinkSync(path.join(repo, entry), path.join(workDir, entry));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
   for (const name of ["DATABASE_URL", "TRUST_PROXY", "ALLOW_HTTP_LOOPBACK", "RESULTS_API_MAX_UPLOAD_BYTES"]) delete env[name];
+  if (process.env.DATABASE_URL) {
+    freshDatabase = { admin: process.env.DATABASE_URL, name: `guide_${Date.now()}` };
+    const sql = postgres(freshDatabase.admin, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`create database ${freshDatabase.name}`);
+    await sql.end();
+    const url = new URL(freshDatabase.admin);
+    url.pathname = `/${freshDatabase.name}`;
+    env.DATABASE_URL = url.toString();
+  }
   quickstart = spawn("npx", ["tsx", "scripts/quickstart.ts", "--no-build"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   quickstart.stdout!.on("data", (chunk) => (quickstartOutput += chunk));
   quickstart.stderr!.on("data", (chunk) => (quickstartOutput += chunk));
-  await expect.poll(() => quickstartOutput.includes("Sign in at") || quickstart!.exitCode !== null, { timeout: 40_000, intervals: [250] }).toBe(true);
+  await expect.poll(() => quickstartOutput.includes("Sign in at") || quickstart!.exitCode !== null, { timeout: 40_000, intervals: [250], message: quickstartOutput }).toBe(true);
   expect(quickstartOutput).toContain("Sign in at");
 });
 
@@ -47,6 +59,11 @@ test.afterAll(async () => {
   if (quickstart?.pid) process.kill(-quickstart.pid, "SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(workDir, { recursive: true, force: true });
+  if (freshDatabase) {
+    const sql = postgres(freshDatabase.admin, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists ${freshDatabase.name} with (force)`);
+    await sql.end();
+  }
 });
 
 /** A command exactly as the guide prints it. */
