@@ -94,9 +94,11 @@ test.describe("results API reference", () => {
     await expect(response.getByTestId("try-it-status")).toHaveText("401 Unauthorized");
     expect(JSON.parse((await response.getByLabel("Response body").textContent())!)).toMatchObject({ error: "unauthorized" });
 
-    // The upload is shown as code (a file is not sent from the panel).
+    // The upload takes a file and its metadata in the panel (sent for real in e2e/getting-started.spec.ts); without a file nothing is sent.
     await page.getByRole("button", { name: "Try it: POST /results", exact: true }).click();
-    await expect(panel.getByRole("button", { name: "Send request" })).toBeDisabled();
+    await expect(panel.getByLabel("Metadata (JSON)")).toHaveValue(/"track_id":1/);
+    await panel.getByRole("button", { name: "Send request" }).click();
+    await expect(panel.getByText("Choose a device file (.svc) to upload")).toBeVisible();
     await samples.getByRole("button", { name: "curl", exact: true }).click();
     await expect(sample).toContainText("-F 'file=@session.svc'");
 

@@ -93,14 +93,17 @@ test("confidential client following only the OIDC spec: discovery, PKCE in the b
   const sessions = await dataApi(tokens.access_token, "/sessions");
   expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
   expect(sessions.body.data).toEqual([]);
+  // The same token works at userinfo: issued with openid, it names both audiences (issue 21).
+  expect(await client.fetchUserInfo(config, tokens.access_token, claims.sub)).toMatchObject({ sub: claims.sub, name: app.owner.name, email: app.owner.email, email_verified: false });
 
   // Refresh rotates the refresh token and gives a Data API token again.
   const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
   expect(refreshed.refresh_token).toBeTruthy();
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
   expect((await dataApi(refreshed.access_token, "/me")).status).toBe(200);
+  expect((await client.fetchUserInfo(config, refreshed.access_token, claims.sub)).sub).toBe(claims.sub);
 
-  // Who also wants the userinfo endpoint narrows a refresh to the OIDC scopes (RFC 6749 §6): a userinfo token.
+  // A refresh narrowed to the OIDC scopes (RFC 6749 §6) gives a userinfo-only token.
   const userinfo = await client.refreshTokenGrant(config, refreshed.refresh_token!, { scope: "openid profile email" });
   expect(userinfo.scope?.split(" ").sort()).toEqual(["email", "openid", "profile"]);
   const info = await client.fetchUserInfo(config, userinfo.access_token, claims.sub);

@@ -285,7 +285,8 @@ test.describe("introspection", () => {
     const response = await postForm(baseURL!, "/api/oauth/introspect", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
     expect(response.status()).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ active: true, client_id: app.clientId, aud: apiResourceFor(baseURL!), iss: issuerFor(baseURL!) });
+    // Issued with openid: the token names both audiences, the Data API and the userinfo endpoint.
+    expect(body).toMatchObject({ active: true, client_id: app.clientId, aud: [apiResourceFor(baseURL!), `${issuerFor(baseURL!)}/oauth/userinfo`], iss: issuerFor(baseURL!) });
     expect(body.sub).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.scope.split(" ")).toContain("sessions:read");
     // And another client's token is "inactive" to it.
@@ -307,12 +308,19 @@ test.describe("audience", () => {
     expect((await response.json()).error).toBe("invalid_target");
   });
 
-  test("a Data API token is refused at the userinfo endpoint (wrong audience)", async ({ baseURL }) => {
+  test("a Data API token issued with openid is accepted at userinfo; one without openid is refused there", async ({ baseURL }) => {
     const app = await registerApp(baseURL!);
     const { tokens } = await authorizeAndExchange(baseURL!, app, { tokenResource: apiResourceFor(baseURL!) });
-    const response = await userinfo(baseURL!, tokens.access_token);
-    expect(response.status()).toBe(401);
-    expect(response.headers()["www-authenticate"]).toContain("invalid_token");
+    const accepted = await userinfo(baseURL!, tokens.access_token);
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    expect(await accepted.json()).toMatchObject({ sub: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: app.owner.name, email: app.owner.email, email_verified: false });
+
+    const apiOnly = await registerApp(baseURL!, { scopes: ["sessions:read"] });
+    const { tokens: apiTokens } = await authorizeAndExchange(baseURL!, apiOnly, { scope: "sessions:read", tokenResource: apiResourceFor(baseURL!) });
+    const refused = await userinfo(baseURL!, apiTokens.access_token);
+    expect(refused.status()).toBe(401);
+    expect(refused.headers()["www-authenticate"]).toContain('error="invalid_token"');
+    expect((await refused.json()).error_description).toContain("not issued for the userinfo endpoint");
   });
 });
 

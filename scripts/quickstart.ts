@@ -5,12 +5,17 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { getEnv } from "../server/config/env";
+import { isLoopbackOrigin } from "../server/http/loopback";
 import { getDbHandle } from "../server/db/client";
 import { DEMO_ACCOUNTS, seedDemo } from "../server/demo/seed-demo";
 
 async function main() {
   const args = new Set(process.argv.slice(2));
+  // A quickstart runs on this machine over plain HTTP: the results API's samples upload from
+  // here, so accept plain HTTP from loopback (never with a public APP_URL; env.ts refuses that).
+  if (process.env.ALLOW_HTTP_LOOPBACK === undefined && isLoopbackOrigin(process.env.APP_URL || "http://localhost")) process.env.ALLOW_HTTP_LOOPBACK = "1";
   const env = getEnv();
+  if (env.ALLOW_HTTP_LOOPBACK) console.log("quickstart: ALLOW_HTTP_LOOPBACK=1 (uploads over plain HTTP from this machine only; docs/results-api.md \"HTTPS for uploads\")");
   const handle = getDbHandle();
   await handle.migrate();
   const { created } = await seedDemo(handle.db);
@@ -40,6 +45,9 @@ Paddle Results is running on the embedded default (${handle.kind === "pglite" ? 
   Coach        ${coach.email} / ${coach.password}
   Athlete      ${athlete.email} / ${athlete.password}
   Operator     ${operator.email} / ${operator.password}
+
+  ${env.ALLOW_HTTP_LOOPBACK ? "ALLOW_HTTP_LOOPBACK=1: results API uploads over plain HTTP are accepted from this machine only" : "Uploads to the results API need HTTPS (ALLOW_HTTP_LOOPBACK is off)"}
+  Getting started  ${env.appUrl}/developer
 
 Press Ctrl+C to stop.`);
 }

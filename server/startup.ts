@@ -10,6 +10,12 @@ export async function startServer(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  if (env.ALLOW_HTTP_LOOPBACK) {
+    // Only the socket's own address may decide that an upload never left the machine.
+    const { installPeerAddressStamp } = await import("./http/peer-address");
+    installPeerAddressStamp();
+    console.log("ALLOW_HTTP_LOOPBACK=1: results API uploads over plain HTTP are accepted from this machine (loopback addresses) only");
+  }
   const handle = getDbHandle();
   await handle.migrate();
   console.log(`database ready (${handle.kind === "postgres" ? "Postgres" : `PGlite in ${env.dataDir}`})`);

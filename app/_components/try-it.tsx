@@ -2,7 +2,7 @@
 
 import { createContext, Fragment, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { codeSamples, SAMPLE_ENV, type SampleRequest } from "@/app/_lib/code-samples";
-import { paramKey, sampleRequest } from "@/app/_lib/sample-request";
+import { MULTIPART_METADATA_EXAMPLE, paramKey, sampleRequest } from "@/app/_lib/sample-request";
 import { CopyButton } from "./copy-button";
 
 /**
@@ -40,7 +40,7 @@ export interface TryItOperation {
   credentials: TryItCredential[];
   params: TryItParam[];
   jsonBody: boolean;
-  /** A multipart body (the results API's upload): shown in the code samples; a file is not sent from the panel. */
+  /** A multipart body (the results API's upload): a device file and its metadata, chosen in the panel. */
   multipart: boolean;
   /** The content type of a success body that is a file (a PDF, an export, an original), not JSON; null for JSON. */
   binary: string | null;
@@ -166,6 +166,9 @@ export function TryItPanel() {
   const [showToken, setShowToken] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [body, setBody] = useState("");
+  // The upload (multipart): a device file and its metadata, sent as the code samples send them.
+  const [file, setFile] = useState<File | null>(null);
+  const [metadata, setMetadata] = useState(MULTIPART_METADATA_EXAMPLE);
   const [errors, setErrors] = useState<Values>({});
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -179,6 +182,8 @@ export function TryItPanel() {
     setShownOperation(op.id);
     setValues({});
     setBody("");
+    setFile(null);
+    setMetadata(MULTIPART_METADATA_EXAMPLE);
     setErrors({});
     setOutcome(null);
     setFailure(null);
@@ -218,9 +223,14 @@ export function TryItPanel() {
     setFailure(null);
     const built = buildUrl(apiPath, op, values);
     let bodyError: string | null = null;
+    const uploadErrors: Values = {};
     if (op.multipart) {
-      setFailure("This operation uploads a file: send it with one of the code samples below.");
-      return;
+      if (!file) uploadErrors.file = "Choose a device file (.svc) to upload";
+      try {
+        JSON.parse(metadata);
+      } catch {
+        uploadErrors.metadata = "The metadata is not valid JSON";
+      }
     }
     if (op.jsonBody && body.trim()) {
       try {
@@ -229,13 +239,13 @@ export function TryItPanel() {
         bodyError = "The request body is not valid JSON";
       }
     }
-    const fieldErrors = { ...("errors" in built ? built.errors : {}), ...(bodyError ? { body: bodyError } : {}) };
+    const fieldErrors = { ...("errors" in built ? built.errors : {}), ...(bodyError ? { body: bodyError } : {}), ...uploadErrors };
     setErrors(fieldErrors);
-    if ("errors" in built || bodyError) {
+    if ("errors" in built || bodyError || Object.keys(uploadErrors).length) {
       setAnnouncement("Not sent: please correct the highlighted fields.");
       const first = Object.keys(fieldErrors)[0];
       const param = op.params.find((p) => keyOf(p) === first);
-      document.getElementById(param ? fieldId(param) : `${ids}-body`)?.focus();
+      document.getElementById(param ? fieldId(param) : `${ids}-${first}`)?.focus();
       return;
     }
     const url = built.url;
@@ -261,11 +271,18 @@ export function TryItPanel() {
     setPending(true);
     setAnnouncement(`Sending ${request}`);
     const started = performance.now();
+    let requestBody: BodyInit | undefined = op.jsonBody && body.trim() ? body : undefined;
+    if (op.multipart && file) {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      form.append("metadata", metadata);
+      requestBody = form;
+    }
     try {
       const response = await fetch(url, {
         method: op.method.toUpperCase(),
         headers,
-        body: op.jsonBody && body.trim() ? body : undefined,
+        body: requestBody,
         credentials: "omit",
         cache: "no-store",
         redirect: "manual",
@@ -487,15 +504,49 @@ export function TryItPanel() {
           </div>
         ) : null}
         {op.multipart ? (
-          <p className="muted">This operation uploads a file (multipart/form-data): it is not sent from this panel; use a code sample below.</p>
+          <>
+            <div className="field">
+              <label htmlFor={`${ids}-file`}>Device file (.svc)</label>
+              <input
+                id={`${ids}-file`}
+                type="file"
+                accept=".svc"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={errors.file ? `${ids}-file-error` : undefined}
+              />
+              {errors.file ? (
+                <p className="field-error" id={`${ids}-file-error`}>
+                  {errors.file}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-metadata`}>Metadata (JSON)</label>
+              <textarea
+                id={`${ids}-metadata`}
+                rows={4}
+                value={metadata}
+                onChange={(e) => setMetadata(e.target.value)}
+                spellCheck={false}
+                aria-invalid={errors.metadata ? true : undefined}
+                aria-describedby={errors.metadata ? `${ids}-metadata-error` : undefined}
+              />
+              {errors.metadata ? (
+                <p className="field-error" id={`${ids}-metadata-error`}>
+                  {errors.metadata}
+                </p>
+              ) : null}
+            </div>
+          </>
         ) : null}
         <div>
-          <button type="submit" data-try-send disabled={pending || op.multipart}>
+          <button type="submit" data-try-send disabled={pending}>
             Send request
           </button>
         </div>
       </form>
-      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, credentialKind)} />
+      <CodeSampleList request={sampleRequest(op, serverUrl, values, body, credentialKind, metadata)} />
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

@@ -16,7 +16,7 @@ export const MULTIPART_METADATA_EXAMPLE = JSON.stringify({ distance: 500, vessel
 
 const kindOf = (p: TryItParam): SdkParam["kind"] => (p.numeric ? "number" : /^boolean\b/.test(p.type) ? "boolean" : "string");
 
-export function sampleRequest(op: TryItOperation, serverUrl: string, values: SampleValues, body: string, credentialKind: TryItCredentialKind): SampleRequest {
+export function sampleRequest(op: TryItOperation, serverUrl: string, values: SampleValues, body: string, credentialKind: TryItCredentialKind, metadata = MULTIPART_METADATA_EXAMPLE): SampleRequest {
   let path = op.path;
   for (const p of op.params.filter((p) => p.in === "path")) {
     const value = (values[paramKey(p)] ?? "").trim();
@@ -39,7 +39,7 @@ export function sampleRequest(op: TryItOperation, serverUrl: string, values: Sam
     credential,
     headers,
     jsonBody: op.jsonBody ? body || "{}" : undefined,
-    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", MULTIPART_METADATA_EXAMPLE]] } : undefined,
+    multipart: op.multipart ? { fileField: "file", fileName: "session.svc", textFields: [["metadata", metadata]] } : undefined,
     sdk: {
       api: credentialKind === "token" ? "data" : "results",
       method: op.method.toUpperCase(),
@@ -51,7 +51,7 @@ export function sampleRequest(op: TryItOperation, serverUrl: string, values: Sam
       headers: sdkParams("header"),
       // A typed client will not compile `{}` where members are required: an empty panel shows the smallest valid body.
       jsonBody: op.jsonBody ? body || op.exampleBody || "{}" : undefined,
-      upload: op.multipart ? { fileName: "session.svc", metadata: MULTIPART_METADATA_EXAMPLE } : undefined,
+      upload: op.multipart ? { fileName: "session.svc", metadata } : undefined,
       binary: op.binary,
     },
   };

@@ -77,4 +77,15 @@ describe("environment", () => {
     expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
     expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ENDPOINT: set S3_BUCKET too/);
   });
+
+  it("ALLOW_HTTP_LOOPBACK: on for a loopback APP_URL, a start-up error with any other", () => {
+    expect(parseEnv({}).ALLOW_HTTP_LOOPBACK).toBe(false);
+    expect(parseEnv({ ALLOW_HTTP_LOOPBACK: "1" }).ALLOW_HTTP_LOOPBACK).toBe(true);
+    expect(parseEnv({ ALLOW_HTTP_LOOPBACK: "1", APP_URL: "http://127.0.0.1:3350" }).ALLOW_HTTP_LOOPBACK).toBe(true);
+    expect(() => parseEnv({ ALLOW_HTTP_LOOPBACK: "yes" })).toThrow(/ALLOW_HTTP_LOOPBACK: must be 1 or 0/);
+    expect(() => parseEnv({ ALLOW_HTTP_LOOPBACK: "1", APP_URL: "https://results.example.com" })).toThrow(
+      /ALLOW_HTTP_LOOPBACK: only for a local run whose APP_URL is a loopback origin.*APP_URL is https:\/\/results\.example\.com/,
+    );
+    expect(parseEnv({ ALLOW_HTTP_LOOPBACK: "0", APP_URL: "https://results.example.com" }).ALLOW_HTTP_LOOPBACK).toBe(false);
+  });
 });

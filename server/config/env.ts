@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackOrigin } from "../http/loopback";
 import { loadKeyring } from "../svc/keyring";
 
 /**
@@ -36,6 +37,15 @@ const ZEnv = z.object({
    * then is that header believed (the results API upload requires HTTPS).
    */
   TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  /**
+   * 1 on a machine of one's own (the quickstart sets it): results API uploads
+   * over plain HTTP are accepted from loopback addresses (127.0.0.0/8, ::1).
+   * Only with an APP_URL on a loopback origin; HTTPS stays required otherwise.
+   */
+  ALLOW_HTTP_LOOPBACK: z
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
     .default("0")
     .transform((v) => v === "1" || v === "true"),
@@ -146,11 +156,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   checkKeyring(env);
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  checkHttpLoopback(env, appUrl);
   const jobsRunner = decideJobsRunner(env);
   const s3 = decideS3(env);
   return {
     ...env,
-    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    appUrl,
     dataDir: path.resolve(env.DATA_DIR),
     jobsRunner: jobsRunner.runner,
     s3,
@@ -180,6 +192,18 @@ function decideS3(env: z.infer<typeof ZEnv>): S3Settings | null {
     credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
+}
+
+/**
+ * Plain-HTTP uploads from loopback are for a server nobody else reaches: one
+ * whose public address is a loopback origin. A deployment with a real APP_URL
+ * must not start with the setting (issue 21: "refuses to start with it").
+ */
+function checkHttpLoopback(env: z.infer<typeof ZEnv>, appUrl: string) {
+  if (!env.ALLOW_HTTP_LOOPBACK || isLoopbackOrigin(appUrl)) return;
+  throw new EnvError(
+    `Invalid environment:\n  ALLOW_HTTP_LOOPBACK: only for a local run whose APP_URL is a loopback origin (http://localhost:PORT, http://127.0.0.1:PORT or http://[::1]:PORT); APP_URL is ${appUrl}. Unset ALLOW_HTTP_LOOPBACK: a deployment takes uploads over HTTPS only`,
+  );
 }
 
 /** The keyring's structure is checked at start too: a bad SVC_KEYRING must not wait for the first upload. */

@@ -156,8 +156,12 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
   ]);
   const crew: CrewSeat[] = mode === "privacy-safe" ? crewSeen.map((seat) => (seat.isSubject ? seat : { ...seat, athlete: null })) : crewSeen;
   const chosen = crew.find((seat) => seat.seat === selection.athlete);
-  // A seat the person may not see is not found, never an anonymous file.
-  if (!chosen || chosen.athlete === null) throw notFound("Athlete seat");
+  // Which seats may be exported at all: those the person could export on the web (the data
+  // surface's view). Full mode names the seat's athlete; privacy-safe mode exports the same
+  // seats with every identity but the person's own removed (docs/exports.md "Privacy-safe mode").
+  const exportable = mode === "privacy-safe" && audience.surface !== "data" ? await getCrewSeenBy(db, { ...audience, surface: "data" }, row.id) : crewSeen;
+  // A seat the person may not see is not found, never an anonymous file of it.
+  if (!chosen || !exportable.find((seat) => seat.seat === chosen.seat)?.athlete) throw notFound("Athlete seat");
   if (!analysis) throw new AppError("conflict", "The session has no processed data: its processing failed");
 
   const heartRateIncluded = selection.healthAllowed && selection.athlete === STROKE_SEAT && heartRateIsSubjects(crewSeen, viewer.userId);

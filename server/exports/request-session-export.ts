@@ -20,8 +20,9 @@ export interface SessionExportRequest {
  * Queues an export of one session for a Data API token or a web user:
  * the session must be readable within the audience's boundary, and the seat
  * picked by `athlete` must exist and be one the subject may see (their own
- * seat, an athlete they manage or coach on the data surface, or any seat of
- * a session they own) — otherwise the same 404 as an absent session.
+ * seat, an athlete they manage or coach, or any seat of a session they own;
+ * on the partner surface the same seats, built privacy-safe) — otherwise the
+ * same 404 as an absent session.
  */
 export async function requestSessionExport(
   db: Db,
@@ -38,9 +39,12 @@ export async function requestSessionExport(
   },
 ): Promise<{ job: ExportJob; replayed: boolean }> {
   const session = await getReadableSession(db, input.audience, input.sessionId);
-  const crew = await getCrewSeenBy(db, input.audience, session.id);
+  // The partner surface may export the seats the person could export on the web (the data
+  // surface's view), in the privacy-safe mode that hides every identity but the person's own.
+  const seatsView = input.audience.surface === "partner" ? { ...input.audience, surface: "data" as const } : input.audience;
+  const crew = await getCrewSeenBy(db, seatsView, session.id);
   const seat = crew.find((s) => s.seat === input.request.athlete);
-  const ownsSession = session.ownerUserId === input.audience.subjectId && input.audience.surface !== "partner";
+  const ownsSession = session.ownerUserId === input.audience.subjectId;
   if (!seat || !(seat.athlete || seat.isSubject || ownsSession)) throw notFound("Seat");
   return requestExport(db, {
     requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },

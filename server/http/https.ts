@@ -1,5 +1,7 @@
 import { getEnv } from "../config/env";
 import { proxyAppendedValue } from "./forwarded";
+import { isLoopbackAddress } from "./loopback";
+import { peerAddress } from "./peer-address";
 
 /**
  * Whether the client reached us over HTTPS: from the connection itself, or
@@ -11,4 +13,15 @@ export function isHttpsRequest(request: Request, trustProxy = getEnv().TRUST_PRO
   if (new URL(request.url).protocol === "https:" && !request.headers.has("x-forwarded-proto")) return true;
   if (!trustProxy) return false;
   return proxyAppendedValue(request.headers, "x-forwarded-proto")?.toLowerCase() === "https";
+}
+
+/**
+ * The results API's upload rule: HTTPS, or (ALLOW_HTTP_LOOPBACK=1, a local
+ * run whose APP_URL is a loopback origin, checked at start) plain HTTP from
+ * a loopback address: a request that never left the machine, so there is
+ * no network for the key pair to be read on (docs/results-api.md "HTTPS for uploads").
+ */
+export function uploadTransportAllowed(request: Request, env: { TRUST_PROXY: boolean; ALLOW_HTTP_LOOPBACK: boolean } = getEnv()): boolean {
+  if (isHttpsRequest(request, env.TRUST_PROXY)) return true;
+  return env.ALLOW_HTTP_LOOPBACK && isLoopbackAddress(peerAddress(request, env.TRUST_PROXY));
 }

@@ -23,6 +23,29 @@ export function apiResource(appUrl = getEnv().appUrl): string {
   return `${appUrl}/api/v1`;
 }
 
+/**
+ * The userinfo endpoint's audience: a token issued with `openid` names it
+ * beside the Data API (docs/oauth.md "Tokens, audiences").
+ */
+export function userinfoAudience(appUrl = getEnv().appUrl): string {
+  return `${issuerUrl(appUrl)}/oauth/userinfo`;
+}
+
+/**
+ * The audiences an access token serves. oidc-provider stores one `aud` per
+ * token (it refuses more than one), so the second is a rule, kept here only:
+ * a token with no audience is oidc-provider's userinfo token; a token for the
+ * Data API that holds `openid` also serves
+ * the userinfo endpoint, as Auth0 names both in such a token.
+ */
+export function tokenAudiences(payload: { aud?: unknown; scope?: unknown }, appUrl = getEnv().appUrl): string[] {
+  const userinfo = userinfoAudience(appUrl);
+  if (payload.aud === undefined || payload.aud === null) return [userinfo];
+  const audiences = (Array.isArray(payload.aud) ? payload.aud : [payload.aud]).filter((a): a is string => typeof a === "string");
+  const openid = String(payload.scope ?? "").split(" ").includes("openid");
+  return openid && audiences.includes(apiResource(appUrl)) && !audiences.includes(userinfo) ? [...audiences, userinfo] : audiences;
+}
+
 /** Our own sign-in and consent pages for an oidc-provider interaction. */
 export function interactionPath(uid: string): string {
   return `/oauth/interaction/${uid}`;

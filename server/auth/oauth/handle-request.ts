@@ -4,6 +4,7 @@ import { clientIp } from "../../http/client-ip";
 import { asNodeResponse, CollectingResponse, toNodeRequest } from "./node-bridge";
 import { getProvider } from "./provider";
 import { consumeAll, OAUTH_LIMITS, requestClientId } from "./rate-limits";
+import { handleUserinfo } from "./userinfo";
 
 /** oidc-provider reads at most 56 KiB of body; anything larger is refused before it. */
 const MAX_BODY_BYTES = 56 * 1024;
@@ -19,6 +20,9 @@ export async function handleOAuthRequest(request: Request, segments: string[]): 
   const inner =
     segments[0] === ".well-known" ? `/${segments.map(encodeURIComponent).join("/")}` : `/oauth/${segments.map(encodeURIComponent).join("/")}`;
   const path = inner + url.search;
+  // Our own userinfo on the provider's path: the built-in one refuses tokens that have an audience (server/auth/oauth/userinfo.ts).
+  // CORS preflights still go to the provider.
+  if (inner === "/oauth/userinfo" && (request.method === "GET" || request.method === "POST")) return handleUserinfo(getDb(), request, getEnv().appUrl);
 
   let body: Buffer | null = null;
   if (request.method !== "GET" && request.method !== "HEAD" && request.body) {

@@ -6,7 +6,7 @@ import { clientSecretMatches } from "../../applications/client-secrets";
 import { getOrCreateAppSecret } from "../app-secrets";
 import { createAdapterFactory } from "./adapter";
 import { EXTRA_CLIENT_PROPERTIES, mayAuthorize, type AppClientFields } from "./clients";
-import { apiResource, interactionPath, issuerUrl, TTL } from "./config";
+import { apiResource, interactionPath, issuerUrl, tokenAudiences, TTL } from "./config";
 import { findActiveGrantId } from "./grants";
 import { errorPage, logoutPage, loggedOutPage } from "./provider-pages";
 import { pairwiseSubject } from "./pairwise";
@@ -92,7 +92,9 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
       nonce(ctx: KoaContextWithOIDC, value: unknown) {
         const scopes = String(ctx.oidc.params?.scope ?? "").split(" ");
         if (scopes.includes("openid") && (typeof value !== "string" || value.length === 0)) {
-          throw new errors.InvalidRequest("nonce is required when the openid scope is requested");
+          throw new errors.InvalidRequest(
+            "nonce is required when the openid scope is requested: send nonce=<a random value> with the authorization request and check it in the ID token (or leave out openid)",
+          );
         }
       },
       scope(_ctx: KoaContextWithOIDC, value: unknown, client: OidcClient) {
@@ -266,6 +268,12 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
     // Introspection is for operator-approved confidential clients only: anyone else gets an
     // error whatever the token, so the endpoint is no oracle for them.
     if (ctx.oidc?.route !== "introspection" || ctx.status !== 200) return;
+    // A Data API token with openid serves userinfo too: introspection names both audiences (config.ts tokenAudiences).
+    const introspected = ctx.body as Record<string, unknown> | undefined;
+    if (introspected?.active === true && introspected.aud !== undefined) {
+      const audiences = tokenAudiences(introspected, appUrl);
+      introspected.aud = audiences.length === 1 ? audiences[0] : audiences;
+    }
     const client = appClient(ctx.oidc.client);
     if (!client || client.clientAuthMethod === "none") {
       ctx.status = 401;

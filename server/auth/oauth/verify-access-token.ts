@@ -3,7 +3,7 @@ import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
 import { oauthApplications, oauthGrants, oauthModels, users } from "../../db/schema";
 import { AUTHORIZABLE_REVIEW_STATES } from "./clients";
-import { apiResource } from "./config";
+import { apiResource, tokenAudiences } from "./config";
 import { storedModelId } from "./adapter";
 import { revokeGrant } from "./grants";
 import type { Surface } from "./scopes";
@@ -20,23 +20,31 @@ export type AccessTokenVerification =
       /** When the token or its grant expires, whichever is first (how long a verification may be reused). */
       validUntil: Date;
     }
-  /** `wrong_audience`: a live token of ours, issued for another audience (the userinfo endpoint); worth telling the client. */
+  /** `wrong_audience`: a live token of ours, issued for another audience; worth telling the client. */
   | { ok: false; reason?: "wrong_audience" };
 
 /** Longest opaque token we issue is 43 characters; anything far longer is not ours. */
 const MAX_TOKEN_LENGTH = 256;
 
 /**
- * Checks a Data API bearer token (data-api.md "Authentication"). Hot path:
- * one indexed query, returns a result, never throws for a bad token.
+ * Checks a bearer token for one audience (data-api.md "Authentication"):
+ * the Data API's by default, or the userinfo endpoint's. Hot path: one
+ * indexed query, returns a result, never throws for a bad token.
  *
  * Accepted only when the token exists (revocation deletes it), has not
- * expired, was issued for the Data API (audience = ${APP_URL}/api/v1; a
- * userinfo token or another resource's is refused), its grant is neither
+ * expired, names the audience among its own (`tokenAudiences`: a Data API
+ * token with `openid` names the userinfo endpoint too; a userinfo-only token
+ * is refused by the Data API), its grant is neither
  * revoked nor expired, and its application may still be used. The scopes
  * are the token's, narrowed to what the grant holds now.
  */
-export async function verifyAccessToken(db: Db, token: string, now = new Date(), audience = apiResource(getEnv().appUrl)): Promise<AccessTokenVerification> {
+export async function verifyAccessToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+  audience = apiResource(getEnv().appUrl),
+  appUrl = getEnv().appUrl,
+): Promise<AccessTokenVerification> {
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return { ok: false };
   const [row] = await db
     .select({
@@ -63,7 +71,7 @@ export async function verifyAccessToken(db: Db, token: string, now = new Date(),
   const nowMs = now.getTime();
   if (row.expiresAt && row.expiresAt.getTime() <= nowMs) return { ok: false };
   if (typeof payload.exp !== "number" || payload.exp * 1000 <= nowMs) return { ok: false };
-  if (payload.aud !== audience) return { ok: false, reason: "wrong_audience" };
+  if (!tokenAudiences(payload, appUrl).includes(audience)) return { ok: false, reason: "wrong_audience" };
   if (payload.clientId !== row.clientId || payload.accountId !== String(row.userId) || payload.grantId !== row.grantId) return { ok: false };
   if (row.grantRevokedAt || row.grantExpiresAt.getTime() <= nowMs) return { ok: false };
   if (!(AUTHORIZABLE_REVIEW_STATES as readonly string[]).includes(row.reviewStatus)) return { ok: false };

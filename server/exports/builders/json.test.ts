@@ -95,7 +95,14 @@ describe("json export", () => {
       { seat: 2, athlete: null, is_subject: false },
     ]);
     expect(JSON.stringify(doc)).not.toContain("Blanco");
-    await expect(build({ mode: "privacy-safe", athlete: 2 })).rejects.toMatchObject({ code: "not_found" });
+    // A seat she could export on the web is exported too, without its identity (issue 21).
+    const other = parse((await build({ mode: "privacy-safe", athlete: 2, healthAllowed: true })).bytes);
+    expect(other.athlete).toEqual({ seat: 2, athlete: null, is_subject: false });
+    expect(other.privacy).toEqual({ mode: "privacy-safe", heart_rate_included: false, lactate_included: false });
+    expect(other.lactate).toBeNull();
+    expect(JSON.stringify(other)).not.toContain("Blanco");
+    expect(JSON.stringify(other)).not.toContain(String(world.beaAthleteId) + ',"name"');
+    await expect(build({ mode: "privacy-safe", athlete: 3 })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("the partner surface is privacy-safe whatever the caller passes", async () => {
@@ -103,7 +110,14 @@ describe("json export", () => {
     const doc = parse((await build({ mode: "full" }, viewer)).bytes);
     expect(doc.privacy.mode).toBe("privacy-safe");
     expect(JSON.stringify(doc)).not.toContain("Blanco");
-    await expect(build({ athlete: 2 }, viewer)).rejects.toMatchObject({ code: "not_found" });
+    // She owns the session and may export Bea's seat on the web: the partner gets that file, privacy-safe.
+    const seat2 = parse((await build({ athlete: 2, mode: "full" }, viewer)).bytes);
+    expect(seat2.privacy.mode).toBe("privacy-safe");
+    expect(seat2.athlete).toEqual({ seat: 2, athlete: null, is_subject: false });
+    expect(seat2.session.crew.map((c) => c.athlete?.name ?? null)).toEqual(["Anna Alvarez", null]);
+    expect(JSON.stringify(seat2)).not.toContain("Blanco");
+    // Olaf has no access to the session at all.
+    await expect(build({ athlete: 2 }, { userId: world.olaf.id, application: { id: 1, surface: "partner" } })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("not found: an empty seat, another person's session, a session that does not exist", async () => {

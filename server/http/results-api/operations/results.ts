@@ -9,7 +9,7 @@ import { deleteResult } from "../../../results/delete-result";
 import { listResultsPage } from "../../../results/query-results";
 import { getResultDetail } from "../../../results/result-detail";
 import { uploadResult } from "../../../results/upload-result";
-import { isHttpsRequest } from "../../https";
+import { uploadTransportAllowed } from "../../https";
 import { idParam } from "../../kernel/params";
 import { maxUploadBytes, readUploadForm } from "../../upload-form";
 import { ZDeleteResponse, ZPdfQuery, ZResultDetail, ZResultFilters, ZResultListItem, ZUploadMetadataDoc, ZUploadResponse } from "../contract";
@@ -83,7 +83,7 @@ export const uploadResultOperation = defineResultsOperation({
     422: "unprocessable_session: not a valid device session, or it cannot be processed",
   },
   handler: async (ctx, { headers }) => {
-    if (!isHttpsRequest(ctx.request, getEnv().TRUST_PROXY)) throw new ResultsApiError("forbidden", "Uploads must be made over HTTPS");
+    if (!uploadTransportAllowed(ctx.request)) throw new ResultsApiError("forbidden", "Uploads must be made over HTTPS");
     if (!ctx.user.canCreateSessions) throw new ResultsApiError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
     const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
     const form = await readUploadForm(ctx.request);

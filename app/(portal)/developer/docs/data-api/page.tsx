@@ -41,8 +41,10 @@ export default async function DataApiReferencePage() {
         <ol>
           <li>
             Send the user to <code>{issuer}/oauth/authorize</code> with <code>response_type=code</code>, your <code>client_id</code> and registered{" "}
-            <code>redirect_uri</code>, the <code>scope</code>s you need, a random <code>state</code>, and PKCE: <code>code_challenge</code> (S256 of a random{" "}
-            <code>code_verifier</code>) with <code>code_challenge_method=S256</code>. PKCE is required for every client.
+            <code>redirect_uri</code>, the <code>scope</code>s you need, a random <code>state</code>, PKCE: <code>code_challenge</code> (S256 of a random{" "}
+            <code>code_verifier</code>) with <code>code_challenge_method=S256</code>, and, whenever <code>scope</code> holds <code>openid</code> (ticked by default
+            when you register an application), a random <code>nonce</code>, which comes back in the ID token for you to check. PKCE is required for every client; a
+            request with <code>openid</code> and no <code>nonce</code> is refused with <code>invalid_request</code>.
           </li>
           <li>The user signs in and allows access; the browser comes back to your redirect URI with <code>code</code>, your <code>state</code> and <code>iss</code>.</li>
           <li>
@@ -57,11 +59,11 @@ export default async function DataApiReferencePage() {
         </ol>
         <h3>The resource parameter</h3>
         <p>
-          Each access token has exactly one audience (RFC 8707 resource indicators). <code>resource={resource}</code> asks for a token whose audience is this Data API.
-          Without <code>resource</code>, a request whose scopes include a Data API scope (such as <code>sessions:read</code>) still gets a Data API token; one with only{" "}
-          <code>openid profile email</code> gets a token for the OpenID Connect userinfo endpoint instead. The Data API refuses a token of another audience with{" "}
-          <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs, so send <code>resource</code> whenever you want to call
-          the API.
+          <code>resource={resource}</code> (RFC 8707) asks for a token whose audience is this Data API. Without <code>resource</code>, a request whose scopes include
+          a Data API scope (such as <code>sessions:read</code>) still gets a Data API token, and one issued with <code>openid</code> also works at the userinfo
+          endpoint (<code>{issuer}/oauth/userinfo</code>): it names both audiences. A request of <code>openid profile email</code> alone gets a token for userinfo
+          only, which the Data API refuses with <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs. Another
+          resource is refused with <code>invalid_target</code>.
         </p>
       </section>
       {/* The same builder as GET /api/docs/data-api.json: the page shows exactly the served document. */}
