@@ -6,7 +6,9 @@ import { defaultRetryBackoff, type RetryBackoff } from "./durations";
 import { sweepExpiredState } from "./housekeeping";
 import { assertEmbeddable, type JobFunction } from "./job-functions";
 import { processClaimedRun, type RunContext } from "./process-run";
+import { relayOutbox, type OutboxSink } from "./outbox";
 import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
+import { embeddedOutboxSink } from "./send-event";
 import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, type ClaimedRun } from "./run-store";
 
 /**
@@ -64,9 +66,12 @@ export class EmbeddedWorker {
   private stopListening: (() => Promise<void>) | undefined;
   private stopLocalWakeups: (() => void) | undefined;
   private lastHousekeeping = 0;
+  /** Relays the outbox into job_runs; only a worker that knows the app's functions does (test workers would take the app's events). */
+  private readonly outboxSink: OutboxSink | undefined;
 
   constructor(options: EmbeddedWorkerOptions) {
     const functions = options.functions ?? inngestFunctions;
+    this.outboxSink = options.functions ? undefined : embeddedOutboxSink(functions);
     functions.forEach(assertEmbeddable);
     this.db = options.db;
     this.functionsById = new Map(functions.map((fn) => [fn.id(), fn]));
@@ -138,6 +143,7 @@ export class EmbeddedWorker {
     try {
       do {
         this.tickRequested = false;
+        if (this.outboxSink) await relayOutbox(this.db, this.outboxSink);
         while (this.started && this.inFlight.size < this.options.concurrency) {
           const run = await claimNextRun(this.db, { workerId: this.workerId, functionIds: [...this.functionsById.keys()], leaseMs: this.options.leaseMs });
           if (!run) break;
@@ -241,8 +247,11 @@ export async function drainEmbeddedRuns(db: Db, options: DrainOptions = {}): Pro
     logger: options.logger ?? console,
   };
   const deadline = Date.now() + (options.maxWaitMs ?? 60_000);
+  // Events the app sent are in the outbox until a relay queues their runs (tests' own functions are queued directly).
+  const outboxSink = options.functions ? undefined : embeddedOutboxSink(functions);
   let claims = 0;
   for (;;) {
+    if (outboxSink) await relayOutbox(db, outboxSink);
     const run = await claimNextRun(db, { workerId: context.workerId, functionIds, leaseMs: context.leaseMs });
     if (run) {
       claims += 1;

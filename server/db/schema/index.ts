@@ -30,3 +30,4 @@ export * from "./credential-epoch";
 export * from "./trainings";
 export * from "./reprocess-runs";
 export * from "./operator-actions";
+export * from "./webhooks";
