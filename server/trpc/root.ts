@@ -12,6 +12,7 @@ import { operatorRouter } from "./routers/operator";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
+import { webhooksRouter } from "./routers/webhooks";
 import { workoutsRouter } from "./routers/workouts";
 
 /** The web application's own API (not public): one router per area. */
@@ -30,6 +31,7 @@ export const appRouter = router({
   applications: applicationsRouter,
   operator: operatorRouter,
   workouts: workoutsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,23 +31,25 @@ export type EndpointInput = z.infer<typeof ZEndpointInput>;
  * is set. An IP literal is checked now; a name is checked after resolution at
  * every delivery (DNS may change).
  */
+const invalidUrl = (message: string) => new AppError("invalid", message, { url: [message] });
+
 export function checkEndpointUrl(raw: string, allowLoopback = getEnv().WEBHOOK_ALLOW_LOOPBACK): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError("invalid", "Enter an absolute URL such as https://example.com/webhooks");
+    throw invalidUrl("Enter an absolute URL such as https://example.com/webhooks");
   }
-  if (url.username || url.password) throw new AppError("invalid", "The URL must not contain a user name or password");
+  if (url.username || url.password) throw invalidUrl("The URL must not contain a user name or password");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const literal = ipaddr.isValid(host);
   if (literal) {
     const problem = addressProblem(host, allowLoopback);
-    if (problem) throw new AppError("invalid", `Webhooks cannot be sent to ${problem}`);
+    if (problem) throw invalidUrl(`Webhooks cannot be sent here: ${problem}`);
   }
   const loopback = host === "localhost" || (literal && ipaddr.process(host).range() === "loopback");
-  if (url.protocol === "http:" && !(allowLoopback && loopback)) throw new AppError("invalid", "The URL must use https");
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("invalid", "The URL must use https");
+  if (url.protocol === "http:" && !(allowLoopback && loopback)) throw invalidUrl("The URL must use https");
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidUrl("The URL must use https");
   url.hash = "";
   return url.toString();
 }
