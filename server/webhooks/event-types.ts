@@ -21,7 +21,7 @@ export type WebhookEventType = keyof typeof WEBHOOK_EVENT_TYPES;
 export const webhookEventTypeNames = Object.keys(WEBHOOK_EVENT_TYPES) as WebhookEventType[];
 
 /** Sent by "Send test event" only: no subject, no resource. */
-export const TEST_EVENT_TYPE = "webhook.test";
+export const TEST_EVENT_TYPE = "webhook.test" as const;
 
 /** Resource ids a payload may carry, by event type (the consumer fetches the rest with its token). */
 export interface WebhookResourceIds {

@@ -12,6 +12,7 @@ import { attemptWebhookDelivery, DISABLE_AFTER_MS, MAX_ATTEMPTS } from "./delive
 import { emitWebhookEvent, type WebhookEmission } from "./emit-event";
 import { checkEndpointUrl, createEndpoint, listDeliveries, listEndpoints, redeliver, rotateEndpointSecret, sendTestEvent } from "./endpoints";
 import type { WebhookEventType } from "./event-types";
+import { payloadValidator } from "./test-openapi";
 import { startReceiver } from "./test-receiver";
 
 let handle: DbHandle;
@@ -63,6 +64,7 @@ describe("signed webhook delivery", () => {
       const verified = new Webhook(secret).verify(request.body, request.headers) as Record<string, unknown>;
       const { sub } = await getSubjectIdentity(handle.db, owner.id, application.id);
       expect(verified).toEqual({ type: "session.created", timestamp: expect.any(String), data: { subject: sub, session_id: 77 } });
+      expect(payloadValidator("session.created")(verified)).toBe(true);
       expect(request.headers["webhook-id"]).toMatch(/^msg_[0-9A-Za-z]{27}$/);
       // A consumer with another secret rejects it.
       expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(request.body, request.headers)).toThrow();
