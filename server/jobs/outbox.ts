@@ -40,6 +40,16 @@ export async function enqueueOutboxEvent(db: Db, event: OutboxEvent): Promise<vo
   await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
 }
 
+/** Several events in one insert and one wake-up. */
+export async function enqueueOutboxEvents(db: Db, events: OutboxEvent[]): Promise<void> {
+  if (!events.length) return;
+  await db
+    .insert(eventOutbox)
+    .values(events.map((event) => ({ eventId: event.id, name: event.name, data: event.data })))
+    .onConflictDoNothing({ target: eventOutbox.eventId });
+  await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
+}
+
 /** Retry backoff of a batch that failed to send: 1 s, 2 s, 4 s … at most 5 min. */
 const backoffMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** Math.min(attempts, 10));
 

@@ -3,7 +3,7 @@ import { appEventSchemas, type AppEvent } from "../../inngest/events";
 import { getEnv } from "../config/env";
 import type { Db } from "../db/client";
 import type { StoredJobEvent } from "../db/schema";
-import { enqueueOutboxEvent, nudgeOutboxRelay, type OutboxSink } from "./outbox";
+import { enqueueOutboxEvent, enqueueOutboxEvents, nudgeOutboxRelay, type OutboxSink } from "./outbox";
 import { assertEmbeddable, functionsTriggeredBy, type JobFunction } from "./job-functions";
 import { notifyRunsQueued, nudgeLocalWorkers } from "./run-notifications";
 import { insertRuns } from "./run-store";
@@ -63,6 +63,24 @@ export async function sendEvent(db: Db, event: AppEvent | JobEvent, options?: { 
     nudgeLocalWorkers();
   }
   return { eventId: stored.id, runIds };
+}
+
+/**
+ * Several app events in one go (one outbox insert, one wake-up): same
+ * guarantees as `sendEvent` for each, for callers that emit many at once.
+ */
+export async function sendEvents(db: Db, events: AppEvent[]): Promise<void> {
+  if (!events.length) return;
+  await enqueueOutboxEvents(
+    db,
+    events.map((event) => ({ id: event.id ?? randomUUID(), name: event.name, data: validatedData(event) })),
+  );
+  if (getEnv().jobsRunner === "inngest") {
+    nudgeOutboxRelay();
+  } else {
+    await notifyRunsQueued(db);
+    nudgeLocalWorkers();
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { randomBase62 } from "../auth/random-base62";
 import { pairwiseSubject, sectorOf } from "../auth/oauth/pairwise";
 import type { Db } from "../db/client";
 import { deviceJobs, exportJobs, oauthApplications, oauthGrants, results, trainings, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvents } from "../jobs/send-event";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookResourceIds } from "./event-types";
 
 export interface WebhookEmission {
@@ -92,7 +92,10 @@ export async function queueDeliveries(tx: Db, eventId: number, endpointIds: numb
     .insert(webhookDeliveries)
     .values(endpointIds.map((endpointId) => ({ eventId, endpointId, nextAttemptAt: now, createdAt: now })))
     .returning({ id: webhookDeliveries.id });
-  for (const { id } of deliveries) await sendEvent(tx, { name: "webhook/delivery-requested", data: { deliveryId: id }, id: `webhook-delivery-${id}` });
+  await sendEvents(
+    tx,
+    deliveries.map(({ id }) => ({ name: "webhook/delivery-requested", data: { deliveryId: id }, id: `webhook-delivery-${id}` })),
+  );
   return deliveries.length;
 }
 

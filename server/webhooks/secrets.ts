@@ -18,8 +18,15 @@ export function newSigningSecret(): string {
 /** What the portal shows after the one time: enough to recognise it. */
 export const secretStart = (secret: string) => `${secret.slice(0, PREFIX.length + 4)}…`;
 
+/** The key never changes once created, so each database handle reads it once (a transaction handle reads it again). */
+const keys = new WeakMap<Db, Buffer>();
+
 async function encryptionKey(db: Db): Promise<Buffer> {
-  return Buffer.from(await getOrCreateAppSecret(db, "webhooks:secret-key"), "base64url");
+  const known = keys.get(db);
+  if (known) return known;
+  const key = Buffer.from(await getOrCreateAppSecret(db, "webhooks:secret-key"), "base64url");
+  keys.set(db, key);
+  return key;
 }
 
 /** iv.tag.ciphertext, each base64url. */
