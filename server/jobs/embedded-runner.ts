@@ -152,6 +152,8 @@ export class EmbeddedWorker {
       } while (this.tickRequested && this.started);
       await this.housekeeping();
       delay = await this.delayUntilNextDue();
+      // A wake-up that came after the loop (an outbox row committed meanwhile, which nextDueTime cannot see) goes round again soon.
+      if (this.tickRequested) delay = 10;
     } catch (error) {
       this.logger.error("jobs: the worker could not claim runs; trying again later", error);
     } finally {

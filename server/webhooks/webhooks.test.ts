@@ -14,6 +14,14 @@ import { checkEndpointUrl, createEndpoint, listDeliveries, listEndpoints, redeli
 import type { WebhookEventType } from "./event-types";
 import { payloadValidator } from "./test-openapi";
 import { startReceiver } from "./test-receiver";
+import { createAthlete } from "../athletes/athletes";
+import { deleteResult } from "../results/delete-result";
+import { uploadResult } from "../results/upload-result";
+import { encodeSvc } from "../svc/container";
+import { loadKeyring } from "../svc/keyring";
+import { simulateSession } from "../svc/simulator/simulate";
+import { createTrack } from "../tracks/tracks";
+import { getSessionUser } from "../users/users";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -185,6 +193,32 @@ describe("signed webhook delivery", () => {
       expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
       const stranger = await makeOwnerAndApp(handle.db);
       await expect(redeliver(handle.db, stranger.owner.id, application.id, first.id)).rejects.toThrow(/not found/);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe("events from the domain's own transactions", () => {
+  it("an upload sends session.created and a deletion session.deleted, with the uploaded session's id", async () => {
+    const { owner, application, receiver, secret } = await setup({ eventTypes: ["session.created", "session.deleted"] });
+    try {
+      const keyring = loadKeyring({});
+      const track = await createTrack(handle.db, owner.id, { name: "Basin" });
+      const athlete = await createAthlete(handle.db, owner.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" });
+      const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 7 }).content, keyring));
+      const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
+      const user = (await getSessionUser(handle.db, owner.id))!;
+      const uploaded = await uploadResult(handle.db, { user, createdVia: "api", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata }, { keyring });
+      await deleteResult(handle.db, user, uploaded.id);
+      await deliverQueued();
+      await receiver.waitFor(2);
+      const bodies = receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: { session_id: number } });
+      expect(bodies.map((b) => [b.type, b.data.session_id]).sort()).toEqual([
+        ["session.created", uploaded.id],
+        ["session.deleted", uploaded.id],
+      ]);
+      expect((await eventsOf(application.id)).length).toBe(2);
     } finally {
       await receiver.close();
     }
