@@ -66,12 +66,12 @@ export class EmbeddedWorker {
   private stopListening: (() => Promise<void>) | undefined;
   private stopLocalWakeups: (() => void) | undefined;
   private lastHousekeeping = 0;
-  /** Relays the outbox into job_runs; only a worker that knows the app's functions does (test workers would take the app's events). */
-  private readonly outboxSink: OutboxSink | undefined;
+  /** Relays the outbox into job_runs of the app's functions (whichever functions this worker itself runs). */
+  private readonly outboxSink: OutboxSink;
 
   constructor(options: EmbeddedWorkerOptions) {
     const functions = options.functions ?? inngestFunctions;
-    this.outboxSink = options.functions ? undefined : embeddedOutboxSink(functions);
+    this.outboxSink = embeddedOutboxSink(inngestFunctions);
     functions.forEach(assertEmbeddable);
     this.db = options.db;
     this.functionsById = new Map(functions.map((fn) => [fn.id(), fn]));
@@ -143,7 +143,7 @@ export class EmbeddedWorker {
     try {
       do {
         this.tickRequested = false;
-        if (this.outboxSink) await relayOutbox(this.db, this.outboxSink);
+        await relayOutbox(this.db, this.outboxSink);
         while (this.started && this.inFlight.size < this.options.concurrency) {
           const run = await claimNextRun(this.db, { workerId: this.workerId, functionIds: [...this.functionsById.keys()], leaseMs: this.options.leaseMs });
           if (!run) break;
@@ -249,11 +249,12 @@ export async function drainEmbeddedRuns(db: Db, options: DrainOptions = {}): Pro
     logger: options.logger ?? console,
   };
   const deadline = Date.now() + (options.maxWaitMs ?? 60_000);
-  // Events the app sent are in the outbox until a relay queues their runs (tests' own functions are queued directly).
-  const outboxSink = options.functions ? undefined : embeddedOutboxSink(functions);
+  // Events the app sent are in the outbox until a relay queues their runs, for all the app's functions
+  // (tests' own functions are queued directly by sendEvent).
+  const outboxSink = embeddedOutboxSink(inngestFunctions);
   let claims = 0;
   for (;;) {
-    if (outboxSink) await relayOutbox(db, outboxSink);
+    await relayOutbox(db, outboxSink);
     const run = await claimNextRun(db, { workerId: context.workerId, functionIds, leaseMs: context.leaseMs });
     if (run) {
       claims += 1;
