@@ -14,6 +14,7 @@ import { checkEndpointUrl, createEndpoint, listDeliveries, listEndpoints, redeli
 import type { WebhookEventType } from "./event-types";
 import { payloadValidator } from "./test-openapi";
 import { startReceiver } from "./test-receiver";
+import { sweepExpiredState } from "../jobs/housekeeping";
 import { createAthlete } from "../athletes/athletes";
 import { deleteResult } from "../results/delete-result";
 import { uploadResult } from "../results/upload-result";
@@ -291,6 +292,23 @@ describe("retries and disabling (injected clock)", () => {
         .limit(1);
       expect(await attemptWebhookDelivery(handle.db, older.id, { now: () => new Date(start + 6 * day) })).toMatchObject({ state: "failed" });
       expect(receiver.received).toHaveLength(sent);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe("history", () => {
+  it("keeps events and their deliveries 30 days, then housekeeping deletes them", async () => {
+    const { owner, application, receiver, endpoint } = await setup();
+    try {
+      await sendTestEvent(handle.db, owner.id, application.id, endpoint.id);
+      await sendTestEvent(handle.db, owner.id, application.id, endpoint.id);
+      const [older, newer] = (await eventsOf(application.id)).sort((a, b) => a.id - b.id);
+      await handle.db.update(webhookEvents).set({ createdAt: new Date(Date.now() - 31 * 24 * 3_600_000) }).where(eq(webhookEvents.id, older.id));
+      await sweepExpiredState(handle.db);
+      expect((await eventsOf(application.id)).map((e) => e.id)).toEqual([newer.id]);
+      expect(await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, older.id))).toEqual([]);
     } finally {
       await receiver.close();
     }
