@@ -58,6 +58,8 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: dataDir,
         TRUST_PROXY: "1",
+        // A local run: the webhook specs' receivers listen on loopback (docs/webhooks.md).
+        WEBHOOK_ALLOW_LOOPBACK: "1",
         NEXT_TELEMETRY_DISABLED: "1",
         RESULTS_API_MAX_UPLOAD_BYTES: String(E2E_MAX_UPLOAD_BYTES),
       } as Record<string, string>,

@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Tests are a local run: webhook receivers listen on loopback (docs/webhooks.md "Local runs").
+    env: { WEBHOOK_ALLOW_LOOPBACK: "1" },
   },
 });

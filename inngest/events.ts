@@ -27,7 +27,11 @@ export const reprocessRequested = eventType("reprocess/requested", { schema: ZRe
 export const ZTrainingStoredData = z.object({ trainingId: z.number().int().positive() });
 export const trainingStored = eventType("training/stored", { schema: ZTrainingStoredData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested, trainingStored] as const;
+/** A webhook delivery was queued (server/webhooks/emit-event.ts, a test event, a redelivery). */
+export const ZWebhookDeliveryRequestedData = z.object({ deliveryId: z.number().int().positive() });
+export const webhookDeliveryRequested = eventType("webhook/delivery-requested", { schema: ZWebhookDeliveryRequestedData });
+
+const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested, trainingStored, webhookDeliveryRequested] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

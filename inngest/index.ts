@@ -1,5 +1,6 @@
 import { buildExportFunction } from "./functions/build-export";
 import { buildReplayArtifactFunction } from "./functions/build-replay-artifact";
+import { deliverWebhookFunction } from "./functions/deliver-webhook";
 import { reprocessStoredFilesFunction } from "./functions/reprocess-stored-files";
 import { processTrainingFunction } from "./functions/process-training";
 import { runDeviceJobFunction } from "./functions/run-device-job";
@@ -8,6 +9,6 @@ import { runDeviceJobFunction } from "./functions/run-device-job";
  * Every background function of the app: served at /api/inngest for a real
  * Inngest server and executed by the embedded runner otherwise.
  */
-export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction, runDeviceJobFunction, reprocessStoredFilesFunction, processTrainingFunction];
+export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction, runDeviceJobFunction, reprocessStoredFilesFunction, processTrainingFunction, deliverWebhookFunction];
 
 export { inngest } from "./client";

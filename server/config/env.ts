@@ -83,6 +83,16 @@ const ZEnv = z.object({
   RESULTS_API_MAX_UPLOAD_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024 * 1024),
   /** Data API: requests per minute per application and person. */
   DATA_API_RATE_LIMIT: positiveInt(300),
+  /**
+   * Webhooks (docs/webhooks.md): 1 lets endpoints on loopback addresses
+   * (http://127.0.0.1:…, http://localhost:…) register and receive deliveries,
+   * for a local run and its tests. Private, link-local and other reserved
+   * addresses stay refused. Never set it in a deployment.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** 1 refuses .svc files sealed with the published development key (docs/svc-format.md). */
   SVC_DISABLE_DEV_KEY: z
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })

@@ -1,3 +1,4 @@
+import { emitDeviceJobCompleted } from "../webhooks/emit-event";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { commitBlob, deleteBlobs, openBlobContent, touchBlobContent } from "../blobs/blob-store";
@@ -126,6 +127,7 @@ export async function copyOriginalForFetch(db: Db, deviceJobId: number, now = ne
       .update(deviceJobs)
       .set({ state: "succeeded", blobKey, byteSize: copy.byteSize, sha256: copy.sha256, finishedAt: now, expiresAt })
       .where(eq(deviceJobs.id, deviceJobId));
+    await emitDeviceJobCompleted(tx as unknown as Db, deviceJobId);
     return { byteSize: copy.byteSize, sha256: copy.sha256, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -149,6 +151,7 @@ export async function deleteDeviceOriginals(db: Db, deviceJobId: number): Promis
       await tx.delete(blobs).where(inArray(blobs.id, blobIds));
     }
     await tx.update(deviceJobs).set({ state: "succeeded", deletedFiles: blobIds.length, finishedAt: sql`now()` }).where(eq(deviceJobs.id, deviceJobId));
+    await emitDeviceJobCompleted(tx as unknown as Db, deviceJobId);
     return { deletedFiles: blobIds.length };
   });
 }
@@ -158,10 +161,14 @@ export async function markDeviceJobRunning(db: Db, deviceJobId: number): Promise
   await db.update(deviceJobs).set({ state: "running" }).where(and(eq(deviceJobs.id, deviceJobId), eq(deviceJobs.state, "queued")));
 }
 export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: string): Promise<void> {
-  await db
-    .update(deviceJobs)
-    .set({ state: "failed", error: message.slice(0, 500), finishedAt: sql`now()` })
-    .where(and(eq(deviceJobs.id, deviceJobId), inArray(deviceJobs.state, ["queued", "running"])));
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(deviceJobs)
+      .set({ state: "failed", error: message.slice(0, 500), finishedAt: sql`now()` })
+      .where(and(eq(deviceJobs.id, deviceJobId), inArray(deviceJobs.state, ["queued", "running"])))
+      .returning({ id: deviceJobs.id });
+    if (failed.length) await emitDeviceJobCompleted(tx as unknown as Db, deviceJobId);
+  });
 }
 
 /**

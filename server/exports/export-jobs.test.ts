@@ -5,6 +5,9 @@ import { createAthlete } from "../athletes/athletes";
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { blobs, exportJobs, jobRuns } from "../db/schema";
+import { relayOutbox } from "../jobs/outbox";
+import { embeddedOutboxSink } from "../jobs/send-event";
+import { inngestFunctions } from "../../inngest";
 import { openTestDb } from "../db/test-db";
 import { requestFingerprint } from "../idempotency/idempotency";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
@@ -75,6 +78,7 @@ describe("export jobs", () => {
     const second = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options, idempotency: claim });
     expect(second.replayed).toBe(true);
     expect(second.job.publicId).toBe(first.job.publicId);
+    await relayOutbox(handle.db, embeddedOutboxSink(inngestFunctions));
     const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.eventName, "export/requested"));
     expect(runs.filter((run) => run.event.data.exportJobId === first.job.id)).toHaveLength(1);
   });

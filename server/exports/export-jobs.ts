@@ -1,3 +1,4 @@
+import { emitExportEvent } from "../webhooks/emit-event";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { commitBlob, openBlob, stageBlob } from "../blobs/blob-store";
@@ -154,16 +155,21 @@ export async function buildAndStoreExport(db: Db, exportJobId: number, now = new
       .update(exportJobs)
       .set({ state: "succeeded", progress: 100, blobKey, contentType: file.contentType, filename: file.filename, byteSize: file.bytes.byteLength, finishedAt: now, expiresAt })
       .where(eq(exportJobs.id, exportJobId));
+    await emitExportEvent(tx as unknown as Db, "export.completed", exportJobId);
   });
   return { blobKey, byteSize: file.bytes.byteLength, expiresAt: expiresAt.toISOString() };
 }
 
 /** The job failed for good: a message for clients (never a stack trace). */
 export async function markExportFailed(db: Db, exportJobId: number, message: string): Promise<void> {
-  await db
-    .update(exportJobs)
-    .set({ state: "failed", error: message.slice(0, 500), progress: null, finishedAt: sql`now()` })
-    .where(and(eq(exportJobs.id, exportJobId), inArray(exportJobs.state, ["queued", "running"])));
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(exportJobs)
+      .set({ state: "failed", error: message.slice(0, 500), progress: null, finishedAt: sql`now()` })
+      .where(and(eq(exportJobs.id, exportJobId), inArray(exportJobs.state, ["queued", "running"])))
+      .returning({ id: exportJobs.id });
+    if (failed.length) await emitExportEvent(tx as unknown as Db, "export.failed", exportJobId);
+  });
 }
 
 /**

@@ -6,7 +6,9 @@ import { defaultRetryBackoff, type RetryBackoff } from "./durations";
 import { sweepExpiredState } from "./housekeeping";
 import { assertEmbeddable, type JobFunction } from "./job-functions";
 import { processClaimedRun, type RunContext } from "./process-run";
+import { relayOutbox, type OutboxSink } from "./outbox";
 import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
+import { embeddedOutboxSink } from "./send-event";
 import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, type ClaimedRun } from "./run-store";
 
 /**
@@ -64,9 +66,12 @@ export class EmbeddedWorker {
   private stopListening: (() => Promise<void>) | undefined;
   private stopLocalWakeups: (() => void) | undefined;
   private lastHousekeeping = 0;
+  /** Relays the outbox into job_runs of the app's functions (whichever functions this worker itself runs). */
+  private readonly outboxSink: OutboxSink;
 
   constructor(options: EmbeddedWorkerOptions) {
     const functions = options.functions ?? inngestFunctions;
+    this.outboxSink = embeddedOutboxSink(inngestFunctions);
     functions.forEach(assertEmbeddable);
     this.db = options.db;
     this.functionsById = new Map(functions.map((fn) => [fn.id(), fn]));
@@ -138,6 +143,7 @@ export class EmbeddedWorker {
     try {
       do {
         this.tickRequested = false;
+        await relayOutbox(this.db, this.outboxSink);
         while (this.started && this.inFlight.size < this.options.concurrency) {
           const run = await claimNextRun(this.db, { workerId: this.workerId, functionIds: [...this.functionsById.keys()], leaseMs: this.options.leaseMs });
           if (!run) break;
@@ -146,6 +152,8 @@ export class EmbeddedWorker {
       } while (this.tickRequested && this.started);
       await this.housekeeping();
       delay = await this.delayUntilNextDue();
+      // A wake-up that came after the loop (an outbox row committed meanwhile, which nextDueTime cannot see) goes round again soon.
+      if (this.tickRequested) delay = 10;
     } catch (error) {
       this.logger.error("jobs: the worker could not claim runs; trying again later", error);
     } finally {
@@ -241,8 +249,12 @@ export async function drainEmbeddedRuns(db: Db, options: DrainOptions = {}): Pro
     logger: options.logger ?? console,
   };
   const deadline = Date.now() + (options.maxWaitMs ?? 60_000);
+  // Events the app sent are in the outbox until a relay queues their runs, for all the app's functions
+  // (tests' own functions are queued directly by sendEvent).
+  const outboxSink = embeddedOutboxSink(inngestFunctions);
   let claims = 0;
   for (;;) {
+    await relayOutbox(db, outboxSink);
     const run = await claimNextRun(db, { workerId: context.workerId, functionIds, leaseMs: context.leaseMs });
     if (run) {
       claims += 1;

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { expireDeviceFetches } from "../devices/device-jobs";
 import { expireExportFiles } from "../exports/export-jobs";
 import { deleteExpiredIdempotencyKeys } from "../idempotency/idempotency";
+import { deleteOldWebhookEvents } from "../webhooks/sweep";
 
 /**
  * Hourly sweeps of shared state, run by whichever loop this instance has:
@@ -14,6 +15,7 @@ export async function sweepExpiredState(db: Db, now = new Date()): Promise<void>
   // Normally each export's own job deletes its file at expiry; this catches any that was missed.
   await expireExportFiles(db, { now });
   await expireDeviceFetches(db, now);
+  await deleteOldWebhookEvents(db, now);
   // Last, so the files expired above lose their bytes too once their grace period is over (docs/blobs.md).
   await sweepBlobContents(db, { now });
 }

@@ -5,8 +5,9 @@ import { eventOutbox } from "../db/schema";
 import { sweepExpiredState } from "./housekeeping";
 
 /**
- * The transactional outbox for events that go to a real Inngest server
- * (docs/jobs.md "Outbox"). `sendEvent` writes a row through the caller's
+ * The transactional outbox, the only way events leave a transaction
+ * (docs/jobs.md "Outbox"); the relay hands them to a real Inngest server or
+ * to the embedded runner's queue. `sendEvent` writes a row through the caller's
  * database handle — inside its transaction, the row exists only if it
  * commits — and the relay sends committed rows to Inngest, then marks them
  * sent. A process that dies between the commit and the send loses nothing:
@@ -25,12 +26,27 @@ export interface OutboxEvent {
   data: Record<string, unknown>;
 }
 
-/** Delivers a batch; throws when the receiver did not take it (the relay retries later). */
-export type OutboxSink = (events: OutboxEvent[]) => Promise<void>;
+/**
+ * Delivers a batch; throws when the receiver did not take it (the relay
+ * retries later). `tx` is the relay's transaction, which marks the rows sent
+ * when the sink returns: a sink writing to the same database (the embedded
+ * runner's job_runs) writes through it, exactly once.
+ */
+export type OutboxSink = (events: OutboxEvent[], tx: Db) => Promise<void>;
 
 /** Writes the event through `db` (the caller's transaction, when given) and wakes relays at commit. */
 export async function enqueueOutboxEvent(db: Db, event: OutboxEvent): Promise<void> {
   await db.insert(eventOutbox).values({ eventId: event.id, name: event.name, data: event.data }).onConflictDoNothing({ target: eventOutbox.eventId });
+  await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
+}
+
+/** Several events in one insert and one wake-up. */
+export async function enqueueOutboxEvents(db: Db, events: OutboxEvent[]): Promise<void> {
+  if (!events.length) return;
+  await db
+    .insert(eventOutbox)
+    .values(events.map((event) => ({ eventId: event.id, name: event.name, data: event.data })))
+    .onConflictDoNothing({ target: eventOutbox.eventId });
   await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
 }
 
@@ -57,7 +73,10 @@ export async function relayOutbox(db: Db, sink: OutboxSink, options: { now?: () 
       if (!rows.length) return { count: 0, failed: false };
       const ids = rows.map((row) => row.rowId);
       try {
-        await sink(rows.map(({ id, name, data }) => ({ id, name, data })));
+        await sink(
+          rows.map(({ id, name, data }) => ({ id, name, data })),
+          tx,
+        );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await tx

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/inngest/route";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../db/test-db";
+import { eq } from "drizzle-orm";
+import { inngestFunctions } from "../../inngest";
+import { eventOutbox } from "../db/schema";
+import { relayOutbox } from "./outbox";
 import { listRunsForEvent } from "./run-queries";
-import { sendEvent } from "./send-event";
+import { embeddedOutboxSink, sendEvent } from "./send-event";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -14,11 +18,30 @@ afterAll(async () => {
 });
 
 describe("sendEvent with the embedded runner (no Inngest configured)", () => {
-  it("queues a run of each app function the event triggers", async () => {
+  it("writes the outbox, whose relay queues a run of each app function the event triggers, once", async () => {
     const { eventId, runIds } = await sendEvent(handle.db, { name: "result/stored", data: { resultId: 42 } });
-    expect(runIds).toHaveLength(1);
-    const [run] = await listRunsForEvent(handle.db, eventId);
-    expect(run).toMatchObject({ id: runIds[0], functionId: "build-replay-artifact", eventName: "result/stored", status: "queued", attempt: 0 });
+    expect(runIds).toEqual([]);
+    const [row] = await handle.db.select().from(eventOutbox).where(eq(eventOutbox.eventId, eventId));
+    expect(row).toMatchObject({ name: "result/stored", sentAt: null });
+    const sink = embeddedOutboxSink(inngestFunctions);
+    await relayOutbox(handle.db, sink);
+    await relayOutbox(handle.db, sink);
+    const runs = await listRunsForEvent(handle.db, eventId);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ functionId: "build-replay-artifact", eventName: "result/stored", status: "queued", attempt: 0 });
+  });
+
+  it("sends nothing for a transaction that rolls back", async () => {
+    let eventId = "";
+    await expect(
+      handle.db.transaction(async (tx) => {
+        ({ eventId } = await sendEvent(tx, { name: "result/stored", data: { resultId: 43 } }));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await relayOutbox(handle.db, embeddedOutboxSink(inngestFunctions));
+    expect(await handle.db.select().from(eventOutbox).where(eq(eventOutbox.eventId, eventId))).toEqual([]);
+    expect(await listRunsForEvent(handle.db, eventId)).toEqual([]);
   });
 
   it("rejects event data that breaks the event's schema where it is sent", async () => {

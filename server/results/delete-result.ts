@@ -1,3 +1,4 @@
+import { emitSessionEvent } from "../webhooks/emit-event";
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { blobs, results } from "../db/schema";
@@ -18,6 +19,7 @@ export async function deleteResult(db: Db, user: SessionUser, resultId: number):
   const summary = await getAccessibleResultSummary(db, user.id, resultId);
   if (summary.ownerId !== user.id) throw new AppError("forbidden", "Only the owner of a session can delete it");
   await db.transaction(async (tx) => {
+    await emitSessionEvent(tx, "session.deleted", resultId);
     await tx.delete(results).where(and(eq(results.id, resultId), eq(results.ownerUserId, user.id)));
     await tx.delete(blobs).where(like(blobs.key, `${resultBlobPrefix(resultId)}%`));
   });

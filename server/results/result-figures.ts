@@ -1,3 +1,4 @@
+import { emitSessionEvent } from "../webhooks/emit-event";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { blobs, resultDerived, results, resultStrokes } from "../db/schema";
@@ -52,4 +53,5 @@ export async function replaceResultFigures(tx: Db, resultId: number, processed: 
   const prefix = resultBlobPrefix(resultId);
   await tx.delete(blobs).where(and(like(blobs.key, `${prefix}%`), ne(blobs.key, `${prefix}original.svc`)));
   await sendEvent(tx, { name: "result/stored", data: { resultId } });
+  await emitSessionEvent(tx, "session.updated", resultId);
 }

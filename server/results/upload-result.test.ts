@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
-import { blobs, jobRuns, resultCrew, resultDerived, results, resultStrokes } from "../db/schema";
+import { blobs, eventOutbox, jobRuns, resultCrew, resultDerived, results, resultStrokes } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { replayBlobKey } from "../replay/build-replay-artifact";
@@ -94,6 +94,8 @@ describe("upload", () => {
     expect(await handle.db.select().from(resultStrokes).where(eq(resultStrokes.resultId, resultId))).toEqual([]);
     expect(await getBlob(handle.db, `results/${resultId}/original.svc`)).toBeNull();
     // The replay job was queued in the same transaction: it is gone too (other test files may queue their own meanwhile).
+    const events = await handle.db.select({ id: eventOutbox.id }).from(eventOutbox).where(sql`${eventOutbox.data}->>'resultId' = ${String(resultId)}`);
+    expect(events).toEqual([]);
     const runs = await handle.db.select({ id: jobRuns.id }).from(jobRuns).where(sql`${jobRuns.event}->'data'->>'resultId' = ${String(resultId)}`);
     expect(runs).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { emitSessionEvent } from "../webhooks/emit-event";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
@@ -183,5 +184,6 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
   const blob = await commitBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, content: original, contentType: "application/octet-stream" });
   await tx.update(results).set({ originalBlobId: blob.id }).where(eq(results.id, result.id));
   await sendEvent(tx, { name: "result/stored", data: { resultId: result.id } });
+  await emitSessionEvent(tx, "session.created", result.id);
   return result.id;
 }

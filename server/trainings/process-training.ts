@@ -1,3 +1,4 @@
+import { emitTrainingEvent } from "../webhooks/emit-event";
 import { strokeColumns, STROKE_ROWS_PER_INSERT } from "../results/stroke-rows";
 import { eq } from "drizzle-orm";
 import { getBlob } from "../blobs/blob-store";
@@ -47,6 +48,7 @@ export async function markTrainingFailed(db: Db, trainingId: number, code: Train
       .update(trainings)
       .set({ ...EMPTY_FACTS, status: "failed", failureCode: code, failureMessage: TRAINING_FAILURES[code], processedAt: now })
       .where(eq(trainings.id, trainingId));
+    await emitTrainingEvent(tx as unknown as Db, "training.failed", trainingId);
   });
 }
 
@@ -151,6 +153,7 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
         processedAt: now,
       })
       .where(eq(trainings.id, trainingId));
+    await emitTrainingEvent(t, "training.ready", trainingId);
     await deps.afterWrites?.(t, trainingId);
   });
   return { status: "ready", workSetCount, processingCoreVersion: processed.processing_core_version };

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processTrainingFunction } from "../../inngest/functions/process-training";
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
-import { jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
+import { eventOutbox, jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
+import { relayOutbox } from "../jobs/outbox";
+import { embeddedOutboxSink } from "../jobs/send-event";
+import { inngestFunctions } from "../../inngest";
 import { claimNextRun } from "../jobs/run-store";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
@@ -52,8 +55,9 @@ describe("createTrainingFromUpload", () => {
     const training = await row(created.id);
     expect(training).toMatchObject({ ownerUserId: coach.id, status: "queued", title: "Tuesday 4x250", sensitivity: 6.5, createdVia: "web", processingCoreVersion: null, distanceM: null, workSetCount: null });
     expect((await getBlob(handle.db, trainingOriginalKey(created.id)))!.bytes.equals(file.bytes)).toBe(true);
-    const runs = await handle.db.select({ functionId: jobRuns.functionId, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
-    expect(runs.some((r) => r.event.data.trainingId === created.id)).toBe(true);
+    // The processing event is an outbox row committed with the training (docs/jobs.md "Outbox").
+    const events = await handle.db.select({ data: eventOutbox.data }).from(eventOutbox).where(eq(eventOutbox.name, "training/stored"));
+    expect(events.some((e) => e.data.trainingId === created.id)).toBe(true);
   });
 
   it("refuses the same file twice for one owner, naming the existing training, and writes nothing", async () => {
@@ -178,6 +182,7 @@ describe("process-training after a crash", () => {
     const created = await upload({ file: { filename: "crash.svc", bytes: crashed.bytes } });
     // A worker claims the run, marks the training processing (its first step), then dies: no step result, no finish.
     let mine = null;
+    await relayOutbox(handle.db, embeddedOutboxSink(inngestFunctions));
     for (let k = 0; k < 50 && !mine; k++) {
       const claimed = await claimNextRun(handle.db, { workerId: "worker-that-died", functionIds: ["process-training"], leaseMs: 300 });
       if (!claimed) break;

@@ -13,6 +13,7 @@ import { sandboxRouter } from "./routers/sandbox";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
+import { webhooksRouter } from "./routers/webhooks";
 import { workoutsRouter } from "./routers/workouts";
 
 /** The web application's own API (not public): one router per area. */
@@ -32,6 +33,7 @@ export const appRouter = router({
   operator: operatorRouter,
   workouts: workoutsRouter,
   sandbox: sandboxRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { emitAuthorizationRevoked } from "../../webhooks/emit-event";
 import type { Db } from "../../db/client";
 import { oauthApplications, oauthGrants, oauthModels, users } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -17,6 +18,7 @@ import { sortScopes } from "./scopes";
  */
 export async function revokeGrant(db: Db, grantId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
+    await emitRevokedIfLast(tx as unknown as Db, [grantId], now);
     await tx.delete(oauthModels).where(eq(oauthModels.grantId, grantId));
     await tx
       .update(oauthGrants)
@@ -45,6 +47,30 @@ export async function recordConsent(db: Db, record: ConsentRecord, now = new Dat
       target: oauthGrants.grantId,
       set: { scopes, declinedScopes, updatedAt: now, expiresAt: record.expiresAt, revokedAt: null },
     });
+}
+
+/**
+ * `authorization.revoked` (docs/webhooks.md), in the revoking transaction and
+ * before the revocation is written: for each person whose last active grant
+ * to the application is among `grantIds`, so a person with two grants gets
+ * one event, when the second goes.
+ */
+async function emitRevokedIfLast(tx: Db, grantIds: string[], now: Date): Promise<void> {
+  const revoking = await tx
+    .select({ userId: oauthGrants.userId, applicationId: oauthGrants.applicationId })
+    .from(oauthGrants)
+    .where(and(inArray(oauthGrants.grantId, grantIds), activeGrant(now)));
+  const seen = new Set<string>();
+  for (const { userId, applicationId } of revoking) {
+    if (seen.has(`${userId}:${applicationId}`)) continue;
+    seen.add(`${userId}:${applicationId}`);
+    const others = await tx
+      .select({ grantId: oauthGrants.grantId })
+      .from(oauthGrants)
+      .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.applicationId, applicationId), activeGrant(now), notInArray(oauthGrants.grantId, grantIds)))
+      .limit(1);
+    if (!others.length) await emitAuthorizationRevoked(tx, userId, applicationId);
+  }
 }
 
 const activeGrant = (now: Date) => and(isNull(oauthGrants.revokedAt), gt(oauthGrants.expiresAt, sql`${now.toISOString()}::timestamptz`));
@@ -158,6 +184,7 @@ export async function revokeAllGrantsOfApplication(db: Db, applicationId: number
   const rows = await db.select({ grantId: oauthGrants.grantId }).from(oauthGrants).where(eq(oauthGrants.applicationId, applicationId));
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
+    await emitRevokedIfLast(tx as unknown as Db, rows.map((r) => r.grantId), now);
     await tx.delete(oauthModels).where(inArray(oauthModels.grantId, rows.map((r) => r.grantId)));
     await tx
       .update(oauthGrants)

@@ -32,3 +32,4 @@ export * from "./reprocess-runs";
 export * from "./operator-actions";
 export * from "./benchmark-releases";
 export * from "./sandbox-accounts";
+export * from "./webhooks";

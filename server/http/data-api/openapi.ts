@@ -15,6 +15,7 @@ import { sessionOperations } from "./operations/sessions";
 import { trainingOperations } from "./operations/trainings";
 import { workoutOperations } from "./operations/workouts";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
+import { webhooksOpenApi } from "../../webhooks/openapi";
 
 /** Every Data API operation; the OpenAPI document and the tests iterate over this list. */
 export const DATA_API_OPERATIONS: DataApiOperation[] = [
@@ -34,7 +35,7 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */
 export function dataApiDocument(appUrl: string) {
   const scopes = Object.fromEntries(Object.entries(SCOPE_INFO).map(([scope, info]) => [scope, `${info.description} (surfaces: ${info.surfaces.join(", ")})`])) as Record<Scope, string>;
-  return buildOpenApiDocument({
+  const document = buildOpenApiDocument({
     title: "Paddle Results — Data API",
     version: "1.0.0",
     description: [
@@ -69,4 +70,6 @@ export function dataApiDocument(appUrl: string) {
     },
     operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],
   });
+  // Signed webhooks are an additive extension of v1 (docs/webhooks.md): what the application's endpoints receive.
+  return { ...document, webhooks: webhooksOpenApi() };
 }

@@ -9,6 +9,9 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { ApplicationForm, DeleteApplicationButton, RotateSecretButton } from "../application-forms";
 import { ReviewBadge } from "../review-badge";
 import { CreateSandboxForm, SandboxPanel } from "./sandbox-panel";
+import { listDeliveries, listEndpoints } from "@/server/webhooks/endpoints";
+import { WEBHOOK_EVENT_TYPES, webhookEventTypeNames } from "@/server/webhooks/event-types";
+import { WebhookEndpoints } from "./webhook-endpoints";
 
 export const metadata: Metadata = { title: "Application" };
 
@@ -19,6 +22,13 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
   if (id === null) notFound();
   const app = await loadOr404(() => getApplication(getDb(), user.id, id));
   const sandbox = await getSandbox(getDb(), user.id, app.id);
+  const endpoints = await listEndpoints(getDb(), user.id, app.id);
+  const deliveries = await listDeliveries(getDb(), user.id, app.id, endpoints.map((e) => e.id));
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const eventTypes = webhookEventTypeNames.map((name) => {
+    const scope = WEBHOOK_EVENT_TYPES[name].scope;
+    return { name, summary: WEBHOOK_EVENT_TYPES[name].summary, scope, available: scope === null || app.scopes.includes(scope) };
+  });
   return (
     <>
       <p>
@@ -93,6 +103,18 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
       ) : (
         <CreateSandboxForm applicationId={app.id} defaults={DEFAULT_SANDBOX_SEASON} />
       )}
+      <h2>Webhooks</h2>
+      <WebhookEndpoints
+        applicationId={app.id}
+        types={eventTypes}
+        endpoints={endpoints.map((e) => ({
+          ...e,
+          previousSecretExpiresAt: iso(e.previousSecretExpiresAt),
+          disabledAt: iso(e.disabledAt),
+          createdAt: undefined,
+          deliveries: (deliveries[e.id] ?? []).map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), nextAttemptAt: undefined, messageId: undefined })),
+        }))}
+      />
       <h2>Settings</h2>
       <ApplicationForm
         initial={{ id: app.id, name: app.name, surface: app.surface, clientType: app.clientType, redirectUris: app.redirectUris, embedOrigins: app.origins.map((o) => o.origin), scopes: app.scopes }}

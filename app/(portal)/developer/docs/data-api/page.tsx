@@ -9,6 +9,7 @@ import { getEnv } from "@/server/config/env";
 import { getDb } from "@/server/db/client";
 import { dataApiDocument } from "@/server/http/data-api/openapi";
 import { TestToken, type TestTokenApplication } from "./test-token";
+import { WebhooksReference } from "./webhooks-reference";
 
 export const metadata: Metadata = { title: "Data API reference" };
 
@@ -66,6 +67,7 @@ export default async function DataApiReferencePage() {
           resource is refused with <code>invalid_target</code>.
         </p>
       </section>
+      <WebhooksReference />
       {/* The same builder as GET /api/docs/data-api.json: the page shows exactly the served document. */}
       <OpenApiReference
         document={dataApiDocument(appUrl) as unknown as OpenApiDocument}

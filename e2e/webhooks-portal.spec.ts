@@ -1,0 +1,76 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { expect, test } from "./fixtures";
+import { newAccount, signUp } from "./helpers";
+
+/**
+ * The application page's webhooks (docs/webhooks.md): add an endpoint (its
+ * secret shown once), send a test event that a Standard Webhooks consumer
+ * verifies, see the delivery, redeliver it with the same webhook-id, rotate
+ * the secret, delete the endpoint. The receiver is on loopback: the e2e
+ * server runs with WEBHOOK_ALLOW_LOOPBACK=1, as a local run may.
+ */
+test("webhook endpoints on the application page: add, test event, deliveries, redeliver, rotate, delete", async ({ page }) => {
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  try {
+    await signUp(page, newAccount("webhooks"));
+    await page.goto("/developer/applications/new");
+    await page.getByLabel("Application name").fill("Hook app");
+    await page.getByLabel("Redirect URIs", { exact: true }).fill("https://hooks.example/callback");
+    await page.getByRole("checkbox", { name: /^sessions:read / }).check();
+    await page.getByRole("button", { name: "Register application" }).click();
+    await page.getByRole("link", { name: "Go to the application" }).click();
+    await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByLabel("Endpoint URL").fill(url);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await page.getByTestId("webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+    const endpoint = page.getByRole("region", { name: `Webhook endpoint ${url}` });
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    expect(new Webhook(secret).verify(received[0].body, received[0].headers)).toMatchObject({ type: "webhook.test" });
+
+    // The secret is never shown again; the delivery is listed with its outcome.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole("row", { name: /webhook\.test succeeded 204 \d+ ms 1/ }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(await page.content()).not.toContain(secret);
+
+    await page.getByRole("button", { name: /^Redeliver webhook\.test delivery/ }).click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
+    expect(received[1].headers["webhook-id"]).toBe(received[0].headers["webhook-id"]);
+
+    await page.getByRole("region", { name: `Webhook endpoint ${url}` }).getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+    const rotated = (await page.getByTestId("webhook-secret").textContent())!;
+    expect(rotated).not.toBe(secret);
+    await expect(page.getByText(/the previous secret also signs until/)).toBeVisible();
+
+    await page.getByRole("region", { name: `Webhook endpoint ${url}` }).getByRole("button", { name: "Delete endpoint" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click();
+    await expect(page.getByRole("region", { name: `Webhook endpoint ${url}` })).toHaveCount(0);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
