@@ -15,6 +15,7 @@ import { createTrack } from "../server/tracks/tracks";
 import { E2E_ACCOUNTS, E2E_OLDER_CORE_OWNER, E2E_UNPROCESSED_DESCRIPTION } from "../e2e/accounts";
 import { createUser } from "../server/users/users";
 import { seedDataApiWorld } from "./e2e-seed-data-api";
+import { seedHealthWebWorld } from "./e2e-seed-health-web";
 import { seedWebLogWorld } from "./e2e-seed-web-log";
 
 const handle = getDbHandle();
@@ -70,5 +71,6 @@ if (!activeRun) {
 }
 await seedDataApiWorld(handle.db);
 await seedWebLogWorld(handle.db);
+await seedHealthWebWorld(handle.db);
 await handle.close();
 console.log("e2e accounts ready");

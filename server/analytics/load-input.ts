@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { sessionHeartRateOwner } from "../health/health-projection";
 import type { StoredAnalysis } from "../results/result-analysis";
 import { getSessionStrokes } from "../sessions/read-session";
 import type { ProcessedSession } from "../svc/process/types";
@@ -21,6 +22,18 @@ export async function loadAnalysisInput(db: Db, sessionId: number, stored: Store
     roll_deg: s.maxRollDeg ?? 0,
   }));
   return { strokes, track: stored.track, dataQuality: stored.dataQuality, heartRateAllowed };
+}
+
+/**
+ * The analyses' input for one person (the web app's analysis page): the
+ * heart-rate facts (coverage) only when the heart rate is theirs, and
+ * otherwise no heart-rate reading in the input at all (docs/access.md
+ * "Health data in every view").
+ */
+export async function loadAnalysisInputFor(db: Db, viewerId: number, sessionId: number, stored: StoredAnalysis): Promise<AnalysisInput> {
+  const own = (await sessionHeartRateOwner(db, sessionId)) === viewerId;
+  const input = await loadAnalysisInput(db, sessionId, stored, own);
+  return own ? input : { ...input, track: { ...input.track, heart_rate: input.track.heart_rate.map(() => null) } };
 }
 
 /** The same input straight from the processing core (the CLI, tests). */

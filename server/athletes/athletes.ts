@@ -4,6 +4,7 @@ import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { mayReadAthleteRecordWeight } from "../health/health-projection";
 
 const ZIsoDate = z.iso.date("Use the format YYYY-MM-DD");
 
@@ -33,6 +34,7 @@ export interface AthleteView {
   surname: string;
   dateOfBirth: string | null;
   modality: string;
+  /** Health data: only for the managing account (who typed it) and the athlete's own account; null for anyone else. */
   weightKg: number | null;
   subscriptionActiveUntil: string | null;
   /** The viewer manages this record and may edit it. */
@@ -48,11 +50,12 @@ const columns = {
   weightKg: athletes.weightKg,
   subscriptionActiveUntil: athletes.subscriptionActiveUntil,
   ownerUserId: athletes.ownerUserId,
+  linkedUserId: athletes.userId,
 };
 
-function toView(row: { ownerUserId: number } & Omit<AthleteView, "editable">, userId: number): AthleteView {
-  const { ownerUserId, ...rest } = row;
-  return { ...rest, editable: ownerUserId === userId };
+function toView(row: { ownerUserId: number; linkedUserId: number | null } & Omit<AthleteView, "editable">, userId: number): AthleteView {
+  const { ownerUserId, linkedUserId, weightKg, ...rest } = row;
+  return { ...rest, weightKg: mayReadAthleteRecordWeight({ ownerUserId, userId: linkedUserId }, userId) ? weightKg : null, editable: ownerUserId === userId };
 }
 
 export async function listAccessibleAthletes(db: Db, userId: number): Promise<AthleteView[]> {

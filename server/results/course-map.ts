@@ -45,7 +45,7 @@ function interpolate(xs: number[], ys: number[], x: number): number {
  * (the processed distance is the better measure; the route only places it).
  * Null when the file had no fixes.
  */
-export function courseMap(track: EffortTrack, splitDistancesM: number[]): CourseMap | null {
+export function courseMap(track: Omit<EffortTrack, "heart_rate">, splitDistancesM: number[]): CourseMap | null {
   const route = track.route;
   if (route.length < 2) return null;
   const along = [0];

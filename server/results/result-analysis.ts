@@ -42,8 +42,8 @@ export function toProcessingStroke(s: StoredStroke): Pick<ProcessedStroke, "catc
   };
 }
 
-export const strokesForAnalysis = (detail: ResultDetail) => detail.strokes.map(toProcessingStroke);
+export const strokesForAnalysis = (detail: Pick<ResultDetail, "strokes">) => detail.strokes.map(toProcessingStroke);
 
-export function splitsOf(analysis: StoredAnalysis, detail: ResultDetail, count: number) {
+export function splitsOf(analysis: { track: Pick<EffortTrack, "t" | "distance"> }, detail: Pick<ResultDetail, "strokes">, count: number) {
   return computeSplits(analysis.track, strokesForAnalysis(detail), count);
 }

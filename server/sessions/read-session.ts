@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { heartRateOwnerOfCrew } from "../health/health-projection";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultDerived, resultStrokes, resultWeather, results, vessels } from "../db/schema";
@@ -67,8 +68,7 @@ export async function getCrewSeenBy(db: Db, audience: SessionAudience, sessionId
  * paddler's own account (data-api.md "Health data rules").
  */
 export function heartRateIsSubjects(crew: CrewSeat[], subjectId: number): boolean {
-  const strokeSeat = crew.find((s) => s.seat === 1);
-  return strokeSeat?.linkedUserId === subjectId;
+  return heartRateOwnerOfCrew(crew) === subjectId;
 }
 
 export async function getSessionWeather(db: Db, sessionId: number) {

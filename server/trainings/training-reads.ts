@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { trainingHeartRateOwner } from "../health/health-projection";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingDerived, trainingSets, trainingSetStrokes, trainings, vessels, workoutTemplates } from "../db/schema";
@@ -112,8 +113,8 @@ export type TrainingAthlete = Awaited<ReturnType<typeof getTrainingAthlete>>;
  * athlete record, or no athlete is named and it is the subject's own
  * practice (data-api.md "Health data rules"; docs/trainings.md).
  */
-export function trainingHeartRateIsSubjects(row: Pick<TrainingRow, "ownerUserId">, athlete: TrainingAthlete, subjectId: number): boolean {
-  return athlete ? athlete.linkedUserId === subjectId : row.ownerUserId === subjectId;
+export function trainingHeartRateIsSubjects(row: Pick<TrainingRow, "ownerUserId" | "athleteId">, athlete: TrainingAthlete, subjectId: number): boolean {
+  return trainingHeartRateOwner({ ownerUserId: row.ownerUserId, athleteId: athlete ? row.athleteId : null, athleteLinkedUserId: athlete?.linkedUserId ?? null }) === subjectId;
 }
 
 /** The template the training followed, as it was at upload (the snapshot), with its id when the subject still has it. */

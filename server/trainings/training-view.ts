@@ -3,7 +3,8 @@ import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
-import type { SessionSummary } from "../svc/process/types";
+import { effortFigures, ownHeartRateOf, trainingHeartRateOwner, viewerDataQuality, type EffortFigures, type OwnHeartRate } from "../health/health-projection";
+import type { DataQuality, SessionSummary } from "../svc/process/types";
 import type { NormalizedTemplate } from "../workouts/template";
 
 /**
@@ -114,7 +115,10 @@ export interface TrainingSetView {
   stepLabel: string | null;
   complete: boolean;
   extra: boolean;
-  summary: SessionSummary | null;
+  /** The set's figures without health data. */
+  summary: EffortFigures | null;
+  /** The set's heart rate: the key exists only when the viewer is the paddler it belongs to. */
+  ownHeartRate?: OwnHeartRate;
   /** Work sets: one point per stroke, distance from the set start. */
   points: SetPoint[];
 }
@@ -142,7 +146,10 @@ export interface TrainingView {
   distanceM: number | null;
   durationMs: number | null;
   workSetCount: number | null;
-  summary: SessionSummary | null;
+  /** The whole training's figures without health data. */
+  summary: EffortFigures | null;
+  /** The whole training's heart rate: the key exists only when the viewer is the paddler it belongs to. */
+  ownHeartRate?: OwnHeartRate;
   warnings: string[];
   /** Template work steps no set was found for, in words. */
   unmatchedSteps: { index: number; label: string }[];
@@ -159,6 +166,7 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
       vesselType: vessels.type,
       trackName: tracks.name,
       athleteName: sql<string | null>`nullif(trim(${athletes.name} || ' ' || ${athletes.surname}), '')`,
+      athleteLinkedUserId: athletes.userId,
       templateStillExists: sql<boolean>`${workoutTemplates.id} is not null`,
     })
     .from(trainings)
@@ -187,6 +195,13 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     list.push({ distance: round(s.distance ?? 0, 1), speed: s.speed === null ? null : round(s.speed, 3), rate: s.rate === null ? null : round(s.rate, 1), strokeDistance: nullableRound(s.strokeDistance ?? s.left ?? s.right, 2) });
     pointsBySet.set(s.setId, list);
   }
+  // The unit's heart rate is the paddler's (docs/access.md "Health data in every view").
+  const heartRateIsViewers = trainingHeartRateOwner({ ownerUserId: tr.ownerUserId, athleteId: tr.athleteId, athleteLinkedUserId: t.athleteLinkedUserId }) === userId;
+  const ownHeartRate = (summary: SessionSummary | null | undefined) => {
+    const own = heartRateIsViewers && summary ? ownHeartRateOf(summary) : null;
+    return own ? { ownHeartRate: own } : {};
+  };
+  const totalSummary = derived?.summary as SessionSummary | undefined;
   const match = derived?.templateMatch as { unmatched_steps: number[]; extra_sets: number[] } | null | undefined;
   let work = 0;
   return {
@@ -212,8 +227,9 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     distanceM: tr.distanceM,
     durationMs: tr.durationMs,
     workSetCount: tr.workSetCount,
-    summary: (derived?.summary as SessionSummary | undefined) ?? null,
-    warnings: ((derived?.dataQuality as { warnings?: string[] } | undefined)?.warnings ?? []).slice(0, 10),
+    summary: totalSummary ? effortFigures(totalSummary) : null,
+    ...ownHeartRate(totalSummary),
+    warnings: derived ? viewerDataQuality(derived.dataQuality as DataQuality).warnings.slice(0, 10) : [],
     unmatchedSteps: (match?.unmatched_steps ?? []).map((index) => ({ index, label: stepLabel(template?.steps[index]) ?? `step ${index + 1}` })),
     sets: setRows.map((s, k) => ({
       id: s.id,
@@ -229,7 +245,8 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
       stepLabel: s.stepIndex === null ? null : stepLabel(template?.steps[s.stepIndex]),
       complete: s.complete,
       extra: s.kind === "work" && !!match && match.extra_sets.includes(k),
-      summary: s.summary as SessionSummary | null,
+      summary: s.summary ? effortFigures(s.summary as SessionSummary) : null,
+      ...ownHeartRate(s.summary as SessionSummary | null),
       points: pointsBySet.get(s.id) ?? [],
     })),
   };

@@ -5,7 +5,7 @@ import type { EffortTrack, ProcessedStroke, Split } from "./types";
  * "Series"): pure functions, so the APIs answer any split count or field set
  * without the raw file.
  */
-export function computeSplits(track: EffortTrack, strokes: Pick<ProcessedStroke, "distance" | "rate">[], count: number): Split[] {
+export function computeSplits(track: Pick<EffortTrack, "t" | "distance">, strokes: Pick<ProcessedStroke, "distance" | "rate">[], count: number): Split[] {
   if (!Number.isInteger(count) || count < 1 || count > 20) throw new RangeError("split count must be an integer from 1 to 20");
   const total = track.distance[track.distance.length - 1];
   const splits: Split[] = [];
@@ -29,7 +29,7 @@ export function computeSplits(track: EffortTrack, strokes: Pick<ProcessedStroke,
 }
 
 /** Seconds from the start at which the boat reached `distance`, interpolated on the stored track. */
-export function timeAtDistance(track: EffortTrack, distance: number): number {
+export function timeAtDistance(track: Pick<EffortTrack, "t" | "distance">, distance: number): number {
   const d = track.distance;
   let lo = 0;
   let hi = d.length - 1;

@@ -31,7 +31,7 @@ export async function SessionCorrection({ view }: { view: SessionView }) {
           competition: s.competition,
           description: s.description,
           important: s.important,
-          crew: view.detail.crew.map((c) => (c.athleteId !== null ? { athleteId: c.athleteId } : { name: c.externalName ?? "", surname: c.externalSurname ?? "", weightKg: c.externalWeightKg })),
+          crew: view.detail.crew.map((c) => (c.athleteId !== null ? { athleteId: c.athleteId } : { name: c.externalName ?? "", surname: c.externalSurname ?? "", weightKg: view.typedWeights?.[c.seat] ?? null })),
         }}
       />
     </details>

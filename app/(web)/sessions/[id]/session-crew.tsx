@@ -30,7 +30,7 @@ export function SessionCrew({ view }: { view: SessionView }) {
               <td>{c.seat}</td>
               <td>{crewMemberName(c)}</td>
               <td>
-                {[c.seat === 1 ? "stroke seat (sets the rate; wears the heart-rate strap)" : null, c.athleteId === null && c.externalWeightKg !== null ? `${c.externalWeightKg} kg as typed` : null]
+                {[c.seat === 1 ? "stroke seat (sets the rate; wears the heart-rate strap)" : null, c.athleteId === null && typeof view.typedWeights?.[c.seat] === "number" ? `${view.typedWeights[c.seat]} kg as typed` : null]
                   .filter(Boolean)
                   .join(" · ") || "—"}
               </td>

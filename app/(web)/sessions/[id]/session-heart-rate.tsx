@@ -1,7 +1,7 @@
 import { HeartRateChart } from "@/app/_components/heart-rate-chart";
 import type { SessionView } from "./load-session-view";
 
-/** The seat-1 paddler's heart rate along the distance, only for that paddler (server/results/session-heart-rate.ts). */
+/** The seat-1 paddler's heart rate along the distance, only for that paddler (server/health/viewer-session.ts). */
 export function SessionHeartRate({ view }: { view: SessionView }) {
   const hr = view.heartRate;
   if (!hr) return null;

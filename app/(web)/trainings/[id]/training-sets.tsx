@@ -130,8 +130,9 @@ function CompareSets({ sets }: { sets: TrainingSetView[] }) {
     { label: "Top rate (spm)", value: (s) => fixed(s.summary?.max_rate, 1) },
     { label: "Distance per stroke (m)", value: (s) => fixed(s.summary?.avg_stroke_distance, 2) },
     { label: "Strokes", value: (s) => String(s.strokeCount) },
-    { label: "Heart rate (bpm)", value: (s) => fixed(s.summary?.avg_heart_rate, 0) },
   ];
+  // Present only when the heart rate is the viewer's own (server/health/health-projection.ts decides, not this component).
+  if (sets.some((s) => s.ownHeartRate)) rows.push({ label: "Your heart rate (bpm)", value: (s) => fixed(s.ownHeartRate?.avgBpm, 0) });
   const fastest = sets.reduce((a, b) => ((speedOf(b) ?? 0) > (speedOf(a) ?? 0) ? b : a));
   return (
     <section className="card" aria-labelledby="compare-heading" data-testid="set-compare">

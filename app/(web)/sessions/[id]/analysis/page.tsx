@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { ANALYSIS_NAMES, runAnalysis } from "@/server/analytics";
-import { loadAnalysisInput } from "@/server/analytics/load-input";
+import { loadAnalysisInputFor } from "@/server/analytics/load-input";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { getStoredAnalysis } from "@/server/results/result-analysis";
@@ -49,8 +49,8 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
       </>
     );
   }
-  // The heart-rate coverage is health data: the owner sees it, as on the session page.
-  const input = await loadAnalysisInput(db, id, stored, detail.summary.ownerId === user.id);
+  // Heart-rate facts are the seat-1 paddler's health data: the input carries them only for that paddler.
+  const input = await loadAnalysisInputFor(db, user.id, id, stored);
   return (
     <>
       <div className="page-header">

@@ -3,18 +3,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
-import { athletes } from "../db/schema";
+import { athletes, resultDerived } from "../db/schema";
 import { openTestDb } from "../db/test-db";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { createUser, type SessionUser } from "../users/users";
-import { getStoredAnalysis } from "./result-analysis";
-import { heartRateAlongDistance, MAX_HEART_RATE_POINTS, sessionHeartRateFor } from "./session-heart-rate";
-import { uploadResult } from "./upload-result";
+import { getStoredAnalysis } from "../results/result-analysis";
+import { uploadResult } from "../results/upload-result";
+import { heartRateAlongDistance, loadViewerSession, MAX_HEART_RATE_POINTS } from "./viewer-session";
 
-/** The session page's heart rate: the seat-1 paddler's own account only (docs/web-app.md "Session page"). */
+/** The session page's heart rate: the seat-1 paddler's own account only (docs/access.md "Health data in every view"). */
 const keyring = loadKeyring({});
 let handle: DbHandle;
 let coach: SessionUser;
@@ -32,11 +32,11 @@ beforeAll(async () => {
   // Both paddlers have linked their athlete records to their own accounts.
   await handle.db.update(athletes).set({ userId: strokeSeat.id }).where(eq(athletes.id, ana));
   await handle.db.update(athletes).set({ userId: secondSeat.id }).where(eq(athletes.id, bea));
-  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 4242 }).content, keyring));
+  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K4", distanceM: 200, seed: 4242 }).content, keyring));
   k2 = (
     await uploadResult(
       handle.db,
-      { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k2.svc", bytes }, metadata: JSON.stringify({ distance: 200, vessel_id: 2, track_id: trackId, category_id: 1, pace_id: 1, athletes: [ana, bea] }) },
+      { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k2.svc", bytes }, metadata: JSON.stringify({ distance: 200, vessel_id: 3, track_id: trackId, category_id: 1, pace_id: 1, athletes: [ana, bea, { name: "Xena", surname: "Typed", weight: 83.1234 }, { name: "Yves", surname: "Untyped" }] }) },
       { keyring },
     )
   ).id;
@@ -46,12 +46,13 @@ afterAll(async () => {
 });
 
 describe("a session's heart rate on the web page", () => {
-  it("is the seat-1 paddler's: their account gets the series and the summary's average and maximum", async () => {
+  it("is the seat-1 paddler's: their account gets the series, the summary's average and maximum and the coverage", async () => {
     const analysis = (await getStoredAnalysis(handle.db, k2))!;
-    const hr = await sessionHeartRateFor(handle.db, strokeSeat.id, k2, analysis);
+    const hr = (await loadViewerSession(handle.db, strokeSeat.id, k2)).ownHeartRate;
     expect(hr).not.toBeNull();
     expect(hr!.avg).toBe(analysis.summary.avg_heart_rate);
     expect(hr!.max).toBe(analysis.summary.max_heart_rate);
+    expect(hr!.coverage).toBe(analysis.dataQuality.heart_rate_coverage);
     expect(hr!.points.length).toBeGreaterThan(10);
     expect(hr!.points.length).toBeLessThanOrEqual(MAX_HEART_RATE_POINTS + 1);
     // Along the distance, in order, within the effort, plausible beats.
@@ -60,16 +61,39 @@ describe("a session's heart rate on the web page", () => {
     expect(hr!.points.every((p) => p.bpm >= 40 && p.bpm <= 230)).toBe(true);
   });
 
-  it("is nobody else's: the owner (coach) and the seat-2 paddler get null", async () => {
+  it("is nobody else's: the owner (coach) and the seat-2 paddler get a session with no heart-rate value anywhere in it", async () => {
     const analysis = (await getStoredAnalysis(handle.db, k2))!;
-    expect(await sessionHeartRateFor(handle.db, coach.id, k2, analysis)).toBeNull();
-    expect(await sessionHeartRateFor(handle.db, secondSeat.id, k2, analysis)).toBeNull();
+    const bpm = new RegExp(`\\b(${analysis.summary.avg_heart_rate}|${analysis.summary.max_heart_rate})\\b`);
+    for (const viewer of [coach, secondSeat]) {
+      const view = await loadViewerSession(handle.db, viewer.id, k2);
+      expect(view.ownHeartRate).toBeNull();
+      expect(view.analysis).not.toBeNull();
+      // No health field at all: not the summary's, not the track's readings, not the coverage.
+      const text = JSON.stringify({ ...view, ownHeartRate: undefined });
+      expect(text.match(/.{40}heart.{40}/i)?.[0]).toBeUndefined();
+      expect(JSON.stringify(view.analysis!.summary).match(bpm)?.[0]).toBeUndefined();
+    }
   });
 
-  it("a session without readings gives null even to the seat-1 paddler", async () => {
-    const analysis = (await getStoredAnalysis(handle.db, k2))!;
-    const withoutHr = { ...analysis, track: { ...analysis.track, heart_rate: analysis.track.heart_rate.map(() => null) } };
-    expect(await sessionHeartRateFor(handle.db, strokeSeat.id, k2, withoutHr)).toBeNull();
+  it("a typed external paddler's weight reaches only the session's owner, who typed it", async () => {
+    const owner = await loadViewerSession(handle.db, coach.id, k2);
+    expect(owner.typedWeights).toEqual({ 3: 83.1234, 4: null });
+    for (const viewer of [strokeSeat, secondSeat]) {
+      const view = await loadViewerSession(handle.db, viewer.id, k2);
+      expect(view.typedWeights).toBeNull();
+      expect(JSON.stringify(view).includes("83.1234")).toBe(false);
+    }
+  });
+
+  it("a session without readings gives no heart rate even to the seat-1 paddler", async () => {
+    const [row] = await handle.db.select({ track: resultDerived.track }).from(resultDerived).where(eq(resultDerived.resultId, k2));
+    const track = row.track as { heart_rate: (number | null)[] };
+    await handle.db.update(resultDerived).set({ track: { ...track, heart_rate: track.heart_rate.map(() => null) } }).where(eq(resultDerived.resultId, k2));
+    try {
+      expect((await loadViewerSession(handle.db, strokeSeat.id, k2)).ownHeartRate).toBeNull();
+    } finally {
+      await handle.db.update(resultDerived).set({ track }).where(eq(resultDerived.resultId, k2));
+    }
   });
 
   it("the series leaves out gaps and drop-outs (0 bpm) and thins evenly, keeping the last reading", () => {
