@@ -1119,7 +1119,717 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "session.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.created
+         * @description A session was processed and can be read. Sent only while the person's grant holds `sessions:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "session.created",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "session_id": 1287
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "session.created";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /sessions/{session_id} */
+                            session_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.updated
+         * @description A session's figures changed (a correction or a reprocessing). Sent only while the person's grant holds `sessions:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "session.updated",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "session_id": 1287
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "session.updated";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /sessions/{session_id} */
+                            session_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.deleted
+         * @description A session was deleted. Sent only while the person's grant holds `sessions:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "session.deleted",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "session_id": 1287
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "session.deleted";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /sessions/{session_id} */
+                            session_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training.ready
+         * @description A training was processed and its sets can be read. Sent only while the person's grant holds `trainings:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "training.ready",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "training_id": 311
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "training.ready";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /trainings/{training_id} */
+                            training_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training.failed
+         * @description A training's file could not be processed. Sent only while the person's grant holds `trainings:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "training.failed",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "training_id": 311
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "training.failed";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /trainings/{training_id} */
+                            training_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export.completed
+         * @description An export the application requested is ready to download. Sent only while the person's grant holds `exports:create`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "export.completed",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "export.completed";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /exports/{job_id} */
+                            export_id: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export.failed
+         * @description An export the application requested could not be built. Sent only while the person's grant holds `exports:create`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "export.failed",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "export.failed";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /exports/{job_id} */
+                            export_id: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device_job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * device_job.completed
+         * @description A device file job the application requested finished. Sent only while the person's grant holds `devices:files`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "device_job.completed",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "device_job_id": "dj_4TnR8wQ1ZxC6vB9mK2pL7hJ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "device_job.completed";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /devices/jobs/{job_id} */
+                            device_job_id: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "authorization.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * authorization.revoked
+         * @description The person's grant to the application ended; no further event follows for it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "authorization.revoked",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "authorization.revoked";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by the portal's “Send test event” button.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "webhook.test",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "webhook.test";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
