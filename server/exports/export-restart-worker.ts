@@ -3,7 +3,7 @@
  * middle of an export build and starts another one.
  *
  * EXPORT_TEST_ROLE=first: creates a person and a session, queues a json
- * export, prints `{"exportJobId","publicId"}` and works on it with the real
+ * export, prints `{"exportJobId","publicId","userId"}` and works on it with the real
  * `build-export` function, whose build blocks forever (until the kill).
  * EXPORT_TEST_ROLE=second: works until that job (EXPORT_TEST_JOB_ID) is
  * succeeded or failed, prints `{"state"}` and exits.
@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   await handle.migrate();
   const realBuild = exportBuilder.build;
   exportBuilder.build = async (...args) => {
-    note(`build-started ${role}`);
+    // Tagged with the job's person: other test files share the database, and this worker may build their exports too.
+    note(`build-started ${role} user=${args[2].userId}`);
     // The first process never gets past this: it is killed here.
     if (role === "first") await new Promise(() => {});
     return realBuild(...args);
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
       options: { format: "json", athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true },
       idempotency: null,
     });
-    process.stdout.write(`${JSON.stringify({ exportJobId: job.id, publicId: job.publicId })}\n`);
+    process.stdout.write(`${JSON.stringify({ exportJobId: job.id, publicId: job.publicId, userId: user.id })}\n`);
     await worker.start();
     return; // Kept alive by the blocked build until killed.
   }

@@ -46,14 +46,20 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-const builds = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n") : []);
+/** The builds of this test's own export (the workers may also build other test files' exports in a shared database). */
+let ownUserId = -1;
+const builds = () =>
+  (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n") : [])
+    .filter((line) => line.endsWith(` user=${ownUserId}`))
+    .map((line) => line.replace(/ user=\d+$/, ""));
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 describe("export job across a process restart", () => {
   it("finishes once after the worker is killed mid-build", { timeout: 180_000 }, async () => {
     const first = startWorker({ EXPORT_TEST_ROLE: "first" });
-    const started = await waitFor("the job id", () => first.output().match(/\{"exportJobId":\d+,"publicId":"[^"]+"\}/)?.[0]);
+    const started = await waitFor("the job id", () => first.output().match(/\{"exportJobId":\d+,"publicId":"[^"]+","userId":\d+\}/)?.[0]);
     const { exportJobId, publicId } = JSON.parse(started) as { exportJobId: number; publicId: string };
+    ownUserId = (JSON.parse(started) as { userId: number }).userId;
     await waitFor("the build to start", () => (builds().includes("build-started first") ? true : undefined));
     first.child.kill("SIGKILL");
     await exited(first.child);
