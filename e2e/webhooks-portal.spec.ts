@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { verifyWebhook } from "../packages/sdk/src/index";
 import { expect, test } from "./fixtures";
 import { newAccount, signUp } from "./helpers";
 
@@ -43,6 +44,11 @@ test("webhook endpoints on the application page: add, test event, deliveries, re
     await endpoint.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
     expect(new Webhook(secret).verify(received[0].body, received[0].headers)).toMatchObject({ type: "webhook.test" });
+    // The SDK's own verification accepts the live delivery too, and refuses it under another secret.
+    const verified = await verifyWebhook({ secret, headers: received[0].headers, body: received[0].body });
+    expect(verified.id).toBe(received[0].headers["webhook-id"]);
+    expect(verified.event).toMatchObject({ type: "webhook.test" });
+    await expect(verifyWebhook({ secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}`, headers: received[0].headers, body: received[0].body })).rejects.toThrow();
 
     // The secret is never shown again; the delivery is listed with its outcome.
     await expect
