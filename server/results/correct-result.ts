@@ -1,3 +1,4 @@
+import { emitSessionEvent } from "../webhooks/emit-event";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getBlob } from "../blobs/blob-store";
@@ -104,7 +105,9 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
           : { resultId, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
       ),
     );
+    // Either way the session an application reads has changed: one session.updated (replaceResultFigures sends it with new figures).
     if (processed) await replaceResultFigures(tx, resultId, processed);
+    else await emitSessionEvent(tx, "session.updated", resultId);
   });
   return { reprocessed: processed !== null };
 }

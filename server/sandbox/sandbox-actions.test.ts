@@ -5,10 +5,12 @@ import { getGrant } from "../auth/oauth/grants";
 import { issueAccessToken, makeOwnerAndApp } from "../auth/oauth/test-fixtures";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../db/test-db";
-import { deviceJobs, exportJobs, results, trainings } from "../db/schema";
+import { deviceJobs, exportJobs, results, trainings, webhookEvents } from "../db/schema";
 import { copyOriginalForFetch } from "../devices/device-jobs";
-import { buildAndStoreExport, markExportRunning } from "../exports/export-jobs";
+import { buildAndStoreExport, markExportFailed, markExportRunning } from "../exports/export-jobs";
 import { processStoredTraining } from "../trainings/process-training";
+import { createEndpoint } from "../webhooks/endpoints";
+import { webhookEventTypeNames } from "../webhooks/event-types";
 import { createSandbox } from "./sandbox";
 import { runSandboxAction } from "./sandbox-actions";
 
@@ -82,5 +84,44 @@ describe("sandbox actions", () => {
 
     // Nothing happened to the owner's own account.
     expect(await db.select().from(results).where(eq(results.ownerUserId, owner.id))).toEqual([]);
+  }, 120_000);
+
+  it("an application the sandbox person authorized hears of every action through its webhook event type", async () => {
+    const db = handle.db;
+    const scopes = ["openid", "sessions:read", "trainings:read", "exports:create", "devices:files"];
+    const { owner, application } = await makeOwnerAndApp(db, { scopes });
+    const sandbox = await createSandbox(db, owner, application.id, { weeks: 1, sessionsPerWeek: 1 });
+    const person = sandbox.userId;
+    // No delivery is attempted here: the events and their queued deliveries are what the actions write.
+    await createEndpoint(db, owner.id, application.id, { url: "http://127.0.0.1:9/hooks", eventTypes: [...webhookEventTypeNames] });
+    await issueAccessToken(db, { userId: person, applicationId: application.id, clientId: application.clientId, scopes, audience: apiResource(), lifetimeSeconds: 30 * 24 * 3600 });
+    const act = (action: Parameters<typeof runSandboxAction>[3]) => runSandboxAction(db, owner.id, application.id, action);
+
+    await act("upload_session");
+    await act("correct_session");
+    await act("delete_session");
+    await act("upload_training");
+    await act("upload_failing_training");
+    for (const t of await db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued")))) await processStoredTraining(db, t.id);
+    await act("request_export");
+    const [good] = await db.select().from(exportJobs).where(eq(exportJobs.subjectUserId, person));
+    await markExportRunning(db, good.id);
+    await buildAndStoreExport(db, good.id);
+    await act("request_failing_export");
+    const [bad] = await db.select().from(exportJobs).where(and(eq(exportJobs.subjectUserId, person), eq(exportJobs.state, "queued")));
+    await markExportRunning(db, bad.id);
+    // As the job runner does when the build fails for good.
+    await buildAndStoreExport(db, bad.id).catch((error: Error) => markExportFailed(db, bad.id, error.message));
+    // The failing export took the newest session with it; the fetch needs a stored original.
+    await act("upload_session");
+    await act("fetch_device_file");
+    const [fetch] = await db.select().from(deviceJobs).where(eq(deviceJobs.subjectUserId, person));
+    await copyOriginalForFetch(db, fetch.id);
+    await act("revoke_authorization");
+
+    const events = await db.select({ type: webhookEvents.type, userId: webhookEvents.userId }).from(webhookEvents).where(eq(webhookEvents.applicationId, application.id)).orderBy(webhookEvents.id);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(webhookEventTypeNames));
+    expect(events.every((e) => e.userId === person)).toBe(true);
+    expect(events.at(-1)!.type).toBe("authorization.revoked");
   }, 120_000);
 });
