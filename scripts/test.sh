@@ -12,8 +12,11 @@ rm -f test-results/vitest-report.json test-results/e2e-report.json test-results/
 failed_stages=()
 stage() {
   local name=$1; shift
+  local started=$SECONDS
   echo "::: ${name}"
   if ! "$@"; then failed_stages+=("$name"); fi
+  # Each stage's wall time, so docs/ci.md can keep the figures (see there).
+  echo "::: ${name} took $((SECONDS - started)) s"
 }
 
 stage lint npx eslint .
