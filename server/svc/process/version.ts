@@ -7,5 +7,8 @@
  * 2: speed from a Kalman/RTS smoother of the offsets with measured noise
  *    (better split times on noisy recordings); stroke threshold at 15 % of
  *    strong drives (light paddling counts); training set segmentation.
+ * 3: training sets measured against the practice's typical work stroke (the
+ *    cruising part of candidate pieces), held through fade until the last
+ *    work stroke: standing starts, fading crews and drifting rests.
  */
-export const PROCESSING_CORE_VERSION = 2;
+export const PROCESSING_CORE_VERSION = 3;

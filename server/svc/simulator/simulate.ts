@@ -82,6 +82,8 @@ export interface Stroke {
   amplitude: number;
   side: "left" | "right" | null;
   inEffort: boolean;
+  /** A turning (sweep) stroke: extra heading change over its drive, degrees clockwise (interval practices). */
+  turnDeg?: number;
 }
 
 export function simulateSession(options: SimulateOptions): Simulation {
@@ -327,6 +329,8 @@ export function renderSensors(input: RenderInput): SvcContent {
       const turn = base.yawRateDegS * intensity;
       if (base.kayak) yawRateDeg = sideSign * turn * driveLobe; // a left stroke turns the bow to starboard (negative about z up)
       else yawRateDeg = -canoeSide * turn * (phase < DRIVE_FRACTION ? driveLobe : -Math.sin((Math.PI * (phase - DRIVE_FRACTION)) / (1 - DRIVE_FRACTION)) * (DRIVE_FRACTION / (1 - DRIVE_FRACTION)));
+      // A sweep stroke's turn, spread over its drive lobe (whose integral is period × DRIVE_FRACTION × 2/π).
+      if (stroke?.turnDeg) yawRateDeg -= (stroke.turnDeg * driveLobe) / (stroke.period * DRIVE_FRACTION * (2 / Math.PI));
     }
     heading += (-yawRateDeg) / IMU_HZ; // heading is clockwise, yaw rate (about z up) counterclockwise
     headings[i] = heading;

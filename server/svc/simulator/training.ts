@@ -19,6 +19,10 @@ export interface TrainingSimulateOptions {
   /** Warm-up and cool-down lengths, s (default: 90–180 and 60–120, drawn from the seed). */
   warmupS?: number;
   cooldownS?: number;
+  /** How rests by time are spent: drifting (then a standing start), light paddling (then a rolling start), or drawn per rest (default). */
+  rests?: "drifting" | "paddling" | "mixed";
+  /** A crew that tires visibly: 12–15 % fade within a piece and 2–3 % per rep (default: 5–15 % and about 1 %). */
+  tiring?: boolean;
 }
 
 export interface TrainingSetTruth {
@@ -75,7 +79,7 @@ export function parseTrainingSpec(spec: string): WorkoutStep[] | null {
 }
 
 interface Phase {
-  kind: "warmup" | "work" | "rest" | "cooldown";
+  kind: "warmup" | "lineup" | "work" | "rest" | "cooldown";
   stepIndex: number | null;
   distanceM?: number;
   durationS?: number;
@@ -85,6 +89,21 @@ interface Phase {
   speedMS: number;
   amplitude: number;
   tauS: number;
+  /** Work: the piece's number (0-based), for the fade across reps. */
+  rep?: number;
+}
+
+/** Per-practice character of the crew (drawn from the seed; docs/simulator.md "Interval practices"). */
+interface Crew {
+  /** Speed and drive lost from a piece's first catch to its finish (rate loses half as much). */
+  fadeInPiece: number;
+  /** Speed and drive lost per rep (rate loses half as much). */
+  fadePerRep: number;
+  /** Stroke-to-stroke spread of the drive (uniform ±), and a third of it for the rate. */
+  variation: number;
+  /** Kayaks: the stronger side's drive is this much above the weaker side's. */
+  asymmetry: number;
+  strongSide: "left" | "right";
 }
 
 export function simulateTraining(options: TrainingSimulateOptions): TrainingSimulation {
@@ -94,6 +113,14 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   const base = boatProfile(options.vessel, "race");
   const raceSpeed = base.speedMS * rng.uniform(0.96, 1.04);
   const raceRate = base.rateSpm * rng.uniform(0.95, 1.05);
+  const tiring = options.tiring ?? false;
+  const crew: Crew = {
+    fadeInPiece: tiring ? rng.uniform(0.12, 0.15) : rng.uniform(0.05, 0.15),
+    fadePerRep: tiring ? rng.uniform(0.02, 0.03) : rng.uniform(0.007, 0.013),
+    variation: rng.uniform(0.05, 0.1),
+    asymmetry: base.kayak ? rng.uniform(0.02, 0.08) : 0,
+    strongSide: rng.next() < 0.5 ? "left" : "right",
+  };
   const light = (share: number, kind: Phase["kind"], stepIndex: number | null, length: { distanceM?: number; durationS?: number }, mode: Phase["mode"]): Phase => ({
     kind,
     stepIndex,
@@ -105,19 +132,26 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     tauS: 6,
   });
 
+  const restMode = (step: WorkoutStep): Phase["mode"] => {
+    // Rests by distance are paddled; by time, as the option says (mixed: drawn per rest).
+    if (step.duration_s === undefined) return "paddling";
+    const rests = options.rests ?? "mixed";
+    return rests === "mixed" ? (rng.next() < 0.5 ? "drifting" : "paddling") : rests;
+  };
   const phases: Phase[] = [light(0.62, "warmup", null, { durationS: options.warmupS ?? rng.uniform(90, 180) }, "paddling")];
+  // A crew that drifts between pieces also lines up for the first one: a standing start.
+  if (options.rests === "drifting") phases.push(light(0.5, "lineup", null, { durationS: rng.uniform(30, 60) }, "drifting"));
+  let rep = 0;
   options.steps.forEach((step, index) => {
     const length = step.distance_m !== undefined ? { distanceM: step.distance_m } : { durationS: step.duration_s };
     if (step.kind === "rest") {
-      // Rests by time: drift (then line up) or paddle lightly; rests by distance are paddled.
-      const drifting = rng.next() < 0.5 && step.duration_s !== undefined;
-      phases.push(light(0.5, "rest", index, length, drifting ? "drifting" : "paddling"));
+      phases.push(light(0.5, "rest", index, length, restMode(step)));
       return;
     }
     // Intensity from the piece's length unless the step gives a rate: sprints at race pace, longer pieces easier.
     const seconds = step.duration_s ?? step.distance_m! / raceSpeed;
     const share = step.targets?.rate_spm ? Math.min(1.1, step.targets.rate_spm / raceRate) : seconds <= 75 ? 1 : seconds <= 240 ? 0.92 : 0.85;
-    phases.push({ kind: "work", stepIndex: index, ...length, mode: "paddling", rateSpm: raceRate * share, speedMS: raceSpeed * (0.55 + 0.45 * share), amplitude: base.driveAccelMS2 * share, tauS: base.accelerationTauS });
+    phases.push({ kind: "work", stepIndex: index, ...length, mode: "paddling", rateSpm: raceRate * share, speedMS: raceSpeed * (0.55 + 0.45 * share), amplitude: base.driveAccelMS2 * share, tauS: base.accelerationTauS, rep: rep++ });
   });
   phases.push(light(0.5, "cooldown", null, { durationS: options.cooldownS ?? rng.uniform(60, 120) }, "paddling"));
 
@@ -141,7 +175,11 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   let currentStroke = -1;
   let side: "left" | "right" = rng.next() < 0.5 ? "left" : "right";
   let sinceStart = 0; // strokes since the work phase began
-  let positioning: number[] = [];
+  // The standing start of the current piece (null: a rolling start).
+  let start: { strokes: number; rateBoost: number; driveBoost: number; settleS: number } | null = null;
+  // Strokes planned inside a drifting rest: a 180° turn (sweeps) and light positioning strokes.
+  let planned: { t: number; period: number; amplitude: number; turnDeg?: number; side?: "left" | "right" }[] = [];
+  let glideS = 0.5; // the speed a drift glides down to
   let stopAt = Number.POSITIVE_INFINITY;
   phaseStart.push(0);
   phaseStartX.push(0);
@@ -157,8 +195,10 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
       // x is position[n - 1], the distance at time (n - 1) / IMU_HZ; the crossing lies after (n - 2) / IMU_HZ.
       const before = n >= 2 ? position[n - 2] - phaseStartX[p] : 0;
       const endT = phase.distanceM !== undefined ? (n - 2 + (phase.distanceM - before) / Math.max(1e-9, covered - before)) / IMU_HZ : phaseStart[p] + phase.durationS!;
+      const previousMode = phase.mode;
       p++;
       phase = phases[p];
+      planned = [];
       if (phase.kind === "work") {
         // The first catch of a work set is its start: from light paddling, the next catch of the
         // rhythm (a stroke is not cut short); from a drift, just after the rest ended.
@@ -169,38 +209,75 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         phaseStartX.push(Number.NaN); // the distance at the first catch, set once the boat gets there
         nextCatch = startT;
         sinceStart = 0;
+        // From a drift, a standing start: 4–8 strokes 15–20 % quicker with drives 1.5–2× cruise, settled within 5–10 s.
+        start = previousMode === "drifting" ? { strokes: Math.floor(rng.uniform(4, 9)), rateBoost: rng.uniform(0.15, 0.2), driveBoost: rng.uniform(1.5, 2), settleS: rng.uniform(5, 10) } : null;
       } else {
         phaseStart.push(endT);
         phaseStartX.push(phases[p - 1].distanceM !== undefined ? phaseStartX[p - 1] + phases[p - 1].distanceM! : x);
         nextCatch = Math.max(nextCatch, t + (phase.mode === "drifting" ? Number.POSITIVE_INFINITY : 60 / phase.rateSpm));
-        positioning = [];
-        if (phase.kind === "rest" && phase.mode === "drifting") {
+        if (phase.mode === "drifting") {
+          glideS = rng.uniform(0.2, 0.8);
           const restS = phase.durationS!;
-          for (let k = 0, count = Math.floor(rng.uniform(0, 3)); k < count && restS > 12; k++) positioning.push(endT + rng.uniform(6, restS - 6));
-          positioning.sort((a, b) => a - b);
+          let free = endT; // the rest is free for positioning strokes from here
+          // A 180° turn soon after a finish (half the rests after a piece): ~10 sweep strokes over ~15 s.
+          if (phase.kind === "rest" && restS >= 30 && rng.next() < 0.5) {
+            const count = Math.floor(rng.uniform(8, 13));
+            const period = rng.uniform(13, 17) / count;
+            const turnAt = endT + rng.uniform(3, Math.min(8, restS - 24));
+            const direction = rng.next() < 0.5 ? 1 : -1;
+            const sweepSide = rng.next() < 0.5 ? "left" : "right";
+            for (let k = 0; k < count; k++) {
+              // Kayaks sweep forward on one side and back on the other (sides alternate); canoes sweep on theirs.
+              planned.push({ t: turnAt + k * period, period, amplitude: base.driveAccelMS2 * rng.uniform(0.25, 0.35), turnDeg: (direction * 180) / count, side: k % 2 === 0 ? sweepSide : sweepSide === "left" ? "right" : "left" });
+            }
+            free = turnAt + count * period + 2;
+          }
+          // Half the drifts end with 2–5 light positioning strokes in the last 8–16 s.
+          const window = rng.uniform(8, 16);
+          if (rng.next() < 0.5 && endT + restS - window > free) {
+            const count = Math.floor(rng.uniform(2, 6));
+            const from = endT + restS - window;
+            const spacing = (window - 1.5) / count;
+            for (let k = 0; k < count; k++) planned.push({ t: from + k * spacing + rng.uniform(0, 0.5 * spacing), period: 60 / (raceRate * 0.55), amplitude: base.driveAccelMS2 * rng.uniform(0.3, 0.4) });
+          }
         }
         if (phase.kind === "cooldown") stopAt = endT + phase.durationS!;
       }
     }
     if (t >= stopAt) break;
 
-    // Strokes: the phase's own rhythm, positioning strokes while drifting.
+    // Strokes: the phase's own rhythm, turns and positioning strokes while drifting.
     const strokeStop = phase.kind === "cooldown" ? stopAt - 6 : Number.POSITIVE_INFINITY;
-    if (positioning.length && t >= positioning[0]) {
-      positioning.shift();
-      strokes.push({ t, period: 60 / (raceRate * 0.55), amplitude: base.driveAccelMS2 * 0.25, side: base.kayak ? side : null, inEffort: false, phase: p });
+    if (planned.length && t >= planned[0].t) {
+      const next = planned.shift()!;
+      const stroke = { t, period: next.period, amplitude: next.amplitude, side: base.kayak ? (next.side ?? side) : null, inEffort: false, phase: p };
+      strokes.push(next.turnDeg ? { ...stroke, turnDeg: next.turnDeg } : stroke);
       side = side === "left" ? "right" : "left";
     }
     if (t >= nextCatch && t < strokeStop) {
       let rate = phase.rateSpm;
       let amplitude = phase.amplitude;
+      const spread = 2 * rng.next() - 1; // uniform ±1: stroke-to-stroke variation
       if (phase.kind === "work") {
         const k = sinceStart++;
-        rate *= (0.9 + 0.1 * (1 - Math.exp(-k / 4))) * (1 + rng.normal(0, 0.012));
-        amplitude *= (1 + rng.normal(0, 0.06)) * (k === 0 && vMean < 1 ? 1.3 : 1);
+        const fade = 1 - crew.fadeInPiece * pieceProgress(phase, t - phaseStart[p], x - phaseStartX[p]) - crew.fadePerRep * phase.rep!;
+        let rateFactor = 1 - (1 - fade) / 2;
+        let driveFactor = fade;
+        if (start) {
+          // Start strokes at full boost, then settling linearly to cruise by settleS from the first catch.
+          const since = t - phaseStart[p];
+          const settle = k < start.strokes ? 1 : Math.max(0, 1 - since / Math.max(start.settleS, 1e-3));
+          rateFactor *= 1 + start.rateBoost * settle;
+          driveFactor *= 1 + (start.driveBoost - 1) * settle;
+        } else {
+          rateFactor *= 0.9 + 0.1 * (1 - Math.exp(-k / 4)); // a rolling start picks up the rate over a few strokes
+        }
+        rate *= rateFactor * (1 + (spread * crew.variation) / 3);
+        amplitude *= driveFactor * (1 + spread * crew.variation);
+        if (base.kayak) amplitude *= 1 + (side === crew.strongSide ? crew.asymmetry / 2 : -crew.asymmetry / 2);
       } else {
         rate *= 1 + rng.normal(0, 0.03);
-        amplitude *= 1 + rng.normal(0, 0.08);
+        amplitude *= 1 + spread * crew.variation;
       }
       strokes.push({ t: nextCatch, period: 60 / rate, amplitude, side: base.kayak ? side : null, inEffort: phase.kind === "work", phase: p });
       side = side === "left" ? "right" : "left";
@@ -218,14 +295,14 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         strokeOf[n] = currentStroke;
       }
     }
-    // Mean speed: toward the phase's speed; drifting glides down and holds still before a standing start.
+    // Mean speed: toward the phase's speed (fading in work); a drift glides down to its floor.
     const waiting = phase.kind === "work" && t < phaseStart[p]; // the previous rhythm runs on until the first catch
     let goal = waiting ? phases[p - 1].speedMS : phase.speedMS;
     let tau = waiting ? phases[p - 1].tauS : phase.tauS;
-    if (phase.mode === "drifting") {
-      const remaining = phase.durationS !== undefined ? phaseStart[p] + phase.durationS - t : Number.POSITIVE_INFINITY;
-      goal = remaining < 4 ? 0.02 : 0.2;
-      tau = 4;
+    if (phase.kind === "work" && !waiting) goal *= 1 - crew.fadeInPiece * pieceProgress(phase, t - phaseStart[p], x - phaseStartX[p]) - crew.fadePerRep * phase.rep!;
+    if (phase.mode === "drifting" || (waiting && phases[p - 1].mode === "drifting")) {
+      goal = glideS;
+      tau = 8;
     }
     if (t >= strokeStop) {
       goal = 0.2;
@@ -289,4 +366,10 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     truth: { vessel: options.vessel, noise: noisy ? "noisy" : "clean", seed: options.seed, steps: options.steps, rest_modes: restModes, sets },
     distanceM: track,
   };
+}
+
+/** How far through a work piece, 0–1, by its own unit (distance or time). */
+function pieceProgress(phase: Phase, elapsedS: number, coveredM: number): number {
+  const value = phase.distanceM !== undefined ? (Number.isFinite(coveredM) ? coveredM / phase.distanceM : 0) : elapsedS / phase.durationS!;
+  return Math.max(0, Math.min(1, value));
 }
