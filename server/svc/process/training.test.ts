@@ -84,3 +84,29 @@ describe("processTraining", () => {
     expect(() => processTrainingSvc(bytes, { vessel: "K1", sensitivity: 11 }, keyring)).toThrow(RangeError);
   });
 });
+
+// Issue 19: standing starts (drives 1.5–2× cruise), fade within and across pieces, drifting rests with
+// turns and positioning strokes. The detector before core version 3 lost every one of these sets.
+describe.each([
+  { vessel: "K1", spec: "5x200m/45s", seed: 11, noise: "clean", tiring: false },
+  { vessel: "C1", spec: "5x30s/40s", seed: 12, noise: "noisy", tiring: false },
+  { vessel: "K4", spec: "6x300m/60s", seed: 13, noise: "noisy", tiring: true },
+  { vessel: "C2", spec: "7x25s/35s", seed: 14, noise: "clean", tiring: true },
+] as const)("processTraining: $vessel $spec, drifting rests, standing starts (tiring: $tiring)", ({ vessel, spec, seed, noise, tiring }) => {
+  const steps = parseTrainingSpec(spec)!;
+  const simulation = simulateTraining({ vessel, steps, seed, noise, rests: "drifting", tiring, warmupS: 60, cooldownS: 40 });
+  const bytes = encodeSvc(simulation.content, keyring);
+  const truthWork = simulation.truth.sets.filter((s) => s.kind === "work");
+
+  it.each(["signal", "template"] as const)("finds every set from its first catch to within 1 s of its finish (%s)", (mode) => {
+    expect(truthWork.every((s) => s.start === "standing")).toBe(true);
+    const training = processTrainingSvc(bytes, { vessel, ...(mode === "template" ? { steps } : {}) }, keyring);
+    const work = training.sets.filter((s) => s.kind === "work");
+    expect(work).toHaveLength(truthWork.length);
+    work.forEach((set, k) => {
+      expect(Math.abs(set.start_s - truthWork[k].start_s)).toBeLessThan(0.15);
+      expect(Math.abs(set.end_s - truthWork[k].end_s)).toBeLessThan(1);
+      expect(Math.abs(set.stroke_count - truthWork[k].stroke_count)).toBeLessThanOrEqual(1);
+    });
+  });
+});

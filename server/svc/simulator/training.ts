@@ -34,6 +34,8 @@ export interface TrainingSetTruth {
   stroke_count: number;
   /** Work sets: the template step they come from (index into the steps). */
   step_index: number | null;
+  /** Work sets: from a drift (a standing start: 4–8 quicker, stronger start strokes) or from light paddling (rolling). */
+  start: "standing" | "rolling" | null;
   /** Cumulative split times (s from the set start) for 4 equal splits of work sets. */
   split_times_s: number[] | null;
   catches: { t_s: number; side: "left" | "right" | null }[];
@@ -46,6 +48,8 @@ export interface TrainingTruth {
   steps: WorkoutStep[];
   /** How each rest was spent, in order. */
   rest_modes: ("paddling" | "drifting")[];
+  /** Recording-clock times of the first sweep stroke of each 180° turn. */
+  turns_s: number[];
   sets: TrainingSetTruth[];
 }
 
@@ -180,6 +184,8 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   // Strokes planned inside a drifting rest: a 180° turn (sweeps) and light positioning strokes.
   let planned: { t: number; period: number; amplitude: number; turnDeg?: number; side?: "left" | "right" }[] = [];
   let glideS = 0.5; // the speed a drift glides down to
+  const turns: number[] = [];
+  const standing = new Map<number, boolean>(); // work phase → standing start
   let stopAt = Number.POSITIVE_INFINITY;
   phaseStart.push(0);
   phaseStartX.push(0);
@@ -210,6 +216,7 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         nextCatch = startT;
         sinceStart = 0;
         // From a drift, a standing start: 4–8 strokes 15–20 % quicker with drives 1.5–2× cruise, settled within 5–10 s.
+        standing.set(p, previousMode === "drifting");
         start = previousMode === "drifting" ? { strokes: Math.floor(rng.uniform(4, 9)), rateBoost: rng.uniform(0.15, 0.2), driveBoost: rng.uniform(1.5, 2), settleS: rng.uniform(5, 10) } : null;
       } else {
         phaseStart.push(endT);
@@ -231,6 +238,7 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
               planned.push({ t: turnAt + k * period, period, amplitude: base.driveAccelMS2 * rng.uniform(0.25, 0.35), turnDeg: (direction * 180) / count, side: k % 2 === 0 ? sweepSide : sweepSide === "left" ? "right" : "left" });
             }
             free = turnAt + count * period + 2;
+            turns.push(round(turnAt, 4));
           }
           // Half the drifts end with 2–5 light positioning strokes in the last 8–16 s.
           const window = rng.uniform(8, 16);
@@ -336,13 +344,13 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   works.forEach((work, k) => {
     if (k > 0) {
       const previous = works[k - 1];
-      sets.push({ kind: "rest", start_s: round(previous.endT, 4), end_s: round(work.startT, 4), distance_m: round(at(work.startT) - at(previous.endT), 2), stroke_count: catchesIn(previous.endT, work.startT).length, step_index: null, split_times_s: null, catches: catchesIn(previous.endT, work.startT) });
+      sets.push({ kind: "rest", start_s: round(previous.endT, 4), end_s: round(work.startT, 4), distance_m: round(at(work.startT) - at(previous.endT), 2), stroke_count: catchesIn(previous.endT, work.startT).length, step_index: null, start: null, split_times_s: null, catches: catchesIn(previous.endT, work.startT) });
     }
     const startX = at(work.startT);
     const distance = at(work.endT) - startX;
     const splits = [1, 2, 3].map((q) => round(timeAtDistance(track, startX + (q * distance) / 4) - work.startT, 4)).concat(round(work.endT - work.startT, 4));
     const catches = catchesIn(work.startT, work.endT);
-    sets.push({ kind: "work", start_s: round(work.startT, 4), end_s: round(work.endT, 4), distance_m: round(distance, 2), stroke_count: catches.length, step_index: phases[work.phase].stepIndex, split_times_s: splits, catches });
+    sets.push({ kind: "work", start_s: round(work.startT, 4), end_s: round(work.endT, 4), distance_m: round(distance, 2), stroke_count: catches.length, step_index: phases[work.phase].stepIndex, start: standing.get(work.phase) ? "standing" : "rolling", split_times_s: splits, catches });
   });
 
   const content = renderSensors({
@@ -363,7 +371,7 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   });
   return {
     content,
-    truth: { vessel: options.vessel, noise: noisy ? "noisy" : "clean", seed: options.seed, steps: options.steps, rest_modes: restModes, sets },
+    truth: { vessel: options.vessel, noise: noisy ? "noisy" : "clean", seed: options.seed, steps: options.steps, rest_modes: restModes, turns_s: turns, sets },
     distanceM: track,
   };
 }
