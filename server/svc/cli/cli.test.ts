@@ -54,10 +54,11 @@ describe("trainings", { timeout: 60_000 }, () => {
   afterAll(() => fs.rmSync(dir, { recursive: true }));
 
   it.each([
-    ["6x500m/120s", "K2", 7],
-    ["10x60s/60s", "C1", 5],
-  ] as const)("simulate --training %s and process --training agree with the truth", (spec, vessel, seed) => {
-    const simulated = cli(["simulate", "--training", spec, "--vessel", vessel, "--seed", String(seed), "--out", at("t.svc"), "--truth", at("t.json")]);
+    ["6x500m/120s", "K2", 7, []],
+    ["10x60s/60s", "C1", 5, []],
+    ["6x300m/60s", "K4", 3, ["--rests", "drifting", "--tiring"]],
+  ] as const)("simulate --training %s %s and process --training agree with the truth", (spec, vessel, seed, extra) => {
+    const simulated = cli(["simulate", "--training", spec, "--vessel", vessel, "--seed", String(seed), ...extra, "--out", at("t.svc"), "--truth", at("t.json")]);
     expect(simulated.status, simulated.stderr).toBe(0);
     const truth = JSON.parse(fs.readFileSync(at("t.json"), "utf8"));
     const truthWork = truth.sets.filter((s: { kind: string }) => s.kind === "work");
@@ -107,5 +108,7 @@ describe("trainings", { timeout: 60_000 }, () => {
     expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--distance", "500"]).stderr).toMatch(/--training takes no --distance/);
     expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--sensitivity", "11"]).stderr).toMatch(/--sensitivity must be/);
     expect(cli(["simulate", "--training", "6x500", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--training must look like/);
+    expect(cli(["simulate", "--training", "6x500m/60s", "--rests", "swimming", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--rests must be drifting, paddling or mixed/);
+    expect(cli(["simulate", "--distance", "500", "--tiring", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--rests and --tiring need --training/);
   });
 });
