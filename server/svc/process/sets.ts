@@ -60,8 +60,20 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
   const segmentEnd = new Int32Array(count);
   for (let k = 0; k < count; k++) segmentStart[k] = k > 0 && intervals[k - 1] <= gap ? segmentStart[k - 1] : k;
   for (let k = count - 1; k >= 0; k--) segmentEnd[k] = k + 1 < count && intervals[k] <= gap ? segmentEnd[k + 1] : k;
+  const window = new Float64Array(5);
   const smooth = (values: number[]) =>
-    values.map((_, k) => median(values.slice(Math.max(segmentStart[k], k - 2), Math.min(segmentEnd[k], k + 2) + 1)));
+    values.map((_, k) => {
+      const from = Math.max(segmentStart[k], k - 2);
+      const to = Math.min(segmentEnd[k], k + 2);
+      // Insertion sort of at most five values: no allocation per stroke.
+      let n = 0;
+      for (let j = from; j <= to; j++) {
+        let i = n++;
+        for (; i > 0 && window[i - 1] > values[j]; i--) window[i] = window[i - 1];
+        window[i] = values[j];
+      }
+      return n % 2 ? window[n >> 1] : 0.5 * (window[(n >> 1) - 1] + window[n >> 1]);
+    });
   const smoothPeak = smooth(peak);
   const smoothRate = smooth(rate);
 
