@@ -50,19 +50,25 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
   if (count < 3) return [];
   const { peakShare, rateShare, minSetS } = segmentationThresholds(sensitivity);
   const gap = RHYTHM_GAP_S * hz;
-  const intervals = strokes.map((s, k) => (k + 1 < count ? strokes[k + 1].catchIndex - s.catchIndex : Number.POSITIVE_INFINITY));
+  const intervals = new Float64Array(count);
+  for (let k = 0; k < count; k++) intervals[k] = k + 1 < count ? strokes[k + 1].catchIndex - strokes[k].catchIndex : Number.POSITIVE_INFINITY;
   const rateOf = (k: number) => (k >= 0 && k < count && intervals[k] <= gap ? (60 * hz) / intervals[k] : 0);
   // A stroke's rate counts from either side: the last stroke of a piece is followed by a drift or a slow one.
-  const rate = strokes.map((_, k) => Math.max(rateOf(k), rateOf(k - 1)));
-  const peak = strokes.map((s) => s.peakHeight);
+  const rate = new Float64Array(count);
+  const peak = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    rate[k] = Math.max(rateOf(k), rateOf(k - 1));
+    peak[k] = strokes[k].peakHeight;
+  }
   // Medians over five strokes of the same rhythm: a step in intensity keeps its edge, one odd stroke does not make one.
   const segmentStart = new Int32Array(count);
   const segmentEnd = new Int32Array(count);
   for (let k = 0; k < count; k++) segmentStart[k] = k > 0 && intervals[k - 1] <= gap ? segmentStart[k - 1] : k;
   for (let k = count - 1; k >= 0; k--) segmentEnd[k] = k + 1 < count && intervals[k] <= gap ? segmentEnd[k + 1] : k;
   const window = new Float64Array(5);
-  const smooth = (values: number[]) =>
-    values.map((_, k) => {
+  const smooth = (values: Float64Array) => {
+    const out = new Float64Array(count);
+    for (let k = 0; k < count; k++) {
       const from = Math.max(segmentStart[k], k - 2);
       const to = Math.min(segmentEnd[k], k + 2);
       // Insertion sort of at most five values: no allocation per stroke.
@@ -72,15 +78,19 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
         for (; i > 0 && window[i - 1] > values[j]; i--) window[i] = window[i - 1];
         window[i] = values[j];
       }
-      return n % 2 ? window[n >> 1] : 0.5 * (window[(n >> 1) - 1] + window[n >> 1]);
-    });
+      out[k] = n % 2 ? window[n >> 1] : 0.5 * (window[(n >> 1) - 1] + window[n >> 1]);
+    }
+    return out;
+  };
   const smoothPeak = smooth(peak);
   const smoothRate = smooth(rate);
 
   // Typical work: the upper of the two intensity clusters (drive × rate), its cruising part only.
-  const intensity = smoothPeak.map((p, k) => Math.log(Math.max(p, 1e-6) * Math.max(smoothRate[k], 1)));
+  const intensity = new Float64Array(count);
+  for (let k = 0; k < count; k++) intensity[k] = Math.log(Math.max(smoothPeak[k], 1e-6) * Math.max(smoothRate[k], 1));
   const split = otsuThreshold(intensity);
-  const upper = intensity.map((z) => z >= split);
+  const upper = new Uint8Array(count);
+  for (let k = 0; k < count; k++) upper[k] = intensity[k] >= split ? 1 : 0;
   const cruisePeaks: number[] = [];
   const cruiseRates: number[] = [];
   for (let k = 0; k < count; ) {
@@ -98,8 +108,8 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
     k = last + 1;
   }
   if (cruisePeaks.length === 0 || cruiseRates.length === 0) return [];
-  const workPeak = median(cruisePeaks);
-  const workRate = median(cruiseRates);
+  const workPeak = median(Float64Array.from(cruisePeaks));
+  const workRate = median(Float64Array.from(cruiseRates));
   const typicalInterval = (60 * hz) / workRate;
   const enters = (k: number) => smoothPeak[k] >= peakShare * workPeak && smoothRate[k] >= rateShare * workRate;
 
@@ -144,9 +154,9 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
   return runs;
 }
 
-function median(values: number[]): number {
+function median(values: Float64Array): number {
   if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.slice().sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
 }
@@ -157,10 +167,9 @@ function median(values: number[]): number {
  * the two groups are not clearly apart (a practice of work and drifts only)
  * every value counts as the upper group.
  */
-function otsuThreshold(values: number[]): number {
-  const finite = values.filter(Number.isFinite);
-  if (finite.length < 2) return Number.NEGATIVE_INFINITY;
-  const sorted = [...finite].sort((a, b) => a - b);
+function otsuThreshold(values: Float64Array): number {
+  const sorted = values.filter(Number.isFinite).sort();
+  if (sorted.length < 2) return Number.NEGATIVE_INFINITY;
   const n = sorted.length;
   const prefix = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + sorted[i];
