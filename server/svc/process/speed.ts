@@ -32,6 +32,20 @@ export interface Kinematics {
   distance: Float64Array;
   /** GNSS fix losses (longer than one period), in seconds from the first sample. */
   fixGaps: { startS: number; endS: number }[];
+  /** Noise figures measured on this file, for the split uncertainty (uncertainty.ts). */
+  noise: SpeedNoise;
+}
+
+/** What the file itself says about its speed noise (docs/processing.md "Split uncertainty"). */
+export interface SpeedNoise {
+  /** GNSS Doppler speed noise, m/s (robust spread of consecutive offset differences). */
+  dopplerMs: number;
+  /** Spacing of GNSS fixes, s. */
+  fixIntervalS: number;
+  /** How fast the IMU's speed offset wanders, (m/s)² per second. */
+  driftRate: number;
+  /** White accelerometer noise of the surge, m/s². */
+  accelMs2: number;
 }
 
 export type SpeedFusion = "smoother" | "window";
@@ -81,14 +95,21 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     fixes.index.push(index);
     fixes.offset.push(gnss.speedMmS[j] / 1000 - at);
   }
-  if (fixes.index.length === 0) return { speed, distance, fixGaps };
+  const sigmaA = Math.max(0.02, accelerometerNoise(surge, signals.present));
+  const noise: SpeedNoise = {
+    dopplerMs: Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)),
+    fixIntervalS: 1 / gnssHz,
+    driftRate: Math.max((sigmaA * sigmaA) / hz, offsetDriftRate(fixes, hz, gnssHz)),
+    accelMs2: sigmaA,
+  };
+  if (fixes.index.length === 0) return { speed, distance, fixGaps, noise };
 
   if (fusion === "window") {
     const offsetAt = windowOffsets(fixes, hz, n);
     for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
-  } else smoothedSpeed(fixes, integrated, signals, gnssHz, speed);
+  } else smoothedSpeed(fixes, integrated, signals, noise, speed);
   for (let i = 1; i < n; i++) distance[i] = distance[i - 1] + (speed[i - 1] + speed[i]) / (2 * hz);
-  return { speed, distance, fixGaps };
+  return { speed, distance, fixGaps, noise };
 }
 
 /** The `window` fusion: centered moving average of the offsets over ±1 s of fixes, linear in time between fixes. */
@@ -116,14 +137,13 @@ function windowOffsets(fixes: Fixes, hz: number, n: number): Float64Array {
  * lost samples, (rms surge · m · dt)², since the bridge misses the stroke's
  * real shape.
  */
-function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, gnssHz: number, speed: Float64Array) {
+function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, noise: SpeedNoise, speed: Float64Array) {
   const { hz, n, surge, present } = signals;
   const dt = 1 / hz;
-  const sigmaA = Math.max(0.02, accelerometerNoise(surge, present));
   const rmsSurge = Math.max(0.5, rms(surge, present));
   // The integrated surge wanders faster than white accelerometer noise alone explains, so the
-  // rate is measured on the offsets themselves.
-  const driftRate = Math.max(sigmaA * sigmaA * dt, offsetDriftRate(fixes, hz, gnssHz));
+  // rate is measured on the offsets themselves (at least the accelerometer's white noise).
+  const driftRate = noise.driftRate;
   const variance = new VarianceWalk(present, driftRate * dt, (block) => (rmsSurge * block * dt) ** 2);
   const { index, offset } = fixes;
   const m = index.length;
@@ -135,7 +155,7 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
     while (i < whole) clock += variance.at(++i);
     fixClock[k] = clock + (index[k] - whole) * (whole + 1 < n ? variance.peek(whole + 1) : 0);
   }
-  const r = Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)) ** 2;
+  const r = noise.dopplerMs ** 2;
   const driftQ = 1e-6; // (m/s²)² per second: the bias wanders slowly as the attitude estimate does
   // Forward Kalman filter, keeping predictions and estimates for the smoother.
   const predO = new Float64Array(m), predB = new Float64Array(m);
