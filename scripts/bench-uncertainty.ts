@@ -36,16 +36,22 @@ interface Settings {
   dopplerMs: number;
 }
 
-/** The scored corpus's settings reach beyond the development ones (defaults: Doppler 0.05/0.1 m/s, 0–3 outages of 1–3 s, no fade). */
+/**
+ * The scored corpus's settings reach beyond the development ones. Development (estimator
+ * version 2, frozen 2026-11-27 23:15 UTC): the simulator's defaults (Doppler 0.05 / 0.1 m/s,
+ * accelerometer 0.01 / 0.025 g, noisy: 1–3 outages of 1–3 s, no fade) plus probes of Doppler
+ * 0.2 m/s, accelerometer 0.04 g, fade 0.2 and 3–5 outages of 3–8 s (the first scored corpus's
+ * reach, which estimator version 1 failed: docs/benchmarks.md). Scored: beyond all of those.
+ */
 function settingsFor(noise: "clean" | "noisy", rng: Random): Settings {
   if (dev) return { fade: 0, dopplerMs: noise === "noisy" ? 0.1 : 0.05 };
-  const fade = rng.uniform(0, 0.2);
+  const fade = rng.uniform(0, 0.25);
   if (noise === "clean") {
-    const dopplerMs = rng.uniform(0.02, 0.08);
-    return { fade, dopplerMs, sensorNoise: { dopplerMs, accelG: rng.uniform(0.004, 0.015), outages: { count: Math.floor(rng.uniform(0, 2)), minS: 0.5, maxS: 2 } } };
+    const dopplerMs = rng.uniform(0.02, 0.09);
+    return { fade, dopplerMs, sensorNoise: { dopplerMs, accelG: rng.uniform(0.004, 0.018), outages: { count: Math.floor(rng.uniform(0, 3)), minS: 0.5, maxS: 3 } } };
   }
-  const dopplerMs = rng.uniform(0.08, 0.2);
-  return { fade, dopplerMs, sensorNoise: { dopplerMs, accelG: rng.uniform(0.02, 0.04), outages: { count: Math.floor(rng.uniform(1, 6)), minS: 1, maxS: 8 } } };
+  const dopplerMs = rng.uniform(0.08, 0.25);
+  return { fade, dopplerMs, sensorNoise: { dopplerMs, accelG: rng.uniform(0.02, 0.05), outages: { count: Math.floor(rng.uniform(1, 7)), minS: 1, maxS: 12 } } };
 }
 
 interface SplitRow {
@@ -61,8 +67,8 @@ interface SplitRow {
 
 const rows: SplitRow[] = [];
 const failures: string[] = [];
-const settingsRng = new Random(dev ? 4242 : 90210);
-let seed = dev ? 50_000 : 70_000;
+const settingsRng = new Random(dev ? 4242 : 31337);
+let seed = dev ? 50_000 : 80_000;
 for (const vessel of VESSELS) {
   for (const pace of ["race", "training"] as const) {
     for (const noise of ["clean", "noisy"] as const) {

@@ -1,5 +1,5 @@
 import type { EffortTrack, ProcessedStroke, Split } from "./types";
-import { splitUncertainties, trackSpeedAt } from "./uncertainty";
+import { trackSplitUncertainties } from "./uncertainty";
 
 /**
  * Splits and series from the stored track (docs/processing.md "Splits",
@@ -28,14 +28,11 @@ export function computeSplits(track: Pick<EffortTrack, "t" | "distance"> & { unc
     previousTime = time;
     previousDistance = distance;
   }
-  if (track.uncertainty) {
-    const times = splits.map((s) => s.time_s);
-    const bars = splitUncertainties(track.uncertainty, times, times.map((t) => trackSpeedAt(track, t)));
-    splits.forEach((split, k) => {
-      split.time_uncertainty_s = bars[k].elapsed_s;
-      split.split_uncertainty_s = bars[k].split_s;
-    });
-  }
+  const bars = trackSplitUncertainties(track, splits.map((s) => s.time_s), splits.map((s) => s.distance_m));
+  splits.forEach((split, k) => {
+    split.time_uncertainty_s = bars?.[k].elapsed_s ?? null;
+    split.split_uncertainty_s = bars?.[k].split_s ?? null;
+  });
   return splits;
 }
 

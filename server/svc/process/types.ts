@@ -58,8 +58,8 @@ export interface EffortUncertainty {
   start_sd_s: number;
   /** "distance": the end is where the distance is reached; "time": the end is fixed in time (duration, detected set end). */
   ends_at: "distance" | "time";
-  /** GNSS outages within the effort, [from, to] seconds from the start. */
-  outages: [number, number][];
+  /** GNSS outages within the effort: [from, to] seconds from the start, and the offset's wander over the outage's length, (m/s)². */
+  outages: [number, number, number][];
 }
 
 /** A compact, stored picture of the effort from which splits and series are rebuilt without the raw file. */

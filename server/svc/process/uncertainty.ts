@@ -13,7 +13,8 @@ import type { EffortTrack, EffortUncertainty } from "./types";
  * (docs/processing.md "Speed fusion"): each fix's noise (σ_v) weighs one fix
  * interval (Δ), so the distance error from the start grows as a random walk,
  * V(t) = σ_v²·Δ·t. An outage of L seconds adds what the IMU's offset wanders
- * meanwhile (a bridge between the fixes on either side: q·L³/12) and the
+ * meanwhile (a bridge between the fixes on either side: W(L)·L²/12, W(L) the
+ * offset's wander over L measured on the file; q·L³/12 for a random walk) and the
  * error of those two edge offsets carried over the outage (L²·P/2, P the
  * smoothed offset variance √(q·Δ·σ_v²)/2).
  */
@@ -28,7 +29,7 @@ export function effortUncertainty(kin: Pick<Kinematics, "noise" | "fixGaps">, st
   for (const gap of kin.fixGaps) {
     const from = Math.max(gap.startS, startS);
     const to = Math.min(gap.endS, endS);
-    if (to > from) outages.push([round(from - startS, 2), round(to - startS, 2)]);
+    if (to > from) outages.push([round(from - startS, 2), round(to - startS, 2), Number((gap.wanderMs2 ?? kin.noise.driftRate * (gap.endS - gap.startS)).toPrecision(3))]);
   }
   return {
     speed_noise_ms: round(kin.noise.dopplerMs, 4),
@@ -61,11 +62,11 @@ export function distanceVariance(u: EffortUncertainty, t: number): number {
   const q = u.drift_rate;
   const edge = Math.sqrt(q * u.fix_interval_s * r) / 2;
   let variance = r * u.fix_interval_s * Math.max(0, t);
-  for (const [from, to] of u.outages) {
+  for (const [from, to, wander] of u.outages) {
     if (t <= from) continue;
     const length = to - from;
     const share = Math.min(1, (t - from) / length);
-    variance += share * ((q * length ** 3) / 12 + (length * length * edge) / 2);
+    variance += share * (((wander ?? q * length) * length * length) / 12 + (length * length * edge) / 2);
   }
   return variance;
 }
@@ -78,24 +79,25 @@ export interface SplitUncertainty {
 }
 
 /**
- * 95 % uncertainties of equal-distance splits ending at `times` (s from the
- * start) with the boat's speed `speeds` (m/s) there. A distance effort ends
- * where its distance is reached (that end is a split like the others); a
- * time-ended effort's end is exact, and its split distances are shares of the
- * measured total, so their errors are bridges tied to zero at the end.
+ * 95 % uncertainties of splits ending at `times` (s from the start, in
+ * order) with the boat's speed `speeds` (m/s) there; `shares` are the
+ * splits' distances as shares of the effort's whole distance (equal splits:
+ * k / n). A distance effort ends where its distance is reached, so every
+ * split end is such a point. A time-ended effort's end is exact and its
+ * split distances are shares of the measured total, so their errors are
+ * bridges tied to zero at the end: e(t) − share·e(T).
  */
-export function splitUncertainties(u: EffortUncertainty, times: number[], speeds: number[]): SplitUncertainty[] {
+export function splitUncertainties(u: EffortUncertainty, times: number[], speeds: number[], shares?: number[], totalS?: number): SplitUncertainty[] {
   const n = times.length;
-  const total = times[n - 1];
-  const vT = distanceVariance(u, total);
+  const shareOf = (k: number) => shares?.[k] ?? (k + 1) / n;
+  const vT = distanceVariance(u, totalS ?? times[n - 1]);
   const timeEnded = u.ends_at === "time";
   const start2 = u.start_sd_s ** 2;
   const out: SplitUncertainty[] = [];
   for (let k = 0; k < n; k++) {
-    const f = (k + 1) / n;
+    const f = shareOf(k);
     const a = 1 / Math.max(0.5, speeds[k]);
     const vk = distanceVariance(u, times[k]);
-    // Elapsed: error e_k − f·e_T (time-ended) or e_k (distance-ended), over the speed, plus the start.
     const elapsedVar = timeEnded ? (vk * (1 - 2 * f) + f * f * vT) * a * a : vk * a * a + start2;
     let splitVar: number;
     if (k === 0) splitVar = elapsedVar;
@@ -103,12 +105,31 @@ export function splitUncertainties(u: EffortUncertainty, times: number[], speeds
       // The split's own time: the start cancels; the earlier error is shared (independent increments).
       const b = 1 / Math.max(0.5, speeds[k - 1]);
       const vj = distanceVariance(u, times[k - 1]);
-      const c = timeEnded ? b * (k / n) - a * f : 0;
+      const c = timeEnded ? b * shareOf(k - 1) - a * f : 0;
       splitVar = a * a * vk + b * b * vj + c * c * vT - 2 * a * b * vj + 2 * a * c * vk - 2 * b * c * vj;
     }
     out.push({ elapsed_s: round(Z95 * Math.sqrt(Math.max(0, elapsedVar)), 3), split_s: round(Z95 * Math.sqrt(Math.max(0, splitVar)), 3) });
   }
   return out;
+}
+
+/** Uncertainties of split ends at any distances on a stored track (null for a track stored without them). */
+export function trackSplitUncertainties(track: Pick<EffortTrack, "t" | "distance" | "uncertainty">, times: number[], distances: number[]): SplitUncertainty[] | null {
+  if (!track.uncertainty || !times.length) return null;
+  const total = track.distance[track.distance.length - 1];
+  return splitUncertainties(
+    track.uncertainty,
+    times,
+    times.map((t) => trackSpeedAt(track, t)),
+    distances.map((d) => (total > 0 ? d / total : 1)),
+    track.t[track.t.length - 1],
+  );
+}
+
+/** 95 % uncertainty of the effort's final time, s (0 when the end is fixed in time; null without the figures). */
+export function finalTimeUncertainty(track: Pick<EffortTrack, "t" | "distance" | "uncertainty">): number | null {
+  const end = track.t[track.t.length - 1];
+  return trackSplitUncertainties(track, [end], [track.distance[track.distance.length - 1]])?.[0].elapsed_s ?? null;
 }
 
 /** Speed at `t` seconds from the start on the stored track: distance over ±0.5 s. */
