@@ -119,9 +119,13 @@ const covered = (r: SplitRow) => r.error <= r.stated;
 const splitCovered = (r: SplitRow) => r.splitError <= r.splitStated;
 
 console.log(`${rows.length / SPLITS} sessions (${dev ? "development corpus" : "scored corpus, drawn after the estimator was frozen"}; 6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seeds} seeds per cell); ${SPLITS} splits; ${rows.length - scored.length} timed final splits (exact, not scored)\n`);
-const table = ["| class | noise | splits | coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound |", "|---|---|---|---|---|---|---|---|"];
-const line = (label: string, noise: string, set: SplitRow[]) =>
-  table.push(`| ${label} | ${noise} | ${set.length} | ${f(pct(set.map(covered)))} % | ${f(pct(set.map(splitCovered)))} % | ${f(mean(set.map((r) => r.stated)), 3)} | ${f(mean(set.map((r) => r.bound)), 3)} | ${f(mean(set.map((r) => r.stated)) / mean(set.map((r) => r.bound)), 2)} |`);
+// 1.96 × the RMS of the actual errors: the width an exactly calibrated normal statement would need on this set.
+const needed = (set: SplitRow[]) => 1.96 * Math.sqrt(mean(set.map((r) => r.error * r.error)));
+const HEAD = "| coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound | 1.96 × RMS error (s) | needed ÷ bound |";
+const cells = (set: SplitRow[]) =>
+  `${f(pct(set.map(covered)))} % | ${f(pct(set.map(splitCovered)))} % | ${f(mean(set.map((r) => r.stated)), 3)} | ${f(mean(set.map((r) => r.bound)), 3)} | ${f(mean(set.map((r) => r.stated)) / mean(set.map((r) => r.bound)), 2)} | ${f(needed(set), 3)} | ${f(needed(set) / mean(set.map((r) => r.bound)), 2)} |`;
+const table = [`| class | noise | splits ${HEAD}`, "|---|---|---|---|---|---|---|---|---|---|"];
+const line = (label: string, noise: string, set: SplitRow[]) => table.push(`| ${label} | ${noise} | ${set.length} | ${cells(set)}`);
 for (const noise of ["clean", "noisy"] as const) {
   for (const vessel of VESSELS) line(vessel, noise, scored.filter((r) => r.vessel === vessel && r.noise === noise));
   line("all", noise, scored.filter((r) => r.noise === noise));
@@ -129,11 +133,11 @@ for (const noise of ["clean", "noisy"] as const) {
 line("all", "both", scored);
 console.log(table.join("\n"));
 console.log("\nPer split index:\n");
-const byIndex = ["| noise | split | splits | coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound |", "|---|---|---|---|---|---|---|---|"];
+const byIndex = [`| noise | split | splits ${HEAD}`, "|---|---|---|---|---|---|---|---|---|---|"];
 for (const noise of ["clean", "noisy"] as const) {
   for (let k = 1; k <= SPLITS; k++) {
     const set = scored.filter((r) => r.noise === noise && r.index === k);
-    byIndex.push(`| ${noise} | ${k} | ${set.length} | ${f(pct(set.map(covered)))} % | ${f(pct(set.map(splitCovered)))} % | ${f(mean(set.map((r) => r.stated)), 3)} | ${f(mean(set.map((r) => r.bound)), 3)} | ${f(mean(set.map((r) => r.stated)) / mean(set.map((r) => r.bound)), 2)} |`);
+    byIndex.push(`| ${noise} | ${k} | ${set.length} | ${cells(set)}`);
   }
 }
 console.log(byIndex.join("\n"));

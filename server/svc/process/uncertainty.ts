@@ -25,7 +25,7 @@ export const Z95 = 1.96;
 export function effortUncertainty(kin: Pick<Kinematics, "noise" | "fixGaps">, startIndex: number, endIndex: number, hz: number, options: { endsAt: "distance" | "time"; startSdS: number }): EffortUncertainty {
   const startS = startIndex / hz;
   const endS = endIndex / hz;
-  const outages: [number, number][] = [];
+  const outages: [number, number, number][] = [];
   for (const gap of kin.fixGaps) {
     const from = Math.max(gap.startS, startS);
     const to = Math.min(gap.endS, endS);
@@ -152,6 +152,22 @@ function distanceAtTime(track: Pick<EffortTrack, "t" | "distance">, t: number): 
   const span = times[hi] - times[lo];
   return track.distance[lo] + (span > 0 ? ((t - times[lo]) / span) * (track.distance[hi] - track.distance[lo]) : 0);
 }
+
+/**
+ * A split's 95 % uncertainty beside its time, to the time's hundredths: 0.043 → "± 0.04". Empty
+ * when there is none to state: not estimated (processed before it was), or exact by definition
+ * (a timed effort's end). The pages and the PDFs all use this one.
+ */
+export function formatUncertainty(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !(seconds > 0)) return "";
+  return `± ${Math.max(0.01, Math.round(seconds * 100) / 100).toFixed(2)}`;
+}
+
+/** A time and its uncertainty in one string: "0:56.20 ± 0.04", or the time alone. */
+export const withUncertainty = (time: string, seconds: number | null | undefined) => {
+  const bar = formatUncertainty(seconds);
+  return bar ? `${time} ${bar}` : time;
+};
 
 const round = (value: number, digits: number) => {
   const f = 10 ** digits;
