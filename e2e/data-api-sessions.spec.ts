@@ -244,6 +244,16 @@ test.describe("Data API: identity and sessions", () => {
       expect(splits.splits.at(-1).distance_m).toBeCloseTo(500, 0);
       const total = splits.splits.reduce((sum: number, sp: { split_s: number }) => sum + sp.split_s, 0);
       expect(total).toBeCloseTo(summary.duration_ms / 1000, 1);
+      // Every split carries its 95 % uncertainty (docs/processing.md "Split uncertainty"): the elapsed one grows
+      // with the distance from the start, the split's own one is smaller, and the last is the final time's.
+      const items = splits.splits as { elapsed_uncertainty_s: number; split_uncertainty_s: number }[];
+      for (const [k, sp] of items.entries()) {
+        expect(sp.elapsed_uncertainty_s, `split ${k + 1}`).toBeGreaterThan(0);
+        expect(sp.elapsed_uncertainty_s).toBeLessThan(1);
+        if (k > 0) expect(sp.split_uncertainty_s).toBeLessThan(sp.elapsed_uncertainty_s);
+      }
+      expect(items.at(-1)!.elapsed_uncertainty_s).toBeGreaterThan(items[0].elapsed_uncertainty_s * (count > 1 ? 1 : 0.99));
+      expect(items.at(-1)!.elapsed_uncertainty_s).toBe(summary.duration_uncertainty_s);
     }
     const defaults = (await call(request, api, { template: "/sessions/{session_id}/splits", path: `/sessions/${s}/splits` }, annaTokens.full)).body.data;
     expect(defaults.count).toBe(4);

@@ -206,6 +206,11 @@ test.describe("Data API: trainings", () => {
       expect(splits.splits.at(-1).distance_m).toBeCloseTo(250, 0);
       const total = splits.splits.reduce((sum: number, s: { split_s: number }) => sum + s.split_s, 0);
       expect(total).toBeCloseTo(set.duration_ms / 1000, 1);
+      // Each set split carries its 95 % uncertainties; the set is matched to a 250 m step, so its end is a distance.
+      for (const sp of splits.splits as { elapsed_uncertainty_s: number; split_uncertainty_s: number }[]) {
+        expect(sp.elapsed_uncertainty_s).toBeGreaterThan(0);
+        expect(sp.split_uncertainty_s).toBeGreaterThan(0);
+      }
     }
     expect((await call(request, api, { template: T.splits, path: `/trainings/${ids.templated}/sets/${set.set_id}/splits` }, tokens.full)).body.data.count).toBe(4);
 

@@ -167,6 +167,13 @@ test.describe("Data API: workout templates and session compare", () => {
     expect(data.sessions[0].splits.every((p: { split_delta_s: number }) => p.split_delta_s === 0)).toBe(true);
     const [a, b] = data.sessions;
     expect(b.splits[2].elapsed_delta_s).toBeCloseTo(b.splits[2].elapsed_s - a.splits[2].elapsed_s, 2);
+    // Each split's 95 % uncertainty, and "within the noise" exactly when the gap is below the combined figure.
+    type Compared = { split_s: number; split_delta_s: number; split_uncertainty_s: number; elapsed_uncertainty_s: number; split_delta_within_noise: boolean | null };
+    for (const [j, split] of (b.splits as Compared[]).entries()) {
+      expect(split.elapsed_uncertainty_s).toBeGreaterThan(0);
+      expect(split.split_delta_within_noise).toBe(Math.abs(split.split_delta_s) < Math.hypot(split.split_uncertainty_s, (a.splits as Compared[])[j].split_uncertainty_s));
+    }
+    expect((a.splits as Compared[]).every((p) => p.split_delta_within_noise === null)).toBe(true);
     // Olaf's K2 with Anna in a seat is hers to compare; the defaults are 200 points and 4 splits.
     const paddled = await compare(request, { session_ids: [ids.olafK2, ids.annaK1] });
     expect(paddled.status).toBe(200);

@@ -1,7 +1,7 @@
-import { formatDuration } from "@/app/_lib/format";
+import { formatDuration, formatUncertainty } from "@/app/_lib/format";
 import type { Split } from "@/server/svc/process/types";
 
-/** Equal-distance splits: where each ends, its own time, elapsed time, speed and rate. */
+/** Equal-distance splits: where each ends, its own time, elapsed time (each with its 95 % uncertainty), speed and rate. */
 export function SplitsTable({ splits }: { splits: Split[] }) {
   return (
     <table aria-label="Splits">
@@ -20,8 +20,14 @@ export function SplitsTable({ splits }: { splits: Split[] }) {
           <tr key={k}>
             <td>{k + 1}</td>
             <td className="num">{Math.round(split.distance_m)} m</td>
-            <td className="num">{formatDuration(split.split_time_s * 1000)}</td>
-            <td className="num">{formatDuration(split.time_s * 1000)}</td>
+            <td className="num">
+              {formatDuration(split.split_time_s * 1000)}
+              <Uncertainty seconds={split.split_uncertainty_s} testId="split-own-uncertainty" />
+            </td>
+            <td className="num">
+              {formatDuration(split.time_s * 1000)}
+              <Uncertainty seconds={split.time_uncertainty_s} testId="split-elapsed-uncertainty" />
+            </td>
             <td className="num">{split.speed.toFixed(2)} m/s</td>
             <td className="num">{split.rate ?? "—"} spm</td>
           </tr>
@@ -29,4 +35,15 @@ export function SplitsTable({ splits }: { splits: Split[] }) {
       </tbody>
     </table>
   );
+}
+
+/** " ± 0.04" after a time, muted; nothing when there is no figure to state. */
+export function Uncertainty({ seconds, testId }: { seconds: number | null | undefined; testId?: string }) {
+  const text = formatUncertainty(seconds);
+  return text ? (
+    <span className="muted uncertainty" data-testid={testId} title="95 % uncertainty of this time, from the recording's own noise">
+      {" "}
+      {text}
+    </span>
+  ) : null;
 }

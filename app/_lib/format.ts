@@ -6,6 +6,9 @@ export function formatDuration(ms: number): string {
   return `${minutes}:${seconds.toFixed(2).padStart(5, "0")}`;
 }
 
+/** A split's uncertainty beside its time (one formatter for pages and PDFs). */
+export { formatUncertainty } from "@/server/svc/process/uncertainty";
+
 /** Pace per 500 m, the unit paddlers read: 4.5 m/s → "1:51.1". Null or non-positive speed → "—". */
 export function formatPace500(speedMS: number | null | undefined): string {
   if (!speedMS || speedMS <= 0 || !Number.isFinite(speedMS)) return "—";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Surface } from "../auth/oauth/scopes";
 import type { Db } from "../db/client";
+import { finalTimeUncertainty } from "../svc/process/uncertainty";
 import { AppError, notFound } from "../errors";
 import { listShareableLactate } from "../health/shareable-health";
 import { serializeLactate, type ZLactate } from "../http/data-api/serializers/records-health";
@@ -196,7 +197,7 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
       durationMs: session.duration_ms,
     },
     athlete: serializeCrewSeat(chosen),
-    summary: withoutSessionId(serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded)),
+    summary: withoutSessionId(serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded, finalTimeUncertainty(analysis.track))),
     splits: splitItems(computeSplits(analysis.track, processingStrokes, selection.splits)),
     strokes: strokeRows.map((stroke) => serializeStroke(stroke, analysis.effortStartS)),
     series: withoutSessionId(series),

@@ -135,6 +135,11 @@ function laps(sets: TrainingSetRow[], works: { id: number; summary: { avg_rate: 
       split_s: round(duration, 3),
       speed_m_s: round(set.distanceM / Math.max(1e-6, duration), 3),
       rate_spm: work ? work.summary.avg_rate : null,
+      // A lap is a whole set, bounded by the set detection, not an equal-distance split: its
+      // error is the detection's (docs/trainings.md), not the speed noise's; the set's own
+      // splits (setSplits) carry their uncertainties.
+      elapsed_uncertainty_s: null,
+      split_uncertainty_s: null,
       set: { id: set.id, position: set.position, kind: set.kind },
     };
   });

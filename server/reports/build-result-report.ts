@@ -30,7 +30,7 @@ export async function buildResultReport(db: Db, options: { userId: number; resul
     crew: detail.crew.map((c) => ({ name: `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim(), external: c.athleteId === null })),
     distanceM: s.distanceM,
     durationMs: s.durationMs,
-    splits: splitsOf(analysis, detail, options.splits).map((split) => ({ distanceM: split.distance_m, elapsedS: split.time_s, splitS: split.split_time_s, speedMS: split.speed, rateSpm: split.rate })),
+    splits: splitsOf(analysis, detail, options.splits).map((split) => ({ distanceM: split.distance_m, elapsedS: split.time_s, splitS: split.split_time_s, speedMS: split.speed, rateSpm: split.rate, elapsedUncertaintyS: split.time_uncertainty_s, splitUncertaintyS: split.split_uncertainty_s })),
     strokes: detail.strokes.map((stroke) => ({ distanceM: stroke.distanceM ?? 0, speedMS: stroke.filteredSpeedMS, rateSpm: stroke.rateSpm })),
     summary: {
       strokeCount: analysis.summary.stroke_count,

@@ -1,4 +1,5 @@
 import { Document, Image, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { withUncertainty } from "../svc/process/uncertainty";
 import { REPORT_TEXT, type ReportLang } from "./report-text";
 
 /**
@@ -17,7 +18,7 @@ export interface ReportData {
   crew: { name: string; external: boolean }[];
   distanceM: number;
   durationMs: number;
-  splits: { distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null }[];
+  splits: { distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null; elapsedUncertaintyS: number | null; splitUncertaintyS: number | null }[];
   strokes: { distanceM: number; speedMS: number | null; rateSpm: number | null }[];
   summary: { strokeCount: number; avgRateSpm: number | null; avgSpeedMS: number; maxSpeedMS: number | null; avgStrokeDistanceM: number | null };
   /** PNG data URL of the QR code to a share link; exports leave it out (a file must not mint a link, and must be the same bytes every time). */
@@ -123,8 +124,8 @@ export function ResultReport({ data }: { data: ReportData }) {
           <View style={styles.row} key={i}>
             <Text style={styles.firstCell}>{i + 1}</Text>
             <Text style={styles.cell}>{`${Math.round(s.distanceM)} m`}</Text>
-            <Text style={styles.cell}>{formatClock(s.splitS)}</Text>
-            <Text style={styles.cell}>{formatClock(s.elapsedS)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatClock(s.splitS), s.splitUncertaintyS)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatClock(s.elapsedS), s.elapsedUncertaintyS)}</Text>
             <Text style={styles.cell}>{`${s.speedMS.toFixed(2)} m/s`}</Text>
             <Text style={styles.cell}>{s.rateSpm === null ? "—" : `${s.rateSpm.toFixed(1)} spm`}</Text>
           </View>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredAnalysis } from "../results/result-analysis";
-import { compareLoaded } from "./compare-sessions";
+import type { EffortUncertainty } from "../svc/process/types";
+import { compareLoaded, withinNoise } from "./compare-sessions";
 import type { SessionRow } from "./list-sessions";
 
 /** A session paddled at a constant speed over `distance` metres, one stroke every 2 m at `rate`. */
@@ -37,5 +38,27 @@ describe("session compare", () => {
       expect(s.rateSpm).toHaveLength(1000);
       expect(s.splits).toHaveLength(20);
     }
+  });
+
+  it("marks a split gap smaller than the two times' combined uncertainty as within the noise", () => {
+    expect(withinNoise(0.05, 0.04, 0.04)).toBe(true); // √(0.04² + 0.04²) ≈ 0.057
+    expect(withinNoise(-0.06, 0.04, 0.04)).toBe(false);
+    expect(withinNoise(0.01, null, 0.04)).toBeNull();
+    const noisy: EffortUncertainty = { speed_noise_ms: 0.1, fix_interval_s: 0.1, drift_rate: 1e-3, start_sd_s: 0.003, ends_at: "distance", outages: [] };
+    const a = steady(1, 400, 5, 80);
+    const b = steady(2, 400, 4.99, 80); // 0.04 s slower over each 100 m, inside the noise of a 20 s split (±0.056 each)
+    const c = steady(3, 400, 4.5, 80); // 2.2 s slower: far outside it
+    for (const s of [a, b, c]) s.analysis.track.uncertainty = noisy;
+    const result = compareLoaded([a, b, c], { points: 5, splits: 4 });
+    const [first, close, far] = result.sessions;
+    expect(first.splits.every((s) => s.splitDeltaWithinNoise === null && s.elapsedUncertaintyS! > 0)).toBe(true);
+    for (const split of close.splits) {
+      expect(split.splitDeltaWithinNoise).toBe(Math.abs(split.splitDeltaS) < Math.hypot(split.splitUncertaintyS!, first.splits[split.index - 1].splitUncertaintyS!));
+    }
+    expect(close.splits[0].splitDeltaWithinNoise).toBe(true);
+    expect(far.splits.every((s) => s.splitDeltaWithinNoise === false && s.elapsedDeltaWithinNoise === false)).toBe(true);
+    // Without stored figures nothing is claimed either way.
+    const plain = compareLoaded([steady(1, 400, 5, 80), steady(2, 400, 4.98, 80)], { points: 5, splits: 4 });
+    expect(plain.sessions[1].splits.every((s) => s.splitDeltaWithinNoise === null && s.splitUncertaintyS === null)).toBe(true);
   });
 });

@@ -24,7 +24,24 @@ export interface ComparedSession {
   timeS: number[];
   speedMS: number[];
   rateSpm: (number | null)[];
-  splits: { index: number; distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null; splitDeltaS: number; elapsedDeltaS: number }[];
+  splits: ComparedSplit[];
+}
+
+export interface ComparedSplit {
+  index: number;
+  distanceM: number;
+  elapsedS: number;
+  splitS: number;
+  speedMS: number;
+  rateSpm: number | null;
+  splitDeltaS: number;
+  elapsedDeltaS: number;
+  /** 95 % uncertainties of elapsedS and splitS (null for a session stored without the figures). */
+  elapsedUncertaintyS: number | null;
+  splitUncertaintyS: number | null;
+  /** Whether each delta is smaller than the combined uncertainty of the two figures (null when either has none). */
+  splitDeltaWithinNoise: boolean | null;
+  elapsedDeltaWithinNoise: boolean | null;
 }
 
 export interface SessionComparison {
@@ -33,6 +50,8 @@ export interface SessionComparison {
   gridM: number[];
   sessions: ComparedSession[];
 }
+
+import { trackSplitUncertainties } from "../svc/process/uncertainty";
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -71,12 +90,31 @@ export function compareLoaded(
   });
   const first = sessions[0].splits;
   for (const s of sessions) {
-    s.splits = s.splits.map((split, k) => ({ ...split, splitDeltaS: round(split.splitS - first[k].splitS, 3), elapsedDeltaS: round(split.elapsedS - first[k].elapsedS, 3) }));
+    s.splits = s.splits.map((split, k) => {
+      const splitDeltaS = round(split.splitS - first[k].splitS, 3);
+      const elapsedDeltaS = round(split.elapsedS - first[k].elapsedS, 3);
+      return {
+        ...split,
+        splitDeltaS,
+        elapsedDeltaS,
+        splitDeltaWithinNoise: s === sessions[0] ? null : withinNoise(splitDeltaS, split.splitUncertaintyS, first[k].splitUncertaintyS),
+        elapsedDeltaWithinNoise: s === sessions[0] ? null : withinNoise(elapsedDeltaS, split.elapsedUncertaintyS, first[k].elapsedUncertaintyS),
+      };
+    });
   }
   return { distanceM: round(distanceM, 2), gridM, sessions };
 }
 
 const lastOf = (values: number[]) => values[values.length - 1] ?? 0;
+
+/**
+ * A difference is "within the noise" when it is smaller than the two figures' combined 95 %
+ * uncertainty (independent recordings: √(a² + b²)), docs/processing.md "Split uncertainty".
+ */
+export function withinNoise(delta: number, a: number | null, b: number | null): boolean | null {
+  if (a === null || b === null) return null;
+  return Math.abs(delta) < Math.sqrt(a * a + b * b);
+}
 
 /** Linear interpolation of a track channel at a time, seconds from the effort start. */
 function valueAtTime(track: EffortTrack, values: number[], t: number): number {
@@ -125,9 +163,18 @@ function splitsOf(track: EffortTrack, strokes: { distance: number; rate: number 
       rateSpm: rates.length ? round(rates.reduce((a, b) => a + b, 0) / rates.length, 1) : null,
       splitDeltaS: 0,
       elapsedDeltaS: 0,
+      elapsedUncertaintyS: null,
+      splitUncertaintyS: null,
+      splitDeltaWithinNoise: null,
+      elapsedDeltaWithinNoise: null,
     });
     previousTime = time;
     previousDistance = distance;
   }
+  const bars = trackSplitUncertainties(track, out.map((s) => s.elapsedS), out.map((s) => s.distanceM));
+  out.forEach((split, k) => {
+    split.elapsedUncertaintyS = bars?.[k].elapsed_s ?? null;
+    split.splitUncertaintyS = bars?.[k].split_s ?? null;
+  });
   return out;
 }

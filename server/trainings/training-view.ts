@@ -4,7 +4,8 @@ import type { Db } from "../db/client";
 import { athletes, tracks, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
 import { effortFigures, ownHeartRateOf, trainingHeartRateOwner, viewerDataQuality, type EffortFigures, type OwnHeartRate } from "../health/health-projection";
-import type { DataQuality, SessionSummary } from "../svc/process/types";
+import { computeSplits } from "../svc/process/track";
+import type { DataQuality, EffortTrack, SessionSummary, Split } from "../svc/process/types";
 import type { NormalizedTemplate } from "../workouts/template";
 
 /**
@@ -121,6 +122,8 @@ export interface TrainingSetView {
   ownHeartRate?: OwnHeartRate;
   /** Work sets: one point per stroke, distance from the set start. */
   points: SetPoint[];
+  /** Work sets: four equal-distance splits with their uncertainties (docs/processing.md "Split uncertainty"); empty for rests. */
+  splits: Split[];
 }
 
 export interface TrainingView {
@@ -190,7 +193,12 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
         .orderBy(asc(trainingSetStrokes.setId), asc(trainingSetStrokes.strokeIndex))
     : [];
   const pointsBySet = new Map<number, SetPoint[]>();
+  // The splits take the stored strokes as the Data API does (unrounded), so the figures agree.
+  const splitStrokesBySet = new Map<number, { distance: number; rate: number }[]>();
   for (const s of strokes) {
+    const raw = splitStrokesBySet.get(s.setId) ?? [];
+    raw.push({ distance: s.distance ?? 0, rate: s.rate ?? 0 });
+    splitStrokesBySet.set(s.setId, raw);
     const list = pointsBySet.get(s.setId) ?? [];
     list.push({ distance: round(s.distance ?? 0, 1), speed: s.speed === null ? null : round(s.speed, 3), rate: s.rate === null ? null : round(s.rate, 1), strokeDistance: nullableRound(s.strokeDistance ?? s.left ?? s.right, 2) });
     pointsBySet.set(s.setId, list);
@@ -248,11 +256,14 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
       summary: s.summary ? effortFigures(s.summary as SessionSummary) : null,
       ...ownHeartRate(s.summary as SessionSummary | null),
       points: pointsBySet.get(s.id) ?? [],
+      splits: s.kind === "work" && s.track ? computeSplits(s.track as EffortTrack, splitStrokesBySet.get(s.id) ?? [], SET_SPLITS) : [],
     })),
   };
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
+/** The set splits the training page shows (the Data API's default count). */
+const SET_SPLITS = 4;
 const nullableRound = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? null : round(v, digits));
 
 /** The owner's workout templates for the upload form's choice. */

@@ -1,5 +1,6 @@
 import { Canvas, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { formatClock } from "../../reports/result-report";
+import { withUncertainty } from "../../svc/process/uncertainty";
 import { REPORT_TEXT } from "../../reports/report-text";
 import type { ExportModel } from "../export-source";
 import { crewNames, EXPORT_TEXT, lapLabel, seatName } from "./export-text";
@@ -101,8 +102,8 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
           <View style={styles.row} key={split.index} wrap={false}>
             <Text style={styles.firstCell}>{lapLabel(split, lang)}</Text>
             <Text style={styles.cell}>{`${Math.round(split.distance_m)} m`}</Text>
-            <Text style={styles.cell}>{formatClock(split.split_s)}</Text>
-            <Text style={styles.cell}>{formatClock(split.elapsed_s)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatClock(split.split_s), split.split_uncertainty_s)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatClock(split.elapsed_s), split.elapsed_uncertainty_s)}</Text>
             <Text style={styles.cell}>{`${split.speed_m_s.toFixed(2)} m/s`}</Text>
             <Text style={styles.cell}>{split.rate_spm === null ? "—" : `${split.rate_spm.toFixed(1)} spm`}</Text>
           </View>

@@ -25,7 +25,7 @@ export async function runProcess(argv: string[]) {
   const splitCount = text("splits") === undefined ? 4 : Number(text("splits"));
   if (!Number.isInteger(splitCount) || splitCount < 1 || splitCount > 20) throw new CliUsageError("--splits must be an integer from 1 to 20");
   const splitsOf = (processed: Parameters<typeof computeSplits>[0], strokes: Parameters<typeof computeSplits>[1]) =>
-    computeSplits(processed, strokes, splitCount).map((s) => ({ distance_m: s.distance_m, time_s: s.time_s, speed: s.speed, rate: s.rate }));
+    computeSplits(processed, strokes, splitCount).map((s) => ({ distance_m: s.distance_m, time_s: s.time_s, time_uncertainty_s: s.time_uncertainty_s, speed: s.speed, rate: s.rate }));
 
   if (values.training) {
     if (text("distance") !== undefined || text("duration-ms") !== undefined) throw new CliUsageError("--training takes no --distance or --duration-ms: the sets come from the recording (and the template)");

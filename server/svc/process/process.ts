@@ -11,6 +11,7 @@ import { kinematics, type SpeedFusion } from "./speed";
 import { assignSides, detectStrokes } from "./strokes";
 import { round } from "./track";
 import type { EffortTrack, ProcessedSession, ProcessingMeta } from "./types";
+import { catchTimingSd, effortUncertainty } from "./uncertainty";
 
 const TRACK_HZ = 10;
 
@@ -48,7 +49,7 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, option
   const durationMs = Math.round((endS - startS) * 1000);
   const startDistance = sampleDistance(kin.distance, startIndex);
   const dist = meta.distanceM ?? Math.round(sampleDistance(kin.distance, endIndex) - startDistance);
-  const track = buildTrack(decoded, kin, startIndex, endIndex, hz);
+  const track = buildTrack(decoded, kin, startIndex, endIndex, hz, { endsAt: meta.distanceM !== undefined ? "distance" : "time", startSdS: catchTimingSd(filtered, startIndex, hz, kin.noise.accelMs2) });
   const heartRate = effortHeartRate(decoded, startS, endS);
 
   return {
@@ -96,8 +97,12 @@ export function recordingClock(decoded: DecodedSvc, atS: number) {
   };
 }
 
-/** The effort at 10 Hz, ending exactly at the effort's end, plus a route of about one fix per second. */
-export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number): EffortTrack {
+/**
+ * The effort at 10 Hz, ending exactly at the effort's end, plus a route of about one fix per
+ * second and, given how the effort ends and its start's timing error, what its split
+ * uncertainty needs.
+ */
+export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number, uncertainty?: { endsAt: "distance" | "time"; startSdS: number }): EffortTrack {
   const smooth = movingAverage(kin.speed, Math.round(hz / 2) | 1);
   const step = hz / TRACK_HZ;
   const startDistance = sampleDistance(kin.distance, startIndex);
@@ -116,6 +121,7 @@ export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematic
   for (let j = Math.ceil((startIndex / hz) * header.gnssHz); j <= Math.floor((endIndex / hz) * header.gnssHz) && j < gnss.total; j += header.gnssHz) {
     if (gnss.fix[j]) track.route.push([round(gnss.latE7[j] / 1e7, 6), round(gnss.lonE7[j] / 1e7, 6)]);
   }
+  if (uncertainty) track.uncertainty = effortUncertainty(kin, startIndex, endIndex, hz, uncertainty);
   return track;
 }
 

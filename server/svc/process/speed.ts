@@ -30,8 +30,26 @@ export interface Kinematics {
   speed: Float64Array;
   /** Metres travelled since the first IMU sample. */
   distance: Float64Array;
-  /** GNSS fix losses (longer than one period), in seconds from the first sample. */
-  fixGaps: { startS: number; endS: number }[];
+  /**
+   * GNSS fix losses (longer than one period), in seconds from the first sample; `wanderMs2`: how
+   * far the IMU speed offset wanders over the loss's length on this file, (m/s)², the variance of
+   * offset differences at that lag less the Doppler noise's share (for the split uncertainty).
+   */
+  fixGaps: { startS: number; endS: number; wanderMs2?: number }[];
+  /** Noise figures measured on this file, for the split uncertainty (uncertainty.ts). */
+  noise: SpeedNoise;
+}
+
+/** What the file itself says about its speed noise (docs/processing.md "Split uncertainty"). */
+export interface SpeedNoise {
+  /** GNSS Doppler speed noise, m/s (robust spread of consecutive offset differences). */
+  dopplerMs: number;
+  /** Spacing of GNSS fixes, s. */
+  fixIntervalS: number;
+  /** How fast the IMU's speed offset wanders, (m/s)² per second. */
+  driftRate: number;
+  /** White accelerometer noise of the surge, m/s². */
+  accelMs2: number;
 }
 
 export type SpeedFusion = "smoother" | "window";
@@ -81,14 +99,22 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     fixes.index.push(index);
     fixes.offset.push(gnss.speedMmS[j] / 1000 - at);
   }
-  if (fixes.index.length === 0) return { speed, distance, fixGaps };
+  const sigmaA = Math.max(0.02, accelerometerNoise(surge, signals.present));
+  const noise: SpeedNoise = {
+    dopplerMs: Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)),
+    fixIntervalS: 1 / gnssHz,
+    driftRate: Math.max((sigmaA * sigmaA) / hz, offsetDriftRate(fixes, hz, gnssHz)),
+    accelMs2: sigmaA,
+  };
+  for (const gap of fixGaps) gap.wanderMs2 = offsetWander(fixes, hz, gnssHz, Math.round((gap.endS - gap.startS) * gnssHz), noise);
+  if (fixes.index.length === 0) return { speed, distance, fixGaps, noise };
 
   if (fusion === "window") {
     const offsetAt = windowOffsets(fixes, hz, n);
     for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
-  } else smoothedSpeed(fixes, integrated, signals, gnssHz, speed);
+  } else smoothedSpeed(fixes, integrated, signals, noise, speed);
   for (let i = 1; i < n; i++) distance[i] = distance[i - 1] + (speed[i - 1] + speed[i]) / (2 * hz);
-  return { speed, distance, fixGaps };
+  return { speed, distance, fixGaps, noise };
 }
 
 /** The `window` fusion: centered moving average of the offsets over ±1 s of fixes, linear in time between fixes. */
@@ -116,14 +142,13 @@ function windowOffsets(fixes: Fixes, hz: number, n: number): Float64Array {
  * lost samples, (rms surge · m · dt)², since the bridge misses the stroke's
  * real shape.
  */
-function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, gnssHz: number, speed: Float64Array) {
+function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, noise: SpeedNoise, speed: Float64Array) {
   const { hz, n, surge, present } = signals;
   const dt = 1 / hz;
-  const sigmaA = Math.max(0.02, accelerometerNoise(surge, present));
   const rmsSurge = Math.max(0.5, rms(surge, present));
   // The integrated surge wanders faster than white accelerometer noise alone explains, so the
-  // rate is measured on the offsets themselves.
-  const driftRate = Math.max(sigmaA * sigmaA * dt, offsetDriftRate(fixes, hz, gnssHz));
+  // rate is measured on the offsets themselves (at least the accelerometer's white noise).
+  const driftRate = noise.driftRate;
   const variance = new VarianceWalk(present, driftRate * dt, (block) => (rmsSurge * block * dt) ** 2);
   const { index, offset } = fixes;
   const m = index.length;
@@ -135,7 +160,7 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
     while (i < whole) clock += variance.at(++i);
     fixClock[k] = clock + (index[k] - whole) * (whole + 1 < n ? variance.peek(whole + 1) : 0);
   }
-  const r = Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)) ** 2;
+  const r = noise.dopplerMs ** 2;
   const driftQ = 1e-6; // (m/s²)² per second: the bias wanders slowly as the attitude estimate does
   // Forward Kalman filter, keeping predictions and estimates for the smoother.
   const predO = new Float64Array(m), predB = new Float64Array(m);
@@ -284,6 +309,23 @@ function offsetDriftRate(fixes: Fixes, hz: number, gnssHz: number): number {
   const long = spread(20);
   const rate = (long - short) / ((19 * step) / hz);
   return Number.isFinite(rate) && rate > 0 ? rate : 0;
+}
+
+/**
+ * The offset's wander over `lag` fixes, (m/s)²: the robust variance of offset differences at that
+ * lag less twice the Doppler noise variance, at least the drift rate's random walk over the lag
+ * (the IMU's integral can wander faster than a random walk over several seconds).
+ */
+function offsetWander(fixes: Fixes, hz: number, gnssHz: number, lag: number, noise: SpeedNoise): number {
+  const step = hz / gnssHz;
+  const walk = noise.driftRate * (lag / gnssHz);
+  const diffs: number[] = [];
+  const stride = Math.max(1, Math.floor(fixes.index.length / 2000));
+  for (let k = lag; k < fixes.index.length; k += stride) {
+    if (Math.abs(fixes.index[k] - fixes.index[k - lag] - lag * step) < 1e-6) diffs.push(fixes.offset[k] - fixes.offset[k - lag]);
+  }
+  if (diffs.length < 10) return walk;
+  return Math.max(walk, (1.4826 * medianAbsolute(diffs)) ** 2 - 2 * noise.dopplerMs ** 2);
 }
 
 /** White accelerometer noise (m/s²) from second differences of the surge, which the stroke's slow shape barely touches. */

@@ -1,11 +1,12 @@
 import type { EffortTrack, ProcessedStroke, Split } from "./types";
+import { trackSplitUncertainties } from "./uncertainty";
 
 /**
  * Splits and series from the stored track (docs/processing.md "Splits",
  * "Series"): pure functions, so the APIs answer any split count or field set
  * without the raw file.
  */
-export function computeSplits(track: Pick<EffortTrack, "t" | "distance">, strokes: Pick<ProcessedStroke, "distance" | "rate">[], count: number): Split[] {
+export function computeSplits(track: Pick<EffortTrack, "t" | "distance"> & { uncertainty?: EffortTrack["uncertainty"] }, strokes: Pick<ProcessedStroke, "distance" | "rate">[], count: number): Split[] {
   if (!Number.isInteger(count) || count < 1 || count > 20) throw new RangeError("split count must be an integer from 1 to 20");
   const total = track.distance[track.distance.length - 1];
   const splits: Split[] = [];
@@ -21,10 +22,17 @@ export function computeSplits(track: Pick<EffortTrack, "t" | "distance">, stroke
       split_time_s: round(time - previousTime, 3),
       speed: round((distance - previousDistance) / Math.max(1e-6, time - previousTime), 3),
       rate: inSplit.length ? round(inSplit.reduce((sum, s) => sum + s.rate, 0) / inSplit.length, 1) : null,
+      time_uncertainty_s: null,
+      split_uncertainty_s: null,
     });
     previousTime = time;
     previousDistance = distance;
   }
+  const bars = trackSplitUncertainties(track, splits.map((s) => s.time_s), splits.map((s) => s.distance_m));
+  splits.forEach((split, k) => {
+    split.time_uncertainty_s = bars?.[k].elapsed_s ?? null;
+    split.split_uncertainty_s = bars?.[k].split_s ?? null;
+  });
   return splits;
 }
 

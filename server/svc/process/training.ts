@@ -9,6 +9,7 @@ import { analyseRecording, buildTrack, effortHeartRate, recordingClock, type Pro
 import { findWorkRuns, matchRunsToSteps, SENSITIVITY, type WorkRun } from "./sets";
 import { assignSides, type DetectedStroke } from "./strokes";
 import { round } from "./track";
+import { catchTimingSd } from "./uncertainty";
 import type { DataQuality, EffortTrack, ProcessedStroke, SessionSummary } from "./types";
 import { PROCESSING_CORE_VERSION } from "./version";
 
@@ -105,7 +106,8 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     const strokes = metricsOf(begin, end, work.startIndex);
     const durationMs = Math.round(((work.endIndex - work.startIndex) * 1000) / hz);
     const distanceM = work.targetDistanceM ?? Math.round(metres(work.startIndex, work.endIndex));
-    const track = buildTrack(decoded, kin, work.startIndex, work.endIndex, hz);
+    const startSdS = catchTimingSd(filtered, work.startIndex, hz, kin.noise.accelMs2);
+    const track = buildTrack(decoded, kin, work.startIndex, work.endIndex, hz, { endsAt: work.targetDistanceM !== null ? "distance" : "time", startSdS });
     const heartRate = effortHeartRate(decoded, work.startIndex / hz, work.endIndex / hz);
     sets.push({
       kind: "work",

@@ -40,6 +40,26 @@ export interface Split {
   speed: number;
   /** Mean stroke rate of the strokes caught within the split, spm (null without strokes). */
   rate: number | null;
+  /** 95 % uncertainty of `time_s`, s (null for a track stored before it was estimated). */
+  time_uncertainty_s: number | null;
+  /** 95 % uncertainty of `split_time_s`, s. */
+  split_uncertainty_s: number | null;
+}
+
+/** What the split uncertainty needs from the recording (docs/processing.md "Split uncertainty"), stored with the track. */
+export interface EffortUncertainty {
+  /** GNSS Doppler speed noise measured on the file, m/s. */
+  speed_noise_ms: number;
+  /** Spacing of GNSS fixes, s. */
+  fix_interval_s: number;
+  /** How fast the IMU speed offset wanders, (m/s)²/s. */
+  drift_rate: number;
+  /** The start's own timing error, s (one standard deviation). */
+  start_sd_s: number;
+  /** "distance": the end is where the distance is reached; "time": the end is fixed in time (duration, detected set end). */
+  ends_at: "distance" | "time";
+  /** GNSS outages within the effort: [from, to] seconds from the start, and the offset's wander over the outage's length, (m/s)². */
+  outages: [number, number, number][];
 }
 
 /** A compact, stored picture of the effort from which splits and series are rebuilt without the raw file. */
@@ -56,6 +76,8 @@ export interface EffortTrack {
   heart_rate: (number | null)[];
   /** Downsampled route, [lat, lon] in degrees, about one point per second (may be empty without fixes). */
   route: [number, number][];
+  /** Absent on tracks stored before core version 3. */
+  uncertainty?: EffortUncertainty;
 }
 
 export interface SessionSummary {

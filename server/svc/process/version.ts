@@ -10,5 +10,7 @@
  * 3: training sets measured against the practice's typical work stroke (the
  *    cruising part of candidate pieces), held through fade until the last
  *    work stroke: standing starts, fading crews and drifting rests.
+ *    Every track also stores what the split uncertainty needs (results of
+ *    core 2 serve no ± until reprocessed).
  */
 export const PROCESSING_CORE_VERSION = 3;

@@ -19,6 +19,17 @@ export interface SimulateOptions {
   fade?: number;
   /** Kayaks: left drives stronger by this fraction of the mean, right weaker by as much (0.2: 1.1 and 0.9). For analysis tests. */
   sideImbalance?: number;
+  /** Sensor noise beyond the noise level's defaults, for the uncertainty calibration (bench:uncertainty). */
+  sensorNoise?: SensorNoise;
+}
+
+export interface SensorNoise {
+  /** GNSS Doppler speed noise, m/s (default 0.05 clean, 0.1 noisy). */
+  dopplerMs?: number;
+  /** Accelerometer white noise, g (default 0.01 clean, 0.025 noisy). */
+  accelG?: number;
+  /** GNSS outages: how many, and the range of their lengths in seconds (default noisy: 1–3 of 1–3 s; clean: none). */
+  outages?: { count: number; minS: number; maxS: number };
 }
 
 export interface SimulationTruth {
@@ -216,7 +227,7 @@ export function simulateSession(options: SimulateOptions): Simulation {
     Array.from({ length: count }, (_, k) => (k === count - 1 ? effortEndT - startT : timeAtDistance(distanceFromStart, ((k + 1) * (options.distanceM ?? distanceAt(distanceFromStart, effortEndT))) / count) - startT));
 
   const catches = strokes.filter((s) => s.inEffort && s.t >= startT && s.t < effortEndT).map((s) => ({ t_s: round(s.t, 4), side: s.side }));
-  const content = renderSensors({ rng, noisy, base, total, accel, speed, phaseOf, strokeOf, strokes, startT, effortEndT, seed: options.seed });
+  const content = renderSensors({ rng, noisy, base, total, accel, speed, phaseOf, strokeOf, strokes, startT, effortEndT, seed: options.seed, sensorNoise: options.sensorNoise });
 
   return {
     content,
@@ -273,6 +284,7 @@ export interface RenderInput {
   efforts?: { startT: number; endT: number }[];
   /** Multiplies the number of IMU and GNSS losses of noisy recordings (long recordings lose more; default 1). */
   lossScale?: number;
+  sensorNoise?: SensorNoise;
 }
 
 /** Attitude, sensor frame, noise, quantization, GNSS and heart rate. */
@@ -289,7 +301,7 @@ export function renderSensors(input: RenderInput): SvcContent {
     gz: new Int16Array(total),
   };
   // Sensor noise plus hull vibration: MEMS noise alone is ~2 mg at 100 Hz; boats add more.
-  const accelNoise = (noisy ? 0.025 : 0.01) * G;
+  const accelNoise = (input.sensorNoise?.accelG ?? (noisy ? 0.025 : 0.01)) * G;
   const gyroNoise = noisy ? 0.8 : 0.3;
   const gyroBias = [rng.normal(0, 0.3), rng.normal(0, 0.3), rng.normal(0, 0.3)];
   // Mounting tilt: the unit is never perfectly level in the hull.
@@ -379,13 +391,19 @@ export function renderSensors(input: RenderInput): SvcContent {
   let errN = 0;
   let errE = 0;
   const lossMask = new Uint8Array(gnssTotal);
-  if (noisy) {
+  const outages = input.sensorNoise?.outages;
+  if (outages) {
+    for (let k = 0; k < outages.count; k++) {
+      const at = Math.floor(rng.uniform(0.15, 0.85) * gnssTotal);
+      lossMask.fill(1, at, Math.min(gnssTotal, at + Math.floor(rng.uniform(outages.minS, outages.maxS) * GNSS_HZ)));
+    }
+  } else if (noisy) {
     for (let k = 0, losses = Math.round(Math.floor(rng.uniform(1, 4)) * (input.lossScale ?? 1)); k < losses; k++) {
       const at = Math.floor(rng.uniform(0.15, 0.85) * gnssTotal);
       lossMask.fill(1, at, Math.min(gnssTotal, at + Math.floor(rng.uniform(10, 30))));
     }
   }
-  const speedNoise = noisy ? 0.1 : 0.05;
+  const speedNoise = input.sensorNoise?.dopplerMs ?? (noisy ? 0.1 : 0.05);
   for (let j = 0, i = 0; j < gnssTotal; j++) {
     const target = Math.round((j * IMU_HZ) / GNSS_HZ);
     for (; i < target; i++) {

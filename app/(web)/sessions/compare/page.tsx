@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Uncertainty } from "@/app/_components/splits-table";
 import Link from "next/link";
 import { formatDuration } from "@/app/_lib/format";
 import { loadOr404 } from "@/app/_lib/params";
@@ -90,8 +91,14 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                 <tr key={s.row.id}>
                   <th scope="row">{label(k)}</th>
                   <td className="num">{formatDuration(s.row.durationMs)}</td>
-                  <td className="num">{secondsText(last.elapsedS)}</td>
-                  <td className="num">{k === 0 ? "—" : deltaText(last.elapsedDeltaS)}</td>
+                  <td className="num">
+                    {secondsText(last.elapsedS)}
+                    <Uncertainty seconds={last.elapsedUncertaintyS} testId="compare-elapsed-uncertainty" />
+                  </td>
+                  <td className="num">
+                    {k === 0 ? "—" : deltaText(last.elapsedDeltaS)}
+                    {k > 0 && last.elapsedDeltaWithinNoise ? <NoiseMark /> : null}
+                  </td>
                   <td className="num">{s.analysis.summary.avg_rate !== null ? `${s.analysis.summary.avg_rate.toFixed(1)} spm` : "—"}</td>
                 </tr>
               );
@@ -100,6 +107,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </table>
       </div>
       <h2 id="splits-heading">Splits</h2>
+      <p className="muted" id="noise-hint">
+        Each time carries its 95 % uncertainty (±, from each recording&apos;s own noise). A gap smaller than the two times&apos; combined uncertainty is marked <em>within the noise</em>: it is not evidence that either was faster.
+      </p>
       <div className="table-scroll table-card">
         <table aria-labelledby="splits-heading" data-testid="compare-splits">
           <thead>
@@ -117,9 +127,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               <tr key={split.index}>
                 <th scope="row">to {Math.round(split.distanceM)} m</th>
                 {comparison.sessions.map((s, k) => (
-                  <td key={s.row.id} className="num">
+                  <td key={s.row.id} className="num" data-testid={`compare-split-${j + 1}-${k + 1}`}>
                     {secondsText(s.splits[j].splitS)}
+                    <Uncertainty seconds={s.splits[j].splitUncertaintyS} testId="compare-split-uncertainty" />
                     {k > 0 ? <span className="muted"> ({deltaText(s.splits[j].splitDeltaS)})</span> : null}
+                    {k > 0 && s.splits[j].splitDeltaWithinNoise ? <NoiseMark /> : null}
                   </td>
                 ))}
               </tr>
@@ -128,6 +140,16 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </table>
       </div>
     </>
+  );
+}
+
+/** A difference the two recordings cannot tell apart (docs/processing.md "Split uncertainty"). */
+function NoiseMark() {
+  return (
+    <span className="noise-mark" data-testid="within-noise">
+      {" "}
+      within the noise
+    </span>
   );
 }
 

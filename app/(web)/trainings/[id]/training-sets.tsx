@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { SplitsTable, Uncertainty } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
-import { formatDuration, formatPace500 } from "@/app/_lib/format";
+import { formatDuration, formatPace500, formatUncertainty } from "@/app/_lib/format";
 import type { TrainingSetView } from "@/server/trainings/training-view";
 
 /** Compared sets: 2 to 9 work sets of the training (the Data API's compare accepts the same). */
@@ -12,6 +13,8 @@ export const COMPARE_MAX = 9;
 const COLOURS = ["#0b5cad", "#b42318", "#1a7f37", "#8250df", "#bc4c00", "#0a7c86", "#6e7781", "#bf3989", "#4d2d00"];
 
 const fixed = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? "—" : v.toFixed(digits));
+/** The set's final time's uncertainty: its last split's elapsed one. */
+const finalUncertainty = (s: TrainingSetView) => s.splits[s.splits.length - 1]?.time_uncertainty_s ?? null;
 const speedOf = (s: TrainingSetView) => s.summary?.avg_speed ?? (s.durationMs > 0 ? s.distanceM / (s.durationMs / 1000) : null);
 
 /** The sets table, the charts of one chosen work set, and the side-by-side comparison of the work sets ticked in the table. */
@@ -63,7 +66,10 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
                     <td>
                       {s.distanceM} m{s.complete ? "" : " (incomplete)"}
                     </td>
-                    <td>{formatDuration(s.durationMs)}</td>
+                    <td>
+                      {formatDuration(s.durationMs)}
+                      <Uncertainty seconds={finalUncertainty(s)} testId="set-time-uncertainty" />
+                    </td>
                     <td>
                       {formatPace500(speedOf(s))} ({fixed(speedOf(s), 2)})
                     </td>
@@ -113,6 +119,14 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
             </select>
           </div>
           <StrokeCharts points={charted.points} idPrefix="set-" />
+          {charted.splits.length ? (
+            <>
+              <h3 id="set-splits-heading">Splits of work {charted.workNumber}</h3>
+              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="set-splits-heading">
+                <SplitsTable splits={charted.splits} />
+              </div>
+            </>
+          ) : null}
         </section>
       ) : null}
     </>
@@ -123,7 +137,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
 function CompareSets({ sets }: { sets: TrainingSetView[] }) {
   const rows: { label: string; value: (s: TrainingSetView) => string }[] = [
     { label: "Distance", value: (s) => `${s.distanceM} m` },
-    { label: "Time", value: (s) => formatDuration(s.durationMs) },
+    { label: "Time", value: (s) => `${formatDuration(s.durationMs)} ${formatUncertainty(finalUncertainty(s))}`.trim() },
     { label: "Pace /500 m (m/s)", value: (s) => `${formatPace500(speedOf(s))} (${fixed(speedOf(s), 2)})` },
     { label: "Top speed (m/s)", value: (s) => fixed(s.summary?.max_speed, 2) },
     { label: "Rate (spm)", value: (s) => fixed(s.summary?.avg_rate, 1) },

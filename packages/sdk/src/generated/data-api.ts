@@ -3152,6 +3152,8 @@ export interface operations {
                             session_id: number;
                             distance_m: number;
                             duration_ms: number;
+                            /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+                            duration_uncertainty_s: number | null;
                             avg_speed_m_s: number;
                             max_speed_m_s: number;
                             stroke_count: number;
@@ -3851,6 +3853,10 @@ export interface operations {
                                 split_s: number;
                                 speed_m_s: number;
                                 rate_spm: number | null;
+                                /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
+                                elapsed_uncertainty_s: number | null;
+                                /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
+                                split_uncertainty_s: number | null;
                             }[];
                         };
                         meta?: {
@@ -4129,6 +4135,8 @@ export interface operations {
                                     session_id: number;
                                     distance_m: number;
                                     duration_ms: number;
+                                    /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+                                    duration_uncertainty_s: number | null;
                                     avg_speed_m_s: number;
                                     max_speed_m_s: number;
                                     stroke_count: number;
@@ -4190,6 +4198,14 @@ export interface operations {
                                     split_delta_s: number;
                                     /** @description elapsed_s minus the first session's: the gap at this mark */
                                     elapsed_delta_s: number;
+                                    /** @description 95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated) */
+                                    elapsed_uncertainty_s: number | null;
+                                    /** @description 95 % uncertainty of split_s, seconds */
+                                    split_uncertainty_s: number | null;
+                                    /** @description split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties */
+                                    split_delta_within_noise: boolean | null;
+                                    /** @description elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times */
+                                    elapsed_delta_within_noise: boolean | null;
                                 }[];
                             }[];
                         };
@@ -4908,6 +4924,8 @@ export interface operations {
                             total: {
                                 distance_m: number;
                                 duration_ms: number;
+                                /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+                                duration_uncertainty_s: number | null;
                                 avg_speed_m_s: number;
                                 max_speed_m_s: number;
                                 stroke_count: number;
@@ -4951,6 +4969,8 @@ export interface operations {
                             sets: {
                                 distance_m: number;
                                 duration_ms: number;
+                                /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+                                duration_uncertainty_s: number | null;
                                 avg_speed_m_s: number;
                                 max_speed_m_s: number;
                                 stroke_count: number;
@@ -5858,6 +5878,10 @@ export interface operations {
                                 split_s: number;
                                 speed_m_s: number;
                                 rate_spm: number | null;
+                                /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
+                                elapsed_uncertainty_s: number | null;
+                                /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
+                                split_uncertainty_s: number | null;
                             }[];
                         };
                         meta?: {
@@ -6069,6 +6093,8 @@ export interface operations {
                                 complete: boolean;
                                 distance_m: number;
                                 duration_ms: number;
+                                /** @description 95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance) */
+                                duration_uncertainty_s: number | null;
                                 stroke_count: number;
                                 avg_speed_m_s: number;
                                 max_speed_m_s: number;
@@ -6095,6 +6121,10 @@ export interface operations {
                                     split_s: number;
                                     speed_m_s: number;
                                     rate_spm: number | null;
+                                    /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
+                                    elapsed_uncertainty_s: number | null;
+                                    /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
+                                    split_uncertainty_s: number | null;
                                 }[];
                             }[];
                         };

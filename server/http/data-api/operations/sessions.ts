@@ -1,3 +1,4 @@
+import { finalTimeUncertainty } from "../../../svc/process/uncertainty";
 import { z } from "zod";
 import { SESSION_SORTS, listSessionsPage, sessionPosition } from "../../../sessions/list-sessions";
 import {
@@ -118,7 +119,7 @@ export const getSessionSummary = defineOperation({
     const row = await getReadableSession(ctx.db, audience, params.session_id);
     const analysis = await requireAnalysis(ctx, row.id);
     const ownHeartRate = ctx.scopes.has("health:read") && heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId);
-    return { data: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, ownHeartRate) };
+    return { data: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, ownHeartRate, finalTimeUncertainty(analysis.track)) };
   },
 });
 

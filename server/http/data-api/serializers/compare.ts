@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SessionComparison } from "../../../sessions/compare-sessions";
+import { finalTimeUncertainty } from "../../../svc/process/uncertainty";
 import { serializeSessionListItem, serializeSessionSummary, ZSessionListItem, ZSessionSummary } from "./sessions";
 
 /**
@@ -18,6 +19,10 @@ export const ZComparedSplit = z.object({
   rate_spm: nullableNumber,
   split_delta_s: z.number().describe("split_s minus the first session's; negative is faster"),
   elapsed_delta_s: z.number().describe("elapsed_s minus the first session's: the gap at this mark"),
+  elapsed_uncertainty_s: nullableNumber.describe("95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated)"),
+  split_uncertainty_s: nullableNumber.describe("95 % uncertainty of split_s, seconds"),
+  split_delta_within_noise: z.boolean().nullable().describe("split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties"),
+  elapsed_delta_within_noise: z.boolean().nullable().describe("elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times"),
 });
 export const ZSessionComparison = z.object({
   session_ids: z.array(z.number().int()).describe("in the order asked; deltas are against the first"),
@@ -46,7 +51,7 @@ export function serializeComparison(comparison: SessionComparison): z.output<typ
     distance_grid_m: [...comparison.gridM],
     sessions: comparison.sessions.map((s) => ({
       session: serializeSessionListItem(s.row),
-      summary: serializeSessionSummary(s.row.id, s.analysis.summary, s.analysis.dataQuality, false),
+      summary: serializeSessionSummary(s.row.id, s.analysis.summary, s.analysis.dataQuality, false, finalTimeUncertainty(s.analysis.track)),
       series: { time_s: [...s.timeS], speed_m_s: [...s.speedMS], rate_spm: [...s.rateSpm] },
       splits: s.splits.map((p) => ({
         index: p.index,
@@ -57,6 +62,10 @@ export function serializeComparison(comparison: SessionComparison): z.output<typ
         rate_spm: p.rateSpm,
         split_delta_s: p.splitDeltaS,
         elapsed_delta_s: p.elapsedDeltaS,
+        elapsed_uncertainty_s: p.elapsedUncertaintyS,
+        split_uncertainty_s: p.splitUncertaintyS,
+        split_delta_within_noise: p.splitDeltaWithinNoise,
+        elapsed_delta_within_noise: p.elapsedDeltaWithinNoise,
       })),
     })),
   };

@@ -20,13 +20,13 @@ describe("serializeSessionSummary", () => {
   });
 
   it("serves the heart rate and its coverage when allowed", () => {
-    const body = ZSessionSummary.parse(serializeSessionSummary(7, processed.summary, processed.data_quality, true));
+    const body = ZSessionSummary.parse(serializeSessionSummary(7, processed.summary, processed.data_quality, true, null));
     expect(body.heart_rate).toEqual({ avg_bpm: processed.summary.avg_heart_rate, max_bpm: processed.summary.max_heart_rate });
     expect(body.data_quality.heart_rate_coverage).toBe(processed.data_quality.heart_rate_coverage);
   });
 
   it("projects away every heart-rate-derived field when not allowed, coverage included", () => {
-    const body = ZSessionSummary.parse(serializeSessionSummary(7, processed.summary, processed.data_quality, false));
+    const body = ZSessionSummary.parse(serializeSessionSummary(7, processed.summary, processed.data_quality, false, null));
     expect(body.heart_rate).toBeNull();
     expect(body.data_quality.heart_rate_coverage).toBeNull();
     // No other field names or mentions the heart rate.

@@ -112,6 +112,9 @@ export const ZSessionSummary = z.object({
   session_id: z.number().int(),
   distance_m: z.number(),
   duration_ms: z.number().int(),
+  duration_uncertainty_s: nullableNumber.describe(
+    "95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training)",
+  ),
   avg_speed_m_s: z.number(),
   max_speed_m_s: z.number(),
   stroke_count: z.number().int(),
@@ -149,11 +152,12 @@ export const ZSessionSummary = z.object({
  * (issue 14, defect 7).
  */
 /** A summary's effort figures, shared by sessions and training sets (each adds its own ids). */
-export function summaryFigures(summary: SessionSummary, heartRateAllowed: boolean) {
+export function summaryFigures(summary: SessionSummary, heartRateAllowed: boolean, durationUncertaintyS: number | null) {
   const side = (s: SessionSummary["left"]) => (s ? { strokes: s.strokes, avg_stroke_distance_m: s.avg_stroke_distance } : null);
   return {
     distance_m: summary.distance_m,
     duration_ms: summary.duration_ms,
+    duration_uncertainty_s: durationUncertaintyS,
     avg_speed_m_s: summary.avg_speed,
     max_speed_m_s: summary.max_speed,
     stroke_count: summary.stroke_count,
@@ -166,10 +170,11 @@ export function summaryFigures(summary: SessionSummary, heartRateAllowed: boolea
   };
 }
 
-export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean): z.output<typeof ZSessionSummary> {
+/** `durationUncertaintyS`: the final time's 95 % uncertainty (finalTimeUncertainty of the stored track), null where there is none. */
+export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean, durationUncertaintyS: number | null): z.output<typeof ZSessionSummary> {
   return {
     session_id: sessionId,
-    ...summaryFigures(summary, heartRateAllowed),
+    ...summaryFigures(summary, heartRateAllowed, durationUncertaintyS),
     data_quality: {
       imu_samples: quality.imu_samples,
       imu_lost_samples: quality.imu_lost_samples,
@@ -227,12 +232,23 @@ export const ZSplit = z.object({
   split_s: z.number().describe("this split's own time"),
   speed_m_s: z.number(),
   rate_spm: nullableNumber,
+  elapsed_uncertainty_s: nullableNumber.describe("95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end)"),
+  split_uncertainty_s: nullableNumber.describe("95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels)"),
 });
 export const ZSplits = z.object({ session_id: z.number().int(), count: z.number().int(), splits: z.array(ZSplit) });
 
 /** A split list's items, shared by sessions and training sets. */
 export const splitItems = (splits: Split[]): z.output<typeof ZSplit>[] =>
-  splits.map((s, i) => ({ index: i + 1, distance_m: s.distance_m, elapsed_s: s.time_s, split_s: s.split_time_s, speed_m_s: s.speed, rate_spm: s.rate }));
+  splits.map((s, i) => ({
+    index: i + 1,
+    distance_m: s.distance_m,
+    elapsed_s: s.time_s,
+    split_s: s.split_time_s,
+    speed_m_s: s.speed,
+    rate_spm: s.rate,
+    elapsed_uncertainty_s: s.time_uncertainty_s,
+    split_uncertainty_s: s.split_uncertainty_s,
+  }));
 
 export function serializeSplits(sessionId: number, splits: Split[]): z.output<typeof ZSplits> {
   return { session_id: sessionId, count: splits.length, splits: splitItems(splits) };

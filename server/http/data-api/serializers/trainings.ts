@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TrainingAthlete, TrainingRow, TrainingSetRow, WorkSet } from "../../../trainings/training-reads";
 import type { DataQuality, SessionSummary, Split } from "../../../svc/process/types";
 import type { NormalizedTemplate } from "../../../workouts/template";
+import { finalTimeUncertainty } from "../../../svc/process/uncertainty";
 import { serializeSessionSummary, seriesMembers, seriesShape, splitItems, summaryFigures, ZSessionSummary, ZSplit } from "./sessions";
 
 /**
@@ -172,13 +173,13 @@ export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.
     position: set.position,
     step_index: set.stepIndex,
     complete: set.complete,
-    ...summaryFigures(set.summary, heartRateAllowed),
+    ...summaryFigures(set.summary, heartRateAllowed, finalTimeUncertainty(set.track)),
     pace_500m_s: pace500(set.summary.avg_speed),
   };
 }
 
 export function serializeTrainingSummary(trainingId: number, total: { summary: SessionSummary; dataQuality: DataQuality }, sets: WorkSet[], heartRateAllowed: boolean): z.output<typeof ZTrainingSummary> {
-  const { data_quality, ...totals } = serializeSessionSummary(trainingId, total.summary, total.dataQuality, heartRateAllowed);
+  const { data_quality, ...totals } = serializeSessionSummary(trainingId, total.summary, total.dataQuality, heartRateAllowed, null);
   return {
     training_id: trainingId,
     work_set_count: sets.length,
@@ -260,6 +261,7 @@ const ZComparedSet = z.object({
   complete: z.boolean(),
   distance_m: z.number().int(),
   duration_ms: z.number().int(),
+  duration_uncertainty_s: nullableNumber.describe("95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance)"),
   stroke_count: z.number().int(),
   avg_speed_m_s: z.number(),
   max_speed_m_s: z.number(),
@@ -305,7 +307,8 @@ export function serializeComparison(trainingId: number, splitCount: number, sets
         avg_speed_m_s: r3(set.summary.avg_speed - first.summary.avg_speed),
         avg_rate_spm: diffRate(set.summary.avg_rate, first.summary.avg_rate),
       },
-      splits: splits.map((s, i) => ({ index: i + 1, distance_m: s.distance_m, elapsed_s: s.time_s, split_s: s.split_time_s, speed_m_s: s.speed, rate_spm: s.rate })),
+      duration_uncertainty_s: splits.length ? splits[splits.length - 1].time_uncertainty_s : null,
+      splits: splitItems(splits),
     })),
   };
 }
