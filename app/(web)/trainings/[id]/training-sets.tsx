@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { formatDuration, formatPace500 } from "@/app/_lib/format";
+import { averageSpeedMS } from "@/server/results/figures";
 import type { TrainingSetView } from "@/server/trainings/training-view";
 
 /** Compared sets: 2 to 9 work sets of the training (the Data API's compare accepts the same). */
@@ -12,7 +13,8 @@ export const COMPARE_MAX = 9;
 const COLOURS = ["#0b5cad", "#b42318", "#1a7f37", "#8250df", "#bc4c00", "#0a7c86", "#6e7781", "#bf3989", "#4d2d00"];
 
 const fixed = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? "—" : v.toFixed(digits));
-const speedOf = (s: TrainingSetView) => s.summary?.avg_speed ?? (s.durationMs > 0 ? s.distanceM / (s.durationMs / 1000) : null);
+// Distance ÷ time unrounded (server/results/figures.ts), not the summary's 3-decimal value rounded again.
+const speedOf = (s: TrainingSetView) => (s.durationMs > 0 ? averageSpeedMS(s.distanceM, s.durationMs) : null);
 
 /** The sets table, the charts of one chosen work set, and the side-by-side comparison of the work sets ticked in the table. */
 export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; hasTemplate: boolean }) {
