@@ -18,7 +18,7 @@ import { sessionPublicLink } from "../shares/share-links";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
-import type { VesselType } from "../svc/process/types";
+import type { VesselType } from "../svc/types";
 import { createTrack } from "../tracks/tracks";
 import { createUser, type SessionUser } from "../users/users";
 import { courseMap } from "./course-map";

@@ -22,10 +22,10 @@ function parseIds(raw: string | string[] | undefined): { ids: number[] } | { pro
 }
 
 const secondsText = (s: number) => formatDuration(Math.round(s * 1000));
-/** Average speed over the compared (common) distance: its distance ÷ the time to reach it. */
+/** Average speed over the compared (common) distance: its distance ÷ the time to reach it; the session's own average when that is its whole distance. */
 const commonSpeed = (s: SessionComparison["sessions"][number]) => {
   const last = s.splits[s.splits.length - 1];
-  return averageSpeedMS(last.distanceM, last.elapsedS * 1000);
+  return Math.abs(last.distanceM - s.row.distanceM) < 1e-6 ? averageSpeedMS(s.row.distanceM, s.row.durationMs) : averageSpeedMS(last.distanceM, last.elapsedS * 1000);
 };
 const deltaText = (s: number) => (Math.abs(s) < 0.05 ? "±0.0 s" : `${s > 0 ? "+" : "−"}${Math.abs(s).toFixed(1)} s`);
 
