@@ -60,7 +60,9 @@ export default async function SharedSessionPage({ params }: { params: Promise<{ 
       {view.splits.length ? (
         <>
           <h2>Splits</h2>
-          <SplitsTable splits={view.splits} />
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Splits table, scrolls sideways">
+            <SplitsTable splits={view.splits} />
+          </div>
         </>
       ) : null}
       <h2>Along the distance</h2>
