@@ -20,10 +20,14 @@ import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import type { VesselType } from "../svc/types";
 import { createTrack } from "../tracks/tracks";
+import { serializeSetSummary } from "../http/data-api/serializers/trainings";
+import { getWorkSets } from "../trainings/training-reads";
+import { loadTrainingView } from "../trainings/training-view";
+import { createProcessedTraining } from "../trainings/test-support";
 import { createUser, type SessionUser } from "../users/users";
 import { courseMap } from "./course-map";
 import { formatDuration, formatHeartRate, formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatStrokeDistance } from "./figure-format";
-import { sessionFigures, speedRange, speedRangeSentence, type SessionFigures } from "./figures";
+import { averageSpeedMS, pace500Tenths, sessionFigures, speedRange, speedRangeSentence, type SessionFigures } from "./figures";
 import { getStoredAnalysis, splitsOf } from "./result-analysis";
 import { getResultDetail } from "./result-detail";
 import { uploadResult } from "./upload-result";
@@ -205,4 +209,23 @@ describe("one figure per fact", () => {
       expect(Math.round(sum("distance"))).toBe(f.distanceM);
     }
   });
+
+  it("a training's work sets: the training page's set figures and the Data API's set summaries are the same facts, pace from distance ÷ time", async () => {
+    const training = await createProcessedTraining(handle.db, anna, { spec: "4x250m/60s", vessel: "K2", seed: 41, keyring });
+    expect(training.outcome.status).toBe("ready");
+    const view = await loadTrainingView(handle.db, anna.id, training.id);
+    const works = await getWorkSets(handle.db, training.id);
+    expect(works.length).toBe(4);
+    for (const work of works) {
+      const shown = view.sets.find((set) => set.id === work.id)!;
+      const api = serializeSetSummary(work, false);
+      // The set's row and its summary describe the same piece.
+      expect([shown.distanceM, shown.durationMs, shown.strokeCount]).toEqual([work.summary.distance_m, work.summary.duration_ms, work.summary.stroke_count]);
+      const speed = averageSpeedMS(shown.distanceM, shown.durationMs);
+      expect(api).toMatchObject({ distance_m: shown.distanceM, duration_ms: shown.durationMs, stroke_count: shown.strokeCount, avg_speed_m_s: r3(speed), pace_500m_s: pace500Tenths(speed) });
+      // The page writes the pace as m:ss.t from the same speed: the API's seconds to the tenth say the same.
+      const [m, sec] = formatPace500(speed).split(":");
+      expect(Number(m) * 60 + Number(sec)).toBeCloseTo(api.pace_500m_s!, 6);
+    }
+  }, 60_000);
 });

@@ -37,6 +37,12 @@ export function pace500S(speedMS: number | null | undefined): number | null {
   return typeof speedMS === "number" && Number.isFinite(speedMS) && speedMS > 0 ? 500 / speedMS : null;
 }
 
+/** The APIs' `pace_500m_s`: seconds per 500 m to the tenth, from the unrounded speed (what the pages show as m:ss.t). */
+export function pace500Tenths(speedMS: number): number | null {
+  const pace = pace500S(speedMS);
+  return pace === null ? null : Math.round(pace * 10) / 10;
+}
+
 type SummaryFigures = Pick<SessionSummary, "distance_m" | "duration_ms" | "max_speed" | "stroke_count" | "avg_rate" | "max_rate" | "avg_stroke_distance">;
 
 export function sessionFigures(summary: SummaryFigures): SessionFigures {
