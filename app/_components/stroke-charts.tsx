@@ -48,12 +48,13 @@ export function StrokeCharts({ points, idPrefix = "", speedSummary = null }: { p
   );
 }
 
-/** The chart in words: its range and mean, and where along the distance the highest value came. */
+/** The chart in words: its range over every stroke and mean, and where along the distance the highest value came. */
 function summaryOf(points: ChartPoint[], key: "speed" | "rate" | "strokeDistance", digits: number): string {
   const values = points.flatMap((p) => (p[key] === null ? [] : [{ v: p[key] as number, at: p.distance }]));
   if (!values.length) return "No data.";
   const max = values.reduce((a, b) => (b.v > a.v ? b : a));
   const min = values.reduce((a, b) => (b.v < a.v ? b : a));
   const mean = values.reduce((sum, x) => sum + x.v, 0) / values.length;
-  return `From ${min.v.toFixed(digits)} to ${max.v.toFixed(digits)}, mean ${mean.toFixed(digits)}; highest at ${Math.round(max.at)} m.`;
+  // Extremes in words say what they span (docs/processing.md "Figures"): every stroke, a standing start's included.
+  return `From ${min.v.toFixed(digits)} to ${max.v.toFixed(digits)} over every stroke, the start's included; mean ${mean.toFixed(digits)}; highest at ${Math.round(max.at)} m.`;
 }
