@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { loadOr404 } from "@/app/_lib/params";
-import { formatDuration, formatPace500 } from "@/app/_lib/format";
+import { formatDuration, formatPace500, formatSpeed } from "@/app/_lib/format";
+import { averageSpeedMS } from "@/server/results/figures";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { getDb } from "@/server/db/client";
 import { listReferenceData } from "@/server/reference/reference";
@@ -185,7 +186,7 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
                 <td className="num">{s.distanceM} m</td>
                 <td className="num">{formatDuration(s.durationMs)}</td>
                 <td className="num">
-                  {formatPace500(s.distanceM / Math.max(s.durationMs, 1) * 1000)} <span className="muted">({((s.distanceM / Math.max(s.durationMs, 1)) * 1000).toFixed(2)} m/s)</span>
+                  {formatPace500(averageSpeedMS(s.distanceM, s.durationMs))} <span className="muted">({formatSpeed(averageSpeedMS(s.distanceM, s.durationMs))} m/s)</span>
                 </td>
                 <td className="wide-only">
                   {s.important ? <span className="badge warn">Important</span> : null} {s.competition || s.description}

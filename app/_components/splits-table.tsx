@@ -1,7 +1,7 @@
-import { formatDuration, formatUncertainty } from "@/app/_lib/format";
+import { formatDuration, formatPace500, formatRate, formatSpeed, formatUncertainty } from "@/app/_lib/format";
 import type { Split } from "@/server/svc/process/types";
 
-/** Equal-distance splits: where each ends, its own time, elapsed time (each with its 95 % uncertainty), speed and rate. */
+/** Equal-distance splits: where each ends, its own time, elapsed time (each with its 95 % uncertainty), pace with the speed beside it, and rate. */
 export function SplitsTable({ splits }: { splits: Split[] }) {
   return (
     <table aria-label="Splits">
@@ -11,7 +11,7 @@ export function SplitsTable({ splits }: { splits: Split[] }) {
           <th scope="col" className="num">At</th>
           <th scope="col" className="num">Split time</th>
           <th scope="col" className="num">Elapsed</th>
-          <th scope="col" className="num">Speed</th>
+          <th scope="col" className="num">Pace /500 m (m/s)</th>
           <th scope="col" className="num">Rate</th>
         </tr>
       </thead>
@@ -28,8 +28,10 @@ export function SplitsTable({ splits }: { splits: Split[] }) {
               {formatDuration(split.time_s * 1000)}
               <Uncertainty seconds={split.time_uncertainty_s} testId="split-elapsed-uncertainty" />
             </td>
-            <td className="num">{split.speed.toFixed(2)} m/s</td>
-            <td className="num">{split.rate ?? "—"} spm</td>
+            <td className="num">
+              {formatPace500(split.speed)} <span className="muted">({formatSpeed(split.speed)})</span>
+            </td>
+            <td className="num">{formatRate(split.rate)} spm</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatPace500 } from "@/app/_lib/format";
 
 export interface ChartPoint {
   distance: number;
@@ -15,22 +16,29 @@ const CHARTS = [
   { key: "strokeDistance", title: "Distance per stroke (m)", color: "#1a7f37", digits: 2 },
 ] as const;
 
-/** Speed, rate and distance per stroke along the effort's distance, one small chart each. `idPrefix` keeps ids unique when a page shows several. */
-export function StrokeCharts({ points, idPrefix = "" }: { points: ChartPoint[]; idPrefix?: string }) {
+/**
+ * Speed, rate and distance per stroke along the effort's distance, one small chart each. `idPrefix` keeps ids unique when a page shows several.
+ * `speedSummary` is the speed chart in words from the effort's own figures (server/results/figures.ts): a session's top speed is
+ * the effort's, not the fastest stroke's mean, and its slowest leaves out the standing start.
+ */
+export function StrokeCharts({ points, idPrefix = "", speedSummary = null }: { points: ChartPoint[]; idPrefix?: string; speedSummary?: string | null }) {
   return (
     <div className="charts">
       {CHARTS.map((chart) => (
         <figure key={chart.key} className="card" aria-labelledby={`${idPrefix}chart-${chart.key}`} aria-describedby={`${idPrefix}chart-${chart.key}-summary`}>
           <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
           <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
-            {summaryOf(points, chart.key, chart.digits)}
+            {chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
           </p>
           <ResponsiveContainer width="100%" height={180}>
             <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
               <CartesianGrid stroke="#eef1f4" />
               <XAxis dataKey="distance" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(d: number) => `${Math.round(d)} m`} />
               <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(chart.digits === 1 ? 0 : 1)} />
-              <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(chart.digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+              <Tooltip
+                formatter={(value) => (typeof value !== "number" ? String(value) : chart.key === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
+                labelFormatter={(d) => `${Math.round(Number(d))} m`}
+              />
               <Line type="monotone" dataKey={chart.key} stroke={chart.color} dot={false} isAnimationActive={false} connectNulls />
             </LineChart>
           </ResponsiveContainer>
@@ -40,12 +48,13 @@ export function StrokeCharts({ points, idPrefix = "" }: { points: ChartPoint[]; 
   );
 }
 
-/** The chart in words: its range and mean, and where along the distance the highest value came. */
+/** The chart in words: its range over every stroke and mean, and where along the distance the highest value came. */
 function summaryOf(points: ChartPoint[], key: "speed" | "rate" | "strokeDistance", digits: number): string {
   const values = points.flatMap((p) => (p[key] === null ? [] : [{ v: p[key] as number, at: p.distance }]));
   if (!values.length) return "No data.";
   const max = values.reduce((a, b) => (b.v > a.v ? b : a));
   const min = values.reduce((a, b) => (b.v < a.v ? b : a));
   const mean = values.reduce((sum, x) => sum + x.v, 0) / values.length;
-  return `From ${min.v.toFixed(digits)} to ${max.v.toFixed(digits)}, mean ${mean.toFixed(digits)}; highest at ${Math.round(max.at)} m.`;
+  // Extremes in words say what they span (docs/processing.md "Figures"): every stroke, a standing start's included.
+  return `From ${min.v.toFixed(digits)} to ${max.v.toFixed(digits)} over every stroke, the start's included; mean ${mean.toFixed(digits)}; highest at ${Math.round(max.at)} m.`;
 }

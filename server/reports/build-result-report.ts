@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { getStoredAnalysis, splitsOf } from "../results/result-analysis";
 import { getResultDetail } from "../results/result-detail";
+import { sessionFigures } from "../results/figures";
 import { sessionPublicLink, shareUrl } from "../shares/share-links";
 import { ResultReport, type ReportData } from "./result-report";
 import type { ReportLang } from "./report-text";
@@ -21,6 +22,7 @@ export async function buildResultReport(db: Db, options: { userId: number; resul
   if (!analysis || detail.strokes.length === 0) throw new AppError("unprocessable", "This session has no processed stroke data to report");
   const { token } = await sessionPublicLink(db, options.userId, options.resultId);
   const s = detail.summary;
+  const figures = sessionFigures(analysis.summary);
   const data: ReportData = {
     lang: options.lang,
     date: s.date,
@@ -35,7 +37,7 @@ export async function buildResultReport(db: Db, options: { userId: number; resul
     summary: {
       strokeCount: analysis.summary.stroke_count,
       avgRateSpm: analysis.summary.avg_rate,
-      avgSpeedMS: analysis.summary.avg_speed,
+      avgSpeedMS: figures.avgSpeedMS,
       maxSpeedMS: analysis.summary.max_speed,
       avgStrokeDistanceM: analysis.summary.avg_stroke_distance,
     },

@@ -1,5 +1,6 @@
 import { Document, Image, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { withUncertainty } from "../svc/process/uncertainty";
+import { formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatSpeed, formatStrokeDistance } from "../results/figure-format";
 import { REPORT_TEXT, type ReportLang } from "./report-text";
 
 /**
@@ -20,6 +21,7 @@ export interface ReportData {
   durationMs: number;
   splits: { distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null; elapsedUncertaintyS: number | null; splitUncertaintyS: number | null }[];
   strokes: { distanceM: number; speedMS: number | null; rateSpm: number | null }[];
+  /** The effort's figures as server/results/figures.ts defines them (the average speed unrounded: distance ÷ time). */
   summary: { strokeCount: number; avgRateSpm: number | null; avgSpeedMS: number; maxSpeedMS: number | null; avgStrokeDistanceM: number | null };
   /** PNG data URL of the QR code to a share link; exports leave it out (a file must not mint a link, and must be the same bytes every time). */
   qrDataUrl?: string;
@@ -46,12 +48,6 @@ const styles = StyleSheet.create({
   qrBox: { width: 110, alignItems: "center" },
   qrText: { fontSize: 7, color: "#57606a", textAlign: "center", marginTop: 2 },
 });
-
-export const formatClock = (seconds: number) => {
-  const m = Math.floor(seconds / 60);
-  const s = seconds - m * 60;
-  return `${m}:${s.toFixed(2).padStart(5, "0")}`;
-};
 
 function Chart({ points, color }: { points: { x: number; y: number }[]; color: string }) {
   const width = 250;
@@ -89,13 +85,13 @@ function Chart({ points, color }: { points: { x: number; y: number }[]; color: s
 
 export function ResultReport({ data }: { data: ReportData }) {
   const t = REPORT_TEXT[data.lang];
-  const fmt = (value: number | null, digits: number, unit: string) => (value === null ? "—" : `${value.toFixed(digits)} ${unit}`);
+  const unit = (text: string, u: string) => (text === "—" ? text : `${text} ${u}`);
   const facts: [string, string][] = [
     [t.date, `${data.date} ${data.timeOfDay.slice(0, 5)}`],
     [t.track, data.trackName],
     [t.boat, data.vesselType],
     [t.distance, `${data.distanceM} m`],
-    [t.time, formatClock(data.durationMs / 1000)],
+    [t.time, formatSeconds(data.durationMs / 1000)],
     [t.crew, data.crew.map((c) => (c.external ? `${c.name} (${t.external})` : c.name)).join(", ")],
   ];
   return (
@@ -117,6 +113,7 @@ export function ResultReport({ data }: { data: ReportData }) {
           <Text style={styles.cell}>{t.at}</Text>
           <Text style={styles.cell}>{t.splitTime}</Text>
           <Text style={styles.cell}>{t.elapsed}</Text>
+          <Text style={styles.cell}>{t.pace}</Text>
           <Text style={styles.cell}>{t.speed}</Text>
           <Text style={styles.cell}>{t.rate}</Text>
         </View>
@@ -124,10 +121,11 @@ export function ResultReport({ data }: { data: ReportData }) {
           <View style={styles.row} key={i}>
             <Text style={styles.firstCell}>{i + 1}</Text>
             <Text style={styles.cell}>{`${Math.round(s.distanceM)} m`}</Text>
-            <Text style={styles.cell}>{withUncertainty(formatClock(s.splitS), s.splitUncertaintyS)}</Text>
-            <Text style={styles.cell}>{withUncertainty(formatClock(s.elapsedS), s.elapsedUncertaintyS)}</Text>
-            <Text style={styles.cell}>{`${s.speedMS.toFixed(2)} m/s`}</Text>
-            <Text style={styles.cell}>{s.rateSpm === null ? "—" : `${s.rateSpm.toFixed(1)} spm`}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatSeconds(s.splitS), s.splitUncertaintyS)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatSeconds(s.elapsedS), s.elapsedUncertaintyS)}</Text>
+            <Text style={styles.cell}>{unit(formatPace500(s.speedMS), "/500 m")}</Text>
+            <Text style={styles.cell}>{unit(formatSpeed(s.speedMS), "m/s")}</Text>
+            <Text style={styles.cell}>{unit(formatRate(s.rateSpm), "spm")}</Text>
           </View>
         ))}
 
@@ -148,10 +146,10 @@ export function ResultReport({ data }: { data: ReportData }) {
             {(
               [
                 [t.strokes, String(data.summary.strokeCount)],
-                [t.avgRate, fmt(data.summary.avgRateSpm, 1, "spm")],
-                [t.avgSpeed, fmt(data.summary.avgSpeedMS, 2, "m/s")],
-                [t.maxSpeed, fmt(data.summary.maxSpeedMS, 2, "m/s")],
-                [t.avgStrokeDistance, fmt(data.summary.avgStrokeDistanceM, 2, "m")],
+                [t.avgRate, unit(formatRate(data.summary.avgRateSpm), "spm")],
+                [t.avgSpeed, formatPaceAndSpeed(data.summary.avgSpeedMS)],
+                [t.maxSpeed, formatPaceAndSpeed(data.summary.maxSpeedMS)],
+                [t.avgStrokeDistance, unit(formatStrokeDistance(data.summary.avgStrokeDistanceM), "m")],
               ] as const
             ).map(([label, value]) => (
               <View style={styles.row} key={label}>

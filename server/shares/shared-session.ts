@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { results, resultStrokes, tracks, vessels } from "../db/schema";
+import { sessionFigures, speedRange, speedRangeSentence } from "../results/figures";
 import { getStoredAnalysis } from "../results/result-analysis";
 import { computeSplits } from "../svc/process/track";
 import { resolveShareToken } from "./share-links";
@@ -27,11 +28,14 @@ export async function getSharedSessionView(db: Db, token: string) {
     .orderBy(asc(resultStrokes.strokeIndex));
   const analysis = await getStoredAnalysis(db, resultId);
   const splits = analysis && strokes.length ? computeSplits(analysis.track, strokes.map((s) => ({ distance: s.distance ?? 0, rate: s.rate ?? 0 })), 4) : [];
+  // The effort's figures as every other surface reads them (no heart rate: a share link carries no health data).
+  const figures = analysis ? sessionFigures(analysis.summary) : null;
+  const range = analysis && figures ? speedRange(analysis.track, figures) : null;
   return {
     ...row,
     resultId,
-    strokeCount: strokes.length,
-    avgRate: analysis?.summary.avg_rate ?? null,
+    figures,
+    speedSentence: range ? speedRangeSentence(range) : null,
     splits,
     points: strokes.map((s) => ({ distance: s.distance ?? 0, speed: s.speed, rate: s.rate, strokeDistance: s.strokeDistance ?? s.left ?? s.right })),
   };

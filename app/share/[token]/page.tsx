@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { SplitsTable } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { SessionReplay } from "@/app/_components/replay-player/session-replay";
-import { formatDuration } from "@/app/_lib/format";
+import { formatDuration, formatPaceAndSpeed, formatRate, formatStrokeDistance } from "@/app/_lib/format";
 import { getDb } from "@/server/db/client";
 import { getSharedSessionView } from "@/server/shares/shared-session";
 
@@ -32,23 +32,41 @@ export default async function SharedSessionPage({ params }: { params: Promise<{ 
           <dt>Track</dt>
           <dd>{view.trackName}</dd>
         </div>
-        <div>
-          <dt>Strokes</dt>
-          <dd>{view.strokeCount}</dd>
-        </div>
-        <div>
-          <dt>Average rate</dt>
-          <dd>{view.avgRate ?? "—"} spm</dd>
-        </div>
+        {view.figures ? (
+          <>
+            <div>
+              <dt>Average pace</dt>
+              <dd data-testid="average-pace">{formatPaceAndSpeed(view.figures.avgSpeedMS)}</dd>
+            </div>
+            <div>
+              <dt>Top speed</dt>
+              <dd data-testid="top-speed">{formatPaceAndSpeed(view.figures.topSpeedMS)}</dd>
+            </div>
+            <div>
+              <dt>Strokes</dt>
+              <dd data-testid="stroke-count">{view.figures.strokeCount}</dd>
+            </div>
+            <div>
+              <dt>Average rate</dt>
+              <dd data-testid="average-rate">{formatRate(view.figures.avgRateSpm)} spm</dd>
+            </div>
+            <div>
+              <dt>Distance per stroke</dt>
+              <dd data-testid="distance-per-stroke">{formatStrokeDistance(view.figures.avgStrokeDistanceM)} m</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {view.splits.length ? (
         <>
           <h2>Splits</h2>
-          <SplitsTable splits={view.splits} />
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Splits table, scrolls sideways">
+            <SplitsTable splits={view.splits} />
+          </div>
         </>
       ) : null}
       <h2>Along the distance</h2>
-      <StrokeCharts points={view.points} />
+      <StrokeCharts points={view.points} speedSummary={view.speedSentence} />
       <SessionReplay resultId={view.resultId} modelClass={view.vesselType} artifactUrl={`/share/${encodeURIComponent(token)}/replay`} />
     </main>
   );

@@ -1,6 +1,7 @@
 import { Canvas, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
-import { formatClock } from "../../reports/result-report";
 import { withUncertainty } from "../../svc/process/uncertainty";
+import { formatHeartRate, formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatSpeed, formatStrokeDistance } from "../../results/figure-format";
+import { averageSpeedMS } from "../../results/figures";
 import { REPORT_TEXT } from "../../reports/report-text";
 import type { ExportModel } from "../export-source";
 import { crewNames, EXPORT_TEXT, lapLabel, seatName } from "./export-text";
@@ -43,7 +44,7 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
   const f = model.facts;
   const title = t.fullTitle[f.kind];
   const sum = model.summary;
-  const fmt = (value: number | null | undefined, digits: number, unit: string) => (value === null || value === undefined ? "—" : `${value.toFixed(digits)} ${unit}`);
+  const unit = (text: string, u: string) => (text === "—" ? text : `${text} ${u}`);
   const facts: [string, string][] = [
     [t.date, `${f.date} ${f.timeOfDay.slice(0, 5)}`],
     [t.track, f.track ?? "—"],
@@ -51,14 +52,15 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
     [t.athlete, model.athlete.athlete ? `${seatName(model.athlete, lang)} (${t.seat(model.athlete.seat)})` : t.seat(model.athlete.seat)],
     [t.crew, crewNames(f.crew, lang).join(", ")],
     [t.distance, `${f.distanceM} m`],
-    [t.time, formatClock(f.durationMs / 1000)],
+    [t.time, formatSeconds(f.durationMs / 1000)],
     [t.strokes, String(sum.stroke_count)],
-    [t.avgSpeed, fmt(sum.avg_speed_m_s, 2, "m/s")],
-    [t.maxSpeed, fmt(sum.max_speed_m_s, 2, "m/s")],
-    [t.avgRate, fmt(sum.avg_rate_spm, 1, "spm")],
-    [t.avgStrokeDistance, fmt(sum.avg_stroke_distance_m, 2, "m")],
+    // The average from distance and time unrounded (server/results/figures.ts), not the API's 3-decimal value rounded again.
+    [t.avgSpeed, formatPaceAndSpeed(averageSpeedMS(sum.distance_m, sum.duration_ms))],
+    [t.maxSpeed, formatPaceAndSpeed(sum.max_speed_m_s)],
+    [t.avgRate, unit(formatRate(sum.avg_rate_spm), "spm")],
+    [t.avgStrokeDistance, unit(formatStrokeDistance(sum.avg_stroke_distance_m), "m")],
   ];
-  if (sum.heart_rate) facts.push([t.heartRateChart, `${fmt(sum.heart_rate.avg_bpm, 0, "")}/ ${fmt(sum.heart_rate.max_bpm, 0, "")}`.trim()]);
+  if (sum.heart_rate) facts.push([t.heartRateChart, `${formatHeartRate(sum.heart_rate.avg_bpm)} / ${formatHeartRate(sum.heart_rate.max_bpm)}`]);
   const footer = (
     <View style={styles.footer} fixed>
       <Text>{`${title} · ${f.date} · ${t.source[f.kind]} #${f.id}`}</Text>
@@ -92,7 +94,7 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
         </View>
         <Text style={styles.h2}>{t.allSplits}</Text>
         <View style={[styles.row, styles.head]}>
-          {[t.split, t.at, t.splitTime, t.elapsed, t.speed, t.rate].map((h, i) => (
+          {[t.split, t.at, t.splitTime, t.elapsed, t.pace, t.speed, t.rate].map((h, i) => (
             <Text key={h} style={i === 0 ? styles.firstCell : styles.cell}>
               {h}
             </Text>
@@ -102,10 +104,11 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
           <View style={styles.row} key={split.index} wrap={false}>
             <Text style={styles.firstCell}>{lapLabel(split, lang)}</Text>
             <Text style={styles.cell}>{`${Math.round(split.distance_m)} m`}</Text>
-            <Text style={styles.cell}>{withUncertainty(formatClock(split.split_s), split.split_uncertainty_s)}</Text>
-            <Text style={styles.cell}>{withUncertainty(formatClock(split.elapsed_s), split.elapsed_uncertainty_s)}</Text>
-            <Text style={styles.cell}>{`${split.speed_m_s.toFixed(2)} m/s`}</Text>
-            <Text style={styles.cell}>{split.rate_spm === null ? "—" : `${split.rate_spm.toFixed(1)} spm`}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatSeconds(split.split_s), split.split_uncertainty_s)}</Text>
+            <Text style={styles.cell}>{withUncertainty(formatSeconds(split.elapsed_s), split.elapsed_uncertainty_s)}</Text>
+            <Text style={styles.cell}>{unit(formatPace500(split.speed_m_s), "/500 m")}</Text>
+            <Text style={styles.cell}>{unit(formatSpeed(split.speed_m_s), "m/s")}</Text>
+            <Text style={styles.cell}>{unit(formatRate(split.rate_spm), "spm")}</Text>
           </View>
         ))}
         {footer}

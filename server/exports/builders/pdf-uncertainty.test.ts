@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatClock } from "../../reports/result-report";
+import { formatSeconds as formatClock } from "../../results/figure-format";
 import { formatUncertainty } from "../../svc/process/uncertainty";
 import { loadExportModel } from "../export-source";
 import { buildExport } from "./index";

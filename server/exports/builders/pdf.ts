@@ -1,6 +1,7 @@
 import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { ResultReport, type ReportData } from "../../reports/result-report";
+import { averageSpeedMS } from "../../results/figures";
 import type { ExportModel } from "../export-source";
 import { EXPORT_TEXT, seatName } from "./export-text";
 import type { ExportLang } from "./index";
@@ -32,7 +33,7 @@ export function reportData(model: ExportModel, lang: ExportLang): ReportData {
     summary: {
       strokeCount: model.summary.stroke_count,
       avgRateSpm: model.summary.avg_rate_spm,
-      avgSpeedMS: model.summary.avg_speed_m_s,
+      avgSpeedMS: averageSpeedMS(model.summary.distance_m, model.summary.duration_ms),
       maxSpeedMS: model.summary.max_speed_m_s,
       avgStrokeDistanceM: model.summary.avg_stroke_distance_m,
     },

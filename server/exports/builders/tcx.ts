@@ -38,7 +38,9 @@ export function buildTcxExport(model: ExportModel, lang: ExportLang): Uint8Array
     while (point < series.t_s.length && (last || series.t_s[point] <= split.elapsed_s)) points.push(point++);
     const speeds = points.map((p) => series.speed_m_s?.[p]).filter((v): v is number => typeof v === "number");
     lines.push(`      <Lap StartTime="${time(previous.elapsedS)}">`);
-    lines.push(`        <TotalTimeSeconds>${split.split_s}</TotalTimeSeconds>`);
+    // A session's laps are differences of the elapsed times, so a reader's sum of them is the session's time to the hundredth,
+    // not the sum of separately rounded split times (which drifted by 0.01 s).
+    lines.push(`        <TotalTimeSeconds>${training ? split.split_s : round(split.elapsed_s - previous.elapsedS, 3)}</TotalTimeSeconds>`);
     lines.push(`        <DistanceMeters>${round(split.distance_m - previous.distanceM, 2)}</DistanceMeters>`);
     if (speeds.length) lines.push(`        <MaximumSpeed>${Math.max(...speeds)}</MaximumSpeed>`);
     lines.push(`        <Calories>0</Calories>`);

@@ -1,8 +1,8 @@
 import { CourseMap } from "@/app/_components/course-map";
 import { speedColour } from "@/app/_lib/speed-colour";
-import { formatPace500 } from "@/app/_lib/format";
 import { getEnv } from "@/server/config/env";
 import { courseMap } from "@/server/results/course-map";
+import { sessionFigures, speedRange, speedRangeSentence } from "@/server/results/figures";
 import { splitsOf } from "@/server/results/result-analysis";
 import type { SessionView } from "./load-session-view";
 
@@ -12,6 +12,8 @@ export function SessionCourse({ view }: { view: SessionView }) {
   if (!analysis) return null;
   const splits = detail.strokes.length ? splitsOf(analysis, detail, view.splitCount) : [];
   const data = courseMap(analysis.track, splits.map((s) => s.distance_m));
+  // The range in words is the effort's (the same sentence as the speed chart's), not the downsampled map points'.
+  const range = speedRange(analysis.track, sessionFigures(analysis.summary));
   return (
     <section aria-labelledby="course-heading">
       <h2 id="course-heading">Course</h2>
@@ -24,8 +26,7 @@ export function SessionCourse({ view }: { view: SessionView }) {
               <span style={{ background: speedColour(data.maxSpeed, data.minSpeed, data.maxSpeed) }} /> faster · ● start · ○ split ends
             </p>
             <p data-testid="course-summary">
-              The course starts at {data.points[0][0].toFixed(5)}, {data.points[0][1].toFixed(5)}. Pace ranged from {formatPace500(data.maxSpeed)} to{" "}
-              {formatPace500(data.minSpeed)} per 500 m ({data.maxSpeed.toFixed(2)} to {data.minSpeed.toFixed(2)} m/s).
+              The course starts at {data.points[0][0].toFixed(5)}, {data.points[0][1].toFixed(5)}. {range ? speedRangeSentence(range) : ""}
               {data.splits.length ? ` Split markers at ${data.splits.map((s) => `${Math.round(s.distanceM)} m`).join(", ")}.` : ""}
             </p>
           </figcaption>

@@ -1,10 +1,12 @@
-import { formatPaceAndSpeed } from "@/app/_lib/format";
+import { formatHeartRate, formatPaceAndSpeed, formatRate, formatStrokeDistance } from "@/app/_lib/format";
+import { sessionFigures } from "@/server/results/figures";
 import { crewMemberName, type SessionView } from "./load-session-view";
 
 /** The session at a glance: when, where, who, and the effort's averages (pace per 500 m first). */
 export function SessionFacts({ view }: { view: SessionView }) {
   const s = view.detail.summary;
   const summary = view.analysis?.summary;
+  const figures = summary ? sessionFigures(summary) : null;
   return (
     <dl className="card facts">
       <div>
@@ -27,29 +29,33 @@ export function SessionFacts({ view }: { view: SessionView }) {
           {s.categoryName} · {s.paceName}
         </dd>
       </div>
-      {summary ? (
+      {figures ? (
         <>
           <div>
             <dt>Average pace</dt>
-            <dd data-testid="average-pace">{formatPaceAndSpeed(summary.avg_speed)}</dd>
+            <dd data-testid="average-pace">{formatPaceAndSpeed(figures.avgSpeedMS)}</dd>
+          </div>
+          <div>
+            <dt>Top speed</dt>
+            <dd data-testid="top-speed">{formatPaceAndSpeed(figures.topSpeedMS)}</dd>
           </div>
           <div>
             <dt>Strokes</dt>
-            <dd>{summary.stroke_count}</dd>
+            <dd data-testid="stroke-count">{figures.strokeCount}</dd>
           </div>
           <div>
             <dt>Average rate</dt>
-            <dd>{summary.avg_rate ?? "—"} spm</dd>
+            <dd data-testid="average-rate">{formatRate(figures.avgRateSpm)} spm</dd>
           </div>
           <div>
             <dt>Distance per stroke</dt>
-            <dd>{summary.avg_stroke_distance?.toFixed(2) ?? "—"} m</dd>
+            <dd data-testid="distance-per-stroke">{formatStrokeDistance(figures.avgStrokeDistanceM)} m</dd>
           </div>
           {view.heartRate ? (
             <div>
               <dt>Heart rate (yours)</dt>
               <dd data-testid="heart-rate-facts">
-                average {view.heartRate.avg !== null ? Math.round(view.heartRate.avg) : "—"} · max {view.heartRate.max ?? "—"} bpm
+                average {formatHeartRate(view.heartRate.avg)} · max {formatHeartRate(view.heartRate.max)} bpm
               </dd>
             </div>
           ) : null}

@@ -1,13 +1,15 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatPace500, formatPaceAndSpeed } from "@/app/_lib/format";
 
 /** Distinct on white and for common colour-vision deficiencies (Okabe–Ito), one per session. */
 export const SESSION_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#7f5f00", "#5f3dc4"];
 
 export interface CompareChartData {
   grid: number[];
-  sessions: { key: string; label: string; speed: number[]; rate: (number | null)[] }[];
+  /** `avgSpeed`: distance ÷ time over the common distance (server/results/figures.ts), what the speed chart's words quote with its pace. */
+  sessions: { key: string; label: string; speed: number[]; rate: (number | null)[]; avgSpeed: number }[];
 }
 
 const CHARTS = [
@@ -25,14 +27,19 @@ export function CompareCharts({ data }: { data: CompareChartData }) {
           <figure key={chart.field} className="card compare-chart" aria-labelledby={`compare-${chart.field}`} aria-describedby={`compare-${chart.field}-summary`}>
             <figcaption id={`compare-${chart.field}`}>{chart.title}</figcaption>
             <p id={`compare-${chart.field}-summary`} className="chart-summary">
-              {data.sessions.map((s) => `${s.label}: mean ${mean(s[chart.field]).toFixed(chart.digits)}`).join("; ")}.
+              {chart.field === "speed"
+                ? `Average pace over the common distance: ${data.sessions.map((s) => `${s.label}: ${formatPaceAndSpeed(s.avgSpeed)}`).join("; ")}.`
+                : `${data.sessions.map((s) => `${s.label}: mean ${mean(s[chart.field]).toFixed(chart.digits)}`).join("; ")}.`}
             </p>
             <ResponsiveContainer width="100%" height={220}>
               <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                 <CartesianGrid stroke="#eef1f4" />
                 <XAxis dataKey="distance" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(d: number) => `${Math.round(d)} m`} />
                 <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(chart.digits === 1 ? 0 : 1)} />
-                <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(chart.digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+                <Tooltip
+                  formatter={(value) => (typeof value !== "number" ? String(value) : chart.field === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
+                  labelFormatter={(d) => `${Math.round(Number(d))} m`}
+                />
                 <Legend />
                 {data.sessions.map((s, k) => (
                   <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SESSION_COLOURS[k % SESSION_COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { Uncertainty } from "@/app/_components/splits-table";
 import Link from "next/link";
-import { formatDuration } from "@/app/_lib/format";
+import { formatDuration, formatPace500, formatPaceAndSpeed, formatRate } from "@/app/_lib/format";
 import { loadOr404 } from "@/app/_lib/params";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import { averageSpeedMS } from "@/server/results/figures";
 import { COMPARE_LIMITS, compareSessions, type SessionComparison } from "@/server/sessions/compare-sessions";
 import { CompareCharts, SESSION_COLOURS } from "./compare-charts";
 
@@ -22,6 +23,11 @@ function parseIds(raw: string | string[] | undefined): { ids: number[] } | { pro
 }
 
 const secondsText = (s: number) => formatDuration(Math.round(s * 1000));
+/** Average speed over the compared (common) distance: its distance ÷ the time to reach it; the session's own average when that is its whole distance. */
+const commonSpeed = (s: SessionComparison["sessions"][number]) => {
+  const last = s.splits[s.splits.length - 1];
+  return Math.abs(last.distanceM - s.row.distanceM) < 1e-6 ? averageSpeedMS(s.row.distanceM, s.row.durationMs) : averageSpeedMS(last.distanceM, last.elapsedS * 1000);
+};
 const deltaText = (s: number) => (Math.abs(s) < 0.05 ? "±0.0 s" : `${s > 0 ? "+" : "−"}${Math.abs(s).toFixed(1)} s`);
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<{ ids?: string | string[] }> }) {
@@ -61,7 +67,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <CompareCharts
         data={{
           grid: comparison.gridM,
-          sessions: comparison.sessions.map((s, k) => ({ key: `s${s.row.id}`, label: label(k), speed: s.speedMS, rate: s.rateSpm })),
+          sessions: comparison.sessions.map((s, k) => ({ key: `s${s.row.id}`, label: label(k), speed: s.speedMS, rate: s.rateSpm, avgSpeed: commonSpeed(s) })),
         }}
       />
       <h2 id="times-heading">Times</h2>
@@ -78,6 +84,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               </th>
               <th scope="col" className="num">
                 Gap
+              </th>
+              <th scope="col" className="num">
+                Pace /500 m to {Math.round(comparison.distanceM)} m (m/s)
               </th>
               <th scope="col" className="num">
                 Mean rate
@@ -99,7 +108,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                     {k === 0 ? "—" : deltaText(last.elapsedDeltaS)}
                     {k > 0 && last.elapsedDeltaWithinNoise ? <NoiseMark /> : null}
                   </td>
-                  <td className="num">{s.analysis.summary.avg_rate !== null ? `${s.analysis.summary.avg_rate.toFixed(1)} spm` : "—"}</td>
+                  <td className="num">{formatPaceAndSpeed(commonSpeed(s)).replace(" /500 m", "")}</td>
+                  <td className="num">{s.analysis.summary.avg_rate !== null ? `${formatRate(s.analysis.summary.avg_rate)} spm` : "—"}</td>
                 </tr>
               );
             })}
@@ -132,6 +142,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                     <Uncertainty seconds={s.splits[j].splitUncertaintyS} testId="compare-split-uncertainty" />
                     {k > 0 ? <span className="muted"> ({deltaText(s.splits[j].splitDeltaS)})</span> : null}
                     {k > 0 && s.splits[j].splitDeltaWithinNoise ? <NoiseMark /> : null}
+                    <br />
+                    <span className="muted">{formatPace500(s.splits[j].speedMS)} /500 m</span>
                   </td>
                 ))}
               </tr>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDuration, formatPaceAndSpeed } from "@/app/_lib/format";
+import { averageSpeedMS } from "@/server/results/figures";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
@@ -81,7 +82,7 @@ function ReadyTraining({ view }: { view: TrainingView }) {
           <>
             <div>
               <dt>Average pace (whole span)</dt>
-              <dd>{formatPaceAndSpeed(s.avg_speed)}</dd>
+              <dd>{formatPaceAndSpeed(averageSpeedMS(s.distance_m, s.duration_ms))}</dd>
             </div>
             <div>
               <dt>Strokes</dt>

@@ -5,6 +5,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { SplitsTable, Uncertainty } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { formatDuration, formatPace500, formatUncertainty } from "@/app/_lib/format";
+import { averageSpeedMS } from "@/server/results/figures";
 import type { TrainingSetView } from "@/server/trainings/training-view";
 
 /** Compared sets: 2 to 9 work sets of the training (the Data API's compare accepts the same). */
@@ -15,7 +16,8 @@ const COLOURS = ["#0b5cad", "#b42318", "#1a7f37", "#8250df", "#bc4c00", "#0a7c86
 const fixed = (v: number | null | undefined, digits: number) => (v === null || v === undefined ? "—" : v.toFixed(digits));
 /** The set's final time's uncertainty: its last split's elapsed one. */
 const finalUncertainty = (s: TrainingSetView) => s.splits[s.splits.length - 1]?.time_uncertainty_s ?? null;
-const speedOf = (s: TrainingSetView) => s.summary?.avg_speed ?? (s.durationMs > 0 ? s.distanceM / (s.durationMs / 1000) : null);
+// Distance ÷ time unrounded (server/results/figures.ts), not the summary's 3-decimal value rounded again.
+const speedOf = (s: TrainingSetView) => (s.durationMs > 0 ? averageSpeedMS(s.distanceM, s.durationMs) : null);
 
 /** The sets table, the charts of one chosen work set, and the side-by-side comparison of the work sets ticked in the table. */
 export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; hasTemplate: boolean }) {

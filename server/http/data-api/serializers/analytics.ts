@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pace500Tenths } from "../../../results/figures";
 import { ANALYSIS_NAMES, STROKE_METRIC_NAMES, type AnalysisName, type AnalysisOptions, type AnalysisOutcome } from "../../../analytics";
 import type { AnomaliesResult } from "../../../analytics/anomalies";
 import type { ConsistencyResult } from "../../../analytics/consistency";
@@ -156,7 +157,7 @@ export function serializeSessionAnalysis(sessionId: number, analysis: AnalysisNa
 
 // ---- Across sessions -------------------------------------------------------------------------
 
-const pace500 = (speed: number) => (speed > 0 ? Math.round((500 / speed) * 10) / 10 : null);
+const pace500 = pace500Tenths;
 const speed3 = (speed: number) => Math.round(speed * 1000) / 1000;
 
 const ZEffortRef = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { averageSpeedMS, pace500Tenths } from "../../../results/figures";
 import type { TrainingAthlete, TrainingRow, TrainingSetRow, WorkSet } from "../../../trainings/training-reads";
 import type { DataQuality, SessionSummary, Split } from "../../../svc/process/types";
 import type { NormalizedTemplate } from "../../../workouts/template";
@@ -165,7 +166,8 @@ export const ZTrainingSummary = z.object({
   sets: z.array(ZSetSummary).describe("one derived summary per work set, in order"),
 });
 
-const pace500 = (speed: number) => (speed > 0 ? Math.round((500 / speed) * 10) / 10 : null);
+// From distance ÷ time unrounded, not the summary's 3-decimal avg_speed, so it is the pace the training page shows (docs/processing.md "Figures").
+const pace500 = (summary: Pick<SessionSummary, "distance_m" | "duration_ms">) => pace500Tenths(averageSpeedMS(summary.distance_m, summary.duration_ms));
 
 export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.output<typeof ZSetSummary> {
   return {
@@ -174,7 +176,7 @@ export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.
     step_index: set.stepIndex,
     complete: set.complete,
     ...summaryFigures(set.summary, heartRateAllowed, finalTimeUncertainty(set.track)),
-    pace_500m_s: pace500(set.summary.avg_speed),
+    pace_500m_s: pace500(set.summary),
   };
 }
 
@@ -298,7 +300,7 @@ export function serializeComparison(trainingId: number, splitCount: number, sets
       stroke_count: set.strokeCount,
       avg_speed_m_s: set.summary.avg_speed,
       max_speed_m_s: set.summary.max_speed,
-      pace_500m_s: pace500(set.summary.avg_speed),
+      pace_500m_s: pace500(set.summary),
       avg_rate_spm: set.summary.avg_rate,
       avg_stroke_distance_m: set.summary.avg_stroke_distance,
       rank: rank.get(set.id)!,

@@ -70,7 +70,7 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
       return (
         <>
           <Verdict>
-            {r.anomalies.length} flagged values in {r.strokes_examined} strokes ({n(r.per_100_strokes, 1)} per 100), threshold |z| &gt; {n(r.threshold_z, 1)}.
+            {r.anomalies.length} flagged values in {r.strokes_examined} strokes at cruising speed ({n(r.per_100_strokes, 1)} per 100), threshold |z| &gt; {n(r.threshold_z, 1)}.
           </Verdict>
           {r.anomalies.length > 0 && (
             <Table
@@ -92,7 +92,7 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
           </Verdict>
           <Table
             label="Side balance"
-            head={["blade", "strokes", "distance per stroke (m)", "stroke time (s)", "drive peak (m/s²)"]}
+            head={["blade", "cruise strokes", "distance per stroke (m)", "stroke time (s)", "drive peak (m/s²)"]}
             rows={[["left", ...side(r.left)], ["right", ...side(r.right)], ["left − right", "", pct(r.asymmetry_pct.stroke_distance), pct(r.asymmetry_pct.stroke_time), pct(r.asymmetry_pct.peak_accel)]]}
           />
         </>
@@ -148,8 +148,8 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
       return (
         <Table
           label="Stroke phases"
-          head={["", "strokes", "drive peak (m/s²)", "check (m/s²)", "check ÷ drive", "stroke time (s)"]}
-          rows={[r.overall, ...r.segments].map((s, i) => [i === 0 ? "whole effort" : range(s as StrokePhasesResult["segments"][number]), s.strokes, n(s.drive_peak_m_s2), n(s.check_m_s2), n(s.check_to_drive_ratio), n(s.stroke_time_s, 3)])}
+          head={["", "cruise strokes", "drive peak (m/s²)", "check (m/s²)", "check ÷ drive", "stroke time (s)"]}
+          rows={[r.overall, ...r.segments].map((s, i) => [i === 0 ? "cruising part" : range(s as StrokePhasesResult["segments"][number]), s.strokes, n(s.drive_peak_m_s2), n(s.check_m_s2), n(s.check_to_drive_ratio), n(s.stroke_time_s, 3)])}
         />
       );
     }

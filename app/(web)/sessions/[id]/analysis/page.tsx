@@ -4,10 +4,12 @@ import { notFound } from "next/navigation";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { ANALYSIS_NAMES, runAnalysis } from "@/server/analytics";
 import { loadAnalysisInputFor } from "@/server/analytics/load-input";
+import { cruiseStrokes } from "@/server/analytics/segments";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { getStoredAnalysis } from "@/server/results/result-analysis";
 import { getResultDetail } from "@/server/results/result-detail";
+import { sessionFigures } from "@/server/results/figures";
 import { AnalysisView } from "./analysis-views";
 
 export const metadata: Metadata = { title: "Session analysis" };
@@ -51,6 +53,10 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
   }
   // Heart-rate facts are the seat-1 paddler's health data: the input carries them only for that paddler.
   const input = await loadAnalysisInputFor(db, user.id, id, stored);
+  // The session's stroke count is the effort's (server/results/figures.ts); the analyses read its cruising part, and say so.
+  const strokeCount = sessionFigures(stored.summary).strokeCount;
+  const cruise = cruiseStrokes(input);
+  const startStrokes = input.strokes.length - 1 - cruise.length;
   return (
     <>
       <div className="page-header">
@@ -69,6 +75,12 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
         <button type="submit">Apply</button>
         <p className="muted">Segments cut the effort into equal distances; a higher sensitivity flags smaller anomalies and asymmetries.</p>
       </form>
+      <p className="card" data-testid="analysis-strokes">
+        The effort has {strokeCount} strokes.{" "}
+        {cruise.length
+          ? `Stroke by stroke, the analyses read the ${cruise.length} at cruising speed: they leave out the standing start's first ${startStrokes} strokes (until the boat first reaches 90 % of its cruising speed) and the last stroke, which ends past the finish.`
+          : "Too few strokes reach cruising speed for the stroke-by-stroke analyses."}
+      </p>
       {ANALYSIS_NAMES.map((name) => {
         const outcome = runAnalysis(name, input, options);
         return (
