@@ -97,7 +97,7 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
   const runs = findWorkRuns(detected, hz, sensitivity);
   const placed = placeWorkSets(runs, kin.distance, hz, meta.steps);
   const detectedSpans = spansOf(placed.works, hz);
-  const forced = meta.spans ? forcedWorks(meta.spans, kin.distance, hz, meta.steps) : null;
+  const forced = meta.spans ? forcedWorks(meta.spans, detected, kin.distance, hz, meta.steps) : null;
   const { works, match } = forced ?? placed;
   if (works.length === 0) throw new ProcessingError("no_effort", "no work sets found");
 
@@ -223,12 +223,18 @@ function spansOf(works: PlacedWork[], hz: number): SetSpan[] {
  * set to the step's target (the person chose where it ends). Rests are the
  * gaps between work sets. Spans must lie in the recording, in order.
  */
-function forcedWorks(spans: SetSpan[], distance: Float64Array, hz: number, steps: WorkoutStep[] | undefined): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
+function forcedWorks(spans: SetSpan[], detected: DetectedStroke[], distance: Float64Array, hz: number, steps: WorkoutStep[] | undefined): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
+  // Bounds are kept to the millisecond: one that was a catch is that catch again, so the stroke stays on its side.
+  const toIndex = (s: number) => {
+    const index = s * hz;
+    const k = lowerBound(detected, index - 0.0015 * hz);
+    return k < detected.length && Math.abs(detected[k].catchIndex - index) <= 0.0015 * hz ? detected[k].catchIndex : index;
+  };
   const works = spans
     .filter((s) => s.kind === "work")
     .map((s): PlacedWork => {
-      const startIndex = s.start_s * hz;
-      const endIndex = s.end_s * hz;
+      const startIndex = toIndex(s.start_s);
+      const endIndex = toIndex(s.end_s);
       const step = s.step_index !== null ? steps?.[s.step_index] : undefined;
       const metres = sampleDistance(distance, endIndex) - sampleDistance(distance, startIndex);
       // Half a metre or a tenth of a second of slack: a boundary a person moved to a catch may fall just short of the target.
