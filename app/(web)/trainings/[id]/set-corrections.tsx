@@ -31,7 +31,9 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
   const [stroke, setStroke] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const origin = sets[0]?.startS ?? 0;
-  const k = sets.findIndex((s) => String(s.id) === setId);
+  // A set a correction took away (merged, or an undo of a split) falls back to the first.
+  const found = sets.findIndex((s) => String(s.id) === setId);
+  const k = found >= 0 ? found : 0;
   const set = sets[k];
   // Merge partner: the next set of the same kind (a rest between is taken in), else the next set.
   const partner = set ? (sets.slice(k + 1).find((s) => s.kind === set.kind) ?? sets[k + 1]) : undefined;
@@ -114,7 +116,7 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
       >
         <div className="field">
           <label htmlFor="correct-set">Set</label>
-          <select id="correct-set" value={setId} onChange={(e) => setSetId(e.target.value)}>
+          <select id="correct-set" value={String(sets[k]?.id ?? "")} onChange={(e) => setSetId(e.target.value)}>
             {sets.map((s) => (
               <option key={s.id} value={s.id}>
                 {nameOf(s)} ({clock(s.startS - origin)} to {clock(s.endS - origin)})
