@@ -14,7 +14,8 @@ import { createUser, type SessionUser } from "../users/users";
 import { processStoredTraining } from "./process-training";
 import { correctTrainingSets, markTrainingReviewed, undoSetCorrection } from "./set-corrections";
 import type { LayoutSet } from "./set-layout";
-import { createProcessedTraining } from "./test-support";
+import { createTrainingFromUpload } from "./create-training";
+import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
@@ -156,6 +157,13 @@ describe("set corrections", () => {
     await expectAppError(markTrainingReviewed(handle.db, coach.id, own), "forbidden");
     await correctTrainingSets(handle.db, paddler.id, id, { op: "split", set_id: before[0].id, at_s: 10 }, { keyring });
     expect((await corrections(id))[0].userId).toBe(paddler.id);
+  });
+
+  it("answers 409 for a training that is not processed yet", async () => {
+    const { bytes } = simulatedTrainingFile({ spec: "2x200m/45s", seed: 77, keyring });
+    const queued = await createTrainingFromUpload(handle.db, { user: coach, createdVia: "web", vesselId: await vesselIdOf(handle.db, "K1"), title: "queued", file: { filename: "queued.svc", bytes } });
+    await expectAppError(correctTrainingSets(handle.db, coach.id, queued.id, { op: "mark", set_id: 1, kind: "rest" }, { keyring }), "conflict", /once the training is processed/);
+    await expectAppError(undoSetCorrection(handle.db, coach.id, queued.id, { keyring }), "conflict");
   });
 
   it("refuses bad input with a clear message and writes nothing", async () => {
