@@ -165,7 +165,7 @@ test.describe("Data API: trainings", () => {
     expect(timeline.intervals[0].start_s).toBe(0);
     expect(timeline.duration_s).toBeCloseTo(timeline.work_s + timeline.rest_s, 0);
     for (const interval of timeline.intervals) {
-      expect(Object.keys(interval).sort()).toEqual(["avg_rate_spm", "avg_speed_m_s", "complete", "distance_m", "duration_s", "end_s", "kind", "position", "set_id", "start_s", "step_index", "stroke_count"]);
+      expect(Object.keys(interval).sort()).toEqual(["avg_rate_spm", "avg_speed_m_s", "complete", "corrected", "distance_m", "duration_s", "end_s", "kind", "position", "set_id", "start_s", "step_index", "stroke_count"]);
       if (interval.kind === "work") expect(interval.avg_rate_spm).toBeGreaterThan(40);
       else expect(interval.avg_rate_spm).toBeNull();
     }

@@ -72,7 +72,6 @@ export async function loadTrainingModel(db: Db, trainingId: number, viewer: Expo
   const summary = serializeTrainingSummary(row.id, { summary: derived.summary, dataQuality: derived.dataQuality }, works, heartRateIncluded);
   const lactate = selection.healthAllowed && isSubject ? (await listShareableLactate(db, viewer.userId, { trainingId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
   const detail = serializeTrainingDetail({ row, athlete: athlete && { ...athlete, athlete: seen }, template, match: derived.templateMatch, sets });
-  const corrections = correctionState();
 
   return {
     source: { kind: "training", trainingId: row.id },
@@ -101,24 +100,13 @@ export async function loadTrainingModel(db: Db, trainingId: number, viewer: Expo
     startUnixMs: row.startAt.getTime(),
     utcOffsetMin: row.utcOffsetMin ?? 0,
     training: {
-      // Spread last: when the Data API's training detail and sets carry these members themselves, theirs win.
-      detail: { needs_review: corrections.needsReview, crew, ...detail, sets: detail.sets.map((set) => ({ corrected: corrections.corrected.has(set.set_id), ...set })) },
+      // The Data API's detail carries needs_review and each set's corrected (docs/trainings.md "Corrected sets").
+      detail: { crew, ...detail },
       summary,
       timeline: serializeTimeline(row.id, sets, works),
       setSplits: await Promise.all(works.map(async (w, k) => serializeSetSplits(row.id, w.id, computeSplits(w.track, setStrokes[k].map(toProcessingStroke), selection.splits)))),
     },
   };
-}
-
-/**
- * Which sets a person corrected by hand and whether the training needs a
- * review after reprocessing (issue 19 §4). No correction can be stored yet,
- * so no set is corrected and nothing waits for review; the corrections work
- * answers here from its stored corrections, and the JSON document (version
- * 2) already has the members for it.
- */
-function correctionState(): { needsReview: boolean; corrected: Set<number> } {
-  return { needsReview: false, corrected: new Set() };
 }
 
 /** One lap per set, work and rest, cumulative from the first work start. */

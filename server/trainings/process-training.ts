@@ -12,6 +12,7 @@ import { processTrainingSvc, type ProcessedTraining } from "../svc/process/train
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
 import { trainingOriginalKey } from "./create-training";
+import { assertSameCorrections, layoutAfterReprocessing, strokeCatchesOf, writeLayout } from "./set-corrections";
 
 /** Stable codes of a failed training, with the message people read (docs/trainings.md "States"). */
 export const TRAINING_FAILURES = {
@@ -89,52 +90,62 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
     throw error;
   }
 
+  // A person corrected the sets: re-apply the corrections, or keep the corrected sets for review (docs/trainings.md "Corrected sets").
+  const corrected = await layoutAfterReprocessing(db, trainingId, original.bytes, processed, training, deps.keyring);
+  if (corrected) processed = corrected.processed;
   const workSetCount = processed.sets.filter((s) => s.kind === "work").length;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Serializes two processings of one training: the second waits and then replaces the first's figures.
     const [locked] = await t.select({ id: trainings.id }).from(trainings).where(eq(trainings.id, trainingId)).for("update");
     if (!locked) throw new AppError("not_found", `training ${trainingId} not found`);
-    await clearFigures(t, trainingId);
+    if (corrected) await assertSameCorrections(t, trainingId, corrected.correctionIds);
     const [device] = await t
       .insert(devices)
       .values({ ownerUserId: training.ownerUserId, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
       .onConflictDoUpdate({ target: [devices.ownerUserId, devices.serial], set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now } })
       .returning({ id: devices.id });
-    await t.insert(trainingDerived).values({
-      trainingId,
-      effortStartS: processed.effort.start_s,
-      effortEndS: processed.effort.end_s,
-      summary: processed.summary,
-      dataQuality: processed.data_quality,
-      track: processed.track,
-      templateMatch: processed.template_match,
-    });
-    const setRows = await t
-      .insert(trainingSets)
-      .values(
-        processed.sets.map((s, k) => ({
-          trainingId,
-          position: k + 1,
-          kind: s.kind,
-          startS: s.start_s,
-          endS: s.end_s,
-          distanceM: s.distance_m,
-          durationMs: s.duration_ms,
-          strokeCount: s.stroke_count,
-          stepIndex: s.step_index,
-          complete: s.complete,
-          summary: s.summary,
-          track: s.track,
-          heartRate: s.heart_rate,
-        })),
-      )
-      .returning({ id: trainingSets.id, position: trainingSets.position });
-    const idOf = new Map(setRows.map((r) => [r.position, r.id]));
-    const strokeRows = processed.sets.flatMap((s, k) =>
-      (s.strokes ?? []).map((stroke, index) => ({ setId: idOf.get(k + 1)!, ...strokeColumns(stroke, index) })),
-    );
-    for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
+    if (corrected) {
+      await writeLayout(t, trainingId, corrected.layout, processed, { needsReview: corrected.needsReview });
+    } else {
+      await clearFigures(t, trainingId);
+      await t.insert(trainingDerived).values({
+        trainingId,
+        effortStartS: processed.effort.start_s,
+        effortEndS: processed.effort.end_s,
+        summary: processed.summary,
+        dataQuality: processed.data_quality,
+        track: processed.track,
+        templateMatch: processed.template_match,
+        detectedSets: processed.detected_sets,
+        strokeCatches: strokeCatchesOf(processed),
+      });
+      const setRows = await t
+        .insert(trainingSets)
+        .values(
+          processed.sets.map((s, k) => ({
+            trainingId,
+            position: k + 1,
+            kind: s.kind,
+            startS: s.start_s,
+            endS: s.end_s,
+            distanceM: s.distance_m,
+            durationMs: s.duration_ms,
+            strokeCount: s.stroke_count,
+            stepIndex: s.step_index,
+            complete: s.complete,
+            summary: s.summary,
+            track: s.track,
+            heartRate: s.heart_rate,
+          })),
+        )
+        .returning({ id: trainingSets.id, position: trainingSets.position });
+      const idOf = new Map(setRows.map((r) => [r.position, r.id]));
+      const strokeRows = processed.sets.flatMap((s, k) =>
+        (s.strokes ?? []).map((stroke, index) => ({ setId: idOf.get(k + 1)!, ...strokeColumns(stroke, index) })),
+      );
+      for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
+    }
     await t
       .update(trainings)
       .set({

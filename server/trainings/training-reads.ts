@@ -37,6 +37,7 @@ const trainingColumns = {
   distanceM: trainings.distanceM,
   durationMs: trainings.durationMs,
   workSetCount: trainings.workSetCount,
+  needsReview: trainings.needsReview,
   sensitivity: trainings.sensitivity,
   boatClassId: trainings.vesselId,
   boatClass: vessels.type,
@@ -162,6 +163,7 @@ const setColumns = {
   strokeCount: trainingSets.strokeCount,
   stepIndex: trainingSets.stepIndex,
   complete: trainingSets.complete,
+  corrected: trainingSets.corrected,
 };
 export interface TrainingSetRow {
   id: number;
@@ -175,6 +177,8 @@ export interface TrainingSetRow {
   strokeCount: number;
   stepIndex: number | null;
   complete: boolean;
+  /** A person's correction made this set (its kind or bounds differ from detection). */
+  corrected: boolean;
 }
 
 /** Every set of a training in time order (no per-set summaries or tracks). */

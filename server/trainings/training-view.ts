@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, tracks, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels, workoutTemplates } from "../db/schema";
+import { athletes, tracks, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, users, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
 import { effortFigures, ownHeartRateOf, trainingHeartRateOwner, viewerDataQuality, type EffortFigures, type OwnHeartRate } from "../health/health-projection";
 import { computeSplits } from "../svc/process/track";
@@ -124,6 +124,17 @@ export interface TrainingSetView {
   points: SetPoint[];
   /** Work sets: four equal-distance splits with their uncertainties (docs/processing.md "Split uncertainty"); empty for rests. */
   splits: Split[];
+  /** A person's correction made this set (docs/trainings.md "Corrected sets"). */
+  corrected: boolean;
+}
+
+/** What the correction controls need; only for the owner and the paddler (docs/trainings.md "Corrected sets"). */
+export interface TrainingCorrecting {
+  /** Catch times of every stroke (recording clock, s): where a boundary may move. */
+  strokeCatches: number[];
+  /** The latest correction in force, for the undo: what it did, by whom and when. */
+  last: { id: number; op: string; by: string | null; at: string } | null;
+  activeCount: number;
 }
 
 export interface TrainingView {
@@ -157,6 +168,10 @@ export interface TrainingView {
   /** Template work steps no set was found for, in words. */
   unmatchedSteps: { index: number; label: string }[];
   sets: TrainingSetView[];
+  /** Reprocessing kept a person's corrected sets that no longer fit the new detection. */
+  needsReview: boolean;
+  /** Present only when the viewer may correct the sets. */
+  correcting: TrainingCorrecting | null;
 }
 
 const stepLabel = (step: { distance_m?: number; duration_s?: number } | undefined) =>
@@ -212,7 +227,11 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
   const totalSummary = derived?.summary as SessionSummary | undefined;
   const match = derived?.templateMatch as { unmatched_steps: number[]; extra_sets: number[] } | null | undefined;
   let work = 0;
+  const canCorrect = tr.ownerUserId === userId || t.athleteLinkedUserId === userId;
+  const correcting = canCorrect && ready ? await correctingOf(db, trainingId, (derived?.strokeCatches as number[] | null) ?? []) : null;
   return {
+    needsReview: tr.needsReview,
+    correcting,
     id: tr.id,
     title: tr.title,
     notes: tr.notes,
@@ -257,8 +276,20 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
       ...ownHeartRate(s.summary as SessionSummary | null),
       points: pointsBySet.get(s.id) ?? [],
       splits: s.kind === "work" && s.track ? computeSplits(s.track as EffortTrack, splitStrokesBySet.get(s.id) ?? [], SET_SPLITS) : [],
+      corrected: s.corrected,
     })),
   };
+}
+
+async function correctingOf(db: Db, trainingId: number, strokeCatches: number[]): Promise<TrainingCorrecting> {
+  const rows = await db
+    .select({ id: trainingSetCorrections.id, operation: trainingSetCorrections.operation, by: users.name, at: trainingSetCorrections.createdAt })
+    .from(trainingSetCorrections)
+    .leftJoin(users, eq(users.id, trainingSetCorrections.userId))
+    .where(and(eq(trainingSetCorrections.trainingId, trainingId), isNull(trainingSetCorrections.undoneAt)))
+    .orderBy(desc(trainingSetCorrections.id));
+  const last = rows[0];
+  return { strokeCatches, activeCount: rows.length, last: last ? { id: last.id, op: (last.operation as { op: string }).op, by: last.by, at: last.at.toISOString() } : null };
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));

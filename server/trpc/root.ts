@@ -13,6 +13,7 @@ import { sandboxRouter } from "./routers/sandbox";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
 import { tracksRouter } from "./routers/tracks";
+import { trainingsRouter } from "./routers/trainings";
 import { webhooksRouter } from "./routers/webhooks";
 import { workoutsRouter } from "./routers/workouts";
 
@@ -34,6 +35,7 @@ export const appRouter = router({
   workouts: workoutsRouter,
   sandbox: sandboxRouter,
   webhooks: webhooksRouter,
+  trainings: trainingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -81,6 +81,12 @@ export const trainings = pgTable(
     distanceM: integer("distance_m"),
     durationMs: integer("duration_ms"),
     workSetCount: smallint("work_set_count"),
+    /**
+     * Reprocessing could not re-apply the coach's set corrections to the new
+     * detection (docs/trainings.md "Corrected sets"): the corrected sets were
+     * kept as they were and want a look. Cleared by the next correction, an undo or "Reviewed".
+     */
+    needsReview: boolean("needs_review").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
@@ -107,6 +113,10 @@ export const trainingDerived = pgTable("training_derived", {
   track: jsonb("track").notNull(),
   /** TemplateMatch (unmatched steps, extra sets) when a template was used. */
   templateMatch: jsonb("template_match"),
+  /** The sets as detection found them ([{kind, start_s, end_s, step_index}]): what a correction is compared with. */
+  detectedSets: jsonb("detected_sets"),
+  /** Catch times (recording clock, s) of every stroke of the recording: where a boundary may move to. */
+  strokeCatches: jsonb("stroke_catches"),
 });
 
 /**
@@ -137,6 +147,8 @@ export const trainingSets = pgTable(
     summary: jsonb("summary"),
     track: jsonb("track"),
     heartRate: jsonb("heart_rate"),
+    /** True when the set's kind or bounds differ from what detection found (a coach's correction). */
+    corrected: boolean("corrected").notNull().default(false),
   },
   (t) => [uniqueIndex("training_sets_position_uq").on(t.trainingId, t.position)],
 );
@@ -163,4 +175,28 @@ export const trainingSetStrokes = pgTable(
     maxRollDeg: real("max_roll_deg"),
   },
   (t) => [primaryKey({ columns: [t.setId, t.strokeIndex] })],
+);
+
+/**
+ * One correction of a training's sets by a person (docs/trainings.md
+ * "Corrected sets"), in the order made. `operation` is what was asked,
+ * `before`/`after` the set layouts ([{id, kind, start_s, end_s, step_index}],
+ * recording clock) around it; undo restores `before` and stamps `undoneAt`.
+ */
+export const trainingSetCorrections = pgTable(
+  "training_set_corrections",
+  {
+    id: serial("id").primaryKey(),
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    operation: jsonb("operation").notNull(),
+    before: jsonb("before").notNull(),
+    after: jsonb("after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneByUserId: integer("undone_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("training_set_corrections_training_idx").on(t.trainingId, t.id)],
 );

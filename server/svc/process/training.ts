@@ -26,6 +26,19 @@ export interface TrainingMeta {
   steps?: WorkoutStep[];
   /** Segmentation sensitivity, 0.5–10 (default 5): higher finds lighter, shorter efforts. */
   sensitivity?: number;
+  /**
+   * Sets decided by a person (docs/trainings.md "Corrected sets"): when given,
+   * detection is skipped and these contiguous spans (recording clock, s) are
+   * the sets, each measured with the same definitions as a detected one.
+   */
+  spans?: SetSpan[];
+}
+
+export interface SetSpan {
+  kind: "work" | "rest";
+  start_s: number;
+  end_s: number;
+  step_index: number | null;
 }
 
 export interface TrainingSet {
@@ -69,6 +82,8 @@ export interface ProcessedTraining {
   data_quality: DataQuality;
   track: EffortTrack;
   sets: TrainingSet[];
+  /** The sets detection found (with `spans`, what it would have found): what a correction is compared with. */
+  detected_sets: SetSpan[];
   template_match: TemplateMatch | null;
 }
 
@@ -81,7 +96,10 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
   if (!(sensitivity >= SENSITIVITY.min && sensitivity <= SENSITIVITY.max)) throw new RangeError(`sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
   const { kayak, signals, hz, kin, filtered, detected } = analyseRecording(decoded, meta.vessel, options);
   const runs = findWorkRuns(detected, hz, sensitivity);
-  const { works, match } = placeWorkSets(runs, kin.distance, hz, meta.steps);
+  const placed = placeWorkSets(runs, kin.distance, hz, meta.steps);
+  const detectedSpans = spansOf(placed.works, hz);
+  const forced = meta.spans ? forcedWorks(meta.spans, detected, kin.distance, hz, meta.steps) : null;
+  const { works, match } = forced ?? placed;
   if (works.length === 0) throw new ProcessingError("no_effort", "no work sets found");
 
   const sides = kayak ? assignSides(detected, signals.yawRateDegS, signals.rollDeg, hz) : detected.map(() => null);
@@ -97,7 +115,7 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
 
   const sets: TrainingSet[] = [];
   works.forEach((work, k) => {
-    if (k > 0) {
+    if (k > 0 && work.startIndex > works[k - 1].endIndex) {
       const from = works[k - 1].endIndex;
       const { begin, end } = strokesBetween(from, work.startIndex);
       sets.push({ kind: "rest", start_s: round(from / hz, 3), end_s: round(work.startIndex / hz, 3), distance_m: Math.round(metres(from, work.startIndex)), duration_ms: Math.round(((work.startIndex - from) * 1000) / hz), stroke_count: end - begin, step_index: null, complete: true, strokes: null, track: null, summary: null, heart_rate: null });
@@ -145,6 +163,7 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     data_quality: dataQuality(decoded, kin, startS, endS, sampleDistance(kin.distance, startIndex), kin.distance, hz),
     track,
     sets,
+    detected_sets: detectedSpans,
     template_match: match && {
       unmatched_steps: match.unmatchedSteps,
       extra_sets: works.flatMap((w, k) => (w.stepIndex === null ? [workPositions[k]] : [])),
@@ -191,6 +210,42 @@ function placeWorkSets(runs: WorkRun[], distance: Float64Array, hz: number, step
     works.push({ startIndex: run.startIndex, endIndex: complete ? target : Math.min(limit, run.endIndex), stepIndex: pair.step, targetDistanceM: complete && step.distance_m !== undefined ? step.distance_m : null, complete });
   }
   return { works, match: { unmatchedSteps } };
+}
+
+/** Detected work sets as contiguous spans, the rests between them included. */
+function spansOf(works: PlacedWork[], hz: number): SetSpan[] {
+  return works.flatMap((w, k) => {
+    const work: SetSpan = { kind: "work", start_s: round(w.startIndex / hz, 3), end_s: round(w.endIndex / hz, 3), step_index: w.stepIndex };
+    return k > 0 && w.startIndex > works[k - 1].endIndex ? [{ kind: "rest" as const, start_s: round(works[k - 1].endIndex / hz, 3), end_s: work.start_s, step_index: null }, work] : [work];
+  });
+}
+
+/**
+ * A person's spans as work sets: each keeps its step but is measured, not
+ * set to the step's target (the person chose where it ends). Rests are the
+ * gaps between work sets. Spans must lie in the recording, in order.
+ */
+function forcedWorks(spans: SetSpan[], detected: DetectedStroke[], distance: Float64Array, hz: number, steps: WorkoutStep[] | undefined): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
+  // Bounds are kept to the millisecond: one that was a catch is that catch again, so the stroke stays on its side.
+  const toIndex = (s: number) => {
+    const index = s * hz;
+    const k = lowerBound(detected, index - 0.0015 * hz);
+    return k < detected.length && Math.abs(detected[k].catchIndex - index) <= 0.0015 * hz ? detected[k].catchIndex : index;
+  };
+  const works = spans
+    .filter((s) => s.kind === "work")
+    .map((s): PlacedWork => {
+      const startIndex = toIndex(s.start_s);
+      const endIndex = toIndex(s.end_s);
+      const step = s.step_index !== null ? steps?.[s.step_index] : undefined;
+      const metres = sampleDistance(distance, endIndex) - sampleDistance(distance, startIndex);
+      // Half a metre or a tenth of a second of slack: a boundary a person moved to a catch may fall just short of the target.
+      const complete = !step || (step.distance_m !== undefined ? metres >= step.distance_m - 0.5 : (endIndex - startIndex) / hz >= step.duration_s! - 0.1);
+      return { startIndex, endIndex, stepIndex: step ? s.step_index : null, targetDistanceM: null, complete };
+    });
+  if (!steps) return { works, match: null };
+  const used = new Set(works.map((w) => w.stepIndex));
+  return { works, match: { unmatchedSteps: steps.flatMap((step, index) => (step.kind === "work" && !used.has(index) ? [index] : [])) } };
 }
 
 function lowerBound(strokes: DetectedStroke[], index: number): number {

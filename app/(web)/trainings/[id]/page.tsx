@@ -10,6 +10,7 @@ import { loadTrainingView, type TrainingView } from "@/server/trainings/training
 import { RefreshWhilePending, TrainingStatusBadge } from "../training-status";
 import { TrainingSets } from "./training-sets";
 import { TrainingTimeline } from "./training-timeline";
+import { SetCorrections } from "./set-corrections";
 
 export const metadata: Metadata = { title: "Training" };
 
@@ -119,6 +120,12 @@ function ReadyTraining({ view }: { view: TrainingView }) {
       ) : null}
       <TrainingTimeline sets={view.sets} />
       <TrainingSets sets={view.sets} hasTemplate={view.templateName !== null} />
+      {view.correcting ? <SetCorrections trainingId={view.id} sets={view.sets} correcting={view.correcting} needsReview={view.needsReview} /> : null}
+      {!view.correcting && view.needsReview ? (
+        <p className="review-notice" role="note">
+          Needs review: this training was processed again with a newer core and its corrected sets were kept as they were.
+        </p>
+      ) : null}
       {view.warnings.length ? (
         <section className="card" aria-labelledby="quality-heading">
           <h2 id="quality-heading">Recording quality</h2>

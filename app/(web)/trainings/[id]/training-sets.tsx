@@ -64,7 +64,10 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
                         onChange={(e) => toggle(s.id, e.target.checked)}
                       />
                     </td>
-                    <th scope="row">Work {s.workNumber}</th>
+                    <th scope="row">
+                      Work {s.workNumber}
+                      {s.corrected ? <span className="muted"> (corrected)</span> : null}
+                    </th>
                     <td>
                       {s.distanceM} m{s.complete ? "" : " (incomplete)"}
                     </td>
@@ -83,7 +86,9 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
                 ) : (
                   <tr key={s.id} data-kind="rest" className="rest-row">
                     <td />
-                    <th scope="row">Rest</th>
+                    <th scope="row">
+                      Rest{s.corrected ? <span className="muted"> (corrected)</span> : null}
+                    </th>
                     <td>{s.distanceM} m</td>
                     <td>{formatDuration(s.durationMs)}</td>
                     <td>—</td>

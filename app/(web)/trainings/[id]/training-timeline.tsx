@@ -47,7 +47,7 @@ export function TrainingTimeline({ sets }: { sets: TrainingSetView[] }) {
         <ol className="timeline-list">
           {sets.map((s) => (
             <li key={s.id}>
-              {label(s)}: {clock(s.startS - origin)} to {clock(s.endS - origin)}, {s.distanceM} m
+              {label(s)}: {clock(s.startS - origin)} to {clock(s.endS - origin)}, {s.distanceM} m{s.corrected ? " (corrected)" : ""}
             </li>
           ))}
         </ol>

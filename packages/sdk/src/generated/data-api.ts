@@ -4442,6 +4442,8 @@ export interface operations {
                             duration_ms: number | null;
                             /** @description active sets found; null until processed */
                             work_set_count: number | null;
+                            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
+                            needs_review: boolean;
                             boat_class: {
                                 id: number;
                                 /** @description K1 … C4 */
@@ -4661,6 +4663,8 @@ export interface operations {
                             duration_ms: number | null;
                             /** @description active sets found; null until processed */
                             work_set_count: number | null;
+                            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
+                            needs_review: boolean;
                             boat_class: {
                                 id: number;
                                 /** @description K1 … C4 */
@@ -4732,6 +4736,8 @@ export interface operations {
                                 step_index: number | null;
                                 /** @description false when the step's distance or time was not reached */
                                 complete: boolean;
+                                /** @description true when a person's correction made this set: its kind or bounds differ from what detection found */
+                                corrected: boolean;
                             }[];
                         };
                         meta?: {
@@ -5230,6 +5236,8 @@ export interface operations {
                                 avg_rate_spm: number | null;
                                 step_index: number | null;
                                 complete: boolean;
+                                /** @description true when a person's correction made this interval: its kind or bounds differ from what detection found */
+                                corrected: boolean;
                             }[];
                         };
                         meta?: {

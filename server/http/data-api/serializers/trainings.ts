@@ -27,6 +27,7 @@ export const ZTrainingListItem = z.object({
   distance_m: z.number().int().nullable().describe("first work start to last work end, metres; null until processed"),
   duration_ms: z.number().int().nullable().describe("first work start to last work end; null until processed"),
   work_set_count: z.number().int().nullable().describe("active sets found; null until processed"),
+  needs_review: z.boolean().describe("true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md \"Corrected sets\")"),
   boat_class: z.object({ id: z.number().int(), type: z.string().describe("K1 … C4"), crew_size: z.number().int() }),
   track: Ref.nullable(),
   created_at: z.string().describe("when the training was uploaded, ISO 8601"),
@@ -43,6 +44,7 @@ export function serializeTrainingListItem(row: TrainingRow): z.output<typeof ZTr
     distance_m: row.distanceM,
     duration_ms: row.durationMs,
     work_set_count: row.workSetCount,
+    needs_review: row.needsReview,
     boat_class: { id: row.boatClassId, type: row.boatClass, crew_size: row.crewSize },
     track: row.trackId !== null && row.trackName !== null ? { id: row.trackId, name: row.trackName } : null,
     created_at: row.createdAt.toISOString(),
@@ -60,6 +62,7 @@ export const ZTrainingSet = z.object({
   stroke_count: z.number().int(),
   step_index: z.number().int().nullable().describe("work sets matched to the template: index into template.steps; null otherwise"),
   complete: z.boolean().describe("false when the step's distance or time was not reached"),
+  corrected: z.boolean().describe("true when a person's correction made this set: its kind or bounds differ from what detection found"),
 });
 
 export function serializeTrainingSet(set: TrainingSetRow, originS: number): z.output<typeof ZTrainingSet> {
@@ -74,6 +77,7 @@ export function serializeTrainingSet(set: TrainingSetRow, originS: number): z.ou
     stroke_count: set.strokeCount,
     step_index: set.stepIndex,
     complete: set.complete,
+    corrected: set.corrected,
   };
 }
 
@@ -210,6 +214,7 @@ export const ZTimelineInterval = z.object({
   avg_rate_spm: nullableNumber.describe("work sets: mean stroke rate; rests: null"),
   step_index: z.number().int().nullable(),
   complete: z.boolean(),
+  corrected: z.boolean().describe("true when a person's correction made this interval: its kind or bounds differ from what detection found"),
 });
 export const ZTrainingTimeline = z.object({
   training_id: z.number().int(),
@@ -238,6 +243,7 @@ export function serializeTimeline(trainingId: number, sets: TrainingSetRow[], wo
       avg_rate_spm: work ? work.summary.avg_rate : null,
       step_index: set.stepIndex,
       complete: set.complete,
+      corrected: set.corrected,
     };
   });
   const sum = (kind: "work" | "rest") => r3(intervals.filter((i) => i.kind === kind).reduce((t, i) => t + i.duration_s, 0));
