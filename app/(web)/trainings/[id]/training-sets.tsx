@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { distanceAxis, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
 import { formatDuration, formatPace500 } from "@/app/_lib/format";
 import type { TrainingSetView } from "@/server/trainings/training-view";
 
@@ -112,7 +113,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
               ))}
             </select>
           </div>
-          <StrokeCharts points={charted.points} idPrefix="set-" />
+          <StrokeCharts points={charted.points} distanceM={charted.distanceM} idPrefix="set-" />
         </section>
       ) : null}
     </>
@@ -178,6 +179,8 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
     const values = s.points.flatMap((p) => (p[metric] === null ? [] : [p[metric] as number]));
     return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   });
+  const x = distanceAxis(Math.max(...sets.map((s) => s.distanceM)));
+  const y = valueAxis(sets.flatMap((s) => s.points.map((p) => p[metric])));
   return (
     <figure aria-labelledby={id} aria-describedby={`${id}-summary`}>
       <figcaption id={id}>{title}</figcaption>
@@ -195,8 +198,8 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
       <ResponsiveContainer width="100%" height={220}>
         <LineChart margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#eef1f4" />
-          <XAxis dataKey="distance" type="number" domain={[0, "dataMax"]} allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
-          <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(digits === 1 ? 0 : 1)} />
+          <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
+          <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} width={44} tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)} />
           <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
           {sets.map((s, k) => (
             <Line key={s.id} data={s.points} name={`Work ${s.workNumber}`} type="monotone" dataKey={metric} stroke={COLOURS[k % COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />
