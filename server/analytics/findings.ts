@@ -91,19 +91,7 @@ export function findingOf(name: AnalysisName, result: unknown, context: FindingC
 
 export function pacingFinding(r: PacingResult, who = "the paddler"): Finding {
   const speeds = r.segments.map((s) => s.speed_m_s);
-  const last = r.segments[r.segments.length - 1];
-  // The first segment holds the standing start: compare the last with the body between them.
-  const body = r.segments.length >= 3 ? r.segments.slice(1, -1) : r.segments.slice(0, -1);
-  const bodySpeed = mean(body.flatMap((s) => (s.speed_m_s === null ? [] : [s.speed_m_s])));
-  const change = last.speed_m_s !== null && bodySpeed > 0 ? (100 * (last.speed_m_s - bodySpeed)) / bodySpeed : null;
-  const lastSpan = `the last ${Math.round((last.to_m ?? 0) - (last.from_m ?? 0))} m`;
-  let sentence: string;
-  if (change === null) sentence = `${capital(who)}'s pace could not be compared across the effort.`;
-  else if (Math.round(change) <= -1) sentence = `${capital(who)} faded ${wholePct(change)} over ${lastSpan}.`;
-  else if (Math.round(change) >= 1) sentence = `${capital(who)} finished ${wholePct(change)} faster over ${lastSpan} than in the body of the race.`;
-  else sentence = `${capital(who)} held the pace: ${lastSpan} were within 1 % of the body of the race.`;
-  const fastest = r.segments.find((s) => s.index === r.fastest_segment);
-  if (fastest && fastest.speed_m_s !== null) sentence += ` Fastest: ${span(fastest)} at ${pace500(fastest.speed_m_s)} /500 m.`;
+  const sentence = paceSentence(r.segments, who);
   return {
     sentence,
     chart: {
@@ -117,6 +105,28 @@ export function pacingFinding(r: PacingResult, who = "the paddler"): Finding {
       { term: "Fade from the fastest segment", value: `${fixed(r.fade_pct, 1)} %`, explanation: "How much slower the last segment was than the fastest one." },
     ],
   };
+}
+
+/**
+ * The pacing sentence from equal-distance segments (the analysis' segments or
+ * the session page's splits): the last segment against the body of the race
+ * (the first, the standing start, left out with 3 or more), then the fastest.
+ */
+export function paceSentence(segments: { from_m: number | null; to_m: number | null; speed_m_s: number | null }[], who = "the paddler"): string {
+  if (segments.length < 2) return `${capital(who)}'s pace could not be compared across the effort.`;
+  const last = segments[segments.length - 1];
+  const body = segments.length >= 3 ? segments.slice(1, -1) : segments.slice(0, -1);
+  const bodySpeed = mean(body.flatMap((s) => (s.speed_m_s === null ? [] : [s.speed_m_s])));
+  const change = last.speed_m_s !== null && bodySpeed > 0 ? (100 * (last.speed_m_s - bodySpeed)) / bodySpeed : null;
+  const lastSpan = `the last ${Math.round((last.to_m ?? 0) - (last.from_m ?? 0))} m`;
+  let sentence: string;
+  if (change === null) sentence = `${capital(who)}'s pace could not be compared across the effort.`;
+  else if (Math.round(change) <= -1) sentence = `${capital(who)} faded ${wholePct(change)} over ${lastSpan}.`;
+  else if (Math.round(change) >= 1) sentence = `${capital(who)} finished ${wholePct(change)} faster over ${lastSpan} than in the body of the race.`;
+  else sentence = `${capital(who)} held the pace: ${lastSpan} were within 1 % of the body of the race.`;
+  const fastest = segments.reduce<(typeof segments)[number] | null>((best, s) => (s.speed_m_s !== null && (best === null || s.speed_m_s > (best.speed_m_s ?? 0)) ? s : best), null);
+  if (fastest && fastest.speed_m_s !== null) sentence += ` Fastest: ${span(fastest)} at ${pace500(fastest.speed_m_s)} /500 m.`;
+  return sentence;
 }
 
 export function anomaliesFinding(r: AnomaliesResult): Finding {
