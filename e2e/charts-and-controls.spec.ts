@@ -223,14 +223,14 @@ for (const size of WIDTHS) {
       await page.goto(`/sessions/${world.sessions[0]}`);
       const speed = page.locator("figure[data-chart='speed']");
       await expect(speed.locator(".recharts-line-curve")).toBeVisible();
-      const xTicks = await speed.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents();
+      const xTicks = await speed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents();
       expect(xTicks.at(-1)).toBe("500 m");
       expect(xTicks[0]).toBe("0 m");
       // Four splits by default: a dashed marker at 125, 250 and 375 m.
       await expect(speed.locator(".recharts-reference-line")).toHaveCount(3);
       // The speed axis spans the data it draws, with little room: read the data's range from the chart's own summary.
       const [low, high] = (await page.locator("#chart-speed-summary").textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!.slice(1).map(Number);
-      const yTicks = (await speed.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+      const yTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
       const [bottom, top] = [Math.min(...yTicks), Math.max(...yTicks)];
       expect(bottom).toBeLessThanOrEqual(low);
       expect(top).toBeGreaterThanOrEqual(high);
@@ -240,7 +240,7 @@ for (const size of WIDTHS) {
       await page.goto(`/sessions/compare?ids=${world.sessions.join(",")}`);
       const compare = page.locator("figure.compare-chart").first();
       await expect(compare.locator(".recharts-line-curve").first()).toBeVisible();
-      expect((await compare.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe("500 m");
+      expect((await compare.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe("500 m");
       await expect(compare.locator(".recharts-reference-line")).toHaveCount(3);
 
       await expect(async () => {
@@ -250,7 +250,7 @@ for (const size of WIDTHS) {
       const setDistance = (await page.getByLabel("Work set shown").locator("option:checked").textContent())!.match(/: (\d+) m/)![1];
       const setSpeed = page.locator("figure[data-chart='speed']");
       await expect(setSpeed.locator(".recharts-line-curve")).toBeVisible();
-      expect((await setSpeed.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(`${setDistance} m`);
+      expect((await setSpeed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(`${setDistance} m`);
     });
 
     test("each analysis leads with what it found; the statistics open from a details disclosure", async ({ page }) => {
