@@ -175,6 +175,112 @@ for (const size of WIDTHS) {
       expect(Math.max(...widths)).toBeGreaterThanOrEqual(20);
     });
 
+    test("the session page leads with the result, then the analysis; its Actions menu opens, reaches Export and asks before deleting", async ({ page }) => {
+      await page.goto(`/sessions/${world.sessions[0]}`);
+      const headings = await page.locator("main h2").allTextContents();
+      const order = ["Splits", "Along the distance", "Replay", "Course", "Analysis", `Strokes`].map((title) => headings.findIndex((h) => h.startsWith(title)));
+      expect(order.every((at) => at >= 0), `headings: ${headings.join(" | ")}`).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      // Nothing to act with sits above the result: no export form, no Delete.
+      await expect(page.getByRole("button", { name: "Delete session" })).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Export" })).toHaveCount(0);
+
+      await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 20_000 });
+      const actions = page.getByRole("button", { name: "Actions" });
+      await expect(actions).toHaveAttribute("aria-expanded", "false");
+      // Keyboard: Enter opens it, Escape closes it and leaves the focus on the button.
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      await expect(actions).toHaveAttribute("aria-expanded", "true");
+      const panel = page.getByRole("region", { name: "Session actions" });
+      const exportMenu = panel.getByRole("region", { name: "Export" });
+      await expect(exportMenu.getByLabel("Format")).toBeVisible();
+      await exportMenu.getByLabel("Format").selectOption("xlsx");
+      await expect(exportMenu.getByRole("button", { name: "Export" })).toBeEnabled();
+      await expect(panel.getByText("Correct this session")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), "sideways scroll with the menu open").toBeLessThanOrEqual(0);
+      await exportMenu.getByLabel("Format").focus();
+      await page.keyboard.press("Escape");
+      await expect(actions).toHaveAttribute("aria-expanded", "false");
+      await expect(panel).toBeHidden();
+      await expect(actions).toBeFocused();
+
+      // Delete comes last in the menu, not red, and asks first; Cancel keeps the session.
+      await actions.click();
+      const remove = panel.getByRole("button", { name: "Delete session" });
+      const buttons = await panel.getByRole("button").allTextContents();
+      expect(buttons.at(-1)).toBe("Delete session");
+      expect(await remove.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe("rgb(180, 35, 24)");
+      await remove.click();
+      const dialog = page.getByRole("dialog", { name: "Delete this session?" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      expect((await page.reload())?.status()).toBe(200);
+    });
+
+    test("the session, compare and training charts' axes end at the effort's distance, fit the data and mark the splits", async ({ page }) => {
+      await page.goto(`/sessions/${world.sessions[0]}`);
+      const speed = page.locator("figure[data-chart='speed']");
+      await expect(speed.locator(".recharts-line-curve")).toBeVisible();
+      const xTicks = await speed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents();
+      expect(xTicks.at(-1)).toBe("500 m");
+      expect(xTicks[0]).toBe("0 m");
+      // Four splits by default: a dashed marker at 125, 250 and 375 m.
+      await expect(speed.locator(".recharts-reference-line")).toHaveCount(3);
+      // The speed axis spans the data it draws, with little room: read the data's range from the chart's own summary.
+      const [low, high] = (await page.locator("#chart-speed-summary").textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!.slice(1).map(Number);
+      const yTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+      const [bottom, top] = [Math.min(...yTicks), Math.max(...yTicks)];
+      expect(bottom).toBeLessThanOrEqual(low);
+      expect(top).toBeGreaterThanOrEqual(high);
+      expect(top - bottom, `speed axis ${bottom}–${top} for data ${low}–${high}`).toBeLessThanOrEqual((high - low) * 1.5);
+      expect(bottom).toBeGreaterThan(0);
+
+      await page.goto(`/sessions/compare?ids=${world.sessions.join(",")}`);
+      const compare = page.locator("figure.compare-chart").first();
+      await expect(compare.locator(".recharts-line-curve").first()).toBeVisible();
+      expect((await compare.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe("500 m");
+      await expect(compare.locator(".recharts-reference-line")).toHaveCount(3);
+
+      await expect(async () => {
+        await page.goto(world.trainingPath);
+        await expect(page.getByTestId("sets-table")).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
+      const setDistance = (await page.getByLabel("Work set shown").locator("option:checked").textContent())!.match(/: (\d+) m/)![1];
+      const setSpeed = page.locator("figure[data-chart='speed']");
+      await expect(setSpeed.locator(".recharts-line-curve")).toBeVisible();
+      expect((await setSpeed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(`${setDistance} m`);
+    });
+
+    test("each analysis leads with what it found; the statistics open from a details disclosure", async ({ page }) => {
+      await page.goto(`/sessions/${world.sessions[0]}`);
+      const onSessionPage = await page.getByTestId("session-pacing-finding").textContent();
+      await page.goto(`/sessions/${world.sessions[0]}/analysis`);
+      const pacing = page.getByTestId("finding-pacing");
+      await expect(pacing).toHaveText(/^The paddler (faded \d+ %|finished \d+ % faster|held the pace)/);
+      // The same splits give the same sentence on the session page (4 segments, 4 splits).
+      await expect(pacing).toHaveText(onSessionPage!);
+      // The sentence comes before its chart.
+      const [sentenceBox, chartBox] = [await pacing.boundingBox(), await page.getByTestId("finding-chart-pacing").boundingBox()];
+      expect(sentenceBox!.y).toBeLessThan(chartBox!.y);
+      // Jargon stays out of what is shown until asked for.
+      const shown = await page.locator("main").evaluate((main) => {
+        const clone = main.cloneNode(true) as HTMLElement;
+        clone.querySelectorAll("details").forEach((d) => d.remove());
+        return clone.innerText;
+      });
+      expect(shown).not.toMatch(/HDOP|RMSSD|\bz\b/);
+      const details = page.getByTestId("finding-details-data-quality");
+      const explanation = details.getByText(/Horizontal dilution of precision/);
+      await expect(explanation).toBeHidden();
+      await details.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(explanation).toBeVisible();
+      await details.locator("summary").click();
+      await expect(explanation).toBeHidden();
+    });
+
     test("the training page's set charts draw and its set menu changes the chart", async ({ page }) => {
       await expect(async () => {
         await page.goto(world.trainingPath);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { anna, bearer, dataApiToken } from "./data-api-helpers";
-import { signIn } from "./helpers";
+import { openSessionActions, signIn } from "./helpers";
 
 /**
  * The session page's Export menu and the Data API give the same file: an
@@ -32,7 +32,8 @@ test("the web Export menu's file is byte-identical to the API download", async (
   // Let the sign-in land before navigating away from it.
   await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
   await page.goto(`/sessions/${sessionId}`);
-  const menu = page.getByRole("region", { name: "Export" });
+  // Export sits in the session's Actions menu.
+  const menu = (await openSessionActions(page)).getByRole("region", { name: "Export" });
   await menu.getByLabel("Format").selectOption("json");
   await menu.getByLabel("Language").selectOption("es");
   await menu.getByLabel("Splits").fill("3");

@@ -3,7 +3,7 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { dataLeaks, fileLeaks, textLeaks, type Forbidden } from "./health-leaks";
 import { forbiddenFor, HEALTH_WORLD as W, type HealthViewer } from "./health-web-world";
-import { signIn } from "./helpers";
+import { openSessionActions, signIn } from "./helpers";
 
 /**
  * The web privacy crawler (docs/access.md "Health data in every view"): signs
@@ -186,7 +186,7 @@ for (const viewer of VIEWERS) {
         const jobs: { path: string; format: string; seat: string }[] = [];
         for (const path of [sessions[index ?? 0]]) {
           await page.goto(path);
-          const menu = page.getByRole("region", { name: "Export" });
+          const menu = (await openSessionActions(page)).getByRole("region", { name: "Export" });
           const formats = await menu.getByLabel("Format").locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
           const seatSelect = menu.getByLabel("Seat");
           const seats = (await seatSelect.count()) ? await seatSelect.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)) : ["1"];
@@ -199,8 +199,7 @@ for (const viewer of VIEWERS) {
           jobs.map(async ({ path, format, seat }) => {
             const tab = await page.context().newPage();
             await tab.goto(path);
-            await tab.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 20_000 });
-            const menu = tab.getByRole("region", { name: "Export" });
+            const menu = (await openSessionActions(tab)).getByRole("region", { name: "Export" });
             await menu.getByLabel("Format").selectOption(format);
             if (await menu.getByLabel("Seat").count()) await menu.getByLabel("Seat").selectOption(seat);
             await menu.getByRole("button", { name: "Export" }).click();

@@ -46,3 +46,12 @@ export async function startOfRateWindow(needSeconds = 20) {
   const left = 60 - ((Date.now() / 1000) % 60);
   if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 250));
 }
+
+/** Opens the session page's Actions menu (export, report, correction, delete) once hydrated; returns its panel. */
+export async function openSessionActions(page: Page) {
+  await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 20_000 });
+  const button = page.getByRole("button", { name: "Actions" });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  return page.getByRole("region", { name: "Session actions" });
+}

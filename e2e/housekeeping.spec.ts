@@ -45,7 +45,7 @@ test("deletes ask first and say what happens to linked sessions; what cannot be 
   // A track a session uses: the dialog explains and offers no delete.
   await page.goto(`/tracks/${trackId}`);
   await page.getByRole("button", { name: /^Delete track / }).click();
-  await expect(dialog(page)).toContainText("is the track of 1 session. A session always has a track: change theirs first (session page, Corrections), then delete this one.");
+  await expect(dialog(page)).toContainText("is the track of 1 session. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.");
   await expect(dialog(page).getByRole("button", { name: "Delete track" })).toHaveCount(0);
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Close" }).click();

@@ -1,7 +1,7 @@
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { checkPageAtBothWidths } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, openSessionActions, signUp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -44,7 +44,7 @@ test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({
   expect(await map.locator("img.leaflet-tile").count()).toBe(0);
 
   // Correct: K2 with two athletes. An empty second seat is named as the form labels it.
-  await page.getByText("Correct this session").click();
+  await (await openSessionActions(page)).getByText("Correct this session").click();
   const form = page.getByTestId("correction-form");
   await form.getByLabel("Boat class").selectOption({ label: "K2" });
   await form.getByRole("button", { name: "Save corrections" }).click();

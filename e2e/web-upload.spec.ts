@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { checkDialogAtBothWidths } from "./a11y";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, openSessionActions, signUp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
@@ -78,13 +78,13 @@ test("upload a simulated file through the page, see its strokes, splits and char
 
   // Deleting the session asks first; Cancel keeps it, confirmed it is gone.
   await page.goto(sessionPath);
-  await page.getByRole("button", { name: "Delete session" }).click();
+  await (await openSessionActions(page)).getByRole("button", { name: "Delete session" }).click();
   const remove = page.getByRole("dialog", { name: "Delete this session?" });
   await expect(remove).toContainText("The session, its results, its share links and its stored files are deleted for good.");
   await remove.getByRole("button", { name: "Cancel" }).click();
   await expect(remove).toBeHidden();
   expect((await page.reload())?.status()).toBe(200);
-  await page.getByRole("button", { name: "Delete session" }).click();
+  await (await openSessionActions(page)).getByRole("button", { name: "Delete session" }).click();
   await remove.getByRole("button", { name: "Delete session" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.goto(sessionPath))?.status()).toBe(404);

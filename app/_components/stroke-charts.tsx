@@ -1,7 +1,8 @@
 "use client";
 
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatPace500 } from "@/app/_lib/format";
+import { distanceAxis, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
 
 export interface ChartPoint {
   distance: number;
@@ -17,33 +18,59 @@ const CHARTS = [
 ] as const;
 
 /**
- * Speed, rate and distance per stroke along the effort's distance, one small chart each. `idPrefix` keeps ids unique when a page shows several.
- * `speedSummary` is the speed chart in words from the effort's own figures (server/results/figures.ts): a session's top speed is
- * the effort's, not the fastest stroke's mean, and its slowest leaves out the standing start.
+ * Speed, rate and distance per stroke along the effort's distance, one small
+ * chart each. The distance axis ends at `distanceM` (the effort's, not the
+ * last stroke's) with a dashed marker at every split end in `splitsM`; each
+ * value axis fits its data (app/_lib/chart-axes.ts). `idPrefix` keeps ids
+ * unique when a page shows several. `speedSummary` is the speed chart in words
+ * from the effort's own figures (server/results/figures.ts): a session's top
+ * speed is the effort's, not the fastest stroke's mean, and its slowest leaves
+ * out the standing start.
  */
-export function StrokeCharts({ points, idPrefix = "", speedSummary = null }: { points: ChartPoint[]; idPrefix?: string; speedSummary?: string | null }) {
+export function StrokeCharts({
+  points,
+  distanceM,
+  splitsM = [],
+  idPrefix = "",
+  speedSummary = null,
+}: {
+  points: ChartPoint[];
+  distanceM: number;
+  splitsM?: readonly number[];
+  idPrefix?: string;
+  speedSummary?: string | null;
+}) {
+  const x = distanceAxis(distanceM, splitsM);
+  const markers = splitsM.filter((d) => d > 0 && d < x.domain[1] - 0.5);
   return (
     <div className="charts">
-      {CHARTS.map((chart) => (
-        <figure key={chart.key} className="card" aria-labelledby={`${idPrefix}chart-${chart.key}`} aria-describedby={`${idPrefix}chart-${chart.key}-summary`}>
-          <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
-          <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
-            {chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
-          </p>
-          <ResponsiveContainer width="100%" height={180}>
-            <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-              <CartesianGrid stroke="#eef1f4" />
-              <XAxis dataKey="distance" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(d: number) => `${Math.round(d)} m`} />
-              <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(chart.digits === 1 ? 0 : 1)} />
-              <Tooltip
-                formatter={(value) => (typeof value !== "number" ? String(value) : chart.key === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
-                labelFormatter={(d) => `${Math.round(Number(d))} m`}
-              />
-              <Line type="monotone" dataKey={chart.key} stroke={chart.color} dot={false} isAnimationActive={false} connectNulls />
-            </LineChart>
-          </ResponsiveContainer>
-        </figure>
-      ))}
+      {CHARTS.map((chart) => {
+        const y = valueAxis(points.map((p) => p[chart.key]));
+        const digits = y ? tickDigits(y) : 1;
+        return (
+          <figure key={chart.key} className="card" data-chart={chart.key} aria-labelledby={`${idPrefix}chart-${chart.key}`} aria-describedby={`${idPrefix}chart-${chart.key}-summary`}>
+            <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
+            <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
+              {chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
+            </p>
+            <ResponsiveContainer width="100%" height={180}>
+              <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+                <CartesianGrid stroke="#eef1f4" />
+                <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow tickFormatter={(d: number) => `${Math.round(d)} m`} />
+                <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} allowDataOverflow={false} width={44} tickFormatter={(v: number) => v.toFixed(digits)} />
+                <Tooltip
+                  formatter={(value) => (typeof value !== "number" ? String(value) : chart.key === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
+                  labelFormatter={(d) => `${Math.round(Number(d))} m`}
+                />
+                {markers.map((d) => (
+                  <ReferenceLine key={d} x={d} stroke="#8c959f" strokeDasharray="3 3" ifOverflow="hidden" className="split-marker" />
+                ))}
+                <Line type="monotone" dataKey={chart.key} stroke={chart.color} dot={false} isAnimationActive={false} connectNulls />
+              </LineChart>
+            </ResponsiveContainer>
+          </figure>
+        );
+      })}
     </div>
   );
 }

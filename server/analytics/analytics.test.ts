@@ -110,6 +110,15 @@ describe("anomalies", () => {
     expect(result<AnomaliesResult>("anomalies", input, { sensitivity: 0.5 }).anomalies.length).toBeLessThanOrEqual(clean.anomalies.length);
   });
 
+  it("does not report the standing start's accelerating strokes", () => {
+    // The boat gains speed stroke after stroke for its first ~25 m: a trend, not a break from it.
+    for (const options of [balancedK1, { vessel: "K1", distanceM: 1000, seed: 3, noise: "noisy" }, { vessel: "K2", distanceM: 200, seed: 5, noise: "noisy" }, { vessel: "C1", distanceM: 500, seed: 7, noise: "noisy" }] as const) {
+      const found = result<AnomaliesResult>("anomalies", simulated(options).input);
+      const early = found.anomalies.filter((a) => (a.distance_m ?? 0) < 25);
+      expect(early, `${options.vessel} ${options.distanceM} m`).toEqual([]);
+    }
+  });
+
   it("needs enough strokes", () => {
     const { input } = simulated(balancedK1);
     expect(runAnalysis("anomalies", { ...input, strokes: input.strokes.slice(0, 12) }, DEFAULT_OPTIONS).status).toBe("insufficient_data");

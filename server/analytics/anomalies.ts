@@ -22,10 +22,14 @@ const MAX_LISTED = 100;
  * for each metric, the residual of every cruise stroke from the median of the
  * 9 strokes around it, scaled to a robust z-score (0.6745 · residual / MAD of
  * the residuals). The local median follows the effort's own trend, so a fade
- * is not an anomaly; a missed catch or a crab is.
+ * is not an anomaly; a missed catch or a crab is. The standing start's
+ * accelerating strokes are left out: cut off at the edge of their window, each
+ * sits far below the median of the faster strokes after it, and they used to
+ * top the list. For the same reason the window narrows symmetrically at the
+ * edges of the series.
  */
 export function anomalies(input: AnalysisInput, options: AnalysisOptions): AnalysisOutcome<AnomaliesResult> {
-  const strokes = cruiseStrokes(input);
+  const strokes = pastAcceleration(cruiseStrokes(input));
   if (strokes.length < 20) return insufficient("needs at least 20 strokes at cruising speed");
   const metrics = options.metrics ?? DEFAULT_METRICS;
   const threshold = 7 / options.sensitivity;
@@ -34,7 +38,12 @@ export function anomalies(input: AnalysisInput, options: AnalysisOptions): Analy
   for (const metric of metrics) {
     const series = metricSeries(strokes, metric);
     if (series.values.length < 20) continue;
-    const expected = series.values.map((_, i) => median(series.values.slice(Math.max(0, i - (WINDOW >> 1)), i + (WINDOW >> 1) + 1)));
+    // Centred, and as narrow on both sides as at the series' edges: a one-sided window reads any trend there as a break.
+    const last = series.values.length - 1;
+    const expected = series.values.map((_, i) => {
+      const half = Math.min(WINDOW >> 1, i, last - i);
+      return median(series.values.slice(i - half, i + half + 1));
+    });
     const residuals = series.values.map((v, i) => v - expected[i]);
     const spread = mad(residuals);
     if (!(spread > 0)) continue;
@@ -55,3 +64,10 @@ export function anomalies(input: AnalysisInput, options: AnalysisOptions): Analy
     per_100_strokes: round((100 * flagged.size) / strokes.length, 2),
   });
 }
+
+/** From the first stroke no longer gaining speed: within 2 % of the median of the five after it. */
+export function pastAcceleration<T extends { speed_m_s: number }>(strokes: T[]): T[] {
+  const settled = strokes.findIndex((s, i) => i + AHEAD < strokes.length && s.speed_m_s >= 0.98 * median(strokes.slice(i + 1, i + 1 + AHEAD).map((x) => x.speed_m_s)));
+  return settled <= 0 ? strokes : strokes.slice(settled);
+}
+const AHEAD = 5;

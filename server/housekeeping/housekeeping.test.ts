@@ -138,7 +138,7 @@ describe("deletes say what happens to linked sessions", () => {
     await newSession(other.id, used.id);
     const impact = await trackDeletion(db, owner.id, used.id);
     expect(impact).toMatchObject({ sessions: 2 });
-    expect(impact.refusal).toBe("“Regatta course” is the track of 2 sessions. A session always has a track: change theirs first (session page, Corrections), then delete this one.");
+    expect(impact.refusal).toBe("“Regatta course” is the track of 2 sessions. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.");
     await expect(deleteTrack(db, owner.id, used.id)).rejects.toMatchObject({ code: "conflict", message: impact.refusal });
     // Public, so visible to `other`, but not theirs.
     await expect(deleteTrack(db, other.id, used.id)).rejects.toMatchObject({ code: "not_found" });

@@ -41,7 +41,7 @@ async function impact(db: Db | Tx, track: { id: number; name: string }): Promise
     db.select({ n }).from(trackTeamShares).where(eq(trackTeamShares.trackId, track.id)),
   ]);
   const refusal = s.n
-    ? `“${track.name}” is the track of ${count(s.n, "session")}. A session always has a track: change theirs first (session page, Corrections), then delete this one.`
+    ? `“${track.name}” is the track of ${count(s.n, "session")}. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.`
     : null;
   const statement =
     refusal ??

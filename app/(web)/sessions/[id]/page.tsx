@@ -5,15 +5,14 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { requireUser } from "@/server/auth/current-user";
 import { loadSessionView } from "./load-session-view";
 import { SessionReplay } from "@/app/_components/replay-player/session-replay";
+import { SessionAnalysis } from "./session-analysis";
 import { SessionCharts } from "./session-charts";
-import { SessionCorrection } from "./session-correction";
 import { SessionCourse } from "./session-course";
 import { SessionCrew } from "./session-crew";
 import { SessionEquipment } from "./session-equipment";
 import { SessionFacts } from "./session-facts";
 import { SessionHeader } from "./session-header";
 import { SessionHeartRate } from "./session-heart-rate";
-import { SessionReports } from "./session-reports";
 import { SessionSharing } from "./session-sharing";
 import { SessionSplits } from "./session-splits";
 import { SessionStrokes } from "./session-strokes";
@@ -26,20 +25,20 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
   const id = parseId((await params).id) ?? notFound();
   const splitCount = Math.min(20, Math.max(1, Number((await searchParams).splits) || 4));
   const view = await loadOr404(() => loadSessionView(user, id, splitCount));
+  // The result first (summary, splits, charts, replay, course), then the analysis, then the rest; the same order on a phone.
   return (
     <>
       <SessionHeader view={view} />
       <SessionFacts view={view} />
       <SessionCrew view={view} />
-      <SessionCorrection view={view} />
-      <SessionEquipment view={view} />
-      <SessionReports view={view} />
       <SessionSplits view={view} />
-      <SessionCourse view={view} />
       <SessionCharts view={view} />
       <SessionHeartRate view={view} />
       <SessionReplay resultId={view.resultId} modelClass={view.detail.summary.vesselType} artifactUrl={`/sessions/${view.resultId}/replay`} />
+      <SessionCourse view={view} />
+      <SessionAnalysis view={view} />
       <SessionStrokes view={view} />
+      <SessionEquipment view={view} />
       <SessionSharing view={view} />
       <p className="muted">
         <Link href="/">Back to sessions</Link>

@@ -10,11 +10,12 @@ import { trpc } from "@/app/_lib/trpc";
 export function SessionActions({ resultId, canDelete }: { resultId: number; canDelete: boolean }) {
   const router = useRouter();
   if (!canDelete) return null;
+  // Last in the Actions menu and not red: the red button is the dialog's confirmation.
   return (
-    <div>
+    <div className="session-delete">
       <ConfirmButton
         label="Delete session"
-        buttonClassName="danger"
+        buttonClassName="secondary"
         title="Delete this session?"
         statement="The session, its results, its share links and its stored files are deleted for good. This cannot be undone."
         confirmLabel="Delete session"

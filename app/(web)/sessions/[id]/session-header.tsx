@@ -1,10 +1,12 @@
-import Link from "next/link";
 import { formatDuration } from "@/app/_lib/format";
 import { ExportMenu } from "./export-menu";
 import type { SessionView } from "./load-session-view";
 import { SessionActions } from "./session-actions";
+import { SessionActionsMenu } from "./session-actions-menu";
+import { SessionCorrection } from "./session-correction";
+import { SessionReports } from "./session-reports";
 
-/** Title (boat, distance, time), the owner's session actions, the export menu and the way to the analyses. */
+/** Title (boat, distance, time) and the Actions menu: export, PDF report, correction and, last, deletion. */
 export function SessionHeader({ view }: { view: SessionView }) {
   const s = view.detail.summary;
   return (
@@ -12,11 +14,12 @@ export function SessionHeader({ view }: { view: SessionView }) {
       <h1>
         {s.vesselType} · {s.distanceM} m · {formatDuration(s.durationMs)}
       </h1>
-      <SessionActions resultId={view.resultId} canDelete={view.user.canDeleteSessions && view.owner} />
-      <ExportMenu sessionId={view.resultId} seats={view.detail.crew.length} />
-      <p className="page-header-link">
-        <Link href={`/sessions/${view.resultId}/analysis`}>Analysis: pacing, start, finish, side balance and more</Link>
-      </p>
+      <SessionActionsMenu>
+        <ExportMenu sessionId={view.resultId} seats={view.detail.crew.length} />
+        <SessionReports view={view} />
+        <SessionCorrection view={view} />
+        <SessionActions resultId={view.resultId} canDelete={view.user.canDeleteSessions && view.owner} />
+      </SessionActionsMenu>
     </div>
   );
 }

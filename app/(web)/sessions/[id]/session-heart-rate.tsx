@@ -12,7 +12,7 @@ export function SessionHeartRate({ view }: { view: SessionView }) {
     <section aria-labelledby="heart-rate-heading">
       <h2 id="heart-rate-heading">Your heart rate</h2>
       <p className="muted">Recorded by the strap in the stroke seat (seat 1): yours. Only you see it here.</p>
-      <HeartRateChart points={hr.points} summary={summary} />
+      <HeartRateChart points={hr.points} summary={summary} distanceM={view.detail.summary.distanceM} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { SessionView } from "./load-session-view";
 export function SessionReports({ view }: { view: SessionView }) {
   const base = `/sessions/${view.resultId}/report`;
   return (
-    <p>
+    <p className="session-reports">
       Report (PDF): <a href={`${base}?lang=en&splits=${view.splitCount}`}>English</a> · <a href={`${base}?lang=es&splits=${view.splitCount}`}>Español</a>
     </p>
   );

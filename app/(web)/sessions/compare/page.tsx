@@ -67,6 +67,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <CompareCharts
         data={{
           grid: comparison.gridM,
+          distanceM: comparison.distanceM,
           sessions: comparison.sessions.map((s, k) => ({ key: `s${s.row.id}`, label: label(k), speed: s.speedMS, rate: s.rateSpm, avgSpeed: commonSpeed(s) })),
         }}
       />

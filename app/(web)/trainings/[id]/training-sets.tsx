@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { SplitsTable, Uncertainty } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
+import { distanceAxis, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
 import { formatDuration, formatPace500, formatUncertainty } from "@/app/_lib/format";
 import { averageSpeedMS } from "@/server/results/figures";
 import type { TrainingSetView } from "@/server/trainings/training-view";
@@ -125,7 +126,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
               ))}
             </select>
           </div>
-          <StrokeCharts points={charted.points} idPrefix="set-" />
+          <StrokeCharts points={charted.points} distanceM={charted.distanceM} splitsM={charted.splits.map((s) => s.distance_m)} idPrefix="set-" />
           {charted.splits.length ? (
             <>
               <h3 id="set-splits-heading">Splits of work {charted.workNumber}</h3>
@@ -199,6 +200,8 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
     const values = s.points.flatMap((p) => (p[metric] === null ? [] : [p[metric] as number]));
     return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   });
+  const x = distanceAxis(Math.max(...sets.map((s) => s.distanceM)));
+  const y = valueAxis(sets.flatMap((s) => s.points.map((p) => p[metric])));
   return (
     <figure aria-labelledby={id} aria-describedby={`${id}-summary`}>
       <figcaption id={id}>{title}</figcaption>
@@ -216,8 +219,8 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
       <ResponsiveContainer width="100%" height={220}>
         <LineChart margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#eef1f4" />
-          <XAxis dataKey="distance" type="number" domain={[0, "dataMax"]} allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
-          <YAxis domain={["auto", "auto"]} width={40} tickFormatter={(v: number) => v.toFixed(digits === 1 ? 0 : 1)} />
+          <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
+          <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} width={44} tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)} />
           <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
           {sets.map((s, k) => (
             <Line key={s.id} data={s.points} name={`Work ${s.workNumber}`} type="monotone" dataKey={metric} stroke={COLOURS[k % COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />

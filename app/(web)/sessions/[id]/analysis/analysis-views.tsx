@@ -11,8 +11,15 @@ import type { SplitMotionResult } from "@/server/analytics/split-motion";
 import type { StartResult } from "@/server/analytics/start";
 import type { StrokePhasesResult } from "@/server/analytics/stroke-phases";
 import type { AnalysisName } from "@/server/analytics";
+import type { Finding } from "@/server/analytics/findings";
+import { valueAxis } from "@/app/_lib/chart-axes";
 
-/** One table per analysis (docs/analytics.md): headers carry the units, cells plain numbers. */
+/**
+ * Each analysis as a coach reads it (docs/web-app.md "Analysis"): the finding's
+ * sentence, its bar chart, the plain-number tables, and the statistics behind
+ * it in a "details" disclosure with their explanations. Headers carry the
+ * units, cells plain numbers.
+ */
 const n = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? "–" : value.toFixed(digits));
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? "–" : `${value > 0 ? "+" : ""}${value.toFixed(1)} %`);
 const pace = (seconds: number | null) => (seconds === null ? "–" : `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`);
@@ -45,91 +52,102 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
   );
 }
 
-const Verdict = ({ children }: { children: ReactNode }) => <p className="analysis-verdict">{children}</p>;
+/** The finding's bars on an axis that fits them (or its fixed 0–N), the value written beside each bar. */
+export function FindingChart({ name, chart }: { name: string; chart: NonNullable<Finding["chart"]> }) {
+  const axis = chart.domain ?? valueAxis(chart.bars.map((b) => b.value))?.domain ?? [0, 1];
+  const [low, high] = axis[1] > axis[0] ? axis : [axis[0], axis[0] + 1];
+  const unit = chart.unit ? ` ${chart.unit}` : "";
+  return (
+    <figure className="finding-chart" aria-labelledby={`finding-${name}-caption`} data-testid={`finding-chart-${name}`}>
+      <figcaption id={`finding-${name}-caption`}>
+        {chart.caption}{" "}
+        <span className="muted">
+          (bars from {low}
+          {unit} to {high}
+          {unit})
+        </span>
+      </figcaption>
+      <ul className="finding-bars">
+        {chart.bars.map((bar) => (
+          <li key={bar.label} className={bar.highlight ? "highlight" : undefined}>
+            <span className="finding-bar-label">{bar.label}</span>
+            <span className="finding-bar-track" aria-hidden="true">
+              <span className="analysis-bar" style={{ width: `${Math.max(0, Math.min(100, (100 * (bar.value - low)) / (high - low))).toFixed(1)}%` }} />
+            </span>
+            <span className="finding-bar-value">{bar.text}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
 
-export function AnalysisView({ name, result }: { name: AnalysisName; result: unknown }) {
+/** The statistics behind the finding, each with what it means, folded away. */
+export function FindingDetails({ name, finding, children }: { name: string; finding: Finding; children?: ReactNode }) {
+  if (!finding.details.length && !children) return null;
+  return (
+    <details className="analysis-details" data-testid={`finding-details-${name}`}>
+      <summary>Details: the statistics behind this</summary>
+      <dl>
+        {finding.details.map((d) => (
+          <div key={d.term}>
+            <dt>
+              {d.term}: <strong>{d.value}</strong>
+            </dt>
+            <dd>{d.explanation}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </details>
+  );
+}
+
+/** The tables a coach reads: plain figures, no statistics jargon. */
+export function AnalysisTables({ name, result }: { name: AnalysisName; result: unknown }) {
   switch (name) {
     case "data-quality": {
       const r = result as DataQualityResult;
       return (
-        <>
-          <Verdict>
-            Data quality: <strong>{r.grade}</strong>
-            {r.reasons.length ? ` (${r.reasons.join("; ")})` : ""}
-          </Verdict>
-          <Table
-            label="Data quality"
-            head={["motion samples", "lost", "GNSS fixes", "missing", "GNSS lost in effort", "satellites", "HDOP", "heart-rate coverage"]}
-            rows={[[r.imu_samples, pct(r.imu_lost_pct), r.gnss_fixes, pct(r.gnss_missing_pct), `${n(r.effort_fix_gap_s, 1)} s`, n(r.satellites_mean, 1), n(r.hdop_mean, 2), r.heart_rate_coverage === null ? "–" : `${Math.round(r.heart_rate_coverage * 100)} %`]]}
-          />
-        </>
+        <Table
+          label="Data quality"
+          head={["motion samples", "lost", "GNSS fixes", "missing", "GNSS lost in effort", "heart-rate coverage"]}
+          rows={[[r.imu_samples, pct(r.imu_lost_pct), r.gnss_fixes, pct(r.gnss_missing_pct), `${n(r.effort_fix_gap_s, 1)} s`, r.heart_rate_coverage === null ? "–" : `${Math.round(r.heart_rate_coverage * 100)} %`]]}
+        />
       );
     }
     case "anomalies": {
       const r = result as AnomaliesResult;
-      return (
-        <>
-          <Verdict>
-            {r.anomalies.length} flagged values in {r.strokes_examined} strokes at cruising speed ({n(r.per_100_strokes, 1)} per 100), threshold |z| &gt; {n(r.threshold_z, 1)}.
-          </Verdict>
-          {r.anomalies.length > 0 && (
-            <Table
-              label="Anomalies"
-              head={["stroke", "time (s)", "distance (m)", "metric", "value", "expected", "z"]}
-              rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, n(a.time_s, 1), n(a.distance_m, 0), a.metric.replace("_", " "), n(a.value), n(a.expected), n(a.z, 1)])}
-            />
-          )}
-        </>
-      );
+      return r.anomalies.length > 0 ? (
+        <Table
+          label="Anomalies"
+          head={["stroke", "time (s)", "distance (m)", "metric", "value", "expected"]}
+          rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, n(a.time_s, 1), n(a.distance_m, 0), a.metric.replace("_", " "), n(a.value), n(a.expected)])}
+        />
+      ) : null;
     }
     case "side-balance": {
       const r = result as SideBalanceResult;
       const side = (s: typeof r.left) => [s.strokes, n(s.stroke_distance), n(s.stroke_time, 3), n(s.peak_accel)];
       return (
-        <>
-          <Verdict>
-            Stronger drive: <strong>{r.stronger_side ?? "balanced"}</strong> · longer stroke: <strong>{r.longer_side ?? "balanced"}</strong> (tolerance {n(r.tolerance_pct, 1)} %)
-          </Verdict>
-          <Table
-            label="Side balance"
-            head={["blade", "cruise strokes", "distance per stroke (m)", "stroke time (s)", "drive peak (m/s²)"]}
-            rows={[["left", ...side(r.left)], ["right", ...side(r.right)], ["left − right", "", pct(r.asymmetry_pct.stroke_distance), pct(r.asymmetry_pct.stroke_time), pct(r.asymmetry_pct.peak_accel)]]}
-          />
-        </>
-      );
-    }
-    case "metric-relationships": {
-      const r = result as MetricRelationshipsResult;
-      return (
         <Table
-          label="Metric relationships"
-          head={["x", "y", "r", "strength", "slope (y per x)", "strokes"]}
-          rows={r.pairs.map((p) => [p.x.replace("_", " "), p.y.replace("_", " "), n(p.pearson_r, 2), p.strength, n(p.slope, 4), p.n])}
+          label="Side balance"
+          head={["blade", "cruise strokes", "distance per stroke (m)", "stroke time (s)", "drive peak (m/s²)"]}
+          rows={[["left", ...side(r.left)], ["right", ...side(r.right)], ["left − right", "", pct(r.asymmetry_pct.stroke_distance), pct(r.asymmetry_pct.stroke_time), pct(r.asymmetry_pct.peak_accel)]]}
         />
       );
     }
+    case "metric-relationships":
+      // Correlations and slopes are statistics: their table sits in the details.
+      return null;
     case "pacing": {
       const r = result as PacingResult;
-      const fastest = Math.max(...r.segments.map((s) => s.speed_m_s ?? 0));
       return (
-        <>
-          <Verdict>
-            Profile: <strong>{r.profile}</strong> (second half {pct(r.second_half_change_pct)}), fade from the fastest segment {n(r.fade_pct, 1)} %.
-          </Verdict>
-          <Table
-            label="Pacing"
-            head={["segment", "time (s)", "pace (/500 m)", "speed (m/s)", "vs mean", "rate (spm)", ""]}
-            rows={r.segments.map((s) => [
-              range(s),
-              n(s.time_s),
-              pace(s.pace_500m_s),
-              n(s.speed_m_s),
-              pct(s.relative_speed_pct),
-              n(s.rate_spm, 1),
-              <span key="bar" className="analysis-bar" style={{ width: `${Math.round((100 * (s.speed_m_s ?? 0)) / fastest)}%` }} aria-hidden />,
-            ])}
-          />
-        </>
+        <Table
+          label="Pacing"
+          head={["segment", "time (s)", "pace (/500 m)", "speed (m/s)", "vs mean", "rate (spm)"]}
+          rows={r.segments.map((s) => [range(s), n(s.time_s), pace(s.pace_500m_s), n(s.speed_m_s), pct(s.relative_speed_pct), n(s.rate_spm, 1)])}
+        />
       );
     }
     case "progression": {
@@ -138,8 +156,8 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
       return (
         <Table
           label="Progression through the effort"
-          head={["metric", ...Array.from({ length: segments }, (_, i) => `segment ${i + 1}`), "trend per 100 m", "change"]}
-          rows={r.metrics.map((m) => [m.metric.replace("_", " "), ...m.by_segment.map((v) => n(v)), n(m.trend_per_100m, 3), pct(m.change_pct)])}
+          head={["metric", ...Array.from({ length: segments }, (_, i) => `segment ${i + 1}`), "change"]}
+          rows={r.metrics.map((m) => [m.metric.replace("_", " "), ...m.by_segment.map((v) => n(v)), pct(m.change_pct)])}
         />
       );
     }
@@ -153,28 +171,13 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
         />
       );
     }
-    case "consistency": {
-      const r = result as ConsistencyResult;
-      return (
-        <>
-          <Verdict>
-            Consistency score <strong>{n(r.score, 0)}</strong> / 100 · rhythm RMSSD {n(r.rhythm_rmssd_ms, 0)} ms
-          </Verdict>
-          <Table
-            label="Consistency (coefficient of variation)"
-            head={["metric", "whole effort", ...(r.cv_pct[0]?.by_segment.map((_, i) => `segment ${i + 1}`) ?? [])]}
-            rows={r.cv_pct.map((m) => [m.metric.replace("_", " "), `${n(m.overall, 1)} %`, ...m.by_segment.map((v) => `${n(v, 1)} %`)])}
-          />
-        </>
-      );
-    }
+    case "consistency":
+      // Coefficients of variation are statistics: their table sits in the details.
+      return null;
     case "start": {
       const r = result as StartResult;
       return (
         <>
-          <Verdict>
-            90 % of cruise speed ({n(r.cruise_speed_m_s)} m/s) after {n(r.time_to_90pct_cruise_s, 1)} s and {r.strokes_to_90pct_cruise ?? "–"} strokes; peak {n(r.peak_speed_m_s)} m/s at {n(r.time_to_peak_speed_s, 1)} s.
-          </Verdict>
           <Table label="Start: time to distance" head={r.time_to_m.map((m) => `${m.distance_m} m (s)`)} rows={[r.time_to_m.map((m) => n(m.time_s))]} />
           <Table
             label="First strokes"
@@ -187,24 +190,51 @@ export function AnalysisView({ name, result }: { name: AnalysisName; result: unk
     case "finish": {
       const r = result as FinishResult;
       const row = (label: string, w: FinishResult["body"]) => [label, range(w), n(w.speed_m_s), n(w.rate_spm, 1), n(w.stroke_distance_m)];
-      return (
-        <>
-          <Verdict>
-            Finish: <strong>{r.verdict}</strong> (speed {pct(r.speed_change_pct)}, rate {pct(r.rate_change_pct)}, distance per stroke {pct(r.stroke_distance_change_pct)})
-          </Verdict>
-          <Table label="Finish against the body" head={["", "from–to", "speed (m/s)", "rate (spm)", "distance per stroke (m)"]} rows={[row("body", r.body), row("finish", r.finish)]} />
-        </>
-      );
+      return <Table label="Finish against the body" head={["", "from–to", "speed (m/s)", "rate (spm)", "distance per stroke (m)"]} rows={[row("body", r.body), row("finish", r.finish)]} />;
     }
     case "split-motion": {
       const r = result as SplitMotionResult;
       return (
         <Table
           label="Boat motion per segment"
-          head={["segment", "pitch (°)", "roll (°)", "surge swing (m/s²)", "speed fluctuation"]}
-          rows={r.segments.map((s) => [range(s) + (s.index === r.steadiest_segment ? " · steadiest" : s.index === r.roughest_segment ? " · roughest" : ""), n(s.pitch_deg), n(s.roll_deg), n(s.surge_range_m_s2), `${n(s.speed_fluctuation_pct, 1)} %`])}
+          head={["segment", "pitch (°)", "roll (°)"]}
+          rows={r.segments.map((s) => [range(s) + (s.index === r.steadiest_segment ? " · steadiest" : s.index === r.roughest_segment ? " · roughest" : ""), n(s.pitch_deg), n(s.roll_deg)])}
         />
       );
     }
+  }
+}
+
+/** Tables of statistics, shown inside the details disclosure. */
+export function TechnicalTables({ name, result }: { name: AnalysisName; result: unknown }) {
+  switch (name) {
+    case "metric-relationships": {
+      const r = result as MetricRelationshipsResult;
+      return (
+        <Table
+          label="Metric relationships"
+          head={["x", "y", "r", "strength", "slope (y per x)", "strokes"]}
+          rows={r.pairs.map((p) => [p.x.replace("_", " "), p.y.replace("_", " "), n(p.pearson_r, 2), p.strength, n(p.slope, 4), p.n])}
+        />
+      );
+    }
+    case "consistency": {
+      const r = result as ConsistencyResult;
+      return (
+        <Table
+          label="Consistency (coefficient of variation)"
+          head={["metric", "whole effort", ...(r.cv_pct[0]?.by_segment.map((_, i) => `segment ${i + 1}`) ?? [])]}
+          rows={r.cv_pct.map((m) => [m.metric.replace("_", " "), `${n(m.overall, 1)} %`, ...m.by_segment.map((v) => `${n(v, 1)} %`)])}
+        />
+      );
+    }
+    case "anomalies": {
+      const r = result as AnomaliesResult;
+      return r.anomalies.length > 0 ? (
+        <Table label="Anomalies: robust z-scores" head={["stroke", "metric", "z"]} rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, a.metric.replace("_", " "), n(a.z, 1)])} />
+      ) : null;
+    }
+    default:
+      return null;
   }
 }

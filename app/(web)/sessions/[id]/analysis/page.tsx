@@ -10,7 +10,8 @@ import { getDb } from "@/server/db/client";
 import { getStoredAnalysis } from "@/server/results/result-analysis";
 import { getResultDetail } from "@/server/results/result-detail";
 import { sessionFigures } from "@/server/results/figures";
-import { AnalysisView } from "./analysis-views";
+import { findingOf } from "@/server/analytics/findings";
+import { AnalysisTables, FindingChart, FindingDetails, TechnicalTables } from "./analysis-views";
 
 export const metadata: Metadata = { title: "Session analysis" };
 
@@ -33,7 +34,12 @@ const clamp = (value: string | undefined, min: number, max: number, fallback: nu
   return Number.isFinite(n) && value !== "" ? Math.min(max, Math.max(min, n)) : fallback;
 };
 
-/** The eleven analyses of one session as tables (docs/analytics.md), with the segment count and sensitivity in the URL. */
+/**
+ * The eleven analyses of one session (docs/analytics.md), each leading with
+ * what it found in a sentence, then its chart and figures, the statistics in a
+ * "details" disclosure (docs/web-app.md "Analysis"); segment count and
+ * sensitivity in the URL.
+ */
 export default async function SessionAnalysisPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
@@ -86,10 +92,26 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
         return (
           <section key={name} className="card" aria-labelledby={`analysis-${name}`}>
             <h2 id={`analysis-${name}`}>{TITLES[name]}</h2>
-            {outcome.status === "ok" ? <AnalysisView name={name} result={outcome.result} /> : <p className="muted">Not enough data: {outcome.reason}.</p>}
+            {outcome.status === "ok" ? <AnalysisSection name={name} result={outcome.result} seats={detail.crew.length} /> : <p className="muted">Not enough data: {outcome.reason}.</p>}
           </section>
         );
       })}
+    </>
+  );
+}
+
+function AnalysisSection({ name, result, seats }: { name: (typeof ANALYSIS_NAMES)[number]; result: unknown; seats: number }) {
+  const finding = findingOf(name, result, { seats });
+  return (
+    <>
+      <p className="analysis-finding" data-testid={`finding-${name}`}>
+        {finding.sentence}
+      </p>
+      {finding.chart ? <FindingChart name={name} chart={finding.chart} /> : null}
+      <AnalysisTables name={name} result={result} />
+      <FindingDetails name={name} finding={finding}>
+        <TechnicalTables name={name} result={result} />
+      </FindingDetails>
     </>
   );
 }
