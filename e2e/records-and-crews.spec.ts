@@ -44,6 +44,14 @@ test("the upload suggests the distance from the recording, explains a lapsed sub
   await page.getByLabel("Session file (.svc)").setInputFiles({ name: "junk.svc", mimeType: "application/octet-stream", buffer: Buffer.from("not a sensor recording") });
   await expect(page.locator("#file-error")).toHaveText("This file is damaged, incomplete or not a session from a sensor unit");
   await expect(page.getByLabel("Distance (m)")).toHaveValue("");
+  // The endpoint behind it: hostile requests are 4xx, never a 5xx, and a good one stores nothing (server test).
+  const suggest = "/api/uploads/distance-suggestion";
+  expect((await page.request.post(suggest, { data: "not multipart" })).status()).toBe(400);
+  const k1File = { name: "x.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4200 }) };
+  expect((await page.request.post(suggest, { multipart: { metadata: "{", file: k1File } })).status()).toBe(400);
+  expect((await page.request.post(suggest, { multipart: { metadata: JSON.stringify({ vessel_id: 1 }), file: { ...k1File, buffer: k1File.buffer.subarray(0, 300) } } })).status()).toBe(422);
+  const answer = await page.request.post(suggest, { multipart: { file: k1File } });
+  expect(await answer.json()).toEqual({ data: { distance_m: 200, covered_m: expect.any(Number) } });
 
   // The lapsed athlete is greyed out with a note that says why and what to do.
   await page.getByLabel("Boat").selectOption({ label: "K1" });
