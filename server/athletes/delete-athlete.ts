@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { athletes, resultCrew, teamMemberships, trainings } from "../db/schema";
+import { athletes, resultCrew, teamMemberships, trainingCrew } from "../db/schema";
 import { notFound } from "../errors";
 import { count } from "../housekeeping/plural";
 
@@ -36,7 +36,8 @@ export async function athleteDeletion(db: Db | Tx, userId: number, athleteId: nu
   const athlete = await ownAthlete(db, userId, athleteId, false);
   const [[s], [t], [m]] = await Promise.all([
     db.select({ n: countDistinct(resultCrew.resultId) }).from(resultCrew).where(eq(resultCrew.athleteId, athleteId)),
-    db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(eq(trainings.athleteId, athleteId)),
+    // Every seat the athlete holds in a training, the paddler's seat 1 included (training_crew).
+    db.select({ n: sql<number>`count(*)::int` }).from(trainingCrew).where(eq(trainingCrew.athleteId, athleteId)),
     db.select({ n: sql<number>`count(*)::int` }).from(teamMemberships).where(eq(teamMemberships.athleteId, athleteId)),
   ]);
   const name = `${athlete.name} ${athlete.surname}`.trim();
@@ -44,7 +45,7 @@ export async function athleteDeletion(db: Db | Tx, userId: number, athleteId: nu
     s.n
       ? `${count(s.n, "session")} keep${s.n === 1 ? "s" : ""} ${s.n === 1 ? "its" : "their"} data; ${name}'s seat in ${s.n === 1 ? "it" : "them"} keeps the name as an external paddler, no longer linked to this record (no athlete page, personal bests or access through it).`
       : "No session has this athlete in its crew.",
-    t.n ? `${count(t.n, "training")} keep${t.n === 1 ? "s" : ""} ${t.n === 1 ? "its" : "their"} data without an athlete.` : null,
+    t.n ? `${count(t.n, "training")} keep${t.n === 1 ? "s" : ""} ${t.n === 1 ? "its" : "their"} data without this athlete.` : null,
     m.n ? `${name} leaves ${count(m.n, "team")}.` : null,
     athlete.userId ? `The linked account stays; only the link to this record ends.` : null,
   ];

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { athleteAccessible, trackAccessible } from "../access/access";
 import { commitBlob, stageBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { athletes, tracks, trainings, vessels, workoutTemplates } from "../db/schema";
+import { athletes, tracks, trainingCrew, trainings, vessels, workoutTemplates } from "../db/schema";
 import { AppError } from "../errors";
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../http/kernel/params";
 import { sendEvent } from "../jobs/send-event";
@@ -29,6 +29,11 @@ export interface TrainingUploadInput {
   vesselId: number;
   trackId?: number | null;
   athleteId?: number | null;
+  /**
+   * The crew by seat from the bow (one entry per seat of the boat, null for a
+   * seat left unnamed); instead of `athleteId`, whose place is seat 1.
+   */
+  crew?: (number | null)[] | null;
   title?: string;
   notes?: string;
   /** One of the owner's workout templates; its normalized document is copied onto the training. */
@@ -69,17 +74,15 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
     throw invalid("sensitivity", `sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
   }
 
-  const [vessel] = await db.select({ id: vessels.id, supported: vessels.supported, type: vessels.type }).from(vessels).where(eq(vessels.id, input.vesselId));
+  const [vessel] = await db.select({ id: vessels.id, supported: vessels.supported, type: vessels.type, npeople: vessels.npeople }).from(vessels).where(eq(vessels.id, input.vesselId));
   if (!vessel) throw invalid("vessel_id", `vessel_id ${input.vesselId} does not exist`);
   if (!vessel.supported) throw invalid("vessel_id", `vessel type ${vessel.type} is not supported`);
   if (input.trackId != null) {
     const [track] = await db.select({ id: tracks.id }).from(tracks).where(and(eq(tracks.id, input.trackId), trackAccessible(input.user.id)));
     if (!track) throw new AppError("forbidden", `track_id ${input.trackId} is unknown or not accessible`, { track_id: ["Unknown track"] });
   }
-  if (input.athleteId != null) {
-    const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), athleteAccessible(input.user.id)));
-    if (!athlete) throw new AppError("forbidden", `athlete ${input.athleteId} not found or not accessible`, { athlete_id: ["Unknown athlete"] });
-  }
+  const crew = checkedCrew(input, vessel);
+  await requireAccessibleAthletes(db, input.user.id, crew, input.crew != null);
   let templateSnapshot: unknown = null;
   if (input.templateId != null) {
     const [template] = await db
@@ -99,11 +102,13 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
     // The bytes are written before the transaction (an object store cannot take part in it); the row naming them commits with the training (docs/blobs.md).
     const original = await stageBlob(db, input.file!.bytes);
     const id = await db.transaction(async (tx) => {
+      // The athletes may have been deleted since the check; locked until commit, they stay (else the insert would fail on a foreign key).
+      await requireAccessibleAthletes(tx as unknown as Db, input.user.id, crew, input.crew != null, true);
       const [row] = await tx
         .insert(trainings)
         .values({
           ownerUserId: input.user.id,
-          athleteId: input.athleteId ?? null,
+          athleteId: crew.find((c) => c.seat === 1)?.athleteId ?? null,
           vesselId: vessel.id,
           trackId: input.trackId ?? null,
           title,
@@ -119,6 +124,7 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
           status: "queued",
         })
         .returning({ id: trainings.id });
+      if (crew.length) await tx.insert(trainingCrew).values(crew.map((c) => ({ trainingId: row.id, ...c })));
       const blob = await commitBlob(tx as unknown as Db, { key: trainingOriginalKey(row.id), content: original, contentType: "application/octet-stream" });
       await tx.update(trainings).set({ originalBlobId: blob.id }).where(eq(trainings.id, row.id));
       await sendEvent(tx as unknown as Db, { name: "training/stored", data: { trainingId: row.id } });
@@ -130,6 +136,39 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
     if (isUniqueViolation(error, "trainings_owner_original_sha256_uq")) await refuseRepeatedFile(db, input.user.id, sha256);
     throw error;
   }
+}
+
+type CrewSeat = { seat: number; athleteId: number };
+
+/**
+ * The named seats: `crew` (one entry per seat of the boat) or `athleteId`
+ * alone (seat 1). Seat 1 wears the heart-rate strap, so its paddler must be
+ * named whenever another seat is: otherwise nobody could tell whose heart
+ * rate the recording holds.
+ */
+function checkedCrew(input: Pick<TrainingUploadInput, "athleteId" | "crew">, vessel: { type: string; npeople: number }): CrewSeat[] {
+  if (input.crew == null) return input.athleteId != null ? [{ seat: 1, athleteId: input.athleteId }] : [];
+  if (input.athleteId != null) throw invalid("athlete_id", "give athlete_id or athletes, not both");
+  if (input.crew.length !== vessel.npeople) throw invalid("athletes", `athletes must have ${vessel.npeople} entr${vessel.npeople === 1 ? "y" : "ies"} for a ${vessel.type}, got ${input.crew.length}`);
+  const seats = input.crew.flatMap((athleteId, i) => (athleteId === null ? [] : [{ seat: i + 1, athleteId }]));
+  const repeated = seats.find((s, i) => seats.findIndex((o) => o.athleteId === s.athleteId) !== i);
+  if (repeated) throw invalid(`athletes[${repeated.seat - 1}]`, `Seat ${repeated.seat}: this athlete already has a seat`);
+  if (seats.length && seats[0].seat !== 1) throw invalid("athletes[0]", "Seat 1: name the stroke seat's paddler too (the heart-rate strap is theirs)");
+  return seats;
+}
+
+async function requireAccessibleAthletes(db: Db, userId: number, crew: CrewSeat[], bySeat: boolean, lock = false): Promise<void> {
+  if (!crew.length) return;
+  const query = db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(inArray(athletes.id, crew.map((c) => c.athleteId)), athleteAccessible(userId)))
+    .orderBy(athletes.id);
+  const present = new Set((lock ? await query.for("key share") : await query).map((a) => a.id));
+  const missing = crew.find((c) => !present.has(c.athleteId));
+  if (!missing) return;
+  const field = bySeat ? `athletes[${missing.seat - 1}]` : "athlete_id";
+  throw new AppError("forbidden", `athlete ${missing.athleteId} not found or not accessible`, { [field]: ["Unknown athlete"] });
 }
 
 /** The same file twice for one owner is a retry or a mistake: 409 naming the existing training. */
@@ -146,10 +185,11 @@ async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): 
 
 /**
  * The web upload form's metadata part for a training, as JSON:
- * `{ vessel_id, track_id?, athlete_id?, title?, notes?, template_id?, sensitivity? }`.
+ * `{ vessel_id, track_id?, athlete_id? | athletes?, title?, notes?, template_id?, sensitivity? }`,
+ * `athletes` being one athlete id or null per seat from the bow.
  * Every problem is a 400 naming its field.
  */
-export function parseTrainingUploadMetadata(raw: string | undefined): Pick<TrainingUploadInput, "vesselId" | "trackId" | "athleteId" | "title" | "notes" | "templateId" | "sensitivity"> {
+export function parseTrainingUploadMetadata(raw: string | undefined): Pick<TrainingUploadInput, "vesselId" | "trackId" | "athleteId" | "crew" | "title" | "notes" | "templateId" | "sensitivity"> {
   if (raw === undefined) throw new AppError("invalid", "metadata part missing");
   let value: unknown;
   try {
@@ -176,8 +216,18 @@ export function parseTrainingUploadMetadata(raw: string | undefined): Pick<Train
   };
   const sensitivity = m.sensitivity;
   if (sensitivity !== undefined && sensitivity !== null && (typeof sensitivity !== "number" || !Number.isFinite(sensitivity))) throw invalid("sensitivity", "sensitivity must be a number");
+  let crew: (number | null)[] | null = null;
+  if (m.athletes !== undefined && m.athletes !== null) {
+    if (!Array.isArray(m.athletes) || m.athletes.length > 9) throw invalid("athletes", "athletes must be a list with one entry per seat");
+    crew = m.athletes.map((v, i) => {
+      if (v === null || v === "") return null;
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647) throw invalid(`athletes[${i}]`, `athletes[${i}] must be an athlete id or null`);
+      return v;
+    });
+  }
   return {
     vesselId: id("vessel_id", true)!,
+    crew,
     trackId: id("track_id", false),
     athleteId: id("athlete_id", false),
     templateId: id("template_id", false),

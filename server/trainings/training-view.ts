@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, tracks, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, users, vessels, workoutTemplates } from "../db/schema";
+import { athletes, tracks, trainingCrew, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, users, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
 import { effortFigures, ownHeartRateOf, trainingHeartRateOwner, viewerDataQuality, type EffortFigures, type OwnHeartRate } from "../health/health-projection";
 import { computeSplits } from "../svc/process/track";
@@ -15,7 +15,12 @@ import type { NormalizedTemplate } from "../workouts/template";
  * same rule as sessions); any other training answers as a missing one (404).
  */
 export function trainingVisible(userId: number): SQL {
-  return or(eq(trainings.ownerUserId, userId), and(sql`${trainings.athleteId} is not null`, athleteAccessible(userId, sql`${trainings.athleteId}`)))!;
+  return or(
+    eq(trainings.ownerUserId, userId),
+    and(sql`${trainings.athleteId} is not null`, athleteAccessible(userId, sql`${trainings.athleteId}`)),
+    // Any paddler of a crew boat's training, as a session's crew.
+    sql`exists (select 1 from training_crew tv_c where tv_c.training_id = ${trainings.id} and ${athleteAccessible(userId, sql`tv_c.athlete_id`)})`,
+  )!;
 }
 
 export const TRAININGS_PAGE_SIZE = 25;
@@ -147,6 +152,8 @@ export interface TrainingView {
   vesselType: string;
   trackName: string | null;
   athleteName: string | null;
+  /** The named seats from the bow: the crew of a crew boat, the paddler of a single. */
+  crew: { seat: number; name: string }[];
   templateName: string | null;
   templateId: number | null;
   templateStillExists: boolean;
@@ -197,6 +204,12 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
   const tr = t.training;
   const template = tr.templateSnapshot as NormalizedTemplate | null;
   const ready = tr.status === "ready";
+  const crewRows = await db
+    .select({ seat: trainingCrew.seat, name: sql<string>`trim(${athletes.name} || ' ' || ${athletes.surname})` })
+    .from(trainingCrew)
+    .innerJoin(athletes, eq(athletes.id, trainingCrew.athleteId))
+    .where(eq(trainingCrew.trainingId, trainingId))
+    .orderBy(asc(trainingCrew.seat));
   const [derived] = ready ? await db.select().from(trainingDerived).where(eq(trainingDerived.trainingId, trainingId)) : [];
   const setRows = ready ? await db.select().from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position)) : [];
   const workIds = setRows.filter((s) => s.kind === "work").map((s) => s.id);
@@ -241,6 +254,7 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     vesselType: t.vesselType,
     trackName: t.trackName,
     athleteName: t.athleteName,
+    crew: crewRows.map((c) => ({ seat: c.seat, name: c.name })),
     templateName: template ? (template.name ?? "Unnamed template") : null,
     templateId: tr.templateId,
     templateStillExists: t.templateStillExists,

@@ -203,6 +203,7 @@ describe("parseTrainingUploadMetadata", () => {
   it("reads the web form's metadata part and names the field of every problem", () => {
     expect(parseTrainingUploadMetadata(JSON.stringify({ vessel_id: 1, track_id: null, template_id: 3, title: "x", sensitivity: 2.5 }))).toEqual({
       vesselId: 1,
+      crew: null,
       trackId: null,
       athleteId: null,
       templateId: 3,

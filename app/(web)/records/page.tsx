@@ -1,56 +1,138 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDuration } from "@/app/_lib/format";
+import { formatDuration, formatPace500 } from "@/app/_lib/format";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
-import { sessionOfSubject } from "@/server/access/access";
-import { listRecordHistory } from "@/server/records/performance-records";
+import { loadWebRecords, type BestEffort } from "@/server/records/web-records";
 
 export const metadata: Metadata = { title: "Records" };
 
+const pace = (b: BestEffort) => formatPace500((b.distanceM / b.durationMs) * 1000);
+
+function BestsTable({ label, bests }: { label: string; bests: (BestEffort & { sessions: number })[] }) {
+  return (
+    <table aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Boat</th>
+            <th scope="col" className="num">
+              Distance
+            </th>
+            <th scope="col" className="num">
+              Best time
+            </th>
+            <th scope="col" className="num">
+              Pace /500 m
+            </th>
+            <th scope="col">Set on</th>
+            <th scope="col" className="num">
+              Efforts
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {bests.map((b) => (
+            <tr key={`${b.boatClass}-${b.distanceM}`}>
+              <td>{b.boatClass}</td>
+              <td className="num">{b.distanceM} m</td>
+              <td className="num">
+                <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
+              </td>
+              <td className="num">{pace(b)}</td>
+              <td>{b.date}</td>
+              <td className="num">{b.sessions}</td>
+            </tr>
+          ))}
+        </tbody>
+    </table>
+  );
+}
+
+/**
+ * Records (docs/web-app.md "Records"): a team leaderboard per boat class and
+ * distance, then each athlete's bests and each crew's, never mixed.
+ */
 export default async function RecordsPage() {
   const user = await requireUser();
-  const history = await listRecordHistory(getDb(), sessionOfSubject(user.id));
-  const current = history.filter((r) => r.current);
+  const { athletes, crews, leaderboards } = await loadWebRecords(getDb(), user.id);
   return (
     <>
       <h1>Records</h1>
-      <p className="muted">Your best time for each boat and distance, from distance efforts you paddled or uploaded, and how each record improved.</p>
-      {current.length === 0 ? (
+      <p className="muted">Best times over a set distance, per athlete and per crew: a K1 time and a K2 time are separate bests, and a crew is its paddlers in any seat order.</p>
+      {athletes.length === 0 && crews.length === 0 ? (
         <div className="card empty">
-          <p>No records yet: they appear with your first distance effort.</p>
+          <p>No records yet: they appear with the first distance effort.</p>
         </div>
-      ) : (
-        <table aria-label="Current records">
-          <thead>
-            <tr>
-              <th scope="col">Boat</th>
-              <th scope="col" className="num">Distance</th>
-              <th scope="col" className="num">Best time</th>
-              <th scope="col">Set on</th>
-              <th scope="col">History</th>
-            </tr>
-          </thead>
-          <tbody>
-            {current.map((record) => (
-              <tr key={`${record.vesselType}-${record.distanceM}`}>
-                <td>{record.vesselType}</td>
-                <td className="num">{record.distanceM} m</td>
-                <td className="num">
-                  <Link href={`/sessions/${record.resultId}`}>{formatDuration(record.durationMs)}</Link>
-                </td>
-                <td>{record.date}</td>
-                <td>
-                  {history
-                    .filter((h) => h.vesselType === record.vesselType && h.distanceM === record.distanceM)
-                    .map((h) => `${formatDuration(h.durationMs)} (${h.date})`)
-                    .join(" → ")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      ) : null}
+
+      {leaderboards.map((team) => (
+        <section key={team.teamId} aria-labelledby={`team-${team.teamId}`}>
+          <h2 id={`team-${team.teamId}`}>Leaderboard · {team.teamName}</h2>
+          {team.boards.map((board) => (
+            <table key={`${board.boatClass}-${board.distanceM}`} aria-label={`${team.teamName} ${board.boatClass} ${board.distanceM} m`}>
+                <caption>
+                  {board.boatClass} · {board.distanceM} m
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">
+                      #
+                    </th>
+                    <th scope="col">{board.boatClass.endsWith("1") ? "Athlete" : "Crew"}</th>
+                    <th scope="col" className="num">
+                      Time
+                    </th>
+                    <th scope="col" className="num">
+                      Pace /500 m
+                    </th>
+                    <th scope="col">Set on</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {board.entries.map((e) => (
+                    <tr key={e.crewKey}>
+                      <td className="num">{e.rank}</td>
+                      <td>{e.crew.join(", ")}</td>
+                      <td className="num">
+                        <Link href={`/sessions/${e.resultId}`}>{formatDuration(e.durationMs)}</Link>
+                      </td>
+                      <td className="num">{pace(e)}</td>
+                      <td>{e.date}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+          ))}
+        </section>
+      ))}
+
+      {athletes.length ? (
+        <section aria-labelledby="athlete-bests">
+          <h2 id="athlete-bests">Bests per athlete</h2>
+          {athletes.map((a) => (
+            <div key={a.athleteId} className="stack">
+              <h3>
+                <Link href={`/athletes/${a.athleteId}`}>{a.name}</Link>
+              </h3>
+              <BestsTable label={`Bests of ${a.name}`} bests={a.bests} />
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      {crews.length ? (
+        <section aria-labelledby="crew-bests">
+          <h2 id="crew-bests">Bests per crew</h2>
+          {crews.map((c) => (
+            <div key={c.key} className="stack">
+              <h3>
+                {c.boatClass} · {c.crew.join(", ")}
+              </h3>
+              <BestsTable label={`Bests of the ${c.boatClass} ${c.crew.join(", ")}`} bests={c.bests} />
+            </div>
+          ))}
+        </section>
+      ) : null}
     </>
   );
 }

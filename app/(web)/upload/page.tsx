@@ -36,6 +36,8 @@ export default async function UploadPage({ searchParams }: { searchParams: Promi
             id: a.id,
             name: `${a.name} ${a.surname}`.trim(),
             active: a.subscriptionActiveUntil !== null && a.subscriptionActiveUntil >= today,
+            until: a.subscriptionActiveUntil,
+            editable: a.editable,
           }))}
           templates={templates}
           initialKind={initialKind}

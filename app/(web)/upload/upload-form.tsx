@@ -2,18 +2,18 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Field, FormError } from "@/app/_components/form";
+import { CrewPicker, type CrewAthlete, type Seat } from "./crew-picker";
 
 type Option = { id: number; name: string };
-type Seat = { kind: "internal"; athleteId: number | "" } | { kind: "external"; name: string; surname: string; weight: string };
 
 interface Props {
   vessels: { id: number; type: string; npeople: number }[];
   categories: Option[];
   paces: Option[];
   tracks: Option[];
-  athletes: (Option & { active: boolean })[];
+  athletes: CrewAthlete[];
   /** The owner's workout templates, for a training. */
   templates: Option[];
   initialKind?: "session" | "training";
@@ -58,10 +58,13 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
   const [title, setTitle] = useState("");
   const [templateId, setTemplateId] = useState<number | "">("");
   const [sensitivity, setSensitivity] = useState(String(DEFAULT_SENSITIVITY));
-  const [athleteId, setAthleteId] = useState<number | "">("");
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<"distance" | "duration">("distance");
-  const [distance, setDistance] = useState("500");
+  // No fixed default: the recording suggests the distance and the person confirms it.
+  const [distance, setDistance] = useState("");
+  // A ref, not state: the suggestion's answer arrives later and must see a distance typed meanwhile.
+  const distanceTyped = useRef(false);
+  const [suggestion, setSuggestion] = useState<{ state: "reading" } | { state: "ready"; distanceM: number; coveredM: number } | null>(null);
   const [durationS, setDurationS] = useState("");
   const [vesselId, setVesselId] = useState<number | "">("");
   const [trackId, setTrackId] = useState<number | "">(tracks[0]?.id ?? "");
@@ -106,11 +109,50 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       fixed(...names);
     };
 
+  /**
+   * Pre-analysis of the chosen file (docs/web-app.md "Upload"): the server
+   * reads it in memory, stores nothing, and answers the standard distance
+   * nearest what the crew covered; it is preselected until the person types
+   * their own. A file it cannot read gets its error at once.
+   */
+  const latestSuggestion = useRef(0);
+  async function suggestDistance(chosen: File | null, forKind = kind) {
+    // Only the answer for the file chosen last counts.
+    const ticket = ++latestSuggestion.current;
+    setSuggestion(null);
+    if (!chosen || forKind !== "session") return;
+    setSuggestion({ state: "reading" });
+    const body = new FormData();
+    if (vesselId !== "") body.append("metadata", JSON.stringify({ vessel_id: vesselId }));
+    body.append("file", chosen);
+    try {
+      const response = await fetch("/api/uploads/distance-suggestion", { method: "POST", body });
+      const answer = await response.json().catch(() => ({}));
+      if (ticket !== latestSuggestion.current) return;
+      if (!response.ok) {
+        setSuggestion(null);
+        const fields: Record<string, string[]> = answer.field_errors?.file ? { file: answer.field_errors.file } : {};
+        if (fields.file) setErrors((old) => ({ ...old, fields: { ...old.fields, ...fields } }));
+        return;
+      }
+      setSuggestion({ state: "ready", distanceM: answer.data.distance_m, coveredM: answer.data.covered_m });
+      if (!distanceTyped.current) {
+        setMode("distance");
+        setDistance(String(answer.data.distance_m));
+        fixed("distance");
+      }
+    } catch {
+      // Offline or the request failed: the person enters the distance.
+      if (ticket === latestSuggestion.current) setSuggestion(null);
+    }
+  }
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const fieldErrors: Record<string, string[]> = {};
     if (!file) fieldErrors.file = ["Choose the .svc file from your sensor unit"];
     if (vesselId === "") fieldErrors.vessel_id = ["Choose the boat"];
+    if (kind === "session" && mode === "distance" && distance.trim() === "") fieldErrors.distance = ["Enter the effort's distance"];
     const sensitivityValue = Number(sensitivity);
     if (kind === "training" && !(sensitivity.trim() !== "" && sensitivityValue >= 0.5 && sensitivityValue <= 10)) fieldErrors.sensitivity = ["Sensitivity is a number from 0.5 to 10"];
     if (Object.keys(fieldErrors).length) return setErrors({ form: "Please correct the highlighted fields.", fields: fieldErrors });
@@ -118,7 +160,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
     const training = {
       vessel_id: vesselId,
       track_id: trackId === "" ? null : trackId,
-      athlete_id: athleteId === "" ? null : athleteId,
+      // Seat by seat from the bow; an unnamed seat is null (docs/trainings.md "Crew").
+      athletes: seats.length ? seats.map((s) => (s.kind === "internal" && s.athleteId !== "" ? s.athleteId : null)) : null,
       title,
       template_id: templateId === "" ? null : templateId,
       sensitivity: sensitivityValue,
@@ -196,7 +239,15 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       <fieldset>
         <legend>What did you record?</legend>
         <label className="checkbox">
-          <input type="radio" name="kind" checked={kind === "session"} onChange={() => setKind("session")} /> One effort (a session)
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === "session"}
+            onChange={() => {
+              setKind("session");
+              if (file && suggestion === null) void suggestDistance(file, "session");
+            }}
+          /> One effort (a session)
         </label>
         <label className="checkbox">
           <input type="radio" name="kind" checked={kind === "training"} onChange={() => setKind("training")} /> This is a training: work sets and rests
@@ -209,7 +260,11 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       ) : null}
       <div className="field">
         <label htmlFor="file">{kind === "training" ? "Training file (.svc)" : "Session file (.svc)"}</label>
-        <input id="file" name="file" type="file" accept=".svc" onChange={(e) => clearing(setFile, "file")(e.target.files?.[0] ?? null)} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
+        <input id="file" name="file" type="file" accept=".svc" onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            clearing(setFile, "file")(chosen);
+            void suggestDistance(chosen);
+          }} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
         {f.file ? (
           <p className="field-error" id="file-error">
             {f.file.join(" ")}
@@ -221,14 +276,12 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
         <>
           <Field label="Title" name="title" value={title} onChange={(e) => clearing(setTitle, "title")(e.target.value)} errors={f.title} maxLength={128} hint="For example “6 × 500 m at race pace”. Optional." />
           <div className="row">
-            <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(setVesselId, "vessel_id")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
+            <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(chooseVessel, "vessel_id", "athletes")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
             <OptionalSelect label="Workout template" name="template_id" value={templateId} onChange={clearing(setTemplateId, "template_id")} options={templates} none="None: find the sets from the recording" errors={f.template_id} />
           </div>
           {templates.length === 0 ? <p className="hint">You have no workout templates yet; the sets are found from the recording alone.</p> : null}
-          <div className="row">
-            <OptionalSelect label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} none="No track" errors={f.track_id} />
-            <OptionalSelect label="Paddler" name="athlete_id" value={athleteId} onChange={clearing(setAthleteId, "athlete_id")} options={athletes} none="Not given" errors={f.athlete_id} />
-          </div>
+          <OptionalSelect label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} none="No track" errors={f.track_id} />
+          {vessel ? <CrewPicker kind="training" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} /> : null}
           <Field
             label="Sensitivity"
             name="sensitivity"
@@ -254,7 +307,24 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
           <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} /> A duration
         </label>
         {mode === "distance" ? (
-          <Field label="Distance (m)" name="distance" inputMode="numeric" value={distance} onChange={(e) => clearing(setDistance, "distance")(e.target.value)} errors={f.distance} hint="50 to 1000 m." />
+          <Field
+            label="Distance (m)"
+            name="distance"
+            inputMode="numeric"
+            value={distance}
+            onChange={(e) => {
+              distanceTyped.current = true;
+              clearing(setDistance, "distance")(e.target.value);
+            }}
+            errors={f.distance}
+            hint={
+              suggestion?.state === "reading"
+                ? "Reading the recording for its distance…"
+                : suggestion?.state === "ready"
+                  ? `Suggested from the recording: the crew covered about ${suggestion.coveredM} m between the start and the stop, so ${suggestion.distanceM} m. Check it before uploading (50 to 1000 m).`
+                  : "50 to 1000 m. Choose the file first: the distance is suggested from the recording."
+            }
+          />
         ) : (
           <Field label="Duration (s)" name="duration" inputMode="decimal" value={durationS} onChange={(e) => clearing(setDurationS, "duration_ms", "distance")(e.target.value)} errors={f.duration_ms ?? f.distance} hint="Up to 300 s." />
         )}
@@ -267,53 +337,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
         <Select label="Pace" name="pace_id" value={paceId} onChange={clearing(setPaceId, "pace_id")} options={paces} errors={f.pace_id} />
       </div>
 
-      {vessel ? (
-        <fieldset>
-          <legend>Crew of the {vessel.type}, from the bow</legend>
-          {f.athletes ? (
-            <p className="field-error" role="alert">
-              {f.athletes.join(" ")}
-            </p>
-          ) : null}
-          {seats.map((seat, i) => (
-            <div className="row" key={i}>
-              <div className="field">
-                <label htmlFor={`seat-${i}`}>Seat {i + 1}</label>
-                <select
-                  id={`seat-${i}`}
-                  aria-invalid={f[`athletes[${i}]`] ? true : undefined}
-                  aria-describedby={f[`athletes[${i}]`] ? `seat-${i}-error` : undefined}
-                  value={seat.kind === "internal" ? seat.athleteId : "external"}
-                  onChange={(e) =>
-                    updateSeat(i, e.target.value === "external" ? { kind: "external", name: "", surname: "", weight: "" } : { kind: "internal", athleteId: e.target.value === "" ? "" : Number(e.target.value) })
-                  }
-                >
-                  <option value="">Choose…</option>
-                  {athletes.map((a) => (
-                    <option key={a.id} value={a.id} disabled={!a.active}>
-                      {a.name}
-                      {a.active ? "" : " (no active subscription)"}
-                    </option>
-                  ))}
-                  <option value="external">Someone else (external athlete)</option>
-                </select>
-                {f[`athletes[${i}]`] ? (
-                  <p className="field-error" id={`seat-${i}-error`}>
-                    {f[`athletes[${i}]`].join(" ")}
-                  </p>
-                ) : null}
-              </div>
-              {seat.kind === "external" ? (
-                <>
-                  <Field label={`Seat ${i + 1} name`} name={`seat-${i}-name`} value={seat.name} onChange={(e) => updateSeat(i, { ...seat, name: e.target.value })} />
-                  <Field label={`Seat ${i + 1} surname`} name={`seat-${i}-surname`} value={seat.surname} onChange={(e) => updateSeat(i, { ...seat, surname: e.target.value })} />
-                  <Field label={`Seat ${i + 1} weight (kg)`} name={`seat-${i}-weight`} inputMode="decimal" value={seat.weight} onChange={(e) => updateSeat(i, { ...seat, weight: e.target.value })} />
-                </>
-              ) : null}
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
+      {vessel ? <CrewPicker kind="session" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} /> : null}
 
       <div className="row">
         <Field label="Competition" name="competition" value={competition} onChange={(e) => clearing(setCompetition, "competition")(e.target.value)} errors={f.competition} maxLength={64} />
@@ -334,7 +358,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
         </div>
       ) : null}
       <div className="row">
-        <button type="submit" disabled={progress !== null}>
+        <button type="submit" disabled={progress !== null || suggestion?.state === "reading"}>
           Upload
         </button>
       </div>

@@ -99,6 +99,26 @@ export const trainings = pgTable(
   ],
 );
 
+/**
+ * The crew of a training in a crew boat (K2, K4, C2, C4), one row per named
+ * seat, 1-based from the bow. Seat 1 is also the training's `athlete_id`: the
+ * stroke seat wears the unit's heart-rate strap (server/health/health-projection.ts).
+ * Only the club's athletes are named; a seat left unnamed has no row.
+ */
+export const trainingCrew = pgTable(
+  "training_crew",
+  {
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    seat: smallint("seat").notNull(),
+    athleteId: integer("athlete_id")
+      .notNull()
+      .references(() => athletes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.seat] }), uniqueIndex("training_crew_athlete_uq").on(t.trainingId, t.athleteId), index("training_crew_athlete_idx").on(t.athleteId, t.trainingId)],
+);
+
 /** Whole-training derived data beyond the sets (replaced as one when reprocessed). */
 export const trainingDerived = pgTable("training_derived", {
   trainingId: integer("training_id")

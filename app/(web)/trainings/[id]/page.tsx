@@ -158,8 +158,8 @@ function TrainingDetails({ view }: { view: TrainingView }) {
           <dd>{view.trackName ?? "—"}</dd>
         </div>
         <div>
-          <dt>Paddler</dt>
-          <dd>{view.athleteName ?? "—"}</dd>
+          <dt>{view.crew.length > 1 ? "Crew, from the bow" : "Paddler"}</dt>
+          <dd>{view.crew.length > 1 ? view.crew.map((c) => `${c.seat}. ${c.name}`).join(", ") : (view.athleteName ?? "—")}</dd>
         </div>
         <div>
           <dt>Sensitivity</dt>
