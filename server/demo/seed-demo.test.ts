@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../db/test-db";
-import { athletes, results, trainings } from "../db/schema";
+import { athletes, trainings } from "../db/schema";
 import { rowsOf } from "../sessions/session-log";
 import { loadKeyring } from "../svc/keyring";
 import { DEMO_SEASON_WEEKS, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";

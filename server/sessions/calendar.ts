@@ -1,7 +1,7 @@
 import { and, sql } from "drizzle-orm";
 import { resultAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { results, trainings } from "../db/schema";
+import { trainings } from "../db/schema";
 import { trainingVisible } from "../trainings/training-view";
 import { filterSql, rowsOf, type LogQuery } from "./session-log";
 
@@ -95,10 +95,10 @@ export async function readCalendar(db: Db, userId: number, q: LogQuery, today = 
   const days: CalendarDay[] = [];
   for (let d = 1; d <= daysIn; d++) {
     const date = `${month}-${pad(d)}`;
-    const sessions = sessionRows.filter((r) => r.date === date).map(({ date: _date, ...r }) => ({ ...r, id: Number(r.id), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs) }));
+    const sessions = sessionRows.filter((r) => r.date === date).map((r) => ({ id: Number(r.id), timeOfDay: r.timeOfDay, boatClass: r.boatClass, distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), crew: r.crew, status: r.status }));
     const dayTrainings = trainingRows
       .filter((r) => r.date === date)
-      .map(({ date: _date, ...r }) => ({ ...r, id: Number(r.id), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), workSets: r.workSets ?? [] }));
+      .map((r) => ({ id: Number(r.id), title: r.title, boatClass: r.boatClass, distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), status: r.status, workSets: (r.workSets ?? []).map((w) => ({ distanceM: Number(w.distanceM), durationMs: Number(w.durationMs) })) }));
     const distanceM = sessions.reduce((sum, s) => sum + s.distanceM, 0) + dayTrainings.reduce((sum, t) => sum + t.distanceM, 0);
     days.push({ date, distanceM, sessions, trainings: dayTrainings });
   }
