@@ -131,7 +131,7 @@ export function demoSessionFile(plan: DemoSessionPlan, keyring: Keyring): Buffer
 /** A planned interval training as the bytes of its `.svc` file. */
 export function demoTrainingFile(plan: DemoTrainingPlan, keyring: Keyring): Buffer {
   const steps = parseTrainingSpec(DEMO_TEMPLATES[plan.template].spec)!;
-  const content = simulateTraining({ vessel: plan.vessel, steps, seed: plan.seed, warmupS: 60, cooldownS: 30 }).content;
+  const content = simulateTraining({ vessel: plan.vessel, steps, seed: plan.seed, warmupS: 30, cooldownS: 15 }).content;
   return Buffer.from(encodeSvc(dated(content, plan.vessel.startsWith("K") ? UNITS.kayak : UNITS.canoe, plan.startUnixMs), keyring));
 }
 
