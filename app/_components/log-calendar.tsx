@@ -7,11 +7,17 @@ import type { LogQuery } from "@/server/sessions/session-log";
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const km = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${m} m`);
 
-/** "4 × 250 m" when the sets are equal, else each set's distance. */
+/**
+ * "4 × 250 m" when the sets' distances are equal (to 10 m), "5 × 45 s" when
+ * their times are (to 5 s: a timed set), else each set's distance.
+ */
 function workSetsLabel(sets: { distanceM: number; durationMs: number }[]): string {
   if (!sets.length) return "no work sets";
-  const rounded = sets.map((s) => Math.round(s.distanceM / 10) * 10);
-  return rounded.every((d) => d === rounded[0]) ? `${sets.length} × ${rounded[0]} m` : rounded.map((d) => `${d} m`).join(" + ");
+  const metres = sets.map((s) => Math.round(s.distanceM / 10) * 10);
+  if (metres.every((d) => d === metres[0])) return `${sets.length} × ${metres[0]} m`;
+  const seconds = sets.map((s) => Math.round(s.durationMs / 5000) * 5);
+  if (seconds.every((t) => t === seconds[0])) return `${sets.length} × ${seconds[0]} s`;
+  return metres.map((d) => `${d} m`).join(" + ");
 }
 
 /**

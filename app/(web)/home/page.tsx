@@ -8,6 +8,7 @@ import { VolumeChart } from "./volume-chart";
 
 export const metadata: Metadata = { title: "Home" };
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
 /** Volume reads in hours and minutes (5_400_000 ms → "1 h 30 min"), not a race clock. */
 const hm = (ms: number) => {
@@ -41,7 +42,7 @@ export default async function Home() {
           This week <span className="muted">({home.weekStart} to {weekEnd})</span>
         </h2>
         <p data-testid="week-totals">
-          {week.sessions} sessions, {week.trainings} trainings · {km(week.distanceM)} · {hm(week.durationMs)} on the water · {hm(week.workMs)} in work sets
+          {plural(week.sessions, "session")}, {plural(week.trainings, "training")} · {km(week.distanceM)} · {hm(week.durationMs)} on the water · {hm(week.workMs)} in work sets
         </p>
         {home.thisWeek.length ? (
           <div className="table-scroll table-card">
@@ -93,7 +94,7 @@ export default async function Home() {
         </h2>
         {active.length ? (
           <VolumeChart
-            points={home.weeks.map((w) => ({ week: w.weekStart, km: Number((w.distanceM / 1000).toFixed(2)), hours: Number((w.durationMs / 3_600_000).toFixed(3)), workHours: Number((w.workMs / 3_600_000).toFixed(3)) }))}
+            points={home.weeks.map((w) => ({ week: w.weekStart, km: Number((w.distanceM / 1000).toFixed(2)), minutes: Number((w.durationMs / 60_000).toFixed(1)), workMinutes: Number((w.workMs / 60_000).toFixed(1)) }))}
             summary={`${home.weeks.length} weeks to ${weekEnd}: ${km(home.weeks.reduce((s, w) => s + w.distanceM, 0))} in ${active.length} active weeks, most in the week of ${[...home.weeks].sort((a, b) => b.distanceM - a.distanceM)[0].weekStart}.`}
           />
         ) : (
