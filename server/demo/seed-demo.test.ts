@@ -37,6 +37,12 @@ describe("the demo season", () => {
     // A season later the same plan moves with the calendar, not the figures.
     const later = planDemoSeason(new Date(today.getTime() + 7 * 86_400_000));
     expect(later.sessions.slice(0, a.sessions.length).map((s) => s.sim)).toEqual(a.sessions.map((s) => s.sim));
+    // One week (the quickstart's --demo-weeks=1) is the season's last week, as planned in full.
+    const lastWeek = planDemoSeason(today, 1);
+    expect(lastWeek.firstMonday).toBe("2026-11-23");
+    expect(lastWeek.sessions).toEqual(a.sessions.filter((s) => s.startUnixMs >= Date.parse("2026-11-23T00:00:00Z")));
+    expect(lastWeek.sessions.length).toBeGreaterThan(0);
+    expect(() => planDemoSeason(today, 13)).toThrow(RangeError);
   });
 
   it("stores ≥ 12 weeks of sessions and trainings for a club of 6–8 athletes in five boat classes, with progress and regattas", async () => {

@@ -26,8 +26,8 @@ export type DemoAccounts = Record<keyof typeof DEMO_ACCOUNTS, { email: string; p
  * club's season up to `now` (demo-season.ts). Idempotent: it does nothing
  * when the demo coach exists.
  */
-export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAccounts } = {}): Promise<{ created: boolean; coachUserId?: number }> {
-  const { now = new Date(), accounts = DEMO_ACCOUNTS } = options;
+export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAccounts; weeks?: number } = {}): Promise<{ created: boolean; coachUserId?: number }> {
+  const { now = new Date(), accounts = DEMO_ACCOUNTS, weeks } = options;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, accounts.coach.email));
   if (existing) return { created: false };
 
@@ -68,7 +68,7 @@ export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAcc
   });
 
   // The club's season (demo-season.ts): every file from the simulator, uploaded and processed through the same paths as real ones.
-  const plan = planDemoSeason(now);
+  const plan = planDemoSeason(now, weeks);
   const keyring = loadKeyring({});
   const vesselIds = new Map<VesselType, number>();
   const vesselId = async (type: VesselType) => vesselIds.get(type) ?? vesselIds.set(type, await vesselIdOf(db, type)).get(type)!;
