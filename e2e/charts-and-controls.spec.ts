@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { PHONE } from "./a11y";
 import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
-import { simulatedSvc, simulatedTrainingFile } from "./svc-files";
+import { datedSvc, simulatedSvc, simulatedTrainingFile } from "./svc-files";
 
 /**
  * What a person sees of every chart and media control, at 1366 px and 390 px:
@@ -45,6 +45,15 @@ test.beforeAll(async ({ browser, baseURL }) => {
     expect(upload.status(), await upload.text()).toBe(201);
     sessions.push((await upload.json()).data.id);
   }
+  // One from this week, so the home's weekly volume chart (the last weeks) has something to draw.
+  const recent = await key.context.post("/api/v1/results", {
+    multipart: {
+      file: { name: "k1-recent.svc", mimeType: "application/octet-stream", buffer: datedSvc({ vessel: "K1", distanceM: 500, seed: 33 }, Date.now() - 3_600_000) },
+      metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+    },
+    headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
+  });
+  expect(recent.status(), await recent.text()).toBe(201);
   await key.context.dispose();
   const { bytes } = simulatedTrainingFile({ spec: "3x250m/60s", vessel: "K1", seed: 4242 });
   const training = await page.request.post("/api/uploads/trainings", {
@@ -295,6 +304,15 @@ for (const size of WIDTHS) {
       await menu.selectOption(await options[1].getAttribute("value"));
       await expect(summary).not.toHaveText(first!);
       await expectChartsDraw(page.locator("main"));
+    });
+
+    test("the home page's weekly volume chart draws its series", async ({ page }) => {
+      await page.goto("/home");
+      const chart = page.getByTestId("volume-chart");
+      expect(await expectChartsDraw(page.locator("main"))).toBe(1);
+      // Distance, time on the water and work-set time: three series, each a line across the weeks.
+      await expect(chart.locator(".recharts-line path.recharts-curve")).toHaveCount(3);
+      await expect(page.getByTestId("week-athletes")).toContainText("Ines Chart");
     });
 
     test("the athlete page's progression chart draws", async ({ page }) => {

@@ -14,3 +14,9 @@ export const badFiles = () => fs.readdirSync(path.join(FIXTURES, "bad")).filter(
 
 /** A simulated interval practice ("4x250m/60s", "10x60s/60s") sealed with the development key, with its truth. */
 export { simulatedTrainingFile } from "../server/trainings/test-support";
+
+/** A simulated session recorded at `startUnixMs` (the unit's clock), for views that read recent weeks (home, calendar). */
+export function datedSvc(options: SimulateOptions, startUnixMs: number): Buffer {
+  const { content } = simulateSession(options);
+  return Buffer.from(encodeSvc({ ...content, header: { ...content.header, startUnixMs } }, loadKeyring({})));
+}

@@ -34,6 +34,9 @@ const SIGNED_IN = [
   "/developer/applications",
   "/developer/applications/new",
   "/no-such-page",
+  "/home",
+  "/?view=calendar",
+  "/exports",
 ];
 /** The API references are the largest pages (every operation's schemas; axe walks each node): a test of their own. */
 const REFERENCES = ["/developer/docs/results-api", "/developer/docs/data-api"];

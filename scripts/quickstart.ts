@@ -18,7 +18,9 @@ async function main() {
   if (env.ALLOW_HTTP_LOOPBACK) console.log("quickstart: ALLOW_HTTP_LOOPBACK=1 (uploads over plain HTTP from this machine only; docs/results-api.md \"HTTPS for uploads\")");
   const handle = getDbHandle();
   await handle.migrate();
-  const { created } = await seedDemo(handle.db);
+  // --demo-weeks=N seeds only the season's last N weeks (1–12): for a test that needs the accounts, not a season.
+  const weeksArg = [...args].find((a) => a.startsWith("--demo-weeks="));
+  const { created } = await seedDemo(handle.db, { weeks: weeksArg ? Number(weeksArg.slice("--demo-weeks=".length)) : undefined });
   await handle.close(); // PGlite allows one process at a time: release it for the server.
   console.log(created ? "demo data created" : "demo data already present");
 

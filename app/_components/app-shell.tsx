@@ -8,6 +8,7 @@ import { SignOutButton } from "./sign-out-button";
 /** The signed-in frame: navigation, the user's name, sign-out. */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const items: NavItem[] = [
+    { href: "/home", label: "Home" },
     { href: "/", label: "Sessions" },
     ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
     { href: "/trainings", label: "Trainings" },
@@ -33,6 +34,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </Link>
         <MainNav items={items}>
           <div className="user-menu">
+            <Link href="/exports">Exports</Link>
             <Link href="/connected-apps">Connected apps</Link>
             <Link href="/account" title={user.email}>
               {user.name}

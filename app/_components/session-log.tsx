@@ -7,6 +7,7 @@ import { getDb } from "@/server/db/client";
 import { listReferenceData } from "@/server/reference/reference";
 import { readLogPage, type LogQuery } from "@/server/sessions/session-log";
 import { readWeeklyVolume } from "@/server/sessions/weekly-volume";
+import { LogCalendar } from "./log-calendar";
 import { listAccessibleTracks } from "@/server/tracks/tracks";
 
 /**
@@ -32,9 +33,18 @@ export async function SessionLog({ userId, query, basePath, fixed = {} }: { user
         <Link href={href({ view: "week", after: undefined })} aria-current={q.view === "week" ? "page" : undefined}>
           Weeks
         </Link>
-        {filtered ? <Link href={`${basePath}${toSearch({ view: q.view === "week" ? "week" : undefined }, fixed)}`}>Clear filters</Link> : null}
+        <Link href={href({ view: "calendar", after: undefined })} aria-current={q.view === "calendar" ? "page" : undefined}>
+          Calendar
+        </Link>
+        {filtered ? <Link href={`${basePath}${toSearch({ view: q.view === "list" ? undefined : q.view }, fixed)}`}>Clear filters</Link> : null}
       </nav>
-      {q.view === "week" ? <WeekView userId={userId} q={q} /> : <ListView userId={userId} q={q} filtered={filtered} href={href} />}
+      {q.view === "week" ? (
+        <WeekView userId={userId} q={q} />
+      ) : q.view === "calendar" ? (
+        <LogCalendar userId={userId} q={q} monthHref={(month) => href({ month, after: undefined })} />
+      ) : (
+        <ListView userId={userId} q={q} filtered={filtered} href={href} />
+      )}
     </>
   );
 }
@@ -59,7 +69,8 @@ function LogFilters({ q, fixed, basePath, athletes, tracks, boats }: { q: LogQue
   );
   return (
     <form method="get" action={basePath} className="card log-filters" role="search" aria-label="Filter sessions">
-      {q.view === "week" ? <input type="hidden" name="view" value="week" /> : null}
+      {q.view !== "list" ? <input type="hidden" name="view" value={q.view} /> : null}
+      {q.view === "calendar" && q.month ? <input type="hidden" name="month" value={q.month} /> : null}
       <div className="row">
         {fixed.athlete === undefined ? select("athlete", "Athlete", athletes, q.athlete) : null}
         {select("boat", "Boat class", boats, q.boat)}

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { athletes, teamMemberships, teams, trackTeamShares, tracks, users, workoutTemplates } from "../db/schema";
 import { uploadResult } from "../results/upload-result";
-import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
-import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
+import { parseTrainingSpec } from "../svc/simulator/training";
+import type { VesselType } from "../svc/types";
 import { createTrainingFromUpload } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
-import { simulatedTrainingFile, vesselIdOf } from "../trainings/test-support";
 import { createUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
+import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason, vesselIdOf } from "./demo-season";
 
 /** Printed by the quickstart; demo data only, never a real deployment's. */
 export const DEMO_ACCOUNTS = {
@@ -17,19 +17,23 @@ export const DEMO_ACCOUNTS = {
   athlete: { email: "lucia@paddle.example", password: "demo-paddler-2026", name: "Lucía Vega" },
   operator: { email: "operator@paddle.example", password: "demo-operator-2026", name: "Olek Operator" },
 } as const;
+/** Tests seed the same club under accounts of their own (the seed is idempotent per coach email). */
+export type DemoAccounts = Record<keyof typeof DEMO_ACCOUNTS, { email: string; password: string; name: string }>;
 
 /**
- * Demo data for the quickstart: a coach with athletes, a team, tracks; an
- * athlete account linked to one athlete; an operator. Idempotent: it does
- * nothing when the demo coach exists.
+ * Demo data for the quickstart: a coach with a club of athletes, a team,
+ * tracks; an athlete account linked to one athlete; an operator; and the
+ * club's season up to `now` (demo-season.ts). Idempotent: it does nothing
+ * when the demo coach exists.
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.coach.email));
+export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAccounts; weeks?: number } = {}): Promise<{ created: boolean; coachUserId?: number }> {
+  const { now = new Date(), accounts = DEMO_ACCOUNTS, weeks } = options;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, accounts.coach.email));
   if (existing) return { created: false };
 
-  const coach = await createUser(db, DEMO_ACCOUNTS.coach, { role: "coach", accountKind: "demo" });
-  const athleteUser = await createUser(db, DEMO_ACCOUNTS.athlete, { role: "athlete", accountKind: "demo" });
-  await createUser(db, DEMO_ACCOUNTS.operator, { role: "operator", accountKind: "demo" });
+  const coach = await createUser(db, accounts.coach, { role: "coach", accountKind: "demo" });
+  const athleteUser = await createUser(db, accounts.athlete, { role: "athlete", accountKind: "demo" });
+  await createUser(db, accounts.operator, { role: "operator", accountKind: "demo" });
 
   const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
   const { athleteIds, trackIds } = await db.transaction(async (tx) => {
@@ -63,61 +67,56 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     return { athleteIds: roster.map((a) => a.id), trackIds: courses.map((c) => c.id) };
   });
 
-  // Simulated sessions for several boat classes, uploaded through the same path as real ones.
-  const [lucia, marta, pablo, jon, ivan, sergio] = athleteIds;
-  const sessions: { sim: SimulateOptions; vesselId: number; crew: number[]; trackId: number; paceId: number; competition?: string; description?: string }[] = [
-    { sim: { vessel: "K1", distanceM: 500, seed: 101 }, vesselId: 1, crew: [lucia], trackId: trackIds[0], paceId: 1, competition: "Club time trial" },
-    { sim: { vessel: "K2", distanceM: 1000, seed: 102, pace: "training" }, vesselId: 2, crew: [marta, lucia], trackId: trackIds[0], paceId: 2, description: "Steady 1000" },
-    { sim: { vessel: "K4", distanceM: 500, seed: 103, noise: "noisy" }, vesselId: 3, crew: [lucia, marta, pablo, jon], trackId: trackIds[2], paceId: 1, competition: "Spring regatta" },
-    { sim: { vessel: "C1", distanceM: 200, seed: 104 }, vesselId: 4, crew: [ivan], trackId: trackIds[1], paceId: 4, description: "Start practice" },
-    { sim: { vessel: "C2", durationMs: 60_000, seed: 105, pace: "training" }, vesselId: 5, crew: [ivan, sergio], trackId: trackIds[1], paceId: 2, description: "1 minute piece" },
-  ];
+  // The club's season (demo-season.ts): every file from the simulator, uploaded and processed through the same paths as real ones.
+  const plan = planDemoSeason(now, weeks);
   const keyring = loadKeyring({});
-  for (const session of sessions) {
-    const bytes = Buffer.from(encodeSvc(simulateSession(session.sim).content, keyring));
+  const vesselIds = new Map<VesselType, number>();
+  const vesselId = async (type: VesselType) => vesselIds.get(type) ?? vesselIds.set(type, await vesselIdOf(db, type)).get(type)!;
+  for (const session of plan.sessions) {
     await uploadResult(
       db,
       {
         user: coach,
         createdVia: "demo",
         keyPairId: null,
-        file: { filename: `demo-${session.sim.vessel.toLowerCase()}-${session.sim.seed}.svc`, bytes },
+        file: { filename: `demo-${session.key.toLowerCase()}.svc`, bytes: demoSessionFile(session, keyring) },
         metadata: JSON.stringify({
-          ...(session.sim.distanceM ? { distance: session.sim.distanceM } : { duration_ms: session.sim.durationMs }),
-          vessel_id: session.vesselId,
-          track_id: session.trackId,
+          distance: session.sim.distanceM,
+          vessel_id: await vesselId(session.sim.vessel),
+          track_id: trackIds[session.track],
           category_id: 1,
           pace_id: session.paceId,
-          athletes: session.crew,
+          athletes: session.crew.map((position) => athleteIds[position]),
           competition: session.competition,
           description: session.description,
-          meteo: { wind_speed: 2.1, wind_direction: 250, air_temperature: 17, water_temperature: 15 },
+          important: session.important,
+          meteo: { wind_speed: 1 + (session.sim.seed % 4), wind_direction: (session.sim.seed * 45) % 360, air_temperature: 12 + (session.sim.seed % 9), water_temperature: 14 },
         }),
       },
-      { keyring },
+      { keyring, now: new Date(session.startUnixMs + 3_600_000) },
     );
   }
 
-  // Two interval practices for Lucía (docs/trainings.md), one against a template, processed now so the quickstart shows them ready.
-  const inspected = inspectTemplate({ version: 1, name: "4 × 500 m, 90 s rest", boat_class: "K1", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 500, targets: { rate_spm: 90 } }, { kind: "rest", duration_s: 90 }] }] });
-  const [template] = await db.insert(workoutTemplates).values({ ownerUserId: coach.id, name: "4 × 500 m, 90 s rest", template: inspected.template }).returning({ id: workoutTemplates.id });
-  const practices = [
-    { spec: "4x500m/90s", seed: 201, title: "4 × 500 m at race pace", templateId: template.id },
-    { spec: "6x60s/60s", seed: 202, title: "6 × 1 minute", templateId: null },
-  ];
-  for (const practice of practices) {
-    const { bytes } = simulatedTrainingFile({ spec: practice.spec, vessel: "K1", seed: practice.seed, keyring });
+  // Interval trainings against the club's two templates (docs/trainings.md), processed now so the quickstart shows them ready.
+  const templateIds: number[] = [];
+  for (const t of DEMO_TEMPLATES) {
+    const steps = parseTrainingSpec(t.spec)!.map((step) => (step.kind === "work" && t.rate ? { ...step, targets: { rate_spm: t.rate } } : step));
+    const inspected = inspectTemplate({ version: 1, name: t.name, boat_class: t.boatClass, steps });
+    const [template] = await db.insert(workoutTemplates).values({ ownerUserId: coach.id, name: t.name, template: inspected.template }).returning({ id: workoutTemplates.id });
+    templateIds.push(template.id);
+  }
+  for (const training of plan.trainings) {
     const created = await createTrainingFromUpload(db, {
       user: coach,
       createdVia: "demo",
-      file: { filename: `demo-training-${practice.seed}.svc`, bytes },
-      vesselId: await vesselIdOf(db, "K1"),
-      trackId: trackIds[0],
-      athleteId: lucia,
-      title: practice.title,
-      templateId: practice.templateId,
+      file: { filename: `demo-${training.key}.svc`, bytes: demoTrainingFile(training, keyring) },
+      vesselId: await vesselId(training.vessel),
+      trackId: trackIds[training.track],
+      athleteId: athleteIds[training.athlete],
+      title: DEMO_TEMPLATES[training.template].name,
+      templateId: templateIds[training.template],
     });
     await processStoredTraining(db, created.id, { keyring });
   }
-  return { created: true };
+  return { created: true, coachUserId: coach.id };
 }

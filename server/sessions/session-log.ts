@@ -53,7 +53,13 @@ export const ZLogQuery = z.object({
   competition: z.string().trim().max(64).optional().catch(undefined),
   important: z.literal("1").optional().catch(undefined),
   after: z.string().max(200).optional().catch(undefined),
-  view: z.enum(["list", "week"]).catch("list").default("list"),
+  view: z.enum(["list", "week", "calendar"]).catch("list").default("list"),
+  /** The calendar view's month, YYYY-MM. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
 });
 export type LogQuery = z.output<typeof ZLogQuery>;
 

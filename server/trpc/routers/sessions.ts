@@ -10,10 +10,11 @@ import { protectedProcedure, router } from "../init";
 const ZId = z.number().int().positive();
 
 export const sessionsRouter = router({
-  /** The link is returned once; only its hash is stored. */
+  /** The link is returned once (only its hash is stored), with its QR code so it can be shown to a phone at once. */
   createShareLink: protectedProcedure.input(z.object({ resultId: ZId })).mutation(async ({ ctx, input }) => {
     const { id, token } = await createShareLink(ctx.db, ctx.user.id, input.resultId, "web");
-    return { id, url: shareUrl(getEnv().appUrl, token) };
+    const url = shareUrl(getEnv().appUrl, token);
+    return { id, url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
   }),
   /** The session's public link (the one in its PDF reports), reused until revoked, with its QR code. */
   publicLink: protectedProcedure.input(z.object({ resultId: ZId })).mutation(async ({ ctx, input }) => {

@@ -31,11 +31,11 @@ export function SessionActions({ resultId, canDelete }: { resultId: number; canD
 
 export function ShareLinks({ resultId, links }: { resultId: number; links: { id: number; origin: string; createdAt: string; revoked: boolean }[] }) {
   const router = useRouter();
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ url: string; qrSvg: string } | null>(null);
   const create = useSubmit(
     () => trpc.sessions.createShareLink.mutate({ resultId }),
     (link) => {
-      setCreated(link.url);
+      setCreated({ url: link.url, qrSvg: link.qrSvg });
       router.refresh();
     },
   );
@@ -43,9 +43,13 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
     <div className="card stack">
       <p className="muted">A share link opens a read-only view of this session (no names, no device data) for anyone who has it, until you revoke it.</p>
       {created ? (
-        <p className="notice" role="status">
-          New link: <a href={created} data-testid="share-url">{created}</a> <CopyButton value={created} label="Copy link" /> — copy it now, it is not shown again.
-        </p>
+        // The QR code shows at once, so a coach on the dock can hold it up to a paddler's phone.
+        <figure className="public-link notice" role="status" data-testid="new-share-link">
+          <div className="qr" role="img" aria-label={`QR code of ${created.url}`} dangerouslySetInnerHTML={{ __html: created.qrSvg }} />
+          <figcaption>
+            New link: <a href={created.url} data-testid="share-url">{created.url}</a> <CopyButton value={created.url} label="Copy link" /> — copy it now, it is not shown again.
+          </figcaption>
+        </figure>
       ) : null}
       <FormError message={create.errors.form} />
       <div className="row">

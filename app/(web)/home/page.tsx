@@ -1,0 +1,161 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDuration } from "@/app/_lib/format";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { readHomeSummary } from "@/server/home/home-summary";
+import { VolumeChart } from "./volume-chart";
+
+export const metadata: Metadata = { title: "Home" };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
+/** Volume reads in hours and minutes (5_400_000 ms → "1 h 30 min"), not a race clock. */
+const hm = (ms: number) => {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+};
+
+/**
+ * The signed-in home (docs/web-app.md "Home"): this week per athlete, the
+ * season's weekly volume, the latest bests and what is waiting. A coach reads
+ * the club; an athlete themselves (server/home/home-summary.ts).
+ */
+export default async function Home() {
+  const user = await requireUser();
+  const home = await readHomeSummary(getDb(), user.id);
+  const week = home.weeks.at(-1)!;
+  const active = home.weeks.filter((w) => w.sessions + w.trainings > 0);
+  const waiting = home.waiting.failedSessions.length + home.waiting.failedTrainings.length + home.waiting.pendingExports.length;
+  const weekEnd = new Date(Date.parse(`${home.weekStart}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Home</h1>
+        <Link className="button secondary" href={`/?view=calendar&month=${home.weekStart.slice(0, 7)}`}>
+          Calendar
+        </Link>
+      </div>
+
+      <section aria-labelledby="week-heading" className="stack">
+        <h2 id="week-heading">
+          This week <span className="muted">({home.weekStart} to {weekEnd})</span>
+        </h2>
+        <p data-testid="week-totals">
+          {plural(week.sessions, "session")}, {plural(week.trainings, "training")} · {km(week.distanceM)} · {hm(week.durationMs)} on the water · {hm(week.workMs)} in work sets
+        </p>
+        {home.thisWeek.length ? (
+          <div className="table-scroll table-card">
+            <table aria-label="This week per athlete" data-testid="week-athletes">
+              <thead>
+                <tr>
+                  <th scope="col">Athlete</th>
+                  <th scope="col" className="num">
+                    Sessions
+                  </th>
+                  <th scope="col" className="num">
+                    Trainings
+                  </th>
+                  <th scope="col" className="num">
+                    Distance
+                  </th>
+                  <th scope="col" className="num">
+                    On the water
+                  </th>
+                  <th scope="col" className="num">
+                    Work sets
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {home.thisWeek.map((a) => (
+                  <tr key={a.athleteId}>
+                    <th scope="row">
+                      <Link href={`/athletes/${a.athleteId}`}>{a.athleteName}</Link>
+                    </th>
+                    <td className="num">{a.sessions}</td>
+                    <td className="num">{a.trainings}</td>
+                    <td className="num">{km(a.distanceM)}</td>
+                    <td className="num">{hm(a.durationMs)}</td>
+                    <td className="num">{hm(a.workMs)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="card empty">Nothing on the water yet this week.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="season-heading">
+        <h2 id="season-heading" className="visually-hidden">
+          The season
+        </h2>
+        {active.length ? (
+          <VolumeChart
+            points={home.weeks.map((w) => ({ week: w.weekStart, km: Number((w.distanceM / 1000).toFixed(2)), minutes: Number((w.durationMs / 60_000).toFixed(1)), workMinutes: Number((w.workMs / 60_000).toFixed(1)) }))}
+            summary={`${home.weeks.length} weeks to ${weekEnd}: ${km(home.weeks.reduce((s, w) => s + w.distanceM, 0))} in ${active.length} active weeks, most in the week of ${[...home.weeks].sort((a, b) => b.distanceM - a.distanceM)[0].weekStart}.`}
+          />
+        ) : (
+          <p className="card empty">The weekly volume chart appears once sessions are uploaded.</p>
+        )}
+      </section>
+
+      <div className="home-columns">
+        <section aria-labelledby="bests-heading">
+          <h2 id="bests-heading">Latest bests</h2>
+          {home.bests.length ? (
+            <ul className="card plain-list" data-testid="latest-bests">
+              {home.bests.map((b) => (
+                <li key={b.resultId}>
+                  <Link href={`/sessions/${b.resultId}`}>
+                    {b.boatClass} {b.distanceM} m · {formatDuration(b.durationMs)}
+                  </Link>{" "}
+                  <span className="muted">
+                    {b.crew} · {b.date}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No distance efforts yet.</p>
+          )}
+          <p>
+            <Link href="/records">All records</Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="waiting-heading">
+          <h2 id="waiting-heading">Waiting</h2>
+          {waiting ? (
+            <ul className="card plain-list" data-testid="waiting">
+              {home.waiting.failedSessions.map((s) => (
+                <li key={`s${s.id}`}>
+                  <span className="badge warn">failed</span> <Link href={`/sessions/${s.id}`}>Session {s.date}</Link> <span className="muted">{s.label}</span>
+                </li>
+              ))}
+              {home.waiting.failedTrainings.map((t) => (
+                <li key={`t${t.id}`}>
+                  <span className="badge warn">failed</span> <Link href={`/trainings/${t.id}`}>Training {t.date ?? ""}</Link> <span className="muted">{t.label}</span>
+                </li>
+              ))}
+              {home.waiting.pendingExports.map((e) => (
+                <li key={e.publicId}>
+                  <span className="badge">{e.state}</span> <Link href="/exports">{e.format.toUpperCase()} export</Link> <span className="muted">asked {e.createdAt} UTC</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted" data-testid="nothing-waiting">
+              Nothing waiting: every upload is processed and no export is pending.
+            </p>
+          )}
+          <p>
+            <Link href="/exports">Your exports</Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { vessels } from "../db/schema";
+import { encodeSvc } from "../svc/container";
+import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
+import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
+import type { Keyring, SvcContent, VesselType } from "../svc/types";
+
+/**
+ * The demo club's season as data (docs/web-app.md "The demo season"): 12
+ * ISO weeks of sessions and interval trainings for six athletes across K1,
+ * K2, K4, C1 and C2 on three tracks, with regattas, ending in the week of
+ * `today`. Pure and deterministic: the same `today` gives the same plan, and
+ * every file comes from the project's simulator with a fixed seed. Progress
+ * is the simulator's own `fade` (speed lost towards the finish), which
+ * shrinks over the season, so times come down week by week.
+ */
+export const DEMO_SEASON_WEEKS = 12;
+
+/** Roster positions (the seed's athlete order): Lucía, Marta, Pablo, Jon (kayak), Iván, Sergio (canoe). */
+export const ROSTER = { lucia: 0, marta: 1, pablo: 2, jon: 3, ivan: 4, sergio: 5 } as const;
+/** Track positions: club basin, river stretch, public regatta course. */
+export const TRACK = { basin: 0, river: 1, regatta: 2 } as const;
+
+export interface DemoSessionPlan {
+  key: string;
+  sim: SimulateOptions;
+  /** Roster positions, seat 1 first. */
+  crew: number[];
+  track: number;
+  paceId: number;
+  startUnixMs: number;
+  description?: string;
+  competition?: string;
+  important?: boolean;
+}
+
+export interface DemoTrainingPlan {
+  key: string;
+  vessel: VesselType;
+  /** Index into DEMO_TEMPLATES. */
+  template: number;
+  athlete: number;
+  track: number;
+  seed: number;
+  startUnixMs: number;
+}
+
+export const DEMO_TEMPLATES = [
+  { name: "4 × 250 m, 60 s rest", spec: "4x250m/60s", boatClass: "K1" as const, rate: 96 },
+  { name: "5 × 45 s, 45 s rest", spec: "5x45s/45s", boatClass: "C1" as const, rate: null },
+];
+
+/** Regattas on the public course: week of the season and its name. */
+const REGATTAS: Record<number, string> = { 3: "Spring regatta", 7: "Regional championship", 10: "National selection" };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Monday (UTC midnight) of the ISO week holding `day`. */
+export function mondayOf(day: Date): number {
+  const t = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS;
+}
+
+/**
+ * The plan: per week, four crew sessions and one interval training; a
+ * regatta replaces Saturday's time trial in three weeks. In the week of
+ * `today` only the days up to today are planned (nothing in the future).
+ */
+export function planDemoSeason(today: Date, weeks = DEMO_SEASON_WEEKS): { firstMonday: string; sessions: DemoSessionPlan[]; trainings: DemoTrainingPlan[] } {
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > DEMO_SEASON_WEEKS) throw new RangeError(`weeks must be 1–${DEMO_SEASON_WEEKS}`);
+  const thisMonday = mondayOf(today);
+  const firstMonday = thisMonday - (DEMO_SEASON_WEEKS - 1) * 7 * DAY_MS;
+  const todayIndex = Math.floor((Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - firstMonday) / DAY_MS);
+  const sessions: DemoSessionPlan[] = [];
+  const trainings: DemoTrainingPlan[] = [];
+  const { lucia, marta, pablo, jon, ivan, sergio } = ROSTER;
+  const kayakers = [lucia, marta, pablo, jon];
+  const canoeists = [ivan, sergio];
+  // Fewer weeks are the season's last ones (a test that needs the accounts, not the season, seeds one).
+  for (let week = DEMO_SEASON_WEEKS - weeks; week < DEMO_SEASON_WEEKS; week++) {
+    // 12 % of speed lost towards the finish in week 1, 1 % in the last: the season's progress.
+    const fade = Number((0.12 - (0.11 * week) / (DEMO_SEASON_WEEKS - 1)).toFixed(3));
+    const at = (day: number, hour: number) => firstMonday + (week * 7 + day) * DAY_MS + hour * HOUR_MS;
+    const add = (day: number, plan: Omit<DemoSessionPlan, "startUnixMs" | "key">, hour: number) => {
+      if (week * 7 + day <= todayIndex) sessions.push({ ...plan, key: `w${week + 1}d${day + 1}-${plan.sim.vessel}`, startUnixMs: at(day, hour) });
+    };
+    add(0, { sim: { vessel: "K4", distanceM: 500, seed: 7000 + week * 10 + 1, pace: "training", fade }, crew: kayakers, track: TRACK.basin, paceId: 2, description: "K4 500 m steady" }, 7);
+    add(1, { sim: { vessel: "C2", distanceM: 500, seed: 7000 + week * 10 + 2, pace: "training", fade, noise: week % 3 === 1 ? "noisy" : "clean" }, crew: canoeists, track: TRACK.river, paceId: 2, description: "C2 500 m on the river" }, 18);
+    const k2 = week % 2 === 0 ? [lucia, marta] : [pablo, jon];
+    add(3, { sim: { vessel: "K2", distanceM: 500, seed: 7000 + week * 10 + 3, pace: "race", fade }, crew: k2, track: TRACK.basin, paceId: 1, description: "K2 500 m race pace" }, 7);
+    const regatta = REGATTAS[week];
+    if (regatta) {
+      // Regatta day: the K1 women's 500 m and the C1 200 m, both on the public course.
+      add(5, { sim: { vessel: "K1", distanceM: 500, seed: 7000 + week * 10 + 4, pace: "race", fade }, crew: [week % 2 ? marta : lucia], track: TRACK.regatta, paceId: 1, competition: regatta, important: true }, 10);
+      add(5, { sim: { vessel: "C1", distanceM: 200, seed: 7000 + week * 10 + 5, pace: "race", fade }, crew: [canoeists[week % 2]], track: TRACK.regatta, paceId: 1, competition: regatta, important: true }, 12);
+    } else {
+      const k1 = kayakers[week % kayakers.length];
+      add(5, { sim: { vessel: "K1", distanceM: week % 2 ? 200 : 500, seed: 7000 + week * 10 + 4, pace: "race", fade }, crew: [k1], track: TRACK.basin, paceId: 1, competition: "Club time trial" }, 10);
+    }
+    // One interval training a week, kayak and canoe in turn.
+    const kayak = week % 2 === 0;
+    const day = 2;
+    if (week * 7 + day <= todayIndex) {
+      trainings.push({
+        key: `w${week + 1}-training`,
+        vessel: kayak ? "K1" : "C1",
+        template: kayak ? 0 : 1,
+        athlete: kayak ? kayakers[(week / 2) % kayakers.length] : canoeists[((week - 1) / 2) % canoeists.length],
+        track: kayak ? TRACK.basin : TRACK.river,
+        seed: 7500 + week,
+        startUnixMs: at(day, 17),
+      });
+    }
+  }
+  return { firstMonday: new Date(firstMonday + (DEMO_SEASON_WEEKS - weeks) * 7 * DAY_MS).toISOString().slice(0, 10), sessions, trainings };
+}
+
+/** The sensor unit of the club's kayaks and of its canoes. */
+const UNITS = { kayak: "DEMO-K-0001", canoe: "DEMO-C-0001" };
+
+function dated(content: SvcContent, serial: string, startUnixMs: number): SvcContent {
+  return { ...content, header: { ...content.header, deviceSerial: serial, startUnixMs, utcOffsetMin: 60 } };
+}
+
+/** A planned session as the bytes of its `.svc` file. */
+export function demoSessionFile(plan: DemoSessionPlan, keyring: Keyring): Buffer {
+  const content = simulateSession(plan.sim).content;
+  return Buffer.from(encodeSvc(dated(content, plan.sim.vessel.startsWith("K") ? UNITS.kayak : UNITS.canoe, plan.startUnixMs), keyring));
+}
+
+/** A planned interval training as the bytes of its `.svc` file. */
+export function demoTrainingFile(plan: DemoTrainingPlan, keyring: Keyring): Buffer {
+  const steps = parseTrainingSpec(DEMO_TEMPLATES[plan.template].spec)!;
+  const content = simulateTraining({ vessel: plan.vessel, steps, seed: plan.seed, warmupS: 30, cooldownS: 15 }).content;
+  return Buffer.from(encodeSvc(dated(content, plan.vessel.startsWith("K") ? UNITS.kayak : UNITS.canoe, plan.startUnixMs), keyring));
+}
+
+export async function vesselIdOf(db: Db, type: VesselType): Promise<number> {
+  const [row] = await db.select({ id: vessels.id }).from(vessels).where(eq(vessels.type, type));
+  if (!row) throw new Error(`no vessel ${type}`);
+  return row.id;
+}

@@ -1,0 +1,88 @@
+import { createHash, randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../db/client";
+import { openTestDb } from "../db/test-db";
+import { athletes, trainings } from "../db/schema";
+import { rowsOf } from "../sessions/session-log";
+import { loadKeyring } from "../svc/keyring";
+import { DEMO_SEASON_WEEKS, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";
+import { seedDemo } from "./seed-demo";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+// A Thursday: the season's last week holds Monday to Thursday only.
+const today = new Date("2026-11-26T15:00:00Z");
+
+describe("the demo season", () => {
+  it("is the same plan and the same files for the same day, and ends in the week of today", () => {
+    const a = planDemoSeason(today);
+    const b = planDemoSeason(new Date(today));
+    expect(a).toEqual(b);
+    const keyring = loadKeyring({});
+    expect(a.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring)))).toEqual(b.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring))));
+    expect(sha(demoTrainingFile(a.trainings[0], keyring))).toBe(sha(demoTrainingFile(b.trainings[0], keyring)));
+    expect(a.firstMonday).toBe("2026-09-07");
+    const last = Math.max(...a.sessions.map((s) => s.startUnixMs));
+    expect(new Date(last).toISOString().slice(0, 10)).toBe("2026-11-26");
+    // Nothing after today.
+    expect(a.sessions.every((s) => s.startUnixMs < Date.parse("2026-11-27T00:00:00Z"))).toBe(true);
+    // A season later the same plan moves with the calendar, not the figures.
+    const later = planDemoSeason(new Date(today.getTime() + 7 * 86_400_000));
+    expect(later.sessions.slice(0, a.sessions.length).map((s) => s.sim)).toEqual(a.sessions.map((s) => s.sim));
+    // One week (the quickstart's --demo-weeks=1) is the season's last week, as planned in full.
+    const lastWeek = planDemoSeason(today, 1);
+    expect(lastWeek.firstMonday).toBe("2026-11-23");
+    expect(lastWeek.sessions).toEqual(a.sessions.filter((s) => s.startUnixMs >= Date.parse("2026-11-23T00:00:00Z")));
+    expect(lastWeek.sessions.length).toBeGreaterThan(0);
+    expect(() => planDemoSeason(today, 13)).toThrow(RangeError);
+  });
+
+  it("stores ≥ 12 weeks of sessions and trainings for a club of 6–8 athletes in five boat classes, with progress and regattas", async () => {
+    const u = randomUUID().slice(0, 8);
+    const account = (role: string) => ({ email: `demo-${role}-${u}@test.example`, password: "demo-paddler-2026", name: `Demo ${role}` });
+    const seeded = await seedDemo(handle.db, { now: today, accounts: { coach: account("coach"), athlete: account("athlete"), operator: account("operator") } });
+    expect(seeded.created).toBe(true);
+    const owner = seeded.coachUserId!;
+    const plan = planDemoSeason(today);
+
+    const roster = await handle.db.select({ id: athletes.id }).from(athletes).where(eq(athletes.ownerUserId, owner));
+    expect(roster.length).toBeGreaterThanOrEqual(6);
+    expect(roster.length).toBeLessThanOrEqual(8);
+
+    const [stats] = rowsOf<{ sessions: number; weeks: number; classes: number; tracks: number; regatta: number; processed: number }>(await handle.db.execute(sql`
+      select count(*)::int as sessions, count(distinct date_trunc('week', r.date))::int as weeks, count(distinct v.type)::int as classes,
+        count(distinct r.track_id)::int as tracks, count(*) filter (where r.competition <> '' and r.track_id = (select max(track_id) from results where owner_user_id = ${owner}))::int as regatta,
+        count(*) filter (where r.status = 'processed')::int as processed
+      from results r join vessels v on v.id = r.vessel_id
+      where r.owner_user_id = ${owner}`));
+    expect(stats.sessions).toBe(plan.sessions.length);
+    expect(stats.processed).toBe(plan.sessions.length);
+    expect(stats.weeks).toBe(DEMO_SEASON_WEEKS);
+    expect(stats.classes).toBe(5);
+    expect(stats.tracks).toBe(3);
+    expect(stats.regatta).toBeGreaterThanOrEqual(3);
+
+    const stored = await handle.db.select({ status: trainings.status }).from(trainings).where(eq(trainings.ownerUserId, owner));
+    expect(stored.length).toBe(plan.trainings.length);
+    expect(stored.length).toBeGreaterThanOrEqual(DEMO_SEASON_WEEKS - 1);
+    expect(stored.every((t) => t.status === "ready")).toBe(true);
+
+    // Progress: the K4 500 m of the last weeks is faster than of the first.
+    const k4 = rowsOf<{ ms: number }>(
+      await handle.db.execute(sql`
+        select r.duration_ms::int as ms from results r join vessels v on v.id = r.vessel_id
+        where r.owner_user_id = ${owner} and v.type = 'K4' order by r.start_at`),
+    );
+    expect(k4.length).toBeGreaterThanOrEqual(DEMO_SEASON_WEEKS);
+    const mean = (xs: { ms: number }[]) => xs.reduce((s, x) => s + x.ms, 0) / xs.length;
+    expect(mean(k4.slice(-3))).toBeLessThan(mean(k4.slice(0, 3)));
+  }, 240_000);
+});
