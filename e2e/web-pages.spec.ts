@@ -79,7 +79,7 @@ test.describe("every page at phone and desktop width", () => {
     // accessibility check takes ~12 s per width on a loaded machine.
     test.setTimeout(120_000);
     await signIn(page, E2E_ACCOUNTS.operator);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
     for (const url of OPERATOR) await checkPageAtBothWidths(page, url);
   });
 

@@ -31,7 +31,7 @@ export function TestTokenCallbackRelay() {
   if (outcome === "orphan") {
     return (
       <p className="form-error" role="alert">
-        This page finishes “Get a test token” on the <a href="/developer/docs/data-api#test-token">Data API reference</a>, which opens it in a pop-up. Start there.
+        This page finishes “Get a test token” on the <a href="/developer/docs/data-api/identity#test-token">Data API reference</a>, which opens it in a pop-up. Start there.
       </p>
     );
   }
