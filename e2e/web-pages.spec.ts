@@ -36,7 +36,7 @@ const SIGNED_IN = [
   "/no-such-page",
 ];
 /** The API references are the largest pages (every operation's schemas; axe walks each node): a test of their own. */
-const REFERENCES = ["/developer/docs/results-api", "/developer/docs/data-api"];
+const REFERENCES = ["/developer/docs/results-api", "/developer/docs/results-api/results", "/developer/docs/data-api", "/developer/docs/data-api/sessions"];
 const OPERATOR = ["/operator", "/operator/applications"];
 
 test.describe("every page at phone and desktop width", () => {

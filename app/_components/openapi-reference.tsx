@@ -337,7 +337,7 @@ export function OpenApiReference({
   // Requests go to this site's own origin: the path of the base URL, never its host. This tag's operations come first in the panel's list.
   const ordered = [...items, ...entries.filter((e) => !items.includes(e))];
   return (
-    <TryItProvider operations={ordered.map(tryItOperation)} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
+    <TryItProvider operations={ordered.map((e) => (items.includes(e) ? tryItOperation(e) : { ...tryItOperation(e), docHref: `${basePath}/${tagSlug(tagOf(e.op))}#${e.op.operationId}` }))} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
       {body}
     </TryItProvider>
   );
