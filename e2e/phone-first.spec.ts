@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { PHONE } from "./a11y";
-import { E2E_ACCOUNTS, WEB_LOG_WORLD } from "./accounts";
+import { E2E_ACCOUNTS } from "./accounts";
 import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
+import { WEB_LOG_WORLD } from "./web-log-world";
 
 /**
  * The phone first and a menu that fits (issue 20 §4; docs/web-app.md "The log
