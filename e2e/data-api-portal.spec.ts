@@ -76,18 +76,30 @@ test.describe("Data API reference", () => {
     await expect(page.getByRole("heading", { name: "Data API reference", level: 1 })).toBeVisible();
 
     const served = await (await request.get("/api/docs/data-api.json")).json();
-    // What the page shows, read in one pass (a locator per fact over this ~1 MB page takes minutes under load):
+    // The index links each tag's page (the reference is split per tag); each page is read in one pass:
     // each visible operation section's title and its Scopes and Surfaces facts as rendered text.
-    const shown = await page.evaluate(() =>
-      Object.fromEntries(
-        [...document.querySelectorAll<HTMLElement>("section.operation")]
-          .filter((section) => section.offsetParent !== null)
-          .map((section) => [
-            section.querySelector("h3")?.textContent?.trim() ?? "",
-            Object.fromEntries([...section.querySelectorAll(".op-facts > div")].map((fact) => [fact.querySelector("dt")?.textContent?.trim(), fact.querySelector("dd")?.textContent?.trim()])),
-          ]),
-      ),
-    );
+    const tagPages = await page.getByRole("navigation", { name: "Operations" }).getByRole("heading").getByRole("link").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(tagPages.length).toBeGreaterThanOrEqual(5);
+    const shown: Record<string, Record<string, string>> = {};
+    for (const tagPage of tagPages) {
+      await page.goto(tagPage);
+      // Inside the reference the portal's navigation still says where the person is, and so does the sections' navigation.
+      await expect(page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Reference sections" }).locator('[aria-current="page"]')).toHaveAttribute("href", tagPage);
+      Object.assign(
+        shown,
+        await page.evaluate(() =>
+          Object.fromEntries(
+            [...document.querySelectorAll<HTMLElement>("section.operation")]
+              .filter((section) => section.offsetParent !== null)
+              .map((section) => [
+                section.querySelector("h3")?.textContent?.trim() ?? "",
+                Object.fromEntries([...section.querySelectorAll(".op-facts > div")].map((fact) => [fact.querySelector("dt")?.textContent?.trim(), fact.querySelector("dd")?.textContent?.trim()])),
+              ]),
+          ),
+        ),
+      );
+    }
     let count = 0;
     for (const [path, operations] of Object.entries(served.paths as Record<string, Record<string, { "x-scopes": string[]; "x-surfaces": string[] }>>)) {
       for (const [method, op] of Object.entries(operations)) {
@@ -102,7 +114,8 @@ test.describe("Data API reference", () => {
     expect(shown["GET /me"]).toMatchObject({ Scopes: "openid", Surfaces: "data, partner, session" });
     expect(shown["GET /health"]).toMatchObject({ Surfaces: "data" });
     expect(shown["GET /sessions/{session_id}"]).toMatchObject({ Scopes: "sessions:read" });
-    // And one of them as a person finds it: a named region under its heading.
+    // And one of them as a person finds it: a named region under its heading (the last page read is a tag's; GET /me is Identity's).
+    await page.goto("/developer/docs/data-api/identity");
     await expect(page.getByRole("region", { name: "GET /me", exact: true }).getByRole("heading", { name: "GET /me", exact: true })).toBeVisible();
   });
 
@@ -116,7 +129,7 @@ test.describe("Data API reference", () => {
       if (all.includes(token)) carrying.push(r);
     });
 
-    await page.goto("/developer/docs/data-api");
+    await page.goto("/developer/docs/data-api/identity");
     await page.getByRole("button", { name: "Try it: GET /me" }).click();
     const panel = page.getByRole("region", { name: "Try it", exact: true });
     // Focus moves to what needs filling first: the token.

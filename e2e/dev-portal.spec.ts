@@ -44,8 +44,8 @@ test.describe("results API reference", () => {
     const carrying = watchFor(page, () => secretKey);
     test.setTimeout(150_000);
 
-    await page.goto("/developer/docs/results-api");
-    await expect(page.getByRole("heading", { name: "Results API reference", level: 1 })).toBeVisible();
+    await page.goto("/developer/docs/results-api/results");
+    await expect(page.getByRole("heading", { name: "Results API reference: Results", level: 1 })).toBeVisible();
     // Integer parameters are documented as integers.
     await expect(page.getByRole("table", { name: "Parameters of GET /results" }).getByRole("row", { name: /^per_page/ })).toContainText("integer 1…1000000");
 
@@ -79,8 +79,8 @@ test.describe("results API reference", () => {
     await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(panel).not.toContainText(secretKey);
 
-    // A reference table takes the public key alone; the panel sends just that there.
-    await page.getByRole("button", { name: "Try it: GET /vessels", exact: true }).click();
+    // A reference table takes the public key alone; the panel sends just that there. Its documentation is another tag's page; the panel offers every operation.
+    await panel.getByLabel("Operation").selectOption({ label: "GET /vessels" });
     await panel.getByLabel("Secret key").fill("");
     await panel.getByRole("button", { name: "Send request" }).click();
     await expect(response.getByTestId("try-it-status")).toHaveText("200 OK");
@@ -88,7 +88,7 @@ test.describe("results API reference", () => {
     await expect(sample).toContainText(`os.environ['SVC_PUBLIC_KEY']`);
 
     // A wrong secret: 401 with the bearer challenge.
-    await page.getByRole("button", { name: "Try it: GET /tracks", exact: true }).click();
+    await panel.getByLabel("Operation").selectOption({ label: "GET /tracks" });
     await panel.getByLabel("Secret key").fill(`${secretKey}x`);
     await panel.getByRole("button", { name: "Send request" }).click();
     await expect(response.getByTestId("try-it-status")).toHaveText("401 Unauthorized");
@@ -107,7 +107,7 @@ test.describe("results API reference", () => {
     expect(carrying.map((r) => r.headers()["authorization"])).toEqual([`Bearer ${publicKey}.${secretKey}`, `Bearer ${publicKey}.${secretKey}x`]);
     expect(carrying.every((r) => !r.url().includes(secretKey))).toBe(true);
     await expectNotStored(page, secretKey);
-    await checkPageAtBothWidths(page, "/developer/docs/results-api");
+    await checkPageAtBothWidths(page, "/developer/docs/results-api/results");
   });
 });
 
@@ -121,7 +121,7 @@ test.describe("Data API: get a test token", () => {
       // Another application without the portal callback: listed, not choosable.
       await registerApp(baseURL!, { name: "Elsewhere app", surface: "data" }, owner);
 
-      await page.goto("/developer/docs/data-api");
+      await page.goto("/developer/docs/data-api/identity");
       const section = page.getByRole("region", { name: "Get a test token" });
       await expect(section.getByTestId("test-token-callback")).toHaveText(callback);
       await expect(section.getByRole("option", { name: /Elsewhere app .* callback not registered/ })).toBeDisabled();
@@ -207,7 +207,9 @@ test.describe("Data API: get a test token", () => {
     const explained = page.getByRole("region", { name: "Obtaining an access token" });
     await expect(explained).toContainText(`resource=${apiResourceFor(baseURL!)}`);
     await expect(explained.getByRole("heading", { name: "The resource parameter" })).toBeVisible();
+    await checkPageAtBothWidths(page, "/developer/docs/data-api");
 
+    await page.goto("/developer/docs/data-api/identity");
     await page.getByRole("button", { name: "Try it: GET /me" }).click();
     const panel = page.getByRole("region", { name: "Try it", exact: true });
     await panel.getByLabel("Access token").fill(tokens.access_token);
@@ -219,7 +221,7 @@ test.describe("Data API: get a test token", () => {
     expect(body.error_description).toContain("audience is not the Data API");
     expect(body.error_description).toContain(`resource=${apiResourceFor(baseURL!)}`);
     expect(body.error_description).not.toContain("invalid, expired or revoked");
-    await checkPageAtBothWidths(page, "/developer/docs/data-api");
+    await checkPageAtBothWidths(page, "/developer/docs/data-api/identity");
   });
 });
 

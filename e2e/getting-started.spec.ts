@@ -166,7 +166,7 @@ test("the results API reference's Try it uploads a file as printed, over plain H
   const publicKey = (await page.getByTestId("public-key").textContent())!;
   const secretKey = (await page.getByTestId("secret-key").textContent())!;
 
-  await page.goto(`${base}/developer/docs/results-api`);
+  await page.goto(`${base}/developer/docs/results-api/results`);
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByRole("button", { name: "Try it: POST /results", exact: true }).click();
   const panel = page.getByRole("region", { name: "Try it", exact: true });

@@ -68,7 +68,8 @@ async function checkFile(page: Page, href: string, forbidden: Forbidden, leaks: 
 
 /** The sessions log's compare is a GET form (?ids=…): the crawler follows its URL with every listed session ticked (at most 9). */
 async function logCompareUrl(page: Page): Promise<string | null> {
-  const ids = (await page.$$eval("input[type=checkbox][name=ids]", (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).slice(0, 9);
+  // Each session has two boxes (the table's and the phone card's): one id each.
+  const ids = [...new Set(await page.$$eval("input[type=checkbox][name=ids]", (inputs) => inputs.map((i) => (i as HTMLInputElement).value)))].slice(0, 9);
   return ids.length >= 2 ? `/sessions/compare?${ids.map((id) => `ids=${id}`).join("&")}` : null;
 }
 

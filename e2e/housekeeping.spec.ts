@@ -185,7 +185,7 @@ test("the operator unlocks a throttled account, changes its role and disables it
   await guesser.dispose();
 
   await signIn(page, E2E_ACCOUNTS.operator);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
   await page.goto("/operator");
   const row = page.getByTestId(`account-${person.email}`);
   await expect(row).toContainText("sign-in locked until");

@@ -153,7 +153,7 @@ test("a partner application waits for the operator, who approves it and its embe
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
   await signIn(operator, E2E_ACCOUNTS.operator);
-  await expect(operator.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await expect(operator.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
   await operator.goto("/operator/applications");
   const row = operator.getByRole("row", { name: /Regatta live/ });
   await expect(row).toContainText("awaiting review");

@@ -180,7 +180,7 @@ test("the portal shows a new key pair's secret once, and only its start afterwar
 
   await page.reload();
   await expect(page.getByText(secret)).toHaveCount(0);
-  await page.goto("/developer/docs/results-api");
+  await page.goto("/developer/docs/results-api/results");
   await expect(page.getByRole("heading", { name: "POST /results" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "GET /results/{id}/pdf" })).toBeVisible();
   // Revoking asks first and says what happens; Cancel leaves the key working.

@@ -4,6 +4,7 @@ import { newAccount, signIn, signUp } from "./helpers";
 test("create an athlete and a track and see them listed", async ({ page }) => {
   await signUp(page, newAccount("coach"));
 
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Club" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Athletes" }).click();
   await expect(page.getByText("No athletes yet")).toBeVisible();
   await page.getByRole("link", { name: "Add athlete" }).click();
@@ -18,6 +19,7 @@ test("create an athlete and a track and see them listed", async ({ page }) => {
   await expect(row).toContainText("Kayak");
   await expect(row).toContainText("63.5 kg");
 
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Club" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tracks" }).click();
   await page.getByRole("link", { name: "Add track" }).click();
   await page.getByLabel("Name").fill("Verducido 1000 m");

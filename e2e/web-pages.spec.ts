@@ -39,7 +39,7 @@ const SIGNED_IN = [
   "/exports",
 ];
 /** The API references are the largest pages (every operation's schemas; axe walks each node): a test of their own. */
-const REFERENCES = ["/developer/docs/results-api", "/developer/docs/data-api"];
+const REFERENCES = ["/developer/docs/results-api", "/developer/docs/results-api/results", "/developer/docs/data-api", "/developer/docs/data-api/sessions"];
 const OPERATOR = ["/operator", "/operator/applications"];
 
 test.describe("every page at phone and desktop width", () => {
@@ -82,7 +82,7 @@ test.describe("every page at phone and desktop width", () => {
     // accessibility check takes ~12 s per width on a loaded machine.
     test.setTimeout(120_000);
     await signIn(page, E2E_ACCOUNTS.operator);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
     for (const url of OPERATOR) await checkPageAtBothWidths(page, url);
   });
 

@@ -234,67 +234,110 @@ function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
   );
 }
 
+/** A tag's page name: "Records and health" → "records-and-health". */
+export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** The document's tags in document order, each with its page slug and operations. */
+export function referenceTags(document: OpenApiDocument): { tag: string; slug: string; count: number }[] {
+  return groupByTag(entriesOf(document)).map(([tag, items]) => ({ tag, slug: tagSlug(tag), count: items.length }));
+}
+
 /**
+ * The reference is split per tag (docs/web-app.md "API references"): the
+ * index page (`tag` absent) has the description and every operation as a link
+ * to its tag's page; a tag's page has its operations in full. One page of
+ * every operation was 68,000 px tall and took seconds to load.
  * `tryIt`: the credential the panel asks for (an access token for the Data
- * API, a key pair for the results API); `beforeTryIt`: what the page puts
+ * API, a key pair for the results API); the panel on a tag's page offers every
+ * operation of the API, the tag's first. `beforeTryIt`: what the page puts
  * above the panel (the Data API's "Get a test token").
  */
 export function OpenApiReference({
   document,
   documentUrl,
+  basePath,
+  tag,
   tryIt,
   beforeTryIt,
 }: {
   document: OpenApiDocument;
   documentUrl: string;
+  basePath: string;
+  tag?: string;
   tryIt?: TryItCredentialKind;
   beforeTryIt?: ReactNode;
 }) {
   const entries = entriesOf(document);
   const groups = groupByTag(entries);
   const serverUrl = document.servers[0]?.url ?? "";
+  if (tag === undefined) {
+    return (
+      <>
+        {document.info.description.split("\n\n").map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+        <p>
+          Base URL <code>{serverUrl}</code> · version {document.info.version} · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
+        </p>
+        <nav aria-label="Operations" className="card op-index">
+          <h2>Operations</h2>
+          {groups.map(([groupTag, items]) => (
+            <div key={groupTag}>
+              <h3>
+                <a href={`${basePath}/${tagSlug(groupTag)}`}>{groupTag}</a>
+              </h3>
+              <ul>
+                {items.map((entry) => (
+                  <li key={entry.op.operationId}>
+                    <a href={`${basePath}/${tagSlug(groupTag)}#${entry.op.operationId}`}>
+                      <code>{titleOf(entry)}</code>
+                    </a>{" "}
+                    <span className="muted">{entry.op.summary}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </>
+    );
+  }
+  const items = groups.find(([groupTag]) => groupTag === tag)?.[1] ?? [];
   const body = (
     <>
-      {document.info.description.split("\n\n").map((paragraph, i) => (
-        <p key={i}>{paragraph}</p>
-      ))}
-      <p>
-        Base URL <code>{serverUrl}</code> · version {document.info.version} · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
-      </p>
-      <nav aria-label="Operations" className="card op-index">
-        <h2>Operations</h2>
-        {groups.map(([tag, items]) => (
-          <div key={tag}>
-            <h3>{tag}</h3>
-            <ul>
-              {items.map((entry) => (
-                <li key={entry.op.operationId}>
-                  <a href={`#${entry.op.operationId}`}>
-                    <code>{titleOf(entry)}</code>
-                  </a>{" "}
-                  <span className="muted">{entry.op.summary}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
+      <nav aria-label="Reference sections" className="portal-nav reference-tags">
+        <a href={basePath}>Index</a>
+        {groups.map(([groupTag]) => (
+          <a key={groupTag} href={`${basePath}/${tagSlug(groupTag)}`} aria-current={groupTag === tag ? "page" : undefined}>
+            {groupTag}
+          </a>
         ))}
       </nav>
+      <p>
+        Base URL <code>{serverUrl}</code> · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
+      </p>
+      <ul className="op-index card">
+        {items.map((entry) => (
+          <li key={entry.op.operationId}>
+            <a href={`#${entry.op.operationId}`}>
+              <code>{titleOf(entry)}</code>
+            </a>{" "}
+            <span className="muted">{entry.op.summary}</span>
+          </li>
+        ))}
+      </ul>
       {tryIt ? beforeTryIt : null}
       {tryIt ? <TryItPanel /> : null}
-      {groups.map(([tag, items]) => (
-        <div key={tag}>
-          <h2>{tag}</h2>
-          {items.map((entry) => (
-            <OperationSection key={`${entry.method} ${entry.path}`} entry={entry} tryIt={Boolean(tryIt)} />
-          ))}
-        </div>
+      {items.map((entry) => (
+        <OperationSection key={`${entry.method} ${entry.path}`} entry={entry} tryIt={Boolean(tryIt)} />
       ))}
     </>
   );
   if (!tryIt) return body;
-  // Requests go to this site's own origin: the path of the base URL, never its host.
+  // Requests go to this site's own origin: the path of the base URL, never its host. This tag's operations come first in the panel's list.
+  const ordered = [...items, ...entries.filter((e) => !items.includes(e))];
   return (
-    <TryItProvider operations={entries.map(tryItOperation)} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
+    <TryItProvider operations={ordered.map((e) => (items.includes(e) ? tryItOperation(e) : { ...tryItOperation(e), docHref: `${basePath}/${tagSlug(tagOf(e.op))}#${e.op.operationId}` }))} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
       {body}
     </TryItProvider>
   );

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { loadOr404 } from "@/app/_lib/params";
 import { formatDuration, formatPace500, formatSpeed } from "@/app/_lib/format";
 import { averageSpeedMS } from "@/server/results/figures";
+import { FilterToggle } from "./filter-toggle";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { getDb } from "@/server/db/client";
 import { listReferenceData } from "@/server/reference/reference";
@@ -21,11 +22,14 @@ export async function SessionLog({ userId, query, basePath, fixed = {} }: { user
   const db = getDb();
   const q: LogQuery = { ...query, ...fixed };
   const [athletes, tracks, reference] = await Promise.all([listAccessibleAthletes(db, userId), listAccessibleTracks(db, userId), listReferenceData(db)]);
-  const filtered = FILTER_KEYS.some((k) => !(k in fixed) && q[k] !== undefined);
+  const activeFilters = FILTER_KEYS.filter((k) => !(k in fixed) && q[k] !== undefined).length;
+  const filtered = activeFilters > 0;
   const href = (changes: Partial<Record<keyof LogQuery, string | undefined>>) => `${basePath}${toSearch({ ...asStrings(query), ...changes }, fixed)}`;
   return (
     <>
-      <LogFilters q={q} fixed={fixed} basePath={basePath} athletes={athletes.map((a) => ({ id: a.id, label: `${a.name} ${a.surname}` }))} tracks={tracks.map((t) => ({ id: t.id, label: t.name }))} boats={reference.vessels.map((v) => ({ id: v.id, label: v.type }))} />
+      <FilterToggle active={activeFilters}>
+        <LogFilters q={q} fixed={fixed} basePath={basePath} athletes={athletes.map((a) => ({ id: a.id, label: `${a.name} ${a.surname}` }))} tracks={tracks.map((t) => ({ id: t.id, label: t.name }))} boats={reference.vessels.map((v) => ({ id: v.id, label: v.type }))} />
+      </FilterToggle>
       <nav aria-label="Log view" className="row log-views">
         <Link href={href({ view: undefined, after: undefined })} aria-current={q.view === "list" ? "page" : undefined}>
           List
@@ -155,7 +159,7 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
   // The rows' checkboxes send ?ids=…&ids=… to the compare view (2 to 9; it says so otherwise); no script needed.
   return (
     <form method="get" action="/sessions/compare" aria-label="Compare sessions">
-      <div className="table-scroll table-card">
+      <div className="table-scroll table-card log-table">
         <table aria-label="Sessions" data-testid="session-log">
           <thead>
             <tr>
@@ -208,6 +212,43 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
           </tbody>
         </table>
       </div>
+      {/* A phone shows the same rows as cards (CSS swaps them at 700 px): the numbers a paddler reads first, no sideways scroll. */}
+      <ul className="log-cards" aria-label="Sessions" data-testid="session-cards">
+        {rows.map((s) => {
+          const speed = (s.distanceM / Math.max(s.durationMs, 1)) * 1000;
+          return (
+            <li key={s.id} className="log-card" data-session-id={s.id}>
+              <div className="log-card-head">
+                <Link href={`/sessions/${s.id}`}>
+                  {s.date} <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
+                </Link>
+                <span className="log-card-boat">{s.boatClass}</span>
+                <input type="checkbox" name="ids" value={s.id} aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`} />
+              </div>
+              <div className="log-card-crew">{s.crew.join(", ")}</div>
+              <dl className="log-card-figures">
+                <div>
+                  <dt>Distance</dt>
+                  <dd data-figure="distance">{s.distanceM} m</dd>
+                </div>
+                <div>
+                  <dt>Time</dt>
+                  <dd data-figure="time">{formatDuration(s.durationMs)}</dd>
+                </div>
+                <div>
+                  <dt>Pace /500 m</dt>
+                  <dd data-figure="pace">{formatPace500(speed)}</dd>
+                </div>
+              </dl>
+              {s.important || s.status !== "processed" ? (
+                <div>
+                  {s.important ? <span className="badge warn">Important</span> : null} {s.status !== "processed" ? <span className="badge">{s.status}</span> : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
       <div className="row">
         <button type="submit" className="secondary">
           Compare selected

@@ -46,6 +46,8 @@ export interface TryItOperation {
   binary: string | null;
   /** The smallest JSON body the operation accepts (the SDK sample's body while the panel's is empty). */
   exampleBody?: string;
+  /** Where its documentation is: another tag's page of the reference, or this page ("#id" when absent). */
+  docHref?: string;
 }
 
 /** `token`: an OAuth access token (Data API); `keyPair` / `publicKey`: a results API key pair, or its public half alone. */
@@ -428,7 +430,7 @@ export function TryItPanel() {
             ))}
           </select>
           <p className="hint">
-            {op.summary} · <a href={`#${op.id}`}>documentation</a>
+            {op.summary} · <a href={op.docHref ?? `#${op.id}`}>documentation</a>
             {needsCredential ? (credentialKind === "keyPair" && !op.credentials.includes("keyPair") ? " · the public key alone" : "") : ` · needs no ${credentialKind === "token" ? "token" : "key"}`}
             {op.method !== "get" ? ` · a real ${op.method.toUpperCase()}: it acts on the account` : ""}
           </p>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireOperator } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listOperatorActions } from "@/server/operator/account-actions";
@@ -23,6 +24,10 @@ export default async function OperatorPage() {
   return (
     <>
       <h1>Operator</h1>
+      {/* The overview is where an operator lands and where the menu's "Operator" goes: the review queue is one link away. */}
+      <p>
+        <Link href="/operator/applications">Third-party applications</Link>: review the Data API applications awaiting approval.
+      </p>
       <section className="stack card" aria-labelledby="processing-heading">
         <h2 id="processing-heading">Processing core</h2>
         <p>

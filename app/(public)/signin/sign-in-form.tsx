@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Field, FormError } from "@/app/_components/form";
 import { sameOriginReturnPath } from "@/server/http/return-path";
 
-export function SignInForm({ returnTo }: { returnTo: string }) {
+/** `returnTo` null: no page was requested, and this page sends the signed-in person to their role's landing page. */
+export function SignInForm({ returnTo }: { returnTo: string | null }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
@@ -27,7 +28,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
       return;
     }
     // A full navigation so every server component sees the new session; checked again here, in the browser's own URL terms.
-    window.location.assign(sameOriginReturnPath(returnTo, window.location.origin));
+    window.location.assign(returnTo === null ? "/signin" : sameOriginReturnPath(returnTo, window.location.origin));
   }
 
   // A refused sign-in belongs to both fields (which one was wrong is not said): each is marked and points at the message.

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUser } from "@/server/auth/current-user";
 import { AccountForms } from "./account-forms";
 
@@ -17,6 +18,20 @@ export default async function AccountPage() {
         <dt>Role</dt>
         <dd>{user.role}</dd>
       </dl>
+      {/* Reached from here for every role: an athlete's menu leaves the developer portal out (docs/web-app.md "Navigation by role"). */}
+      <nav aria-label="Account" className="card">
+        <ul className="account-links">
+          <li>
+            <Link href="/exports">Exports</Link> — the files you asked for (PDF, XLSX, FIT, TCX, JSON), their state and their downloads.
+          </li>
+          <li>
+            <Link href="/connected-apps">Connected apps</Link> — the applications you let read your data, and withdrawing that.
+          </li>
+          <li>
+            <Link href="/developer">Developer portal</Link> — key pairs, applications and the API references, for building on your data.
+          </li>
+        </ul>
+      </nav>
       <AccountForms />
     </>
   );

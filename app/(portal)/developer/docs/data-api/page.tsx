@@ -1,41 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OpenApiReference, type OpenApiDocument } from "@/app/_components/openapi-reference";
-import { TEST_TOKEN_CALLBACK_PATH } from "@/app/_lib/test-token";
-import { listApplications } from "@/server/applications/applications";
 import { requireUser } from "@/server/auth/current-user";
 import { apiResource, issuerUrl } from "@/server/auth/oauth/config";
 import { getEnv } from "@/server/config/env";
-import { getDb } from "@/server/db/client";
 import { dataApiDocument } from "@/server/http/data-api/openapi";
-import { TestToken, type TestTokenApplication } from "./test-token";
 import { WebhooksReference } from "./webhooks-reference";
 
 export const metadata: Metadata = { title: "Data API reference" };
 
 export default async function DataApiReferencePage() {
-  const user = await requireUser("/developer/docs/data-api");
+  await requireUser("/developer/docs/data-api");
   const { appUrl } = getEnv();
   const issuer = issuerUrl(appUrl);
   const resource = apiResource(appUrl);
-  const callbackUrl = `${appUrl}${TEST_TOKEN_CALLBACK_PATH}`;
-  // Only what the test-token form needs of each application (never the secret's hash or anything else).
-  const applications: TestTokenApplication[] = (await listApplications(getDb(), user.id)).map((a) => ({
-    id: a.id,
-    name: a.name,
-    clientId: a.clientId,
-    clientType: a.clientType,
-    surface: a.surface,
-    scopes: a.scopes,
-    hasCallback: a.redirectUris.includes(callbackUrl),
-    usable: a.reviewStatus === "approved" || a.reviewStatus === "not_required",
-  }));
   return (
     <>
       <h1>Data API reference</h1>
       <p className="muted">
         Every operation but <code>GET /health</code> takes an OAuth access token of an <Link href="/developer/applications">application you registered</Link>; try any of
-        them from this page.
+        them from its section&apos;s page, which also gets you a test token.
       </p>
       <section className="card token-help" aria-labelledby="obtain-token-title">
         <h2 id="obtain-token-title">Obtaining an access token</h2>
@@ -68,13 +52,8 @@ export default async function DataApiReferencePage() {
         </p>
       </section>
       <WebhooksReference />
-      {/* The same builder as GET /api/docs/data-api.json: the page shows exactly the served document. */}
-      <OpenApiReference
-        document={dataApiDocument(appUrl) as unknown as OpenApiDocument}
-        documentUrl="/api/docs/data-api.json"
-        tryIt="token"
-        beforeTryIt={<TestToken applications={applications} callbackUrl={callbackUrl} authorizeUrl={`${issuer}/oauth/authorize`} tokenUrl={`/api/oauth/token`} resource={resource} />}
-      />
+      {/* The same builder as GET /api/docs/data-api.json: the pages show exactly the served document, one page per tag. */}
+      <OpenApiReference document={dataApiDocument(appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/data-api.json" basePath="/developer/docs/data-api" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { TEST_TOKEN_MESSAGE, type TestTokenCallback } from "@/app/_lib/test-token";
 
@@ -31,7 +32,7 @@ export function TestTokenCallbackRelay() {
   if (outcome === "orphan") {
     return (
       <p className="form-error" role="alert">
-        This page finishes “Get a test token” on the <a href="/developer/docs/data-api#test-token">Data API reference</a>, which opens it in a pop-up. Start there.
+        This page finishes “Get a test token” on the <Link href="/developer/docs/data-api/identity#test-token">Data API reference</Link>, which opens it in a pop-up. Start there.
       </p>
     );
   }

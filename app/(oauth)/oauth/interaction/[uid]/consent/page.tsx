@@ -75,7 +75,7 @@ export default async function ConsentPage({ params }: Props) {
               <p className="hint">Left unticked, {application.name} is told that you declined. You can change your mind later.</p>
             </fieldset>
           ))}
-          <p className="muted">It gets read-only access. You can withdraw it at any time under Connected apps.</p>
+          <p className="muted">It gets read-only access. You can withdraw it at any time under Account, Connected apps.</p>
           <div className="row">
             <button type="submit" name="decision" value="allow">
               Allow

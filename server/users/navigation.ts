@@ -1,0 +1,53 @@
+import type { SessionUser } from "./users";
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+export interface NavLinkGroup {
+  label: string;
+  items: NavLink[];
+}
+
+/**
+ * The main navigation for an account's role (docs/web-app.md "Navigation by
+ * role"). The account role is the only input: an athlete's own data (sessions,
+ * trainings, records, health, devices) for everyone; club administration
+ * (athletes, teams, tracks, equipment, with devices) and the workout library
+ * and developer portal with a coach role; the operator overview for operators.
+ * The pages themselves keep their own access checks: the menu only decides
+ * what a person is shown, not what they may open.
+ */
+export function navigationFor(user: Pick<SessionUser, "role" | "canCreateSessions" | "isOperator">): (NavLink | NavLinkGroup)[] {
+  const manages = user.role === "coach" || user.role === "operator";
+  return [
+    { href: "/home", label: "Home" },
+    { href: "/", label: "Sessions" },
+    ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
+    { href: "/trainings", label: "Trainings" },
+    ...(manages ? [{ href: "/workouts", label: "Workouts" }] : []),
+    { href: "/records", label: "Records" },
+    { href: "/health", label: "Health" },
+    ...(manages
+      ? [
+          {
+            label: "Club",
+            items: [
+              { href: "/athletes", label: "Athletes" },
+              { href: "/teams", label: "Teams" },
+              { href: "/tracks", label: "Tracks" },
+              { href: "/equipment", label: "Equipment" },
+              { href: "/devices", label: "Devices" },
+            ],
+          },
+          { href: "/developer", label: "Developer" },
+        ]
+      : [{ href: "/devices", label: "Devices" }]),
+    ...(user.isOperator ? [{ href: "/operator", label: "Operator" }] : []),
+  ];
+}
+
+/** Where a sign-in without a requested page lands: an operator on the operator overview, everyone else on their log. */
+export function landingPath(user: Pick<SessionUser, "isOperator">): string {
+  return user.isOperator ? "/operator" : "/";
+}
