@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmButton } from "@/app/_components/confirm-dialog";
@@ -267,7 +268,7 @@ export function WebhookEndpoints({ applicationId, endpoints, types }: { applicat
     <div className="stack">
       <p>
         Signed events (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>) for the people who authorized this application; see the{" "}
-        <a href="/developer/docs/data-api#webhooks">Data API reference</a>.
+        <Link href="/developer/docs/data-api#webhooks">Data API reference</Link>.
       </p>
       {secret ? <SecretNotice secret={secret} text="Endpoint added. Copy its signing secret now: it is not shown again." /> : null}
       {endpoints.map((endpoint) => (
