@@ -142,6 +142,8 @@ for (const size of WIDTHS) {
         await page.goto(path);
         await expect(page.getByText("The 3D replay is being prepared")).toHaveCount(0);
       }).toPass({ timeout: 30_000 });
+      // The player loads three.js once it nears the screen: scroll to it as a person would.
+      await page.getByRole("region", { name: /^3D replay/ }).scrollIntoViewIfNeeded();
       await expect(slider).toBeVisible({ timeout: 20_000 });
       const speed = page.getByRole("combobox", { name: "Speed" });
       const play = page.getByRole("button", { name: /^(Play|Pause)$/ });

@@ -263,6 +263,7 @@ test.describe("replay embeds", () => {
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     await page.goto(`/sessions/${sessionIds[1]}`);
     const player = page.locator("[data-state]");
+    await player.scrollIntoViewIfNeeded(); // three.js loads once the player nears the screen
     await expect(player).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
     await expect(page.getByText("Lane 1 · C2")).toBeVisible();
     await expectCanvasDrawn(player);
@@ -280,6 +281,7 @@ test.describe("replay embeds", () => {
     const visitor = await page.context().browser()!.newPage();
     await visitor.goto(shareUrl);
     const shared = visitor.locator("[data-state]");
+    await shared.scrollIntoViewIfNeeded();
     await expect(shared).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
     await expect(visitor.getByText("Lane 1 · K1")).toBeVisible();
     await expectCanvasDrawn(shared);

@@ -68,6 +68,10 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
     let lastTick = performance.now();
     let firstFrameMarked = false;
     (async () => {
+      // three.js (~150 KB compressed) loads only once the player is near the screen: a session
+      // page whose replay sits below the fold stays light (docs/benchmarks.md "Web pages").
+      await nearViewport(containerRef.current!, abort.signal);
+      if (disposed) return;
       const { ReplayScene, webglAvailable } = await import("./replay-scene");
       if (disposed) return;
       if (!webglAvailable()) {
@@ -267,4 +271,22 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
       ) : null}
     </div>
   );
+}
+
+/** Resolves once `element` is within 300 px of the viewport (at once where IntersectionObserver is missing), or never after `signal` aborts. */
+function nearViewport(element: HTMLElement, signal: AbortSignal): Promise<void> {
+  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(element);
+    signal.addEventListener("abort", () => observer.disconnect());
+  });
 }
