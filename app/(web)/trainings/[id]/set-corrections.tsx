@@ -109,6 +109,8 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
       <p className="hint">Merge two pieces that were run together, split one at a time into it, move a start or an end to a stroke, or mark a set as rest or work. The sets, strokes, splits and figures are measured again from the recording.</p>
       <form
         className="correction-form"
+        // The server checks the split time and says why in words; the browser's own bubble would say less.
+        noValidate
         onSubmit={(event) => {
           setDone(null);
           void apply.submit(event);
