@@ -77,7 +77,15 @@ export function ownHeartRateOf(s: Pick<SessionSummary, "avg_heart_rate" | "max_h
 
 /** The stored effort track without its heart-rate readings. */
 export type ViewerTrack = Omit<EffortTrack, "heart_rate">;
-export const viewerTrack = (t: EffortTrack): ViewerTrack => ({ step_s: t.step_s, t: t.t, distance: t.distance, speed: t.speed, route: t.route });
+export const viewerTrack = (t: EffortTrack): ViewerTrack => ({
+  step_s: t.step_s,
+  t: t.t,
+  distance: t.distance,
+  speed: t.speed,
+  route: t.route,
+  // The split uncertainty's noise figures (not health data): the page's splits state their ±.
+  ...(t.uncertainty ? { uncertainty: t.uncertainty } : {}),
+});
 
 /** The data-quality report without the heart-rate coverage (whether, and how much, heart rate was recorded). */
 export type ViewerDataQuality = Omit<DataQuality, "heart_rate_coverage">;
