@@ -90,7 +90,8 @@ describe("set corrections", () => {
     expect(split[3].id).toBeGreaterThan(Math.max(...before.map((s) => s.id)));
     expect(split[2].endS).toBeCloseTo(before[2].startS + 20, 3);
     expect(split[3]).toMatchObject({ startS: split[2].endS, endS: before[2].endS, kind: "work", corrected: true });
-    expect(split[2].durationMs + split[3].durationMs).toBe(before[2].durationMs);
+    // Each part's duration is rounded to the millisecond on its own, so the parts may sum 1 ms off the whole.
+    expect(Math.abs(split[2].durationMs + split[3].durationMs - before[2].durationMs)).toBeLessThanOrEqual(1);
     expect(split[2].strokeCount + split[3].strokeCount).toBe(before[2].strokeCount);
     expect((await training(id)).workSetCount).toBe(5);
 
