@@ -12,7 +12,7 @@ import { processTrainingSvc, type ProcessedTraining } from "../svc/process/train
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
 import { trainingOriginalKey } from "./create-training";
-import { assertSameCorrections, layoutAfterReprocessing, strokeCatchesOf, writeLayout } from "./set-corrections";
+import { assertSameCorrections, layoutAfterReprocessing, strokeCatchesOf, trainingSetRow, writeLayout } from "./set-corrections";
 
 /** Stable codes of a failed training, with the message people read (docs/trainings.md "States"). */
 export const TRAINING_FAILURES = {
@@ -123,21 +123,7 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
       const setRows = await t
         .insert(trainingSets)
         .values(
-          processed.sets.map((s, k) => ({
-            trainingId,
-            position: k + 1,
-            kind: s.kind,
-            startS: s.start_s,
-            endS: s.end_s,
-            distanceM: s.distance_m,
-            durationMs: s.duration_ms,
-            strokeCount: s.stroke_count,
-            stepIndex: s.step_index,
-            complete: s.complete,
-            summary: s.summary,
-            track: s.track,
-            heartRate: s.heart_rate,
-          })),
+          processed.sets.map((s, k) => trainingSetRow(trainingId, k + 1, s)),
         )
         .returning({ id: trainingSets.id, position: trainingSets.position });
       const idOf = new Map(setRows.map((r) => [r.position, r.id]));

@@ -213,22 +213,7 @@ export async function writeLayout(tx: Db, trainingId: number, layout: LayoutSet[
   );
   const ids: number[] = [];
   for (const [k, s] of sets.entries()) {
-    const values = {
-      trainingId,
-      position: k + 1,
-      kind: s.kind,
-      startS: s.start_s,
-      endS: s.end_s,
-      distanceM: s.distance_m,
-      durationMs: s.duration_ms,
-      strokeCount: s.stroke_count,
-      stepIndex: s.step_index,
-      complete: s.complete,
-      summary: s.summary,
-      track: s.track,
-      heartRate: s.heart_rate,
-      corrected: !isDetected(s, processed.detected_sets),
-    };
+    const values = { ...trainingSetRow(trainingId, k + 1, s), corrected: !isDetected(s, processed.detected_sets) };
     const id = layout[k].id;
     if (id !== null && existing.has(id)) {
       await tx.update(trainingSets).set(values).where(eq(trainingSets.id, id));
@@ -283,4 +268,23 @@ export function strokeCatchesOf(processed: ProcessedTraining): number[] {
 export async function markTrainingReviewed(db: Db, userId: number, trainingId: number): Promise<void> {
   await trainingToCorrect(db, userId, trainingId, false);
   await db.update(trainings).set({ needsReview: false }).where(eq(trainings.id, trainingId));
+}
+
+/** A processed set as its `training_sets` row (processing and corrections write the same columns). */
+export function trainingSetRow(trainingId: number, position: number, s: ProcessedTraining["sets"][number]) {
+  return {
+    trainingId,
+    position,
+    kind: s.kind,
+    startS: s.start_s,
+    endS: s.end_s,
+    distanceM: s.distance_m,
+    durationMs: s.duration_ms,
+    strokeCount: s.stroke_count,
+    stepIndex: s.step_index,
+    complete: s.complete,
+    summary: s.summary,
+    track: s.track,
+    heartRate: s.heart_rate,
+  };
 }
