@@ -239,14 +239,22 @@ for (const size of WIDTHS) {
       expect(xTicks[0]).toBe("0 m");
       // Four splits by default: a dashed marker at 125, 250 and 375 m.
       await expect(speed.locator(".recharts-reference-line")).toHaveCount(3);
-      // The speed axis spans the data it draws, with little room: read the data's range from the chart's own summary.
-      const [low, high] = (await page.locator("#chart-speed-summary").textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!.slice(1).map(Number);
-      const yTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
-      const [bottom, top] = [Math.min(...yTicks), Math.max(...yTicks)];
-      expect(bottom).toBeLessThanOrEqual(low);
-      expect(top).toBeGreaterThanOrEqual(high);
-      expect(top - bottom, `speed axis ${bottom}–${top} for data ${low}–${high}`).toBeLessThanOrEqual((high - low) * 1.5);
-      expect(bottom).toBeGreaterThan(0);
+      // Each value axis spans the data it draws, with little room: the rate and distance-per-stroke charts say their
+      // data's range in their own summary ("From … to … over every stroke").
+      for (const key of ["rate", "strokeDistance"]) {
+        const chart = page.locator(`figure[data-chart='${key}']`);
+        const [low, high] = (await page.locator(`#chart-${key}-summary`).textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!.slice(1).map(Number);
+        const yTicks = (await chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+        const [bottom, top] = [Math.min(...yTicks), Math.max(...yTicks)];
+        expect(bottom).toBeLessThanOrEqual(low);
+        expect(top).toBeGreaterThanOrEqual(high);
+        expect(top - bottom, `${key} axis ${bottom}–${top} for data ${low}–${high}`).toBeLessThanOrEqual((high - low) * 1.5);
+      }
+      // The speed axis is not the 0–8 m/s of old: it starts above 0 and ends near the effort's top speed (its sentence says it).
+      const topSpeed = Number((await page.locator("#chart-speed-summary").textContent())!.match(/Top speed ([\d.]+) m\/s/)![1]);
+      const speedTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+      expect(Math.min(...speedTicks)).toBeGreaterThan(0);
+      expect(Math.max(...speedTicks)).toBeLessThanOrEqual(topSpeed * 1.1);
 
       await page.goto(`/sessions/compare?ids=${world.sessions.join(",")}`);
       const compare = page.locator("figure.compare-chart").first();

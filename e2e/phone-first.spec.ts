@@ -159,7 +159,7 @@ test("at 1366 px the menu is one row; the club pages sit behind one disclosure t
 test("the menu follows the role: an athlete's own pages, a coach's club, an operator's overview", async ({ browser }) => {
   const athlete = await pageAs(browser, E2E_ACCOUNTS.athlete);
   await athlete.goto("/");
-  expect(await menuEntries(athlete)).toEqual(["Sessions", "Upload", "Trainings", "Records", "Health", "Devices"]);
+  expect(await menuEntries(athlete)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Records", "Health", "Devices"]);
   // The developer portal is not in an athlete's menu or header; their account page reaches it.
   await expect(athlete.locator("header").getByRole("link", { name: /Developer/ })).toHaveCount(0);
   await athlete.locator("header").getByRole("link", { name: E2E_ACCOUNTS.athlete.name }).click();
@@ -170,7 +170,7 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
 
   const coach = await pageAs(browser, WEB_LOG_WORLD.coach);
   await coach.goto("/");
-  expect(await menuEntries(coach)).toEqual(["Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer"]);
+  expect(await menuEntries(coach)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer"]);
   await coach.context().close();
 
   // The operator lands on the operator overview (a fresh sign-in), and "Operator" goes there.
@@ -179,7 +179,7 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
   await signIn(operator, E2E_ACCOUNTS.operator);
   await expect(operator).toHaveURL(/\/operator$/);
   await expect(operator.getByRole("heading", { name: "Operator", level: 1 })).toBeVisible();
-  expect(await menuEntries(operator)).toEqual(["Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer", "Operator"]);
+  expect(await menuEntries(operator)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer", "Operator"]);
   const link = operator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator" });
   await expect(link).toHaveAttribute("href", "/operator");
   await expect(link).toHaveAttribute("aria-current", "page");
