@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from "@playwright/test";
 import { createKeyPair, signedInContext, trpcMutation } from "./api-helpers";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp, type TestAccount } from "./helpers";
+import { newAccount, signUp, type TestAccount, waitForDistanceSuggestion } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -182,6 +182,7 @@ test("set a session's boat and paddle from the owner's equipment on the session 
 
   await page.goto("/upload");
   await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k1-200.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 913 }) });
+  await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K1" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { signUpOverHttp } from "./api-helpers";
 import { bearer, dataApiToken, loadDataApi } from "./data-api-helpers";
-import { signIn } from "./helpers";
+import { signIn, waitForDistanceSuggestion } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -76,6 +76,7 @@ test("a session uploaded in the web app brings its unit, file, record and a lact
   await page.waitForURL("**/athletes");
   await page.goto("/upload");
   await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k1-web.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4242 }) });
+  await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K1" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Solo" });

@@ -55,3 +55,8 @@ export async function openSessionActions(page: Page) {
   await expect(button).toHaveAttribute("aria-expanded", "true");
   return page.getByRole("region", { name: "Session actions" });
 }
+
+/** The upload form reads a chosen session file for its distance (Upload waits meanwhile); a person waits for the suggestion before typing over it. */
+export async function waitForDistanceSuggestion(page: Page) {
+  await expect(page.getByText(/^Suggested from the recording/)).toBeVisible();
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUp, waitForDistanceSuggestion } from "./helpers";
 import { FIXTURES, simulatedSvc } from "./svc-files";
 
 /** Issue 11, "Messages in people's words": the upload page names fields as it labels them; the API's sentence waits behind "Details". */
@@ -45,6 +45,7 @@ async function openDetails(page: Page) {
 test("crew and duration errors name the field as the form labels it, with the API's sentence behind Details", async ({ page }) => {
   await preparedUploadPage(page);
   await chooseFile(page, "k2.svc", simulatedSvc({ vessel: "K2", distanceM: 200, seed: 1101 }));
+  await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K2" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { checkDialogAtBothWidths } from "./a11y";
-import { newAccount, openSessionActions, signUp } from "./helpers";
+import { newAccount, openSessionActions, signUp, waitForDistanceSuggestion } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
@@ -25,6 +25,7 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await expect(page.getByText("Choose the .svc file from your sensor unit")).toBeVisible();
 
   await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k2-200.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K2" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
@@ -68,6 +69,7 @@ test("upload a simulated file through the page, see its strokes, splits and char
   const sessionPath = new URL(page.url()).pathname;
   await page.goto("/upload");
   await page.getByLabel("Session file (.svc)").setInputFiles({ name: "again.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K2" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
