@@ -11,7 +11,8 @@ test.describe("sessions log", () => {
       await page.setViewportSize(size);
       await signIn(page, W.coach);
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
-      if (size === PHONE) await page.getByRole("button", { name: "Menu" }).isVisible();
+      // On a phone the sessions come first and the filters sit behind the "Filter" button.
+      if (size === PHONE) await page.getByRole("button", { name: /^Filter/ }).click();
       await page.getByLabel("Track").selectOption({ label: W.coachTrack });
       await page.getByLabel("Sort by").selectOption("speed");
       await page.getByRole("button", { name: "Show sessions" }).click();
