@@ -24,8 +24,10 @@ const WIDTHS = [
 
 const FIXED_PAGES = [
   "/signin",
+  "/home",
   "/",
   "/?view=week",
+  "/?view=calendar",
   "/upload",
   "/trainings",
   "/workouts",
