@@ -145,8 +145,10 @@ test("sessions ticked in the log open side by side in the compare view", async (
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto("/");
-    await log.locator(`input[value="${trial}"]`).check();
-    await log.locator(`input[value="${canoe}"]`).check();
+    // A phone shows the sessions as cards, each with its own compare box.
+    const shown = size === PHONE ? page.getByTestId("session-cards") : log;
+    await shown.locator(`input[value="${trial}"]`).check();
+    await shown.locator(`input[value="${canoe}"]`).check();
     await page.getByRole("button", { name: "Compare selected" }).click();
     await expect(page).toHaveURL(/\/sessions\/compare\?ids=\d+&ids=\d+$/);
     expect(new URL(page.url()).searchParams.getAll("ids").sort()).toEqual([trial, canoe].sort());
