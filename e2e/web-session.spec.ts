@@ -35,6 +35,7 @@ test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({
 
   // The course: drawn segments, a start marker and five split markers at 100, 200 … 500 m.
   const map = page.getByTestId("course-map");
+  await map.scrollIntoViewIfNeeded(); // Leaflet loads once the map is on screen
   await expect(map).toHaveAttribute("data-ready", "true");
   expect(await map.locator("path.course-segment").count()).toBeGreaterThan(0);
   await expect(map.locator("path.course-start")).toHaveCount(1);

@@ -4,6 +4,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useRef } from "react";
 import type { CourseMap as CourseMapData } from "@/server/results/course-map";
 
+import { nearViewport } from "@/app/_lib/near-viewport";
 import { speedColour } from "@/app/_lib/speed-colour";
 
 /**
@@ -16,7 +17,12 @@ export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileU
   useEffect(() => {
     let disposed = false;
     let map: import("leaflet").Map | null = null;
-    void import("leaflet").then((L) => {
+    const abort = new AbortController();
+    // Leaflet loads once the map is on screen: the session page's map sits below the fold.
+    void nearViewport(container.current!, abort.signal)
+      .then(() => (disposed ? null : import("leaflet")))
+      .then((L) => {
+      if (!L) return;
       if (disposed || !container.current) return;
       map = L.map(container.current, { attributionControl: Boolean(tileUrl), scrollWheelZoom: false, keyboard: true });
       if (tileUrl) L.tileLayer(tileUrl, { attribution: `Tiles: ${new URL(tileUrl.replace(/[{}]/g, "")).host}`, maxZoom: 19 }).addTo(map);
@@ -46,6 +52,7 @@ export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileU
     });
     return () => {
       disposed = true;
+      abort.abort();
       map?.remove();
     };
   }, [data, tileUrl]);

@@ -5,6 +5,7 @@ import { LANE_COLORS } from "./boat-model";
 import { decodeTrack, formatClock, SPEEDS, type ArtifactJson, type LaneTrack, type ModelClass } from "./playback";
 import type { ReplayScene } from "./replay-scene";
 import styles from "./replay-player.module.css";
+import { nearViewport } from "@/app/_lib/near-viewport";
 
 /**
  * The 3D replay player (docs/replay.md "Player"), shared by the embed launch
@@ -68,7 +69,7 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
     let lastTick = performance.now();
     let firstFrameMarked = false;
     (async () => {
-      // three.js (~150 KB compressed) loads only once the player is near the screen: a session
+      // three.js (~145 KB compressed) loads only once the player is on screen: a session
       // page whose replay sits below the fold stays light (docs/benchmarks.md "Web pages").
       await nearViewport(containerRef.current!, abort.signal);
       if (disposed) return;
@@ -271,22 +272,4 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
       ) : null}
     </div>
   );
-}
-
-/** Resolves once `element` is within 300 px of the viewport (at once where IntersectionObserver is missing), or never after `signal` aborts. */
-function nearViewport(element: HTMLElement, signal: AbortSignal): Promise<void> {
-  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          resolve();
-        }
-      },
-      { rootMargin: "300px" },
-    );
-    observer.observe(element);
-    signal.addEventListener("abort", () => observer.disconnect());
-  });
 }
