@@ -16,8 +16,7 @@ export const BOAT_DIMENSIONS: Record<ModelClass, { lengthM: number; beamM: numbe
   C4: { lengthM: 9.0, beamM: 0.9, seats: 4 },
 };
 
-/** One colour per lane, distinct on blue water. */
-export const LANE_COLORS = ["#e4572e", "#f3c623", "#2ec4b6", "#9b5de5", "#ff70a6", "#70e000", "#ff9f1c", "#f15bb5", "#ffffff"];
+export { LANE_COLORS } from "./lane-colors";
 
 interface PaddleRig {
   group: THREE.Group;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LANE_COLORS } from "./boat-model";
+import { LANE_COLORS } from "./lane-colors";
 import { decodeTrack, formatClock, SPEEDS, type ArtifactJson, type LaneTrack, type ModelClass } from "./playback";
 import type { ReplayScene } from "./replay-scene";
 import styles from "./replay-player.module.css";
