@@ -25,7 +25,9 @@ test.describe("sessions log", () => {
       const pages: string[] = [];
       for (let guard = 0; guard < 10; guard++) {
         pages.push(page.url());
-        const links = await page.getByTestId("session-log").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        // A phone lists the sessions as cards; a wide screen as the table.
+        const list = page.getByTestId(size === PHONE ? "session-cards" : "session-log");
+        const links = await list.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
         for (const href of links) {
           expect(seen.has(href), `${href} shown twice`).toBe(false);
           seen.add(href);

@@ -72,7 +72,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         }}
       />
       <h2 id="times-heading">Times</h2>
-      <div className="table-scroll table-card">
+      {/* Wide tables scroll inside their card on a phone: focusable, so the keyboard can scroll them too. */}
+      <div className="table-scroll table-card" tabIndex={0} role="region" aria-labelledby="times-heading">
         <table aria-labelledby="times-heading" data-testid="compare-times">
           <thead>
             <tr>
@@ -121,7 +122,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <p className="muted" id="noise-hint">
         Each time carries its 95 % uncertainty (±, from each recording&apos;s own noise). A gap smaller than the two times&apos; combined uncertainty is marked <em>within the noise</em>: it is not evidence that either was faster.
       </p>
-      <div className="table-scroll table-card">
+      <div className="table-scroll table-card" tabIndex={0} role="region" aria-labelledby="splits-heading">
         <table aria-labelledby="splits-heading" data-testid="compare-splits">
           <thead>
             <tr>
