@@ -12,7 +12,7 @@ import { processTrainingSvc, type ProcessedTraining } from "../svc/process/train
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
 import { trainingOriginalKey } from "./create-training";
-import { assertSameCorrections, layoutAfterReprocessing, strokeCatchesOf, trainingSetRow, writeLayout } from "./set-corrections";
+import { assertSameCorrections, layoutAfterReprocessing, trainingDerivedRow, trainingSetRow, writeLayout } from "./set-corrections";
 
 /** Stable codes of a failed training, with the message people read (docs/trainings.md "States"). */
 export const TRAINING_FAILURES = {
@@ -109,17 +109,7 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
       await writeLayout(t, trainingId, corrected.layout, processed, { needsReview: corrected.needsReview });
     } else {
       await clearFigures(t, trainingId);
-      await t.insert(trainingDerived).values({
-        trainingId,
-        effortStartS: processed.effort.start_s,
-        effortEndS: processed.effort.end_s,
-        summary: processed.summary,
-        dataQuality: processed.data_quality,
-        track: processed.track,
-        templateMatch: processed.template_match,
-        detectedSets: processed.detected_sets,
-        strokeCatches: strokeCatchesOf(processed),
-      });
+      await t.insert(trainingDerived).values({ trainingId, ...trainingDerivedRow(processed) });
       const setRows = await t
         .insert(trainingSets)
         .values(

@@ -229,16 +229,7 @@ export async function writeLayout(tx: Db, trainingId: number, layout: LayoutSet[
   await tx.delete(trainingSetStrokes).where(inArray(trainingSetStrokes.setId, ids));
   const strokeRows = sets.flatMap((s, k) => (s.strokes ?? []).map((stroke, index) => ({ setId: ids[k], ...strokeColumns(stroke, index) })));
   for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await tx.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
-  const derived = {
-    effortStartS: processed.effort.start_s,
-    effortEndS: processed.effort.end_s,
-    summary: processed.summary,
-    dataQuality: processed.data_quality,
-    track: processed.track,
-    templateMatch: processed.template_match,
-    detectedSets: processed.detected_sets,
-    strokeCatches: strokeCatchesOf(processed),
-  };
+  const derived = trainingDerivedRow(processed);
   await tx
     .insert(trainingDerived)
     .values({ trainingId, ...derived })
@@ -286,5 +277,19 @@ export function trainingSetRow(trainingId: number, position: number, s: Processe
     summary: s.summary,
     track: s.track,
     heartRate: s.heart_rate,
+  };
+}
+
+/** A processed training's `training_derived` columns (processing and corrections write the same ones). */
+export function trainingDerivedRow(processed: ProcessedTraining) {
+  return {
+    effortStartS: processed.effort.start_s,
+    effortEndS: processed.effort.end_s,
+    summary: processed.summary,
+    dataQuality: processed.data_quality,
+    track: processed.track,
+    templateMatch: processed.template_match,
+    detectedSets: processed.detected_sets,
+    strokeCatches: strokeCatchesOf(processed),
   };
 }
