@@ -1,9 +1,64 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+
+/**
+ * The layer rules of docs/architecture.md "Layers and the rules that keep them",
+ * enforced here so they hold without anyone remembering them. Tests, scripts and
+ * e2e specs may reach across layers (they set up worlds); production code may not.
+ */
+const layerZones = [
+  {
+    // The HTTP layer (both APIs' kernels, serializers' wire wrappers, admission) is an edge:
+    // only the routes, tRPC and other HTTP code stand on it. The wire contract lives in server/contract.
+    target: ["./server/!(http|trpc)/**", "./server/*.ts", "./inngest/**"],
+    from: "./server/http",
+    message: "Only server/http, server/trpc and app/ import server/http (docs/architecture.md); shared shapes and rules live in server/contract.",
+  },
+  {
+    // The .svc processing core is pure: it imports nothing of ours outside itself, except its CLI.
+    target: ["./server/svc/!(cli)/**", "./server/svc/!(cli).ts"],
+    from: ["./server/!(svc)/**", "./server/*.ts", "./app/**", "./inngest/**", "./scripts/**"],
+    message: "server/svc is the pure processing core: it takes its keyring and templates as arguments (docs/architecture.md).",
+  },
+  {
+    target: ["./server", "./inngest"],
+    from: "./app",
+    message: "Nothing under server/ or inngest/ imports app/: pages and routes stand on the domain, not the other way round.",
+  },
+  {
+    // The function registry (whose functions import the domain) is imported by the route that serves it and the
+    // embedded runner alone; domain code emits events through the outbox (server/jobs/send-event.ts).
+    target: ["./server/!(jobs)/**", "./server/*.ts", "./server/jobs/!(embedded-runner).ts", "./app/!(api)/**", "./app/api/!(inngest)/**", "./inngest/functions/**"],
+    from: ["./inngest/index.ts", "./inngest/functions"],
+    message: "Only server/jobs/embedded-runner.ts and app/api/inngest/route.ts import the Inngest function registry (docs/jobs.md).",
+  },
+];
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      // Type-only imports draw no runtime edge, but a loop of types is still a loop of design.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "max-lines": ["warn", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["warn", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
+    // Tests, benchmarks and scripts build worlds across layers; the layer rules are for production code.
+    files: ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**", "scripts/**", "packages/**"],
+    rules: { "import-x/no-restricted-paths": "off", "max-lines": "off", "max-lines-per-function": "off" },
+  },
   globalIgnores([".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "bench-out/**", "next-env.d.ts", "packages/*/dist/**", "packages/sdk/src/generated/**"]),
 ]);
