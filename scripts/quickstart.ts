@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { getEnv } from "../server/config/env";
-import { isLoopbackOrigin } from "../server/http/loopback";
+import { isLoopbackOrigin } from "../server/net/loopback";
 import { getDbHandle } from "../server/db/client";
 import { DEMO_ACCOUNTS, seedDemo } from "../server/demo/seed-demo";
 

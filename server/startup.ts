@@ -12,7 +12,7 @@ export async function startServer(): Promise<void> {
   }
   if (env.ALLOW_HTTP_LOOPBACK) {
     // Only the socket's own address may decide that an upload never left the machine.
-    const { installPeerAddressStamp } = await import("./http/peer-address");
+    const { installPeerAddressStamp } = await import("./net/peer-address");
     installPeerAddressStamp();
     console.log("ALLOW_HTTP_LOOPBACK=1: results API uploads over plain HTTP are accepted from this machine (loopback addresses) only");
   }

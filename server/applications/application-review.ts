@@ -35,8 +35,6 @@ export async function listApplicationsForOperator(db: Db, limit = 500): Promise<
       ownerEmail: users.email,
       ownerName: users.name,
       pendingOrigins: sql<number>`(select count(*)::int from ${oauthApplicationOrigins} o where o.application_id = ${oauthApplications.id} and o.status = 'pending')`,
-      createdAt: oauthApplications.createdAt,
-      updatedAt: oauthApplications.updatedAt,
     })
     .from(oauthApplications)
     .innerJoin(users, eq(users.id, oauthApplications.ownerUserId))
@@ -54,21 +52,8 @@ export interface ReviewDetail extends Omit<ApplicationView, "origins"> {
 export async function getApplicationForOperator(db: Db, id: number): Promise<ReviewDetail> {
   const [app] = await db
     .select({
-      id: oauthApplications.id,
-      clientId: oauthApplications.clientId,
-      name: oauthApplications.name,
-      surface: oauthApplications.surface,
-      clientType: oauthApplications.clientType,
-      clientSecretStart: oauthApplications.clientSecretStart,
-      clientSecretCreatedAt: oauthApplications.clientSecretCreatedAt,
-      redirectUris: oauthApplications.redirectUris,
-      scopes: oauthApplications.scopes,
-      reviewStatus: oauthApplications.reviewStatus,
-      reviewNote: oauthApplications.reviewNote,
+      ...appColumns,
       reviewedAt: oauthApplications.reviewedAt,
-      introspectionAllowed: oauthApplications.introspectionAllowed,
-      createdAt: oauthApplications.createdAt,
-      updatedAt: oauthApplications.updatedAt,
       ownerEmail: users.email,
       ownerName: users.name,
     })

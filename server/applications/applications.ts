@@ -34,7 +34,7 @@ export interface ApplicationView {
   updatedAt: Date;
 }
 
-/** The columns every application view selects (owner and operator views alike). */
+/** The columns every application view selects: the owner's (here) and the operator's (application-review.ts), declared once. */
 export const appColumns = {
   id: oauthApplications.id,
   clientId: oauthApplications.clientId,

@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { getEnv } from "../config/env";
 import { getDb } from "../db/client";
-import { sameOriginReturnPath } from "../http/return-path";
+import { sameOriginReturnPath } from "./return-path";
 import { getSessionUser, type SessionUser } from "../users/users";
 import { getAuthOptions } from "./next-auth";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackOrigin } from "../http/loopback";
+import { isLoopbackOrigin } from "../net/loopback";
 import { loadKeyring } from "../svc/keyring";
 
 /**

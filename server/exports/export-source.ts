@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { finalTimeUncertainty } from "../svc/process/uncertainty";
 import { AppError, notFound } from "../errors";
 import { listShareableLactate } from "../health/shareable-health";
-import { serializeLactate, type ZLactate } from "../http/data-api/serializers/records-health";
+import { serializeLactate, type ZLactate } from "../contract/data-api/records-health";
 import {
   serializeCrewSeat,
   serializeSeries,
@@ -18,12 +18,12 @@ import {
   type ZSessionSummary,
   type ZSplit,
   type ZStroke,
-} from "../http/data-api/serializers/sessions";
+} from "../contract/data-api/sessions";
 import { toProcessingStroke } from "../results/result-analysis";
 import { getSessionStrokes, downsampleRoute, getCrewSeenBy, getReadableSession, getSessionAnalysis, getSessionWeather, heartRateIsSubjects, type CrewSeat } from "../sessions/read-session";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../svc/process/track";
-import type { ZSetSplits, ZTrainingSummary, ZTrainingTimeline } from "../http/data-api/serializers/trainings";
+import type { ZSetSplits, ZTrainingSummary, ZTrainingTimeline } from "../contract/data-api/trainings";
 import type { ZExportTraining } from "./builders/json";
 import { loadTrainingModel } from "./training-export-source";
 

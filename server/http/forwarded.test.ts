@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "./client-ip";
+import { clientIp } from "../net/client-ip";
 import { isHttpsRequest } from "./https";
 
 /**

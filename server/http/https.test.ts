@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { uploadTransportAllowed } from "./https";
-import { isLoopbackAddress, isLoopbackOrigin } from "./loopback";
-import { installPeerAddressStamp, PEER_ADDRESS_HEADER } from "./peer-address";
+import { isLoopbackAddress, isLoopbackOrigin } from "../net/loopback";
+import { installPeerAddressStamp, PEER_ADDRESS_HEADER } from "../net/peer-address";
 
 /** The results API's upload rule (issue 21): HTTPS, or ALLOW_HTTP_LOOPBACK=1 and a loopback peer. */
 const upload = (headers: Record<string, string>, url = "http://localhost:3000/api/v1/results") => new Request(url, { method: "POST", headers });

@@ -1,7 +1,7 @@
 import { getEnv } from "../config/env";
-import { proxyAppendedValue } from "./forwarded";
-import { isLoopbackAddress } from "./loopback";
-import { peerAddress } from "./peer-address";
+import { proxyAppendedValue } from "../net/forwarded";
+import { isLoopbackAddress } from "../net/loopback";
+import { peerAddress } from "../net/peer-address";
 
 /**
  * Whether the client reached us over HTTPS: from the connection itself, or

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { resultDerived, results, vessels } from "../db/schema";
 import { notFound } from "../errors";
 import { resultBlobPrefix } from "../results/delete-result";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { processSvc } from "../svc/process/process";
 import type { VesselType } from "../svc/types";
 

@@ -8,7 +8,7 @@ import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
 import { replaceResultFigures } from "../results/result-figures";
 import { InvalidSvcError } from "../svc/errors";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { ProcessingError } from "../svc/process/errors";
 import { processSvc } from "../svc/process/process";
 import { processTrainingSvc } from "../svc/process/training";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { resultCrew, results, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { InvalidSvcError } from "../svc/errors";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { ProcessingError } from "../svc/process/errors";
 import { processSvc } from "../svc/process/process";
 import type { ProcessedSession } from "../svc/process/types";

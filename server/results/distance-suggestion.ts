@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { vessels } from "../db/schema";
 import { AppError } from "../errors";
 import { InvalidSvcError } from "../svc/errors";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { suggestEffortDistance } from "../svc/process/distance-suggestion";
 import { ProcessingError } from "../svc/process/errors";
 import type { Keyring, VesselType } from "../svc/types";

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { FORBIDDEN_CHARACTERS_MESSAGE } from "../http/kernel/params";
+import { FORBIDDEN_CHARACTERS_MESSAGE } from "../contract/values";
 
 /**
  * The upload's errors in people's words, for the web upload page (issue 11,

@@ -3,7 +3,7 @@ import { athleteAccessible, trackAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, categories, paces, tracks, vessels } from "../db/schema";
 import { AppError } from "../errors";
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../http/kernel/params";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../contract/values";
 import type { SessionUser } from "../users/users";
 
 /**

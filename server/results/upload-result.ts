@@ -8,7 +8,7 @@ import { devices, resultCrew, resultDerived, results, resultWeather } from "../d
 import { AppError } from "../errors";
 import { sendEvent } from "../jobs/send-event";
 import { InvalidSvcError } from "../svc/errors";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { ProcessingError } from "../svc/process/errors";
 import { processSvc } from "../svc/process/process";
 import type { ProcessedSession } from "../svc/process/types";

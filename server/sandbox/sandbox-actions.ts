@@ -11,7 +11,7 @@ import { correctResult } from "../results/correct-result";
 import { deleteResult } from "../results/delete-result";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
 import { createTrainingFromUpload } from "../trainings/create-training";

@@ -4,7 +4,7 @@ import { createOwnPaddle, createOwnVessel } from "../equipment/equipment";
 import { setSessionEquipment } from "../results/session-equipment";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
 import type { Keyring, SvcContent, VesselType } from "../svc/types";

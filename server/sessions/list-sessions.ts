@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { athletes, categories, paces, results, sessionAccess, tracks, vessels } from "../db/schema";
 import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
-import type { KeysetPosition } from "../http/data-api/pagination";
+import type { KeysetPosition } from "../contract/keyset";
 import { athleteVisibleTo, sessionListed, type SessionAudience } from "./session-boundary";
 
 /** Filters and order of GET /sessions (data-api.md "Filters of GET /sessions"). */

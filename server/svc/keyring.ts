@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { getEnv } from "../config/env";
 import type { Keyring } from "./types";
 
 /** Key id 0: the published development key (docs/svc-format.md "Encryption"). */
@@ -7,8 +6,10 @@ export const DEV_KEY_ID = 0;
 export const DEV_MASTER_KEY = new Uint8Array(createHash("sha256").update("svc development master key v1").digest());
 
 /**
- * The keyring from configuration: SVC_KEYRING is base64 of a JSON object
+ * A keyring from configuration values: SVC_KEYRING is base64 of a JSON object
  * {"<keyId>": "<base64 32-byte key>"}; SVC_DISABLE_DEV_KEY=1 drops key 0.
+ * The core never reads configuration itself: its edges (uploads, jobs, the
+ * CLI) pass the keyring in; the service's own is server/config/keyring.ts.
  */
 export function loadKeyring(env: { SVC_KEYRING?: string; SVC_DISABLE_DEV_KEY?: string }): Keyring {
   const keys = new Map<number, Uint8Array>();
@@ -36,12 +37,4 @@ export function loadKeyring(env: { SVC_KEYRING?: string; SVC_DISABLE_DEV_KEY?: s
     }
   }
   return keys;
-}
-
-let defaultKeyring: Keyring | undefined;
-/** The service's keyring, read once from the environment. */
-export function getKeyring(): Keyring {
-  const env = getEnv();
-  defaultKeyring ??= loadKeyring({ SVC_KEYRING: env.SVC_KEYRING, SVC_DISABLE_DEV_KEY: env.SVC_DISABLE_DEV_KEY ? "1" : "0" });
-  return defaultKeyring;
 }

@@ -90,3 +90,26 @@ export interface SvcContent {
 
 /** Key id to 32-byte master key. */
 export type Keyring = ReadonlyMap<number, Uint8Array>;
+
+/**
+ * A planned step of an interval practice, as the workout template writes it
+ * (docs/workouts.md; parsed by server/workouts/template.ts). The core owns
+ * the shape: segmentation matches measured sets to these steps and the
+ * simulator paddles them, without knowing the template around them.
+ */
+export interface StepTargets {
+  /** Stroke rate, strokes per minute (every blade entry). */
+  rate_spm?: number;
+  /** Pace, seconds per 500 m. */
+  pace_s_per_500m?: number;
+  /** Training zone 1 (easy) to 5 (maximal). */
+  zone?: number;
+}
+
+/** One work or rest step: exactly one of a distance and a duration. */
+export interface WorkoutStep {
+  kind: "work" | "rest";
+  distance_m?: number;
+  duration_s?: number;
+  targets?: StepTargets;
+}

@@ -5,7 +5,7 @@ import { commitBlob, stageBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingCrew, trainings, vessels, workoutTemplates } from "../db/schema";
 import { AppError } from "../errors";
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../http/kernel/params";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../contract/values";
 import { sendEvent } from "../jobs/send-event";
 import { SENSITIVITY } from "../svc/process/sets";
 import type { SessionUser } from "../users/users";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { devices, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels } from "../db/schema";
 import { AppError } from "../errors";
 import { InvalidSvcError } from "../svc/errors";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { ProcessingError } from "../svc/process/errors";
 import { processTrainingSvc, type ProcessedTraining } from "../svc/process/training";
 import type { Keyring, VesselType } from "../svc/types";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { athletes, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { strokeColumns, STROKE_ROWS_PER_INSERT } from "../results/stroke-rows";
-import { getKeyring } from "../svc/keyring";
+import { getKeyring } from "../config/keyring";
 import { processTrainingSvc, type ProcessedTraining, type SetSpan } from "../svc/process/training";
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";

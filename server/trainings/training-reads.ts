@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { athletes, tracks, trainingDerived, trainingSets, trainingSetStrokes, trainings, vessels, workoutTemplates } from "../db/schema";
 import { notFound } from "../errors";
 import type { SessionAudience } from "../sessions/session-boundary";
-import type { KeysetPosition } from "../http/data-api/pagination";
+import type { KeysetPosition } from "../contract/keyset";
 import type { DataQuality, EffortTrack, SessionSummary } from "../svc/process/types";
 import type { NormalizedTemplate } from "../workouts/template";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { webhookEventTypeNames } from "./event-types";
-import { documentedWebhooks as webhooks, payloadValidator } from "./test-openapi";
+import { documentedWebhooks as webhooks, payloadValidator } from "../../test/support/webhook-openapi";
 
 describe("the Data API document's webhooks section", () => {
   it("documents every event type (and the test event) with the Standard Webhooks headers and an example its schema accepts", () => {

@@ -12,7 +12,7 @@ import { attemptWebhookDelivery, DISABLE_AFTER_MS, MAX_ATTEMPTS } from "./delive
 import { emitWebhookEvent, type WebhookEmission } from "./emit-event";
 import { checkEndpointUrl, createEndpoint, listDeliveries, listEndpoints, redeliver, rotateEndpointSecret, sendTestEvent } from "./endpoints";
 import type { WebhookEventType } from "./event-types";
-import { payloadValidator } from "./test-openapi";
+import { payloadValidator } from "../../test/support/webhook-openapi";
 import { startReceiver } from "./test-receiver";
 import { sweepExpiredState } from "../jobs/housekeeping";
 import { createAthlete } from "../athletes/athletes";

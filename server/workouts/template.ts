@@ -5,6 +5,10 @@
  * both report every problem with a JSONPath and a message, and never throw,
  * whatever the input (huge arrays, deep nesting, wrong types, megabytes).
  */
+import type { StepTargets, WorkoutStep } from "../svc/types";
+
+/** A step's shape is the processing core's (server/svc/types.ts): the template is one way to write it. */
+export type { StepTargets, WorkoutStep };
 
 export const TEMPLATE_VERSION = 1;
 export const TEMPLATE_LIMITS = {
@@ -32,23 +36,6 @@ export const TEMPLATE_LIMITS = {
 
 export const BOAT_CLASSES = ["K1", "K2", "K4", "C1", "C2", "C4"] as const;
 export type BoatClass = (typeof BOAT_CLASSES)[number];
-
-export interface StepTargets {
-  /** Stroke rate, strokes per minute (every blade entry). */
-  rate_spm?: number;
-  /** Pace, seconds per 500 m. */
-  pace_s_per_500m?: number;
-  /** Training zone 1 (easy) to 5 (maximal). */
-  zone?: number;
-}
-
-/** One work or rest step: exactly one of a distance and a duration. */
-export interface WorkoutStep {
-  kind: "work" | "rest";
-  distance_m?: number;
-  duration_s?: number;
-  targets?: StepTargets;
-}
 
 export interface NormalizedTemplate {
   version: 1;

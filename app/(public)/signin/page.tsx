@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { getEnv } from "@/server/config/env";
-import { sameOriginReturnPath } from "@/server/http/return-path";
+import { sameOriginReturnPath } from "@/server/auth/return-path";
 import { landingPath } from "@/server/users/navigation";
 import { SignInForm } from "./sign-in-form";
 

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Field, FormError } from "@/app/_components/form";
-import { sameOriginReturnPath } from "@/server/http/return-path";
+import { sameOriginReturnPath } from "@/server/auth/return-path";
 
 /** `returnTo` null: no page was requested, and this page sends the signed-in person to their role's landing page. */
 export function SignInForm({ returnTo }: { returnTo: string | null }) {

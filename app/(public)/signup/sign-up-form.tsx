@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
-import { sameOriginReturnPath } from "@/server/http/return-path";
+import { sameOriginReturnPath } from "@/server/auth/return-path";
 
 export function SignUpForm({ returnTo }: { returnTo: string }) {
   const router = useRouter();

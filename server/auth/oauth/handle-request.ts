@@ -1,6 +1,6 @@
 import { getEnv } from "../../config/env";
 import { getDb } from "../../db/client";
-import { clientIp } from "../../http/client-ip";
+import { clientIp } from "../../net/client-ip";
 import { asNodeResponse, CollectingResponse, toNodeRequest } from "./node-bridge";
 import { getProvider } from "./provider";
 import { consumeAll, OAUTH_LIMITS, requestClientId } from "./rate-limits";

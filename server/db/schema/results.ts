@@ -23,6 +23,7 @@ import { devices } from "./devices";
 import { equipmentPaddles, equipmentVessels } from "./equipment";
 import { oauthApplications } from "./oauth-applications";
 import { categories, paces, vessels } from "./reference";
+import { strokeColumns } from "./stroke-columns";
 import { tracks } from "./tracks";
 import { users } from "./users";
 
@@ -170,29 +171,7 @@ export const resultStrokes = pgTable(
     resultId: integer("result_id")
       .notNull()
       .references(() => results.id, { onDelete: "cascade" }),
-    /** 0-based order within the effort. */
-    strokeIndex: integer("stroke_index").notNull(),
-    /** Catch time, seconds from the file's first IMU sample. */
-    catchS: real("catch_s").notNull(),
-    /** left | right for kayaks; null for canoes. */
-    side: text("side", { enum: ["left", "right"] }),
-    /** Position along the effort at the catch, metres from the start. */
-    distanceM: real("distance_m"),
-    /** Filtered boat speed over the stroke, m/s. */
-    filteredSpeedMS: real("filtered_speed_m_s"),
-    /** Stroke rate, strokes per minute. */
-    rateSpm: real("rate_spm"),
-    /** Metres per stroke (canoes). */
-    strokeDistanceM: real("stroke_distance_m"),
-    /** Metres per stroke by side (kayaks): only the stroke's own side is set. */
-    leftStrokeDistanceM: real("left_stroke_distance_m"),
-    rightStrokeDistanceM: real("right_stroke_distance_m"),
-    /** Peak and lowest surge acceleration, m/s², gravity removed. */
-    maxAccelXMS2: real("max_accel_x_m_s2"),
-    minAccelXMS2: real("min_accel_x_m_s2"),
-    /** Peak pitch and roll magnitude within the stroke, degrees. */
-    maxPitchDeg: real("max_pitch_deg"),
-    maxRollDeg: real("max_roll_deg"),
+    ...strokeColumns(),
   },
   (t) => [primaryKey({ columns: [t.resultId, t.strokeIndex] })],
 );

@@ -6,6 +6,7 @@ import { devices } from "./devices";
 import { oauthApplications } from "./oauth-applications";
 import { vessels } from "./reference";
 import { tracks } from "./tracks";
+import { strokeColumns } from "./stroke-columns";
 import { users } from "./users";
 
 /**
@@ -173,26 +174,14 @@ export const trainingSets = pgTable(
   (t) => [uniqueIndex("training_sets_position_uq").on(t.trainingId, t.position)],
 );
 
-/** Strokes of a work set (same columns and meanings as result_strokes; distance from the set start). */
+/** Strokes of a work set (the columns of result_strokes; distance from the set start). */
 export const trainingSetStrokes = pgTable(
   "training_set_strokes",
   {
     setId: integer("set_id")
       .notNull()
       .references(() => trainingSets.id, { onDelete: "cascade" }),
-    strokeIndex: integer("stroke_index").notNull(),
-    catchS: real("catch_s").notNull(),
-    side: text("side", { enum: ["left", "right"] }),
-    distanceM: real("distance_m"),
-    filteredSpeedMS: real("filtered_speed_m_s"),
-    rateSpm: real("rate_spm"),
-    strokeDistanceM: real("stroke_distance_m"),
-    leftStrokeDistanceM: real("left_stroke_distance_m"),
-    rightStrokeDistanceM: real("right_stroke_distance_m"),
-    maxAccelXMS2: real("max_accel_x_m_s2"),
-    minAccelXMS2: real("min_accel_x_m_s2"),
-    maxPitchDeg: real("max_pitch_deg"),
-    maxRollDeg: real("max_roll_deg"),
+    ...strokeColumns(),
   },
   (t) => [primaryKey({ columns: [t.setId, t.strokeIndex] })],
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZLactate } from "../../http/data-api/serializers/records-health";
-import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../http/data-api/serializers/sessions";
-import { ZSetSplits, ZTrainingDetail, ZTrainingSet, ZTrainingSummary, ZTrainingTimeline } from "../../http/data-api/serializers/trainings";
+import { ZLactate } from "../../contract/data-api/records-health";
+import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../contract/data-api/sessions";
+import { ZSetSplits, ZTrainingDetail, ZTrainingSet, ZTrainingSummary, ZTrainingTimeline } from "../../contract/data-api/trainings";
 import type { ExportModel } from "../export-source";
 
 /**

@@ -5,7 +5,8 @@ import { openTestDb } from "../../db/test-db";
 import { createUser } from "../../users/users";
 import { CURSOR_LIFETIME_MS } from "./cursor";
 import { DataApiError } from "./errors";
-import { keysetPage, type KeysetPosition, type PagingContext } from "./pagination";
+import type { KeysetPosition } from "../../contract/keyset";
+import { keysetPage, type PagingContext } from "./pagination";
 
 /**
  * keysetPage against a real database (the cursor secret lives there), with

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeysetPosition } from "../../contract/keyset";
 import type { Db } from "../../db/client";
 import { getOrCreateAppSecret } from "../../auth/app-secrets";
 import { decodeCursor, encodeCursor, type CursorBinding } from "./cursor";
@@ -23,9 +24,6 @@ export const ZPageParams = z.object({
   limit: intParam("limit", 1, PAGE_LIMIT_MAX).optional().default(PAGE_LIMIT_DEFAULT).describe(`entries per page, 1 to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}); a page may hold fewer`),
 });
 export type PageParams = z.output<typeof ZPageParams>;
-
-/** The sort values of the last item of a page, in the list's ORDER BY order. */
-export type KeysetPosition = (string | number | null)[];
 
 export interface PageMeta {
   /** Absent on the last page. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateParam, dateTimeParam, hasForbiddenCharacters, idParam, intParam, textParam } from "./params";
+import { hasForbiddenCharacters } from "../../contract/values";
+import { dateParam, dateTimeParam, idParam, intParam, textParam } from "./params";
 
 /** The one parameter layer of both APIs (issue 14, defect 1): hostile values are refused with the parameter's name. */
 const refuses = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: string, name: string) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../../contract/values";
 
 /**
  * Parameter schemas of both APIs, one copy (issue 14, defect 1): every value
@@ -7,15 +8,10 @@ import { z } from "zod";
  * column's type (int4 ids: 1..2147483647), strings may not hold NUL or
  * unpaired surrogates (Postgres text cannot store NUL), dates are real
  * calendar dates. Query and path values arrive as strings; each schema
- * documents itself as what it parses to (`integer`, `boolean`, …).
+ * documents itself as what it parses to (`integer`, `boolean`, …). The
+ * value rules themselves are server/contract/values.ts, shared with the
+ * upload and training forms.
  */
-export const INT4_MAX = 2_147_483_647;
-
-/** NUL, or a UTF-16 surrogate without its pair. */
-export function hasForbiddenCharacters(value: string): boolean {
-  return /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
-}
-export const FORBIDDEN_CHARACTERS_MESSAGE = "must not contain NUL characters or unpaired surrogates";
 
 /** An integer within [min, max]; the message names the parameter. */
 export function intParam(name: string, min: number, max: number, message = `${name} must be an integer from ${min} to ${max}`) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { decodeSvc } from "../container";
-import { getKeyring } from "../keyring";
+import { getKeyring } from "../../config/keyring";
 import { CliUsageError, parse } from "./args";
 
 /** Header fields, totals and lost samples of a file. The serial is shown: this is an operator tool, not an API. */

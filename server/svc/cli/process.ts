@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getKeyring } from "../keyring";
+import { getKeyring } from "../../config/keyring";
 import { processSvc } from "../process/process";
 import { SENSITIVITY } from "../process/sets";
 import { computeSplits } from "../process/track";

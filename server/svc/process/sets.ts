@@ -1,4 +1,4 @@
-import type { WorkoutStep } from "../../workouts/template";
+import type { WorkoutStep } from "../types";
 import type { DetectedStroke } from "./strokes";
 
 /**

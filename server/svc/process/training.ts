@@ -1,6 +1,5 @@
 import { decodeSvc } from "../container";
-import type { DecodedSvc, Keyring, VesselType } from "../types";
-import type { WorkoutStep } from "../../workouts/template";
+import type { DecodedSvc, Keyring, VesselType, WorkoutStep } from "../types";
 import { sampleDistance } from "./effort";
 import { ProcessingError } from "./errors";
 import { indexAtValue } from "./filters";

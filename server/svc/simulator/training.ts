@@ -1,5 +1,4 @@
-import type { SvcContent, VesselType } from "../types";
-import type { WorkoutStep } from "../../workouts/template";
+import type { SvcContent, VesselType, WorkoutStep } from "../types";
 import { boatProfile } from "./boat-profiles";
 import { Random } from "./random";
 import { distanceAt, DRIVE_FRACTION, IMU_HZ, renderSensors, round, surgeShape, timeAtDistance, type Stroke } from "./simulate";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireOperator } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listApplicationsForOperator } from "@/server/applications/application-review";
-import { ReviewBadge } from "@/app/(portal)/developer/applications/review-badge";
+import { ReviewBadge } from "@/app/_components/review-badge";
 
 export const metadata: Metadata = { title: "Applications · Operator" };
 

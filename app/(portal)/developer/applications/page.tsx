@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/config/env";
 import { listApplications } from "@/server/applications/applications";
 import { issuerUrl } from "@/server/auth/oauth/config";
-import { ReviewBadge } from "./review-badge";
+import { ReviewBadge } from "@/app/_components/review-badge";
 
 export const metadata: Metadata = { title: "OAuth applications" };
 

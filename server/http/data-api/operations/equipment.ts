@@ -2,7 +2,8 @@ import { SURFACES } from "../../../auth/oauth/scopes";
 import { getOwnPaddle, getOwnVessel, listOwnPaddles, listOwnVessels } from "../../../equipment/equipment";
 import { CATALOGUE_KINDS, listBoatClasses, listSessionOptions, PADDLE_KINDS } from "../../../reference/catalogues";
 import { defineOperation, pathId } from "../define-operation";
-import { keysetPage, type KeysetPosition } from "../pagination";
+import type { KeysetPosition } from "../../../contract/keyset";
+import { keysetPage } from "../pagination";
 import { enumQuery } from "../params";
 import {
   serializeBoatClass,
@@ -12,7 +13,7 @@ import {
   serializeSessionOptions,
   ZCatalogue,
   ZEquipmentItem,
-} from "../serializers/equipment";
+} from "../../../contract/data-api/equipment";
 
 /** Equipment and catalogues (data-api.md "Equipment, catalogues, records, health"): every surface. */
 const EQUIPMENT_KINDS = ["vessels", "paddles"] as const;

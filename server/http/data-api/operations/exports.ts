@@ -5,7 +5,7 @@ import { EXPORT_RETRY_AFTER_S, getExportJobFor, readExportFile, type ExportJob }
 import { requestSessionExport, requestTrainingExport } from "../../../exports/request-session-export";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint } from "../../../idempotency/idempotency";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
-import { serializeExportJob, ZExportJob } from "../serializers/exports";
+import { serializeExportJob, ZExportJob } from "../../../contract/data-api/exports";
 
 /** Exports (data-api.md "Exports", "ExportRequest"; docs/exports.md): create, poll, download. */
 

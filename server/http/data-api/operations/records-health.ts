@@ -9,7 +9,7 @@ import { defineOperation } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";
 import { idQuery } from "../params";
-import { serializeLactate, serializeRecordEntry, serializeWeight, ZLactate, ZRecordEntry, ZWeight } from "../serializers/records-health";
+import { serializeLactate, serializeRecordEntry, serializeWeight, ZLactate, ZRecordEntry, ZWeight } from "../../../contract/data-api/records-health";
 
 /** Records and health (data-api.md "Equipment, catalogues, records, health", "Health data rules"). */
 const HEALTH_SURFACES = ["data", "partner"] as const;

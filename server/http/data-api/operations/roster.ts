@@ -2,7 +2,8 @@ import { getAccessibleAthleteSummary, listAccessibleAthletesAfter } from "../../
 import { getTeamRoster, listAccessibleTeamsAfter } from "../../../teams/team-roster";
 import { getAccessibleTrackCourse, listAccessibleTrackCourses } from "../../../tracks/paged-tracks";
 import { defineOperation, pathId } from "../define-operation";
-import { keysetPage, type KeysetPosition } from "../pagination";
+import type { KeysetPosition } from "../../../contract/keyset";
+import { keysetPage } from "../pagination";
 import {
   serializeRosterAthlete,
   serializeTeam,
@@ -12,7 +13,7 @@ import {
   ZTeam,
   ZTeamListItem,
   ZTrack,
-} from "../serializers/roster";
+} from "../../../contract/data-api/roster";
 
 /**
  * Roster, tracks and teams (data-api.md "Roster, tracks, teams"): data

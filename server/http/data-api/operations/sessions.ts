@@ -15,7 +15,7 @@ import {
 } from "../../../sessions/read-session";
 import type { SessionAudience } from "../../../sessions/session-boundary";
 import { compareSessions, COMPARE_LIMITS } from "../../../sessions/compare-sessions";
-import { serializeComparison, ZSessionComparison } from "../serializers/compare";
+import { serializeComparison, ZSessionComparison } from "../../../contract/data-api/compare";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { MAX_SERIES_POINTS, type SeriesField } from "../../../svc/process/track";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
@@ -35,7 +35,7 @@ import {
   ZSessionSummary,
   ZSplits,
   ZStroke,
-} from "../serializers/sessions";
+} from "../../../contract/data-api/sessions";
 
 /** Sessions (data-api.md "Sessions"): list, one session, summary, series, strokes, splits. */
 export const audienceOf = (ctx: DataApiContext): SessionAudience => ({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId });

@@ -24,7 +24,7 @@ import { DataApiError } from "../errors";
 import { intParam, keysetPage } from "../pagination";
 import { ZSeriesQuery } from "./sessions";
 import { dateQuery, textQuery } from "../params";
-import { serializeStroke, ZStroke } from "../serializers/sessions";
+import { serializeStroke, ZStroke } from "../../../contract/data-api/sessions";
 import {
   serializeComparison,
   serializeSetSeries,
@@ -40,7 +40,7 @@ import {
   ZTrainingListItem,
   ZTrainingSummary,
   ZTrainingTimeline,
-} from "../serializers/trainings";
+} from "../../../contract/data-api/trainings";
 import { audienceOf } from "./sessions";
 
 /**

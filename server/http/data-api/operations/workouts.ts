@@ -5,7 +5,7 @@ import { isJsonContentType, readBoundedBody } from "../../kernel/define-api";
 import { defineOperation, pathId, ZErrorBody } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";
-import { serializeInspection, serializeTemplate, serializeTemplateListItem, ZTemplateInspection, ZWorkoutTemplate, ZWorkoutTemplateListItem } from "../serializers/workouts";
+import { serializeInspection, serializeTemplate, serializeTemplateListItem, ZTemplateInspection, ZWorkoutTemplate, ZWorkoutTemplateListItem } from "../../../contract/data-api/workouts";
 import { z } from "zod";
 
 /**

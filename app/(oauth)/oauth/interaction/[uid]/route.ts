@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { getEnv } from "@/server/config/env";
 import { getDb } from "@/server/db/client";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/net/client-ip";
 import { abortInteraction, nextStep, submitConsent, submitSignIn } from "@/server/auth/oauth/interactions";
 import { consumeAll, OAUTH_LIMITS } from "@/server/auth/oauth/rate-limits";
 import { SEPARATE_CONSENT_SCOPES } from "@/server/auth/oauth/scopes";

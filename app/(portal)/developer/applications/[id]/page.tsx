@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
@@ -7,7 +6,7 @@ import { getApplication } from "@/server/applications/applications";
 import { DEFAULT_SANDBOX_SEASON, getSandbox } from "@/server/sandbox/sandbox";
 import { loadOr404, parseId } from "@/app/_lib/params";
 import { ApplicationForm, DeleteApplicationButton, RotateSecretButton } from "../application-forms";
-import { ReviewBadge } from "../review-badge";
+import { ApplicationDetail } from "@/app/_components/application-detail";
 import { CreateSandboxForm, SandboxPanel } from "./sandbox-panel";
 import { listDeliveries, listEndpoints } from "@/server/webhooks/endpoints";
 import { WEBHOOK_EVENT_TYPES, webhookEventTypeNames } from "@/server/webhooks/event-types";
@@ -30,62 +29,30 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
     return { name, summary: WEBHOOK_EVENT_TYPES[name].summary, scope, available: scope === null || app.scopes.includes(scope) };
   });
   return (
-    <>
-      <p>
-        <Link href="/developer/applications">← Applications</Link>
-      </p>
-      <div className="page-header">
-        <h1>{app.name}</h1>
-        <ReviewBadge status={app.reviewStatus} />
-      </div>
-      <div className="card">
-        <p>
-          Client ID: <code>{app.clientId}</code>
-        </p>
-        <p>Client secret: {app.clientSecretStart ? <code>{app.clientSecretStart}…</code> : "none (public client: PKCE only)"}</p>
-      </div>
-      <dl className="card facts">
-        <div>
-          <dt>Surface</dt>
-          <dd>{app.surface}</dd>
+    <ApplicationDetail
+      app={app}
+      backHref="/developer/applications"
+      beforeFacts={
+        <div className="card">
+          <p>
+            Client ID: <code>{app.clientId}</code>
+          </p>
+          <p>Client secret: {app.clientSecretStart ? <code>{app.clientSecretStart}…</code> : "none (public client: PKCE only)"}</p>
         </div>
-        <div>
-          <dt>Type</dt>
-          <dd>{app.clientType}</dd>
-        </div>
-        <div>
-          <dt>Introspection</dt>
-          <dd>{app.introspectionAllowed ? "allowed" : "not allowed"}</dd>
-        </div>
-      </dl>
-      {app.reviewNote ? (
-        <p className="card">
-          <strong>Operator note:</strong> {app.reviewNote}
-        </p>
-      ) : null}
-      {app.origins.length ? (
-        <>
-          <h2>Embed origins</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Origin</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {app.origins.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <code>{o.origin}</code>
-                  </td>
-                  <td>{o.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : null}
+      }
+      facts={[
+        { term: "Surface", value: app.surface },
+        { term: "Type", value: app.clientType },
+        { term: "Introspection", value: app.introspectionAllowed ? "allowed" : "not allowed" },
+      ]}
+      beforeOrigins={
+        app.reviewNote ? (
+          <p className="card">
+            <strong>Operator note:</strong> {app.reviewNote}
+          </p>
+        ) : null
+      }
+    >
       {app.clientType === "confidential" ? (
         <>
           <h2>Client secret</h2>
@@ -123,6 +90,6 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
       <div className="card">
         <DeleteApplicationButton id={app.id} name={app.name} />
       </div>
-    </>
+    </ApplicationDetail>
   );
 }

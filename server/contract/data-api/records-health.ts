@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { LactateEntry, WeightEntry } from "../../../health/shareable-health";
-import type { RecordEntry } from "../../../records/performance-records";
+import type { LactateEntry, WeightEntry } from "../../health/shareable-health";
+import type { RecordEntry } from "../../records/performance-records";
 
 /**
  * Allowlisted serializers of performance records and health data. Health

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { dataApiDocument } from "../http/data-api/openapi";
+import { dataApiDocument } from "../../server/http/data-api/openapi";
 
 type WebhookOp = { post: { requestBody: { content: { "application/json": { schema: object; example: unknown } } }; parameters: { name: string }[] } };
 /** The served document's webhooks section (tests). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { TrackCourse } from "../../../tracks/paged-tracks";
-import type { TeamRoster } from "../../../teams/team-roster";
+import type { TrackCourse } from "../../tracks/paged-tracks";
+import type { TeamRoster } from "../../teams/team-roster";
 
 /**
  * Allowlisted serializers of the roster (tracks, athletes, teams). No owner,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { SessionComparison } from "../../../sessions/compare-sessions";
-import { finalTimeUncertainty } from "../../../svc/process/uncertainty";
+import type { SessionComparison } from "../../sessions/compare-sessions";
+import { finalTimeUncertainty } from "../../svc/process/uncertainty";
 import { serializeSessionListItem, serializeSessionSummary, ZSessionListItem, ZSessionSummary } from "./sessions";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { averageSpeedMS, pace500Tenths } from "../../../results/figures";
-import type { TrainingAthlete, TrainingRow, TrainingSetRow, WorkSet } from "../../../trainings/training-reads";
-import type { DataQuality, SessionSummary, Split } from "../../../svc/process/types";
-import type { NormalizedTemplate } from "../../../workouts/template";
-import { finalTimeUncertainty } from "../../../svc/process/uncertainty";
+import { averageSpeedMS, pace500Tenths } from "../../results/figures";
+import type { TrainingAthlete, TrainingRow, TrainingSetRow, WorkSet } from "../../trainings/training-reads";
+import type { DataQuality, SessionSummary, Split } from "../../svc/process/types";
+import type { NormalizedTemplate } from "../../workouts/template";
+import { finalTimeUncertainty } from "../../svc/process/uncertainty";
 import { serializeSessionSummary, seriesMembers, seriesShape, splitItems, summaryFigures, ZSessionSummary, ZSplit } from "./sessions";
 
 /**

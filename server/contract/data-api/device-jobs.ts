@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getEnv } from "../../../config/env";
-import type { DeviceJob } from "../../../devices/device-jobs";
+import { getEnv } from "../../config/env";
+import type { DeviceJob } from "../../devices/device-jobs";
 
 /** A device file job's status document (docs/exports.md "Device files"): every field that leaves is named here. */
 export const ZDeviceJob = z.object({

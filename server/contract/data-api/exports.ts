@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getEnv } from "../../../config/env";
-import type { ExportJob } from "../../../exports/export-jobs";
+import { getEnv } from "../../config/env";
+import type { ExportJob } from "../../exports/export-jobs";
 
 /** An export job's status document (docs/exports.md "States"): every field that leaves is named here. */
 export const ZExportJob = z.object({

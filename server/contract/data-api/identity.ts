@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GrantView } from "../../../auth/oauth/grants";
+import type { GrantView } from "../../auth/oauth/grants";
 
 /** Allowlisted serializers of identity, authorization and the athlete profile. */
 export const ZMe = z.object({

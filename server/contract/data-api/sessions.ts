@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { SessionRow } from "../../../sessions/list-sessions";
-import type { CrewSeat, StrokeRow } from "../../../sessions/read-session";
-import type { DataQuality, SessionSummary, Split } from "../../../svc/process/types";
+import type { SessionRow } from "../../sessions/list-sessions";
+import type { CrewSeat, StrokeRow } from "../../sessions/read-session";
+import type { DataQuality, SessionSummary, Split } from "../../svc/process/types";
 
 /**
  * Allowlisted serializers of sessions (data-api.md "Privacy projection"):

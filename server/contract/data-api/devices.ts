@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hardwareName, type DeviceFile, type DeviceStatus } from "../../../devices/devices";
+import { hardwareName, type DeviceFile, type DeviceStatus } from "../../devices/devices";
 
 /**
  * Allowlisted serializers of sensor units (data surface). The serial number

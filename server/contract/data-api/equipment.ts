@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PADDLE_KINDS } from "../../../reference/catalogues";
+import { PADDLE_KINDS } from "../../reference/catalogues";
 
 /** Allowlisted serializers of owned equipment and the reference catalogues. No owner field exists here. */
 export const ZEquipmentVessel = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BOAT_CLASSES, templateTotals, type NormalizedTemplate, type TemplateInspection, type WorkoutStep } from "../../../workouts/template";
-import type { StoredTemplate } from "../../../workouts/templates";
+import { BOAT_CLASSES, templateTotals, type NormalizedTemplate, type TemplateInspection, type WorkoutStep } from "../../workouts/template";
+import type { StoredTemplate } from "../../workouts/templates";
 
 /**
  * Allowlisted serializers of workout templates (data-api.md "Workout

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { encodeSvc } from "../../../svc/container";
-import { loadKeyring } from "../../../svc/keyring";
-import { processSvc } from "../../../svc/process/process";
-import { simulateSession } from "../../../svc/simulator/simulate";
+import { encodeSvc } from "../../svc/container";
+import { loadKeyring } from "../../svc/keyring";
+import { processSvc } from "../../svc/process/process";
+import { simulateSession } from "../../svc/simulator/simulate";
 import { serializeSessionSummary, ZSessionSummary } from "./sessions";
 
 /**

@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { pace500Tenths } from "../../../results/figures";
-import { ANALYSIS_NAMES, STROKE_METRIC_NAMES, type AnalysisName, type AnalysisOptions, type AnalysisOutcome } from "../../../analytics";
-import type { AnomaliesResult } from "../../../analytics/anomalies";
-import type { ConsistencyResult } from "../../../analytics/consistency";
-import type { DataQualityResult } from "../../../analytics/data-quality";
-import type { FinishResult } from "../../../analytics/finish";
-import type { MetricRelationshipsResult } from "../../../analytics/metric-relationships";
-import type { PacingResult } from "../../../analytics/pacing";
-import type { ProgressionResult } from "../../../analytics/progression";
-import type { SideBalanceResult } from "../../../analytics/side-balance";
-import type { SplitMotionResult } from "../../../analytics/split-motion";
-import type { StartResult } from "../../../analytics/start";
-import type { StrokePhasesResult } from "../../../analytics/stroke-phases";
+import { pace500Tenths } from "../../results/figures";
+import { ANALYSIS_NAMES, STROKE_METRIC_NAMES, type AnalysisName, type AnalysisOptions, type AnalysisOutcome } from "../../analytics";
+import type { AnomaliesResult } from "../../analytics/anomalies";
+import type { ConsistencyResult } from "../../analytics/consistency";
+import type { DataQualityResult } from "../../analytics/data-quality";
+import type { FinishResult } from "../../analytics/finish";
+import type { MetricRelationshipsResult } from "../../analytics/metric-relationships";
+import type { PacingResult } from "../../analytics/pacing";
+import type { ProgressionResult } from "../../analytics/progression";
+import type { SideBalanceResult } from "../../analytics/side-balance";
+import type { SplitMotionResult } from "../../analytics/split-motion";
+import type { StartResult } from "../../analytics/start";
+import type { StrokePhasesResult } from "../../analytics/stroke-phases";
 
 /**
  * The session analyses as they leave the API (docs/analytics.md): one schema
@@ -186,7 +186,7 @@ export const ZComparableSessions = z.object({
     }),
   ),
 });
-export function serializeComparableSessions(reference: EffortRef, sessions: import("../../../analytics/cohorts").ComparableSession[]): z.output<typeof ZComparableSessions> {
+export function serializeComparableSessions(reference: EffortRef, sessions: import("../../analytics/cohorts").ComparableSession[]): z.output<typeof ZComparableSessions> {
   return {
     ...effortRef(reference),
     ranking: "same track and a shared crew athlete score one point each, highest first; then closest in time to the reference; then id",
@@ -212,7 +212,7 @@ export const ZProgression = z.object({
   trend_s_per_30_days: num.describe("least-squares change of the time per 30 days (negative: faster); null under 3 sessions"),
   latest_vs_best_pct: z.number().describe("the most recent session against the best, percent slower"),
 });
-export function serializeProgression(p: import("../../../analytics/cohorts").Progression): z.output<typeof ZProgression> {
+export function serializeProgression(p: import("../../analytics/cohorts").Progression): z.output<typeof ZProgression> {
   return {
     ...effortRef(p.reference),
     athlete: p.athlete ? { id: p.athlete.id, name: p.athlete.name } : null,
@@ -249,7 +249,7 @@ export const ZBenchmark = z.object({
     .describe("about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it"),
   faster_than_pct: num.describe("estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them)"),
 });
-export function serializeBenchmark(b: import("../../../analytics/benchmarks").Benchmark): z.output<typeof ZBenchmark> {
+export function serializeBenchmark(b: import("../../analytics/benchmarks").Benchmark): z.output<typeof ZBenchmark> {
   const base = { ...effortRef(b.reference), session_duration_ms: b.reference.durationMs };
   return b.kind === "ok"
     ? { ...base, status: "ok", reason: null, people: b.people, percentiles: b.percentiles.map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs })), faster_than_pct: b.fasterThanPct }

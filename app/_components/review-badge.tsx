@@ -1,3 +1,4 @@
+/** An application's review status as a badge: the developer portal's and the operator's pages alike. */
 const LABELS = {
   not_required: "active",
   approved: "approved",
