@@ -128,6 +128,8 @@ export interface KernelDefinition<
   body?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
   /** A JSON request body the kernel reads (application/json, at most MAX_JSON_BODY_BYTES) and validates; errors name the field. */
   jsonBody?: B;
+  /** The JSON body is the request's credential (the replay lease): one that is missing, malformed or invalid is a refused credential (401), not a 400. */
+  jsonBodyIsCredential?: boolean;
   /** Request headers the kernel parses for the handler, e.g. {"Idempotency-Key": …}. */
   requestHeaders?: H;
   /** Headers of the document's components the success carries besides the API's own, e.g. ["Location", "Retry-After"]. */
@@ -213,6 +215,11 @@ async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): P
   throw new ApiProblem("invalid_request", issue.path.length ? describeZodIssue(parsed.error) : `body: ${issue.message}`);
 }
 
+/** A body that carries the credential and cannot be read: the credential is refused, with what was wrong. */
+function asRefusedCredential(error: unknown): unknown {
+  return error instanceof ApiProblem && error.kind === "invalid_request" ? new ApiProblem("unauthenticated", `The credential in the body is missing or malformed (${error.message})`, true) : error;
+}
+
 /** The tightest decision: a refusal first, else the fewest remaining. */
 function tightest(decisions: RateLimitDecision[]): RateLimitDecision {
   return decisions.find((d) => !d.allowed) ?? decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
@@ -257,7 +264,7 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
           if (!parsed.success) throw new ApiProblem("invalid_request", `${name}: ${parsed.error.issues[0].message}`);
           requestHeaders[name] = parsed.data;
         }
-        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody) : undefined;
+        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody).catch((error) => Promise.reject(def.jsonBodyIsCredential ? asRefusedCredential(error) : error)) : undefined;
 
         const ctx = { ...base, ...principal } as Ctx;
         const result = await def.handler(ctx, {
