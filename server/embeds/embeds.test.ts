@@ -1,6 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as artifactRoute from "@/app/api/v1/svcsim/artifacts/[token]/route";
+import * as leaseRoute from "@/app/api/v1/svcsim/leases/route";
 import { createAthlete } from "../athletes/athletes";
 import { putBlob } from "../blobs/blob-store";
 import { revokeApplicationAccess, revokeGrant } from "../auth/oauth/grants";
@@ -194,5 +196,60 @@ describe("revocation", () => {
     await revokeApplicationAccess(handle.db, w.owner.id, w.application.id);
     expect(await renewLease(handle.db, first.lease.credential)).toBeNull();
     expect(await launchEmbed(handle.db, framed(unusedOfSecond.launchToken))).toBeNull();
+  });
+});
+
+describe("the token routes, called with a Request (the Data API's kernel, docs/architecture.md \"Every route through its wrapper\")", () => {
+  const API = "http://localhost/api/v1/svcsim";
+  const noParams = { params: Promise.resolve({}) };
+  const renew = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
+    leaseRoute.POST(new Request(`${API}/leases`, { method: "POST", body, headers }), noParams);
+  const artifact = (token: string, query = "") => artifactRoute.GET(new Request(`${API}/artifacts/${token}${query}`), { params: Promise.resolve({ token }) });
+
+  it("GET /svcsim/artifacts/{token}: the gzip bytes once, then a JSON 404; a query parameter is a 400", async () => {
+    const w = await world();
+    const launched = (await launchEmbed(handle.db, framed((await createdLaunch(w.input())).launchToken)))!;
+    const token = launched.lanes[0].artifactToken;
+    const withQuery = await artifact(token, "?x=1");
+    expect(withQuery.status).toBe(400);
+    expect(await withQuery.json()).toMatchObject({ error: "invalid_request", request_id: withQuery.headers.get("x-request-id") });
+
+    const served = await artifact(token);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/gzip");
+    expect(served.headers.get("cache-control")).toBe("no-store");
+    expect(served.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(decodeReplayArtifact(Buffer.from(await served.arrayBuffer()))).not.toBeNull();
+
+    const again = await artifact(token);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: "not_found", error_description: "Unknown, used or expired artifact URL", request_id: again.headers.get("x-request-id") });
+  });
+
+  it("POST /svcsim/leases: 200 for a live lease; every missing, malformed or unknown one is a 401 with a Lease challenge", async () => {
+    const w = await world();
+    const launched = (await launchEmbed(handle.db, framed((await createdLaunch(w.input())).launchToken)))!;
+    const renewed = await renew(JSON.stringify({ lease: launched.lease.credential }));
+    expect(renewed.status).toBe(200);
+    const { data } = await renewed.json();
+    expect(Math.abs(Date.parse(data.expires_at) - Date.now() - 600_000)).toBeLessThan(30_000);
+    expect(renewed.headers.get("cache-control")).toBe("no-store");
+
+    const refusals: [BodyInit, Record<string, string>?][] = [
+      [JSON.stringify({ lease: "A".repeat(43) })],
+      [JSON.stringify({ lease: 5 })],
+      [JSON.stringify({})],
+      [JSON.stringify({ lease: launched.lease.credential, extra: 1 })],
+      ["garbage"],
+      ["garbage", { "content-type": "application/octet-stream" }],
+      [JSON.stringify({ lease: launched.lease.credential }), {}],
+      [JSON.stringify({ lease: "A".repeat(20_000) })],
+    ];
+    for (const [body, headers] of refusals) {
+      const refused = await renew(body, headers);
+      expect(refused.status, String(body).slice(0, 60)).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe(`Lease realm="svcsim"`);
+      expect(await refused.json()).toMatchObject({ error: "invalid_token", request_id: refused.headers.get("x-request-id") });
+    }
   });
 });

@@ -66,7 +66,7 @@ describe("request ids", () => {
   });
 
   it("the token routes: POST /svcsim/leases with an unknown lease (401)", async () => {
-    await expectOneForm(await leases.POST(new Request(`${BASE}/svcsim/leases`, { method: "POST", body: JSON.stringify({ lease: "A".repeat(43) }), headers: { "content-type": "application/json" } })), 401);
+    await expectOneForm(await leases.POST(new Request(`${BASE}/svcsim/leases`, { method: "POST", body: JSON.stringify({ lease: "A".repeat(43) }), headers: { "content-type": "application/json" } }), noParams), 401);
   });
 
   it("proxy.ts: an undecodable path is a JSON 400 in either shape", async () => {

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { notFound as notFoundError } from "../errors";
 import { getAccessibleResultSummary } from "../results/query-results";
 import { resolveShareToken } from "../shares/share-links";
 import { gzipArtifactResponse } from "./artifact-response";
@@ -7,18 +7,14 @@ import { openReplayArtifact } from "./read-replay-artifact";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
-/** The web app's artifact route: the session page's own access rule; not signed in, absent and not yours are one 404. */
-export async function readSessionReplay(db: Db, input: { userId: number | null; resultId: string }): Promise<Response> {
+/** The web app's artifact route: the session page's own access rule; absent and not yours are one 404 (AppError, mapped by signedInRoute). */
+export async function readSessionReplay(db: Db, input: { userId: number; resultId: string }): Promise<Response> {
   const id = Number(input.resultId);
-  if (input.userId === null || !/^[1-9]\d{0,9}$/.test(input.resultId) || id > 2_147_483_647) return notFound();
-  try {
-    await getAccessibleResultSummary(db, input.userId, id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return notFound();
-    throw error;
-  }
+  if (!/^[1-9]\d{0,9}$/.test(input.resultId) || id > 2_147_483_647) throw notFoundError("Result");
+  await getAccessibleResultSummary(db, input.userId, id);
   const artifact = await openReplayArtifact(db, id);
-  return artifact ? gzipArtifactResponse(artifact) : notFound();
+  if (!artifact) throw notFoundError("Replay");
+  return gzipArtifactResponse(artifact);
 }
 
 /** The share page's artifact route: the live share token is the only credential. */

@@ -41,3 +41,8 @@ export function logoutPage(form: string): string {
 export function loggedOutPage(): string {
   return page("Signed out", `<p>You are signed out. You can close this page.</p>`);
 }
+
+/** The sign-in form refused for a while (its rate limit, or the sign-in throttle's lock of the client address): the 429's page. */
+export function tooManyAttemptsPage(message: string, retryPath: string): string {
+  return page("Too many sign-in attempts", `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(retryPath)}">Try again</a></p>`);
+}

@@ -14,9 +14,10 @@ import { ZPageParams, type PageMeta } from "./pagination";
 
 /**
  * One Data API operation, declared once: its path, scopes, surfaces, request
- * and response schemas, and its handler. The route file exports `.handle`;
- * the OpenAPI document is assembled from `.spec`; so the contract, the checks
- * and the documentation cannot drift apart (docs/data-api.md). This file is
+ * and response schemas, and its handler. The route file passes it to
+ * `apiRoute` (server/http/api-routing.ts); the OpenAPI document is
+ * assembled from `.spec`; so the contract, the checks and the documentation
+ * cannot drift apart (docs/data-api.md). This file is
  * the Data API's profile on the shared operation kernel (server/http/kernel):
  * OAuth bearer tokens, scopes and surfaces, cursor pages, and the
  * `{error, error_description, scope?, request_id}` formatter.

@@ -5,7 +5,7 @@ import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { DATA_API_RATE_LIMIT, type DataApiOperation } from "./define-operation";
 import { analyticsOperations } from "./operations/analytics";
 import { devicesOperations } from "./operations/devices";
-import { embedOperations, embedTokenSpecs } from "./operations/embeds";
+import { embedOperations, LAUNCH_REPLAY_EMBED_SPEC } from "./operations/embeds";
 import { equipmentOperations } from "./operations/equipment";
 import { exportOperations } from "./operations/exports";
 import { identityOperations } from "./operations/identity";
@@ -68,7 +68,7 @@ export function dataApiDocument(appUrl: string) {
       "X-Request-Id": { description: "the request's id: req_ and 22 base62 characters, also in error bodies", schema: { type: "string", pattern: REQUEST_ID_PATTERN.source } },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), ...embedTokenSpecs, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],
+    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), LAUNCH_REPLAY_EMBED_SPEC, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],
   });
   // Signed webhooks are an additive extension of v1 (docs/webhooks.md): what the application's endpoints receive.
   return { ...document, webhooks: webhooksOpenApi() };

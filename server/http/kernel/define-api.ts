@@ -3,6 +3,7 @@ import { getDb, type Db } from "../../db/client";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { OperationSpec } from "../openapi/build";
 import { ApiProblem, describeZodIssue } from "./problem";
+import { readBoundedBody } from "../../net/bounded-body";
 
 /**
  * The operation kernel of both public APIs (docs/architecture.md "One
@@ -128,6 +129,8 @@ export interface KernelDefinition<
   body?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
   /** A JSON request body the kernel reads (application/json, at most MAX_JSON_BODY_BYTES) and validates; errors name the field. */
   jsonBody?: B;
+  /** The JSON body is the request's credential (the replay lease): one that is missing, malformed or invalid is a refused credential (401), not a 400. */
+  jsonBodyIsCredential?: boolean;
   /** Request headers the kernel parses for the handler, e.g. {"Idempotency-Key": …}. */
   requestHeaders?: H;
   /** Headers of the document's components the success carries besides the API's own, e.g. ["Location", "Retry-After"]. */
@@ -166,35 +169,6 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
 
 export const isJsonContentType = (request: Request) => /^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
 
-/**
- * The body as bytes, read no further than `maxBytes` (a chunked body without
- * Content-Length is cut off too): null when it is larger.
- */
-export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The request's JSON body: application/json, bounded, valid UTF-8, parsed and validated; errors name the field. */
 async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   if (!isJsonContentType(request)) throw new ApiProblem("invalid_request", "body: send JSON with Content-Type: application/json");
@@ -211,6 +185,11 @@ async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): P
   const issue = parsed.error.issues[0];
   if (issue.code === "unrecognized_keys") throw new ApiProblem("invalid_request", `${[...issue.path, issue.keys[0]].join(".")}: unknown field`);
   throw new ApiProblem("invalid_request", issue.path.length ? describeZodIssue(parsed.error) : `body: ${issue.message}`);
+}
+
+/** A body that carries the credential and cannot be read: the credential is refused, with what was wrong. */
+function asRefusedCredential(error: unknown): unknown {
+  return error instanceof ApiProblem && error.kind === "invalid_request" ? new ApiProblem("unauthenticated", `The credential in the body is missing or malformed (${error.message})`, true) : error;
 }
 
 /** The tightest decision: a refusal first, else the fewest remaining. */
@@ -257,7 +236,7 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
           if (!parsed.success) throw new ApiProblem("invalid_request", `${name}: ${parsed.error.issues[0].message}`);
           requestHeaders[name] = parsed.data;
         }
-        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody) : undefined;
+        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody).catch((error) => Promise.reject(def.jsonBodyIsCredential ? asRefusedCredential(error) : error)) : undefined;
 
         const ctx = { ...base, ...principal } as Ctx;
         const result = await def.handler(ctx, {

@@ -899,6 +899,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/svcsim/artifacts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON */
+        get: operations["download_replay_artifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/svcsim/leases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renews the player's lease for ten minutes */
+        post: operations["renew_replay_lease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{session_id}/exports": {
         parameters: {
             query?: never;
@@ -1061,40 +1095,6 @@ export interface paths {
         get: operations["launch_replay_embed"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/svcsim/artifacts/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON */
-        get: operations["download_replay_artifact"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/svcsim/leases": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Renews the player's lease for ten minutes */
-        post: operations["renew_replay_lease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11631,6 +11631,218 @@ export interface operations {
             };
         };
     };
+    download_replay_artifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description single-use artifact token from the player page */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description invalid_request: the path is not valid percent-encoded UTF-8, or a query parameter was sent (this operation takes none) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description not_found: unknown, used or expired token, or a revoked embed */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description server_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    renew_replay_lease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the opaque lease credential issued at launch */
+                    lease: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Renews the player's lease for ten minutes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO 8601, UTC: ten minutes from this renewal */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: a query parameter was sent (this operation takes none) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description invalid_token: the credential in the body is missing, malformed, invalid, expired or revoked */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description server_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+                        error: string;
+                        /** @description what is wrong, for a developer */
+                        error_description?: string;
+                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
+                        scope?: string;
+                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     create_session_export: {
         parameters: {
             query?: never;
@@ -13301,119 +13513,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                };
-            };
-        };
-    };
-    download_replay_artifact: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description single-use artifact token from the player page */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/gzip": string;
-                };
-            };
-            /** @description invalid_request: the path is not valid percent-encoded UTF-8 */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description not_found: unknown, used or expired token, or a revoked embed */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-        };
-    };
-    renew_replay_lease: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description the opaque lease credential issued at launch */
-                    lease: string;
-                };
-            };
-        };
-        responses: {
-            /** @description lease renewed */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description ISO 8601, UTC: ten minutes from this renewal */
-                            expires_at: string;
-                        };
-                    };
-                };
-            };
-            /** @description invalid_token: the lease credential is invalid, expired or revoked */
-            401: {
-                headers: {
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
                 };
             };
         };

@@ -1,23 +1,22 @@
 import { z } from "zod";
 import { checkEmbedOrigin } from "../../../applications/application-rules";
 import { getEnv } from "../../../config/env";
-import { getDb } from "../../../db/client";
 import { consumeArtifactToken, renewLease, revokeEmbed } from "../../../embeds/artifacts-and-leases";
 import { createEmbed } from "../../../embeds/create-embed";
 import { gzipArtifactResponse } from "../../../replay/artifact-response";
 import type { OperationSpec } from "../../openapi/build";
-import { newRequestId } from "../../request-id";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
-import { DataApiError, dataApiErrorBody, dataApiNotFound, toDataApiError } from "../errors";
+import { defineTokenOperation } from "../define-token-operation";
+import { DataApiError, dataApiNotFound } from "../errors";
 
 /**
  * Replay embeds (data-api.md "Replay embeds", docs/replay.md): creating an
  * embed needs a token; the launch (app/api/v1/svcsim/launch/[token]/page.tsx),
  * the artifacts and the lease need none, only their own single-purpose
- * credentials, and answer with the Data API's error body.
+ * credentials (server/http/data-api/define-token-operation.ts), and answer
+ * with the Data API's error body.
  */
 const EMBED_SURFACES = ["data", "partner"] as const;
-const MAX_BODY_BYTES = 4096;
 
 export const ZEmbedBody = z
   .object({
@@ -101,96 +100,68 @@ export const deleteReplayEmbed = defineOperation({
   },
 });
 
-/** A route with no OAuth token: the Data API's request id, error body and no-store, nothing else. */
-function tokenRoute(handler: (request: Request, params: Record<string, string | string[]>) => Promise<Response>) {
-  return async (request: Request, routeContext?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = newRequestId();
-    let response: Response;
-    try {
-      response = await handler(request, routeContext ? await routeContext.params : {});
-    } catch (error) {
-      const apiError = toDataApiError(error);
-      // 401 comes only from /svcsim/leases, whose credential is not a bearer token.
-      const challenge: Record<string, string> = apiError.status === 401 ? { "WWW-Authenticate": `Lease realm="svcsim"` } : {};
-      response = Response.json(dataApiErrorBody(apiError, requestId), { status: apiError.status, headers: challenge });
-    }
-    response.headers.set("X-Request-Id", requestId);
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  };
-}
-
 /**
  * GET /svcsim/artifacts/{token}: the stored gzip bytes unchanged, as a gzip
  * body (`Content-Type: application/gzip`, no Content-Encoding): the bytes
  * are the immutable artifact, not a transfer encoding a proxy may undo
  * (docs/replay.md "Artifact delivery").
  */
-export const downloadReplayArtifact = tokenRoute(async (_request, params) => {
-  const artifact = await consumeArtifactToken(getDb(), String(params.token ?? ""));
-  if (!artifact) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
-  return gzipArtifactResponse(artifact);
+export const downloadReplayArtifact = defineTokenOperation({
+  method: "get",
+  path: "/svcsim/artifacts/{token}",
+  operationId: "download_replay_artifact",
+  summary: "One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON",
+  tag: "Replay embeds",
+  surfaces: EMBED_SURFACES,
+  credential: "path",
+  pathParams: { token: z.string().describe("single-use artifact token from the player page") },
+  response: null,
+  responseContentType: "application/gzip",
+  errors: { 404: "not_found: unknown, used or expired token, or a revoked embed" },
+  handler: async (ctx, { params }) => {
+    const artifact = await consumeArtifactToken(ctx.db, params.token);
+    if (!artifact) throw new DataApiError("not_found", "Unknown, used or expired artifact URL");
+    return gzipArtifactResponse(artifact);
+  },
 });
 
 export const ZLeaseBody = z.object({ lease: z.string().max(256).describe("the opaque lease credential issued at launch") }).strict();
 export const ZLease = z.object({ expires_at: z.string().describe("ISO 8601, UTC: ten minutes from this renewal") });
 
-/** POST /svcsim/leases: body `{"lease": "<credential>"}`; 401 for an unknown, expired or revoked one. */
-export const renewReplayLease = tokenRoute(async (request) => {
-  const text = await request.text();
-  let credential: unknown = null;
-  try {
-    const parsed = ZLeaseBody.safeParse(text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null);
-    credential = parsed.success ? parsed.data.lease : null;
-  } catch {
-    credential = null;
-  }
-  const renewed = await renewLease(getDb(), credential);
-  if (!renewed) throw new DataApiError("invalid_token", "The lease credential is invalid, expired or revoked");
-  return Response.json({ data: { expires_at: renewed.expiresAt.toISOString() } });
+/** POST /svcsim/leases: the body is the credential; a missing, malformed, unknown, expired or revoked one is 401. */
+export const renewReplayLease = defineTokenOperation({
+  method: "post",
+  path: "/svcsim/leases",
+  operationId: "renew_replay_lease",
+  summary: "Renews the player's lease for ten minutes",
+  tag: "Replay embeds",
+  surfaces: EMBED_SURFACES,
+  credential: "body",
+  jsonBody: ZLeaseBody,
+  response: ZLease,
+  handler: async (ctx, { body }) => {
+    const renewed = await renewLease(ctx.db, body.lease);
+    if (!renewed) throw new DataApiError("invalid_token", "The lease credential is invalid, expired or revoked");
+    return { data: { expires_at: renewed.expiresAt.toISOString() } };
+  },
 });
 
-const noToken = (op: Omit<OperationSpec, "tags" | "security">): OperationSpec => ({ ...op, tags: ["Replay embeds"], security: [], extensions: { "x-scopes": [], "x-surfaces": [...EMBED_SURFACES] } });
-const tokenParam = (description: string) => [{ name: "token", description, schema: z.string() }];
-
-/** A token that is not valid percent-encoded UTF-8 never reaches the route (proxy.ts). */
+/** A token that is not valid percent-encoded UTF-8 never reaches the page (proxy.ts). */
 const UNDECODABLE_PATH = { description: "invalid_request: the path is not valid percent-encoded UTF-8", schema: ZErrorBody, headers: ["X-Request-Id"] };
 
-/** The three token-only operations, for the OpenAPI document (their routes are not defineOperation's: they take no OAuth token). */
-export const embedTokenSpecs: OperationSpec[] = [
-  noToken({
-    method: "get",
-    path: "/svcsim/launch/{token}",
-    operationId: "launch_replay_embed",
-    summary: "The origin-restricted replay player (iframe navigation); first use within two minutes only",
-    description:
-      "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Only a browser's iframe navigation from the approved origin consumes the launch (`Sec-Fetch-Dest: iframe`, `Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Site` that fits the origin, and its origin in `Referer` when one is sent); any other request (a plain client, a link preview, a top-level page, another site's frame) is the same 404 and leaves the launch usable. This guards against accidental consumption, not a crafted client. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
-    pathParams: tokenParam("launch token from launch_url"),
-    responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation", contentType: "text/html" } },
-  }),
-  noToken({
-    method: "get",
-    path: "/svcsim/artifacts/{token}",
-    operationId: "download_replay_artifact",
-    summary: "One session's schema-1 replay artifact, once: a gzip body (application/gzip) holding the JSON",
-    pathParams: tokenParam("single-use artifact token from the player page"),
-    responses: {
-      200: { description: "schema-1 artifact: gzip-compressed JSON, Content-Type application/gzip", contentType: "application/gzip" },
-      400: UNDECODABLE_PATH,
-      404: { description: "not_found: unknown, used or expired token, or a revoked embed", schema: ZErrorBody },
-    },
-  }),
-  noToken({
-    method: "post",
-    path: "/svcsim/leases",
-    operationId: "renew_replay_lease",
-    summary: "Renews the player's lease for ten minutes",
-    requestBody: { contentType: "application/json", schema: ZLeaseBody },
-    responses: {
-      200: { description: "lease renewed", schema: z.object({ data: ZLease }), headers: ["X-Request-Id"] },
-      401: { description: "invalid_token: the lease credential is invalid, expired or revoked", schema: ZErrorBody, headers: ["WWW-Authenticate", "X-Request-Id"] },
-    },
-  }),
-];
+/** GET /svcsim/launch/{token} is a page (app/api/v1/svcsim/launch/[token]/page.tsx) answering HTML, not a kernel operation: its entry in the document is declared here. */
+export const LAUNCH_REPLAY_EMBED_SPEC: OperationSpec = {
+  method: "get",
+  path: "/svcsim/launch/{token}",
+  operationId: "launch_replay_embed",
+  summary: "The origin-restricted replay player (iframe navigation); first use within two minutes only",
+  description:
+    "Answers HTML. `Content-Security-Policy: frame-ancestors <the embed's origin>`. Only a browser's iframe navigation from the approved origin consumes the launch (`Sec-Fetch-Dest: iframe`, `Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Site` that fits the origin, and its origin in `Referer` when one is sent); any other request (a plain client, a link preview, a top-level page, another site's frame) is the same 404 and leaves the launch usable. This guards against accidental consumption, not a crafted client. Unknown, used or expired tokens, and embeds whose grant or embed was revoked, are a small HTML 404 page.",
+  tags: ["Replay embeds"],
+  security: [],
+  extensions: { "x-scopes": [], "x-surfaces": [...EMBED_SURFACES] },
+  pathParams: [{ name: "token", description: "launch token from launch_url", schema: z.string() }],
+  responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation", contentType: "text/html" } },
+};
 
-export const embedOperations: DataApiOperation[] = [createReplayEmbed, deleteReplayEmbed];
+export const embedOperations: DataApiOperation[] = [createReplayEmbed, deleteReplayEmbed, downloadReplayArtifact, renewReplayLease];

@@ -1,7 +1,8 @@
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { inspectTemplateText, TEMPLATE_LIMITS } from "../../../workouts/template";
 import { getOwnTemplate, listOwnTemplates } from "../../../workouts/templates";
-import { isJsonContentType, readBoundedBody } from "../../kernel/define-api";
+import { readBoundedBody } from "../../../net/bounded-body";
+import { isJsonContentType } from "../../kernel/define-api";
 import { defineOperation, pathId, ZErrorBody } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";

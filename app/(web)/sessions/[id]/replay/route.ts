@@ -1,9 +1,6 @@
-import { getCurrentUser } from "@/server/auth/current-user";
-import { getDb } from "@/server/db/client";
+import { notFound } from "@/server/errors";
+import { signedInRoute } from "@/server/http/signed-in-route";
 import { readSessionReplay } from "@/server/replay/session-replay";
 
-/** The session page's replay artifact, for the signed-in people who may open the session (owner, crew, their coaches). */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser();
-  return readSessionReplay(getDb(), { userId: user?.id ?? null, resultId: (await params).id });
-}
+/** The session page's replay artifact, for the signed-in people who may open the session (owner, crew, their coaches); signed out is the same 404 as not yours. */
+export const GET = signedInRoute(async ({ db, user, params }) => readSessionReplay(db, { userId: user.id, resultId: params.id }), { whenSignedOut: notFound("Result") });

@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { getBenchmarks } from "@/server/http/data-api/operations/analytics";
 
-export const GET = getBenchmarks.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(getBenchmarks);

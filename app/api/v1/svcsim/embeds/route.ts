@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { createReplayEmbed } from "@/server/http/data-api/operations/embeds";
 
-export const POST = createReplayEmbed.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(createReplayEmbed);

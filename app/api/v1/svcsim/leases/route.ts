@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { renewReplayLease } from "@/server/http/data-api/operations/embeds";
 
-export const POST = renewReplayLease;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(renewReplayLease);

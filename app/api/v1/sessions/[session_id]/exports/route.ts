@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { createSessionExport } from "@/server/http/data-api/operations/exports";
 
-export const POST = createSessionExport.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(createSessionExport);

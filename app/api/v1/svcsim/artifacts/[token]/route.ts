@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { downloadReplayArtifact } from "@/server/http/data-api/operations/embeds";
 
-export const GET = downloadReplayArtifact;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(downloadReplayArtifact);

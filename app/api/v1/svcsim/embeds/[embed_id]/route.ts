@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { deleteReplayEmbed } from "@/server/http/data-api/operations/embeds";
 
-export const DELETE = deleteReplayEmbed.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(deleteReplayEmbed);

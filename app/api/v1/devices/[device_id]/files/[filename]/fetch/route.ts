@@ -1,3 +1,4 @@
+import { apiRoute } from "@/server/http/api-routing";
 import { fetchDeviceFile } from "@/server/http/data-api/operations/devices";
 
-export const POST = fetchDeviceFile.handle;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(fetchDeviceFile);
