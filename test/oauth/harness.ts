@@ -1,6 +1,7 @@
 // First: the environment, before any module reads it.
 import "./env";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import * as oauthRoute from "@/app/api/oauth/[...oidc]/route";
 import * as interactionRoute from "@/app/(oauth)/oauth/interaction/[uid]/route";
 import nextConfig from "@/next.config.mjs";
@@ -9,11 +10,14 @@ import { createApplication } from "@/server/applications/applications";
 import { getEnv } from "@/server/config/env";
 import { getDb, getDbHandle, type Db } from "@/server/db/client";
 import { createUser } from "@/server/users/users";
+import { prepareFileDatabase, type FileDatabase } from "../api/harness/database";
 
 /**
  * The authorization server in process (issue 22 §3): requests go to the same
  * route modules Next.js calls (app/api/oauth/[...oidc], the interaction
- * route), after next.config.mjs's own rewrites, against the app's database.
+ * route), after next.config.mjs's own rewrites, against the file's own
+ * migrated database (test/api/harness/database.ts, shared with the API
+ * harness), which the routes reach through getDb() as in production.
  * An `OAuthBrowser` keeps cookies (by path, like a browser) and never follows
  * redirects, so a test sees every hop; people and applications are made with
  * the domain functions.
@@ -23,10 +27,27 @@ export const appUrl = () => getEnv().appUrl;
 export const issuer = () => `${appUrl()}/api`;
 export const apiResource = () => `${appUrl()}/api/v1`;
 
-/** The app's own database handle, migrated: the routes and the test share it. */
-export async function oauthDb(): Promise<Db> {
-  await getDbHandle().migrate();
-  return getDb();
+/**
+ * Registers the file's database (beforeAll/afterAll): a test file calls it once at its top and
+ * reads `.db` in its tests. The routes and the tests share the one handle.
+ */
+export function oauthHarness(): { readonly db: Db } {
+  let fileDb: FileDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    fileDb = await prepareFileDatabase("empty", async () => {}, []);
+    db = getDb();
+  });
+  afterAll(async () => {
+    await getDbHandle().close();
+    await fileDb?.drop();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error("the harness's database is ready in tests and hooks, after its beforeAll");
+      return db;
+    },
+  };
 }
 
 type Rewrite = { source: string; destination: string };

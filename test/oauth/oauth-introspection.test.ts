@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { allowIntrospection, apiResource, authorizeUrl, basicAuth, buildRequest, issuer, newPerson, oauthDb, registerApp, send, type TestApp, USERINFO_SCOPE } from "./harness";
+import { allowIntrospection, apiResource, authorizeUrl, basicAuth, buildRequest, issuer, newPerson, oauthHarness, registerApp, send, type TestApp, USERINFO_SCOPE } from "./harness";
 import { authorizeAndExchange, exchangeCode, firstHop, getCode, postForm, userinfo } from "./flow";
 
 /**
  * The authorization server's security suite (issue 5), in process (issue 22):
  * introspection, audiences, bearer tokens and pairwise subjects.
  */
+const harness = oauthHarness();
 let db: Db;
-beforeAll(async () => {
-  db = await oauthDb();
+beforeAll(() => {
+  db = harness.db;
 });
 
 describe("introspection", () => {

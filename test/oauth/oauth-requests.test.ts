@@ -9,7 +9,7 @@ import {
   issuer,
   newPerson,
   OAuthBrowser,
-  oauthDb,
+  oauthHarness,
   randomClientIp,
   randomValue,
   registerApp,
@@ -22,9 +22,10 @@ import { firstHop, getCode, postForm, runAuthorization } from "./flow";
  * authorization request rules, grant types, discovery, who may authorize,
  * forged forms and rate limits.
  */
+const harness = oauthHarness();
 let db: Db;
-beforeAll(async () => {
-  db = await oauthDb();
+beforeAll(() => {
+  db = harness.db;
 });
 
 describe("authorization request parameters", () => {
@@ -179,6 +180,23 @@ describe("forms", () => {
     const interaction = await startInteraction(browser, app.clientId, app.redirectUri, "consent");
     const forged = await browser.fetch(interaction, { form: { action: "consent", decision: "allow" }, headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } });
     expect(forged.status).toBe(403);
+  });
+});
+
+describe("browser requests to the token endpoint", () => {
+  it("a confidential client's browser request is taken from this site's origin only (the portal's Get a test token)", async () => {
+    const redirectUri = `${appUrl()}/developer/test-token/callback`;
+    const app = await registerApp(db, { redirectUris: [redirectUri] });
+    const form = { grant_type: "authorization_code", code: "not-a-code", redirect_uri: redirectUri, code_verifier: "x".repeat(43) };
+    const sendFrom = (origin: string) => postForm("/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret!), origin });
+    // Another site: refused for its origin before the code is looked at.
+    const foreign = await sendFrom("https://elsewhere.example");
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("origin https://elsewhere.example not allowed") });
+    // This site: the request gets as far as the (bogus) code.
+    const own = await sendFrom(new URL(appUrl()).origin);
+    expect(own.status).toBe(400);
+    expect(await own.json()).toMatchObject({ error: "invalid_grant" });
   });
 });
 

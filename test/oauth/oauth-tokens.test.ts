@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rotateClientSecret } from "@/server/applications/applications";
 import type { Db } from "@/server/db/client";
-import { authorizeUrl, basicAuth, oauthDb, pkcePair, registerApp, USERINFO_SCOPE } from "./harness";
+import { authorizeUrl, basicAuth, oauthHarness, pkcePair, registerApp, USERINFO_SCOPE } from "./harness";
 import { authorizeAndExchange, exchangeCode, firstHop, getCode, postForm, refresh, userinfo } from "./flow";
 
 /**
@@ -9,9 +9,10 @@ import { authorizeAndExchange, exchangeCode, firstHop, getCode, postForm, refres
  * PKCE, redirect URIs, codes, refresh tokens, revocation and client
  * authentication, through the route modules and the real database.
  */
+const harness = oauthHarness();
 let db: Db;
-beforeAll(async () => {
-  db = await oauthDb();
+beforeAll(() => {
+  db = harness.db;
 });
 
 describe("PKCE", () => {
