@@ -28,14 +28,23 @@ export async function expectNoPageOverflow(page: Page) {
 
 /** Both checks, at phone and desktop width. */
 export async function checkPageAtBothWidths(page: Page, url: string) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await page.goto(url);
-    await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
-    await expectNoPageOverflow(page);
-    await expectAccessible(page);
-  }
+  for (const size of [DESKTOP, PHONE]) await checkPageAtWidth(page, url, size);
 }
+
+/** Both checks at one width: for pages so big that a test per width keeps each test short. */
+export async function checkPageAtWidth(page: Page, url: string, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.goto(url);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+  await expectNoPageOverflow(page);
+  await expectAccessible(page);
+}
+
+/** The two widths by name, for a test per width. */
+export const WIDTHS = [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const;
 
 /** The open (modal) dialog passes the same checks as a page, at both widths; ends at desktop width. */
 export async function checkDialogAtBothWidths(page: Page) {

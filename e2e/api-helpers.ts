@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { newAccount, type TestAccount } from "./helpers";
 
 /** A request context signed in (next-auth cookie) as `account`, for tRPC calls the portal would make. */
@@ -25,6 +25,24 @@ export async function signUpOverHttp(baseURL: string, label = "api"): Promise<Te
   const context = await playwrightRequest.newContext({ baseURL });
   await trpcMutation(context, "account.signUp", account);
   await context.dispose();
+  return account;
+}
+
+/**
+ * Signs a page in through the credentials callback over HTTP and hands it the session cookie:
+ * for tests of what a signed-in page shows, where the sign-in form itself is not the subject
+ * (e2e/sign-in.spec.ts tests that).
+ */
+export async function signInPageOverHttp(page: Page, baseURL: string, account: Pick<TestAccount, "email" | "password">): Promise<void> {
+  const context = await signedInContext(baseURL, account);
+  await page.context().addCookies((await context.storageState()).cookies);
+  await context.dispose();
+}
+
+/** A new account (signed up over HTTP) and the page signed in as it. */
+export async function signedInNewAccount(page: Page, baseURL: string, label: string): Promise<TestAccount> {
+  const account = await signUpOverHttp(baseURL, label);
+  await signInPageOverHttp(page, baseURL, account);
   return account;
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from "@playwright/test";
-import { createKeyPair, signedInContext, trpcMutation } from "./api-helpers";
+import { createKeyPair, signedInContext, signedInNewAccount, trpcMutation } from "./api-helpers";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp, type TestAccount, waitForDistanceSuggestion } from "./helpers";
+import { type TestAccount, waitForDistanceSuggestion } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -26,8 +26,7 @@ async function uploadThroughKey(request: APIRequestContext, authorization: strin
 }
 
 test("bind a key pair to a session application: the list shows it, and only its uploads reach the application", async ({ page, baseURL, request }) => {
-  const owner = newAccount("binder");
-  await signUp(page, owner);
+  const owner = await signedInNewAccount(page, baseURL!, "binder");
   const app = await registerApp(baseURL!, { name: "Boathouse uploader", surface: "session", scopes: ["openid", "sessions:read"] }, owner);
 
   await page.goto("/developer/keys");
@@ -64,9 +63,8 @@ test("bind a key pair to a session application: the list shows it, and only its 
 test.describe("Data API reference", () => {
   let owner: TestAccount;
 
-  test.beforeEach(async ({ page }) => {
-    owner = newAccount("reader");
-    await signUp(page, owner);
+  test.beforeEach(async ({ page, baseURL }) => {
+    owner = await signedInNewAccount(page, baseURL!, "reader");
   });
 
   test("lists every operation with its scopes and surfaces", async ({ page, request }) => {
@@ -164,8 +162,7 @@ test.describe("Data API reference", () => {
 });
 
 test("set a session's boat and paddle from the owner's equipment on the session page", async ({ page, baseURL }) => {
-  const owner = newAccount("equipped");
-  await signUp(page, owner);
+  const owner = await signedInNewAccount(page, baseURL!, "equipped");
   const portal = await signedInContext(baseURL!, owner);
   await trpcMutation(portal, "tracks.create", { name: "Equipment basin" });
   await trpcMutation(portal, "athletes.create", { name: "Uno", subscriptionActiveUntil: "2099-12-31" });

@@ -1,10 +1,10 @@
 import type { Request } from "@playwright/test";
-import { createKeyPair } from "./api-helpers";
-import { checkPageAtBothWidths } from "./a11y";
+import { createKeyPair, signedInNewAccount, signInPageOverHttp } from "./api-helpers";
+import { checkPageAtBothWidths, checkPageAtWidth, WIDTHS } from "./a11y";
 import { DATA_WORLD } from "./data-api-world";
 import { expect, test } from "./fixtures";
-import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
-import { apiResourceFor, authorizeAndExchange, basicAuth, postForm, registerApp, USERINFO_SCOPE } from "./oauth-helpers";
+import type { TestAccount } from "./helpers";
+import { apiResourceFor, authorizeAndExchange, registerApp, USERINFO_SCOPE } from "./oauth-helpers";
 
 /**
  * Issue 11's developer portal and session page pieces, in Chromium: the
@@ -32,9 +32,8 @@ async function expectNotStored(page: import("@playwright/test").Page, secret: st
 
 test.describe("results API reference", () => {
   let owner: TestAccount;
-  test.beforeEach(async ({ page }) => {
-    owner = newAccount("results-try");
-    await signUp(page, owner);
+  test.beforeEach(async ({ page, baseURL }) => {
+    owner = await signedInNewAccount(page, baseURL!, "results-try");
   });
 
   test("Try it sends real requests with a key pair (the pair, or the public key alone), and the code samples show the real authentication", async ({ page, baseURL }) => {
@@ -42,7 +41,6 @@ test.describe("results API reference", () => {
     await key.context.dispose();
     const [publicKey, secretKey] = key.authorization.replace(/^Bearer /, "").split(".");
     const carrying = watchFor(page, () => secretKey);
-    test.setTimeout(150_000);
 
     await page.goto("/developer/docs/results-api/results");
     await expect(page.getByRole("heading", { name: "Results API reference: Results", level: 1 })).toBeVisible();
@@ -107,15 +105,20 @@ test.describe("results API reference", () => {
     expect(carrying.map((r) => r.headers()["authorization"])).toEqual([`Bearer ${publicKey}.${secretKey}`, `Bearer ${publicKey}.${secretKey}x`]);
     expect(carrying.every((r) => !r.url().includes(secretKey))).toBe(true);
     await expectNotStored(page, secretKey);
-    await checkPageAtBothWidths(page, "/developer/docs/results-api/results");
   });
+
+  // The reference pages are big: one test per width (a11y.ts's checks, as checkPageAtBothWidths runs them).
+  for (const [width, size] of WIDTHS) {
+    test(`the results reference page passes the accessibility and overflow checks at ${width} width`, async ({ page }) => {
+      await checkPageAtWidth(page, "/developer/docs/results-api/results", size);
+    });
+  }
 });
 
 test.describe("Data API: get a test token", () => {
   for (const clientType of ["confidential", "public"] as const) {
     test(`the authorization code + PKCE flow in a pop-up ends with a token in the Try it panel and GET /me answers 200 (${clientType} client)`, async ({ page, baseURL }) => {
-      const owner = newAccount(`test-token-${clientType}`);
-      await signUp(page, owner);
+      const owner = await signedInNewAccount(page, baseURL!, `test-token-${clientType}`);
       const callback = `${baseURL}/developer/test-token/callback`;
       const app = await registerApp(baseURL!, { name: `Token lab ${clientType}`, surface: "data", clientType, redirectUris: [callback], scopes: ["openid", "profile", "sessions:read"] }, owner);
       // Another application without the portal callback: listed, not choosable.
@@ -171,43 +174,38 @@ test.describe("Data API: get a test token", () => {
     });
   }
 
-  test("the token endpoint takes a confidential client's browser request from this site's origin only; the callback page alone explains itself", async ({ page, baseURL }) => {
-    const owner = newAccount("token-origin");
-    await signUp(page, owner);
-    const app = await registerApp(baseURL!, { name: "Origin check", surface: "data", redirectUris: [`${baseURL}/developer/test-token/callback`] }, owner);
-    const form = { grant_type: "authorization_code", code: "not-a-code", redirect_uri: `${baseURL}/developer/test-token/callback`, code_verifier: "x".repeat(43) };
-    const send = (origin: string) => postForm(baseURL!, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret!), origin });
-    // Another site: refused for its origin before the code is looked at.
-    const foreign = await send("https://elsewhere.example");
-    expect(foreign.status()).toBe(400);
-    expect(await foreign.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("origin https://elsewhere.example not allowed") });
-    // This site (the portal's Get a test token): the request gets as far as the (bogus) code.
-    const own = await send(new URL(baseURL!).origin);
-    expect(own.status()).toBe(400);
-    expect(await own.json()).toMatchObject({ error: "invalid_grant" });
-
-    // Opened by hand (not as the pop-up), the callback says where to start.
+  // The token endpoint's origin rule for the portal's browser requests: test/oauth/oauth-requests.test.ts.
+  test("the test-token callback page, opened by hand, says where to start", async ({ page, baseURL }) => {
+    await signedInNewAccount(page, baseURL!, "token-origin");
     await page.goto("/developer/test-token/callback?code=abc&state=def");
     await expect(page.getByText("which opens it in a pop-up. Start there.")).toBeVisible();
     expect(new URL(page.url()).search).toBe("");
     await checkPageAtBothWidths(page, "/developer/test-token/callback");
   });
 
-  test("a token for another audience gets a 401 that names the Data API's resource; the page explains resource", async ({ page, baseURL }) => {
-    // The accessibility check of the whole reference (every operation, ~900 KB of OpenAPI) at two
-    // widths: 2.5 minutes on a loaded machine, as for the session page's two-person check below.
-    test.setTimeout(300_000);
-    const owner = newAccount("audience");
-    await signUp(page, owner);
-    const app = await registerApp(baseURL!, { name: "Userinfo only", surface: "data" }, owner);
-    // OIDC scopes alone and no resource: a token for the userinfo endpoint (docs/oauth.md "Tokens, audiences").
-    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
-
+  test("the Data API reference explains the resource parameter", async ({ page, baseURL }) => {
+    await signedInNewAccount(page, baseURL!, "audience-docs");
     await page.goto("/developer/docs/data-api");
     const explained = page.getByRole("region", { name: "Obtaining an access token" });
     await expect(explained).toContainText(`resource=${apiResourceFor(baseURL!)}`);
     await expect(explained.getByRole("heading", { name: "The resource parameter" })).toBeVisible();
-    await checkPageAtBothWidths(page, "/developer/docs/data-api");
+  });
+
+  // The reference's index and its Identity page are big: one test per width for each.
+  for (const url of ["/developer/docs/data-api", "/developer/docs/data-api/identity"]) {
+    for (const [width, size] of WIDTHS) {
+      test(`${url} passes the accessibility and overflow checks at ${width} width`, async ({ page, baseURL }) => {
+        await signedInNewAccount(page, baseURL!, "reference-a11y");
+        await checkPageAtWidth(page, url, size);
+      });
+    }
+  }
+
+  test("a token for another audience gets a 401 in Try it that names the Data API's resource", async ({ page, baseURL }) => {
+    const owner = await signedInNewAccount(page, baseURL!, "audience");
+    const app = await registerApp(baseURL!, { name: "Userinfo only", surface: "data" }, owner);
+    // OIDC scopes alone and no resource: a token for the userinfo endpoint (docs/oauth.md "Tokens, audiences").
+    const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: USERINFO_SCOPE });
 
     await page.goto("/developer/docs/data-api/identity");
     await page.getByRole("button", { name: "Try it: GET /me" }).click();
@@ -221,7 +219,6 @@ test.describe("Data API: get a test token", () => {
     expect(body.error_description).toContain("audience is not the Data API");
     expect(body.error_description).toContain(`resource=${apiResourceFor(baseURL!)}`);
     expect(body.error_description).not.toContain("invalid, expired or revoked");
-    await checkPageAtBothWidths(page, "/developer/docs/data-api/identity");
   });
 });
 
@@ -238,13 +235,14 @@ test.describe("session page: crew by seat and heart rate", () => {
     return Math.min(...found);
   }
 
-  test("the seat-1 paddler sees the heart rate chart and average/max; a crew mate in seat 2 sees the session without it", async ({ page, browser, baseURL }) => {
-    // Two people, each page at two widths with the accessibility check: minutes on a busy machine.
-    test.setTimeout(300_000);
-    const id = await olafK2Id(baseURL!);
+  // One lookup for both people's tests: they only read the seeded session.
+  let id: number;
+  test.beforeAll(async ({ baseURL }) => {
+    id = await olafK2Id(baseURL!);
+  });
 
-    await signIn(page, DATA_WORLD.olaf);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  test("the seat-1 paddler sees the heart rate chart and average/max", async ({ page, baseURL }) => {
+    await signInPageOverHttp(page, baseURL!, DATA_WORLD.olaf);
     await page.goto(`/sessions/${id}`);
     const crew = page.getByRole("table", { name: "Crew by seat" });
     await expect(crew.getByRole("row")).toHaveCount(3);
@@ -260,12 +258,10 @@ test.describe("session page: crew by seat and heart rate", () => {
     const max = Number((await page.getByTestId("heart-rate-facts").textContent())!.match(/max (\d+)/)![1]);
     const highest = Number((await chart.locator("#chart-heart-rate-summary").textContent())!.match(/to (\d+) bpm/)![1]);
     expect(Math.abs(max - highest)).toBeLessThanOrEqual(2);
-    await checkPageAtBothWidths(page, `/sessions/${id}`);
+  });
 
-    const context = await browser.newContext({ baseURL });
-    const anna = await context.newPage();
-    await signIn(anna, DATA_WORLD.anna);
-    await expect(anna.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  test("a crew mate in seat 2 sees the session without the heart rate", async ({ page: anna, baseURL }) => {
+    await signInPageOverHttp(anna, baseURL!, DATA_WORLD.anna);
     await anna.goto(`/sessions/${id}`);
     await expect(anna.getByRole("table", { name: "Crew by seat" }).getByRole("row").nth(2)).toContainText("Anna Owner");
     await expect(anna.getByTestId("average-pace")).toBeVisible();
@@ -273,7 +269,15 @@ test.describe("session page: crew by seat and heart rate", () => {
     await expect(anna.getByTestId("heart-rate-facts")).toHaveCount(0);
     await expect(anna.getByRole("heading", { name: "Your heart rate" })).toHaveCount(0);
     expect(await anna.content()).not.toMatch(/heart-rate-chart|bpm/);
-    await checkPageAtBothWidths(anna, `/sessions/${id}`);
-    await context.close();
   });
+
+  // Each person's session page (Olaf's with the chart, Anna's without) at each width: one test each.
+  for (const [person, account] of [["the seat-1 paddler", DATA_WORLD.olaf], ["the crew mate in seat 2", DATA_WORLD.anna]] as const) {
+    for (const [width, size] of WIDTHS) {
+      test(`${person}'s session page passes the accessibility and overflow checks at ${width} width`, async ({ page, baseURL }) => {
+        await signInPageOverHttp(page, baseURL!, account);
+        await checkPageAtWidth(page, `/sessions/${id}`, size);
+      });
+    }
+  }
 });

@@ -1,7 +1,8 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { checkPageAtBothWidths, DESKTOP } from "./a11y";
+import { checkPageAtBothWidths } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { signedInContext, signedInNewAccount, trpcMutation } from "./api-helpers";
+import type { TestAccount } from "./helpers";
 import { apiResourceFor, authorizeUrl, exchangeCode, pkcePair, registerApp, startCallbackServer, type CallbackServer } from "./oauth-helpers";
 
 /**
@@ -17,21 +18,34 @@ test.afterEach(async () => {
   await callbacks.close();
 });
 
-test("create a sandbox person, sign in as it and authorize the application, come back, reset it", async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
-  const owner = newAccount("sandbox");
-  await signUp(page, owner);
-  const app = await registerApp(baseURL!, { name: "Sandbox client", redirectUris: [callbacks.redirectUri], scopes: ["openid", "profile", "sessions:read"] }, owner);
+const SANDBOX_SCOPES = ["openid", "profile", "sessions:read"];
+
+test("create a sandbox person from the application's page; the sandbox panel passes the checks at both widths", async ({ page, baseURL }) => {
+  const owner = await signedInNewAccount(page, baseURL!, "sandbox");
+  const app = await registerApp(baseURL!, { name: "Sandbox client", redirectUris: [callbacks.redirectUri], scopes: SANDBOX_SCOPES }, owner);
 
   await page.goto(`/developer/applications/${app.id}`);
   await page.getByLabel("Weeks").fill("1");
   await page.getByLabel("Sessions a week").fill("2");
   await page.getByRole("button", { name: "Create sandbox person" }).click();
   await expect(page.getByTestId("sandbox-counts")).toHaveText("2 sessions, 1 trainings, 2 templates, 2 devices", { timeout: 30_000 });
-  // The sandbox panel, with its forms and action buttons, at desktop and phone widths; back to desktop after.
+  // The sandbox panel, with its forms and action buttons, at desktop and phone widths.
   await checkPageAtBothWidths(page, `/developer/applications/${app.id}`);
-  await page.setViewportSize(DESKTOP);
+});
 
+/** A signed-in owner's application with a sandbox person of one week, two sessions a week, made through the portal's API. */
+async function appWithSandbox(page: import("@playwright/test").Page, baseURL: string, label: string): Promise<{ owner: TestAccount; app: Awaited<ReturnType<typeof registerApp>> }> {
+  const owner = await signedInNewAccount(page, baseURL, label);
+  const app = await registerApp(baseURL, { name: "Sandbox client", redirectUris: [callbacks.redirectUri], scopes: SANDBOX_SCOPES }, owner);
+  const portal = await signedInContext(baseURL, owner);
+  await trpcMutation(portal, "sandbox.create", { applicationId: app.id, weeks: 1, sessionsPerWeek: 2 });
+  await portal.dispose();
+  return { owner, app };
+}
+
+test("sign in as the sandbox person and authorize the application as it (its /me says sandbox), then come back", async ({ page, baseURL }) => {
+  const { owner, app } = await appWithSandbox(page, baseURL!, "sandbox-as");
+  await page.goto(`/developer/applications/${app.id}`);
   await page.getByRole("button", { name: "Sign in as sandbox person" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sandbox person" })).toContainText("“Sandbox client”: simulated data");
   await expect(page.getByRole("link", { name: "Sam Sandbox" })).toBeVisible();
@@ -51,7 +65,12 @@ test("create a sandbox person, sign in as it and authorize the application, come
   await page.getByRole("button", { name: "Back to my account" }).click();
   await expect(page.getByRole("heading", { name: "Sandbox client" })).toBeVisible();
   await expect(page.getByRole("link", { name: owner.name })).toBeVisible();
+});
 
+test("delete the sandbox's newest session, then reset the sandbox to its initial season", async ({ page, baseURL }) => {
+  const { app } = await appWithSandbox(page, baseURL!, "sandbox-reset");
+  await page.goto(`/developer/applications/${app.id}`);
+  await expect(page.getByTestId("sandbox-counts")).toHaveText("2 sessions, 1 trainings, 2 templates, 2 devices");
   await page.getByRole("button", { name: "Delete the newest session" }).click();
   await expect(page.getByTestId("sandbox-counts")).toHaveText("1 sessions, 1 trainings, 2 templates, 2 devices");
   await page.getByRole("button", { name: "Reset sandbox" }).click();
