@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { oauthApplicationOrigins, athletes, devices, equipmentPaddles, equipmentVessels, results, teams, tracks, trainingSets, trainings, users, workoutTemplates } from "@/server/db/schema";
 import type { Scope } from "@/server/auth/oauth/scopes";
+import { drainEmbeddedRuns } from "@/server/jobs/embedded-runner";
 import { reviewOrigin } from "@/server/applications/application-review";
 import { DATA_WORLD as W } from "../../e2e/data-api-world";
 import { seedDataApiWorld } from "../../scripts/e2e-seed-data-api";
@@ -15,7 +16,11 @@ import { createOAuthApplication, issueToken, revokeToken, tokenScopesOfSurface, 
  */
 export const DATA_WORLD_SEED = {
   name: "dataworld",
-  run: seedDataApiWorld,
+  // Then the background runs the uploads queued (replay artifacts), as the e2e server works them after its seed.
+  run: async (db: Db) => {
+    await seedDataApiWorld(db);
+    await drainEmbeddedRuns(db, { maxWaitMs: 0 });
+  },
   // The seed goes through the product's upload and processing code: any change under server/ makes a new template.
   sources: ["scripts/e2e-seed-data-api.ts", "e2e/data-api-world.ts", "server"],
 };

@@ -23,12 +23,20 @@ export type Seed = (db: Db) => Promise<void>;
 
 const ADMIN_LOCK = 7_361_022;
 
-/** A name for the template: it changes whenever the migrations or the named seed sources change. */
+/** The files under a repository-relative path (a file or a folder), in a stable order. */
+function filesUnder(relative: string): string[] {
+  const absolute = path.join(process.cwd(), relative);
+  if (!fs.statSync(absolute).isDirectory()) return [relative];
+  return fs
+    .readdirSync(absolute)
+    .sort()
+    .flatMap((entry) => filesUnder(path.join(relative, entry)));
+}
+
+/** A name for the template: it changes whenever the migrations or the named seed sources (files or folders) change. */
 function templateFingerprint(seedSources: string[]): string {
   const hash = createHash("sha256");
-  const migrations = path.join(process.cwd(), "drizzle");
-  for (const file of fs.readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) hash.update(file).update(fs.readFileSync(path.join(migrations, file)));
-  for (const source of seedSources) hash.update(source).update(fs.readFileSync(path.join(process.cwd(), source)));
+  for (const file of ["drizzle", ...seedSources].flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(path.join(process.cwd(), file)));
   return hash.digest("hex").slice(0, 10);
 }
 
