@@ -152,7 +152,7 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
       ["/equipment/{kind}", "/equipment/vessels?limit=0", /^limit/],
       ["/equipment/{kind}", "/equipment/paddles?cursor=garbage", /^cursor/],
     ];
-    for (const [template, path, message] of errors) {
+    for (const [, path, message] of errors) {
       const { status, body } = await get(api, path, annaTokens.full);
       expect(status, path).toBe(400);
       expect(body.error, path).toBe("invalid_request");
@@ -272,7 +272,7 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
       ["/equipment/{kind}", `/equipment/paddles?cursor=${cursor}`, annaTokens.full],
       ["/devices", `/devices?limit=1&cursor=${cursor}`, olafToken],
     ];
-    for (const [template, path, token] of attempts) {
+    for (const [, path, token] of attempts) {
       const { status, body } = await get(api, path, token);
       expect(status, path).toBe(400);
       expect(body.error_description, path).toMatch(/^cursor/);

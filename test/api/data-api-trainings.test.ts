@@ -253,7 +253,7 @@ describe("Data API: trainings", () => {
       [T.strokes, `/trainings/${t}/sets/${s}/strokes?limit=500`, /^limit/],
       [T.summary, `/trainings/${t}/summary?x=1`, /x/],
     ];
-    for (const [template, path, message] of cases) {
+    for (const [, path, message] of cases) {
       const { status, body } = await get(api, path, tokens.full);
       expect(status, path).toBe(400);
       expect(body.error, path).toBe("invalid_request");
@@ -305,7 +305,7 @@ describe("Data API: trainings", () => {
     expect(failed.status).toBe(409);
   });
 
-  it("exports: 202 → poll → download in every format; Idempotency-Key; seat, boundary and readiness errors", async () => {
+  it("exports: 202 with Location and Retry-After → the run → the JSON download, with its sets, splits and lactate", async () => {
     const t = ids.templated;
     const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     const created = await create({ format: "json", splits: 5 });
@@ -315,6 +315,8 @@ describe("Data API: trainings", () => {
     expect(Number(created.headers.get("retry-after"))).toBeGreaterThan(0);
     const done = await poll(api, created.body.data.job_id, tokens.full);
     expect(done).toMatchObject({ status: "succeeded", training_id: t });
+    // Olaf cannot poll Anna's job.
+    expect((await get(api, `/exports/${done.job_id}`, olafToken)).status).toBe(404);
     const file = await get(api, `/exports/${done.job_id}/download`, tokens.full);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("application/json");
@@ -328,6 +330,11 @@ describe("Data API: trainings", () => {
     expect(doc.set_splits.every((s: { splits: unknown[] }) => s.splits.length === 5)).toBe(true);
     expect(doc.lactate.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.annaTrainingLactate]);
 
+  });
+
+  it("exports in PDF, XLSX, FIT and TCX", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     const types: Record<string, string> = { pdf: "application/pdf", xlsx: "spreadsheetml", fit: "application/vnd.ant.fit", tcx: "tcx+xml" };
     for (const [format, type] of Object.entries(types)) {
       const job = (await create({ format, lang: "es" })).body.data;
@@ -338,6 +345,11 @@ describe("Data API: trainings", () => {
       if (format === "tcx") expect(text(download.body).match(/<Lap /g)).toHaveLength(sets.length);
     }
 
+  });
+
+  it("exports: the same Idempotency-Key and request are the same job; another request under it is 409; a long key 400", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     // The same key and request: the same job; another request under the key: 409.
     const key = `trainings-${Date.now()}`;
     const first = await create({ format: "xlsx" }, { "Idempotency-Key": key });
@@ -350,6 +362,11 @@ describe("Data API: trainings", () => {
     const longKey = await create({ format: "pdf" }, { "Idempotency-Key": "k".repeat(256) });
     expect(longKey.status).toBe(400);
 
+  });
+
+  it("exports: a bad body is 400 naming the field; another seat, another person's or an absent training 404; a failed one 409; no health without health:read", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     for (const [body, message] of [[{ format: "docx" }, /^format/], [{}, /^format/], [{ format: "json", athlete: 5 }, /^athlete/], [{ format: "json", splits: 0 }, /^splits/], [{ format: "json", lang: "fr" }, /^lang/]] as const) {
       const answer = await create(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -362,8 +379,6 @@ describe("Data API: trainings", () => {
     const failed = await create({ format: "json" }, {}, ids.failed);
     expect(failed.status).toBe(409);
     expect(failed.body.error).toBe("conflict");
-    // Olaf cannot poll Anna's job.
-    expect((await get(api, `/exports/${done.job_id}`, olafToken)).status).toBe(404);
     // Without health:read the file holds no heart rate or lactate.
     const plain = (await dataApiToken(api, annaId, { scopes: ["trainings:read", "exports:create"] })).token;
     const noHealth = await poll(api, (await create({ format: "json" }, {}, t, plain)).body.data.job_id, plain);
@@ -399,7 +414,6 @@ describe("Data API: trainings", () => {
     expect((await get(api, `/trainings/${ids.app}/summary`, token)).status).toBe(200);
     expect((await get(api, `/trainings/${ids.app}/sets/${set}/series`, token)).status).toBe(200);
     for (const path of [`/trainings/${ids.templated}`, `/trainings/${ids.templated}/timeline`, `/trainings/${ids.templated}/sets/${work[0].set_id}/splits`]) {
-      const template = path.includes("timeline") ? T.timeline : path.includes("splits") ? T.splits : T.one;
       expect((await get(api, path, token)).status, path).toBe(404);
     }
     expect((await post(api, `/trainings/${ids.templated}/exports`, token, { format: "json" })).status).toBe(404);

@@ -213,7 +213,7 @@ describe("Data API: workout templates and session compare", () => {
     expect(schema.headers.get("content-type")).toContain("application/schema+json");
     expect((await schema.json()).title).toBe("Workout template, version 1");
     // The document as served (app/api/docs/data-api.json, loaded by the harness).
-    const doc = api.documents.data.doc as { paths: Record<string, Record<string, { description: string; "x-scopes": string[] }>> };
+    const doc = api.documents.data.doc as unknown as { paths: Record<string, Record<string, { description: string; "x-scopes": string[] }>> };
     expect(doc.paths["/workout-templates/import"].post.description).toContain("/api/docs/workout-template.schema.json");
     expect(doc.paths["/workout-templates/import"].post["x-scopes"]).toEqual(["workouts:read"]);
   });

@@ -65,7 +65,7 @@ async function buildRequest(method: string, path: string, options: CallOptions):
   }
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-  let body: Uint8Array | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (options.body !== undefined) {
     const raw = typeof options.body === "string" || options.body instanceof Uint8Array || options.body instanceof FormData || options.body instanceof Blob;
     const encoded = new Response((raw ? options.body : JSON.stringify(options.body)) as BodyInit);
