@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDb, type Db } from "@/server/db/client";
@@ -10,8 +11,9 @@ import { openDb, type Db } from "@/server/db/client";
  * that is migrated and seeded once per content of the migrations and seeds
  * (Postgres copies it in well under a second); the route handlers reach it
  * through getDb(), as in production, because DATABASE_URL is pointed at it
- * before anything reads the configuration. Without DATABASE_URL, an in-memory
- * PGlite, migrated and seeded per file.
+ * before anything reads the configuration. Without DATABASE_URL, a PGlite
+ * in a temporary folder of the file's own (DATA_DIR), migrated and seeded
+ * per file, removed afterwards.
  */
 export interface FileDatabase {
   /** Drops the file's database (Postgres) once every handle on it is closed. */
@@ -54,11 +56,12 @@ const withDatabase = (url: string, name: string) => {
 export async function prepareFileDatabase(name: string, seed: Seed, seedSources: string[]): Promise<FileDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    process.env.DATA_DIR = "memory://";
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-api-test-"));
+    process.env.DATA_DIR = dataDir;
     const { getDbHandle } = await import("@/server/db/client");
     await getDbHandle().migrate();
     await seed(getDbHandle().db);
-    return { drop: async () => {} };
+    return { drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const base = decodeURIComponent(new URL(baseUrl).pathname.slice(1)).slice(0, 24);
   const template = `${base}_tpl_${name}_${templateFingerprint(seedSources)}`.slice(0, 63);
