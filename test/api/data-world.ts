@@ -2,10 +2,11 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { oauthApplicationOrigins, athletes, devices, equipmentPaddles, equipmentVessels, results, teams, tracks, trainingSets, trainings, users, workoutTemplates } from "@/server/db/schema";
 import type { Scope } from "@/server/auth/oauth/scopes";
+import { drainEmbeddedRuns } from "@/server/jobs/embedded-runner";
 import { reviewOrigin } from "@/server/applications/application-review";
 import { DATA_WORLD as W } from "../../e2e/data-api-world";
 import { seedDataApiWorld } from "../../scripts/e2e-seed-data-api";
-import { createOAuthApplication, issueToken, revokeToken, scopesOfSurface, type Application } from "./harness/credentials";
+import { createOAuthApplication, issueToken, revokeToken, tokenScopesOfSurface, type Application } from "./harness/credentials";
 
 /**
  * The Data API's test world (e2e/data-api-world.ts: Anna and Olaf, whose
@@ -15,7 +16,11 @@ import { createOAuthApplication, issueToken, revokeToken, scopesOfSurface, type 
  */
 export const DATA_WORLD_SEED = {
   name: "dataworld",
-  run: seedDataApiWorld,
+  // Then the background runs the uploads queued (replay artifacts), as the e2e server works them after its seed.
+  run: async (db: Db) => {
+    await seedDataApiWorld(db);
+    await drainEmbeddedRuns(db, { maxWaitMs: 0 });
+  },
   // The seed goes through the product's upload and processing code: any change under server/ makes a new template.
   sources: ["scripts/e2e-seed-data-api.ts", "e2e/data-api-world.ts", "server"],
 };
@@ -104,7 +109,7 @@ export interface TokenSet {
 export async function tokenSet(db: Db, userId: number, options: { embedOrigin?: string } = {}): Promise<TokenSet> {
   const app = await createOAuthApplication(db, userId, { embedOrigins: options.embedOrigin ? [options.embedOrigin] : [] });
   if (options.embedOrigin) await approveOrigins(db, app.id);
-  const all = scopesOfSurface("data");
+  const all = tokenScopesOfSurface("data");
   const issue = async (scopes: Scope[], extra: { application?: Application; audience?: string | null; tokenLifetimeSeconds?: number } = {}) =>
     issueToken(db, { userId, application: extra.application ?? app, scopes, audience: extra.audience, tokenLifetimeSeconds: extra.tokenLifetimeSeconds });
   const partnerApp = await createOAuthApplication(db, userId, { surface: "partner" });
@@ -116,8 +121,8 @@ export async function tokenSet(db: Db, userId: number, options: { embedOrigin?: 
     app,
     openidOnly: (await issue(["openid"])).token,
     noOpenid: (await issue(["sessions:read"])).token,
-    partner: (await issue(scopesOfSurface("partner"), { application: partnerApp })).token,
-    session: (await issue(scopesOfSurface("session"), { application: sessionApp })).token,
+    partner: (await issue(tokenScopesOfSurface("partner"), { application: partnerApp })).token,
+    session: (await issue(tokenScopesOfSurface("session"), { application: sessionApp })).token,
     revoked: revoked.token,
     expired: (await issue(all, { tokenLifetimeSeconds: -60 })).token,
     userinfoOnly: (await issue(["openid", "profile"], { audience: null })).token,

@@ -244,8 +244,7 @@ export async function buildMatrixWorld(api: ApiHarness): Promise<MatrixWorld> {
     "data get /devices/jobs/{job_id}": { own: { path: `/devices/jobs/${ownDeviceJob}`, status: 200 }, ...same(`/devices/jobs/${olafDeviceJob}`, `/devices/jobs/${absentJob}`) },
     "data post /devices/jobs/{job_id}/download": { own: { path: `/devices/jobs/${ownDeviceJob}/download`, status: 404 }, ...same(`/devices/jobs/${olafDeviceJob}/download`, `/devices/jobs/${absentJob}/download`) },
     "data post /svcsim/embeds": {
-      // No replay artifact was built in this world: the documented 409 is the subject's answer.
-      own: { path: "/svcsim/embeds", body: { session_ids: [S], origin: EMBED_ORIGIN }, status: 409 },
+      own: { path: "/svcsim/embeds", body: { session_ids: [S], origin: EMBED_ORIGIN }, status: 201 },
       foreign: { path: "/svcsim/embeds", body: { session_ids: [OS], origin: EMBED_ORIGIN } },
       absent: { path: "/svcsim/embeds", body: { session_ids: [ABSENT_ID], origin: EMBED_ORIGIN } },
     },

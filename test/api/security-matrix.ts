@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { Scope, Surface } from "@/server/auth/oauth/scopes";
 import { NOT_FOUND_DESCRIPTION } from "@/server/http/data-api/errors";
 import type { ApiAnswer, ApiHarness, ApiName } from "./harness";
-import { createOAuthApplication, issueToken, scopesOfSurface } from "./harness/credentials";
+import { createOAuthApplication, issueToken, tokenScopesOfSurface } from "./harness/credentials";
 import type { FixtureKey, MatrixRequest, MatrixWorld, OperationFixture } from "./security-fixtures";
 
 /**
@@ -69,7 +69,7 @@ async function expectForeignAsAbsent(api: ApiHarness, op: SecuredOperation, fixt
 
 /** A token of the person holding every scope of the data surface but `missing`. */
 async function tokenLacking(api: ApiHarness, world: MatrixWorld, missing: Scope[]): Promise<string> {
-  const scopes = scopesOfSurface("data").filter((s) => !missing.includes(s));
+  const scopes = tokenScopesOfSurface("data").filter((s) => !missing.includes(s));
   return (await issueToken(api.db, { userId: world.world.anna.userId, application: world.anna.app, scopes })).token;
 }
 
@@ -77,7 +77,7 @@ export async function checkDataApiOperation(api: ApiHarness, world: MatrixWorld,
   const label = op.key;
   const tokens = world.anna;
   const own = fixture.own;
-  const ownToken = own.freshToken ? (await issueToken(api.db, { userId: world.world.anna.userId, application: await createOAuthApplication(api.db, world.world.anna.userId), scopes: scopesOfSurface("data") })).token : tokens.full;
+  const ownToken = own.freshToken ? (await issueToken(api.db, { userId: world.world.anna.userId, application: await createOAuthApplication(api.db, world.world.anna.userId), scopes: tokenScopesOfSurface("data") })).token : tokens.full;
   const shared = api.documents.results.templateOf(op.method, own.path) !== null;
 
   // No credential: 401 with the bare challenge (a shared path answers both shapes, validated against both documents).

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDb, type Db } from "@/server/db/client";
@@ -10,8 +11,9 @@ import { openDb, type Db } from "@/server/db/client";
  * that is migrated and seeded once per content of the migrations and seeds
  * (Postgres copies it in well under a second); the route handlers reach it
  * through getDb(), as in production, because DATABASE_URL is pointed at it
- * before anything reads the configuration. Without DATABASE_URL, an in-memory
- * PGlite, migrated and seeded per file.
+ * before anything reads the configuration. Without DATABASE_URL, a PGlite
+ * in a temporary folder of the file's own (DATA_DIR), migrated and seeded
+ * per file, removed afterwards.
  */
 export interface FileDatabase {
   /** Drops the file's database (Postgres) once every handle on it is closed. */
@@ -23,12 +25,20 @@ export type Seed = (db: Db) => Promise<void>;
 
 const ADMIN_LOCK = 7_361_022;
 
-/** A name for the template: it changes whenever the migrations or the named seed sources change. */
+/** The files under a repository-relative path (a file or a folder), in a stable order. */
+function filesUnder(relative: string): string[] {
+  const absolute = path.join(process.cwd(), relative);
+  if (!fs.statSync(absolute).isDirectory()) return [relative];
+  return fs
+    .readdirSync(absolute)
+    .sort()
+    .flatMap((entry) => filesUnder(path.join(relative, entry)));
+}
+
+/** A name for the template: it changes whenever the migrations or the named seed sources (files or folders) change. */
 function templateFingerprint(seedSources: string[]): string {
   const hash = createHash("sha256");
-  const migrations = path.join(process.cwd(), "drizzle");
-  for (const file of fs.readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) hash.update(file).update(fs.readFileSync(path.join(migrations, file)));
-  for (const source of seedSources) hash.update(source).update(fs.readFileSync(path.join(process.cwd(), source)));
+  for (const file of ["drizzle", ...seedSources].flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(path.join(process.cwd(), file)));
   return hash.digest("hex").slice(0, 10);
 }
 
@@ -46,11 +56,12 @@ const withDatabase = (url: string, name: string) => {
 export async function prepareFileDatabase(name: string, seed: Seed, seedSources: string[]): Promise<FileDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    process.env.DATA_DIR = "memory://";
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-api-test-"));
+    process.env.DATA_DIR = dataDir;
     const { getDbHandle } = await import("@/server/db/client");
     await getDbHandle().migrate();
     await seed(getDbHandle().db);
-    return { drop: async () => {} };
+    return { drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const base = decodeURIComponent(new URL(baseUrl).pathname.slice(1)).slice(0, 24);
   const template = `${base}_tpl_${name}_${templateFingerprint(seedSources)}`.slice(0, 63);

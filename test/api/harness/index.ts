@@ -56,7 +56,8 @@ export interface ApiHarness {
 
 const isKeyPair = (token: string) => token.startsWith("svcpk_");
 
-function buildRequest(method: string, path: string, options: CallOptions): Request {
+/** The request as a client sends it over the wire: the body serialized, with its Content-Type and Content-Length. */
+async function buildRequest(method: string, path: string, options: CallOptions): Promise<Request> {
   const url = new URL(`/api/v1${path}`, options.origin ?? ORIGIN);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value === undefined) continue;
@@ -64,11 +65,14 @@ function buildRequest(method: string, path: string, options: CallOptions): Reque
   }
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-  let body: BodyInit | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (options.body !== undefined) {
     const raw = typeof options.body === "string" || options.body instanceof Uint8Array || options.body instanceof FormData || options.body instanceof Blob;
-    body = raw ? (options.body as BodyInit) : JSON.stringify(options.body);
-    if (!raw && !headers.has("content-type")) headers.set("content-type", "application/json");
+    const encoded = new Response((raw ? options.body : JSON.stringify(options.body)) as BodyInit);
+    body = new Uint8Array(await encoded.arrayBuffer());
+    const contentType = raw ? encoded.headers.get("content-type") : "application/json";
+    if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
+    headers.set("content-length", String(body.byteLength));
   }
   return new Request(url, { method: method.toUpperCase(), headers, body });
 }
@@ -131,7 +135,7 @@ export function apiHarness(options: { seed?: { name: string; run: Seed; sources:
       return drainEmbeddedRuns(this.db, { maxWaitMs: 0 });
     },
     async call(method, path, callOptions = {}) {
-      const response = await dispatch(buildRequest(method, path, callOptions));
+      const response = await dispatch(await buildRequest(method, path, callOptions));
       const body = await readBody(response);
       const bare = path.split("?")[0];
       const describing = documentsFor(this.documents, method, bare, callOptions.token);

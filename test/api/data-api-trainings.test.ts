@@ -1,22 +1,22 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { anna, bearer, call, dataApiToken, expectCommonAuthCases, loadDataApi, olaf, tokenSet, walkPages, type OperationCase, type TokenSet } from "./data-api-helpers";
-import { DATA_WORLD as W } from "./data-api-world";
-import { apiResourceFor, authorizeAndExchange, type TestApp } from "./oauth-helpers";
-import type { OpenApiValidator } from "./openapi-validator";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { oauthApplications } from "@/server/db/schema";
+import { DATA_WORLD as W } from "../../e2e/data-api-world";
+import { apiHarness, issueToken, type ApiHarness } from "./harness";
+import { DATA_WORLD_SEED, loadDataWorld, tokenSet, type TokenSet } from "./data-world";
+import { dataApiToken, get, walkPages } from "./data-api-support";
 
 /**
  * Data API trainings against the seeded world (e2e/data-api-world.ts
- * `trainings`): every operation's happy path, its documented errors, the
- * scopes, surfaces (the session surface sees only what its application
- * created), subject boundary, cursors, set compare limits and training
- * exports (202 → poll → download), each answer validated against the served
- * OpenAPI document.
+ * `trainings`), in process: every operation's happy path, its documented
+ * errors, the session surface (only what its application created), the
+ * subject boundary, cursors, set compare limits and training exports (202 →
+ * the background run → download), each answer validated against the served
+ * document (moved from e2e/data-api-trainings.spec.ts; the common
+ * authorization cases are the security matrix's, security.test.ts).
  */
 type Training = { id: number; title: string; status: string; date: string | null };
 type TrainingSet = { set_id: number; position: number; kind: "work" | "rest"; start_s: number; end_s: number; stroke_count: number; duration_ms: number; distance_m: number };
-
-test.describe.configure({ mode: "serial" });
 
 const ABSENT = 2_147_483_647;
 const T = {
@@ -31,13 +31,16 @@ const T = {
   exports: "/trainings/{training_id}/exports",
 } as const;
 
-async function post(request: APIRequestContext, api: OpenApiValidator, template: string, path: string, token: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await request.post(`/api/v1${path}`, { headers: { ...bearer(token), "content-type": "application/json", ...headers }, data: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)) });
-  return { status: response.status(), body: await api.check("post", template, response), response };
-}
+const post = (api: ApiHarness, path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.call("POST", path, { token, body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
 
-test.describe("Data API: trainings", () => {
-  let api: OpenApiValidator;
+/** A download's body as text, whatever its content type. */
+const text = (body: unknown) => (typeof body === "string" ? body : new TextDecoder().decode(body as Uint8Array));
+
+const api = apiHarness({ seed: DATA_WORLD_SEED });
+
+describe("Data API: trainings", () => {
+  let annaId: number;
   let tokens: TokenSet;
   let olafToken: string;
   /** trainings:read only: no health, no exports. */
@@ -49,72 +52,53 @@ test.describe("Data API: trainings", () => {
   let benWork: TrainingSet;
   let olafWork: number;
 
-  test.beforeAll(async ({ request, baseURL }) => {
-    test.setTimeout(150_000);
-    api = await loadDataApi(request);
-    tokens = await tokenSet(baseURL!, request, anna);
-    olafToken = (await dataApiToken(baseURL!, olaf)).token;
-    plainToken = (await dataApiToken(baseURL!, anna, { scopes: ["trainings:read"] })).token;
-    const mine: Training[] = await walkPages(request, api, T.list, "/trainings?limit=100", tokens.full);
+  beforeAll(async () => {
+    const world = await loadDataWorld(api.db);
+    annaId = world.anna.userId;
+    tokens = await tokenSet(api.db, annaId);
+    olafToken = (await dataApiToken(api, world.olaf.userId)).token;
+    plainToken = (await dataApiToken(api, annaId, { scopes: ["trainings:read"] })).token;
+    const mine: Training[] = await walkPages(api, "/trainings?limit=100", tokens.full);
     const byTitle = (list: Training[], title: string) => list.find((t) => t.title === title)!.id;
     ids.templated = byTitle(mine, W.trainings.annaTemplated.title);
     ids.ben = byTitle(mine, W.trainings.annaBen.title);
     ids.app = byTitle(mine, W.trainings.annaApp.title);
     ids.failed = byTitle(mine, W.trainings.annaFailed.title);
-    ids.olaf = byTitle(await walkPages(request, api, T.list, "/trainings?limit=100", olafToken), W.trainings.olaf.title);
-    sets = (await call(request, api, { template: T.one, path: `/trainings/${ids.templated}` }, tokens.full)).body.data.sets;
+    ids.olaf = byTitle(await walkPages(api, "/trainings?limit=100", olafToken), W.trainings.olaf.title);
+    sets = (await get(api, `/trainings/${ids.templated}`, tokens.full)).body.data.sets;
     work = sets.filter((s) => s.kind === "work");
     rest = sets.find((s) => s.kind === "rest")!;
-    benWork = (await call(request, api, { template: T.one, path: `/trainings/${ids.ben}` }, tokens.full)).body.data.sets.find((s: TrainingSet) => s.kind === "work");
-    olafWork = (await call(request, api, { template: T.one, path: `/trainings/${ids.olaf}` }, olafToken)).body.data.sets.find((s: TrainingSet) => s.kind === "work").set_id;
+    benWork = (await get(api, `/trainings/${ids.ben}`, tokens.full)).body.data.sets.find((s: TrainingSet) => s.kind === "work");
+    olafWork = (await get(api, `/trainings/${ids.olaf}`, olafToken)).body.data.sets.find((s: TrainingSet) => s.kind === "work").set_id;
   });
 
-  test("every trainings operation passes the common authorization cases", async ({ request }) => {
-    const t = ids.templated;
-    const s = work[0].set_id;
-    const every = ["data", "partner", "session"] as OperationCase["surfaces"];
-    const cases: OperationCase[] = [
-      { template: T.list, path: "/trainings", scopes: ["trainings:read"], surfaces: every },
-      { template: T.one, path: `/trainings/${t}`, scopes: ["trainings:read"], surfaces: every },
-      { template: T.summary, path: `/trainings/${t}/summary`, scopes: ["trainings:read"], surfaces: every },
-      { template: T.timeline, path: `/trainings/${t}/timeline`, scopes: ["trainings:read"], surfaces: every },
-      { template: T.series, path: `/trainings/${t}/sets/${s}/series`, scopes: ["trainings:read"], surfaces: every },
-      { template: T.strokes, path: `/trainings/${t}/sets/${s}/strokes`, scopes: ["trainings:read"], surfaces: every },
-      { template: T.splits, path: `/trainings/${t}/sets/${s}/splits`, scopes: ["trainings:read"], surfaces: every },
-      { method: "post", template: T.compare, path: `/trainings/${t}/compare`, scopes: ["trainings:read"], surfaces: every },
-      { method: "post", template: T.exports, path: `/trainings/${t}/exports`, scopes: ["trainings:read", "exports:create"], surfaces: every },
-      { template: "/health/lactate", path: `/health/lactate?training_id=${t}`, scopes: ["health:read"], surfaces: ["data", "partner"] },
-    ];
-    for (const op of cases) await expectCommonAuthCases(request, api, op, tokens);
-  });
-
-  test("GET /trainings lists the subject's trainings newest first, pages by cursor, never another's", async ({ request }) => {
-    const all: Training[] = await walkPages(request, api, T.list, "/trainings?limit=1", tokens.full);
+  it("GET /trainings lists the subject's trainings newest first, pages by cursor, never another's", async () => {
+    const all: Training[] = await walkPages(api, "/trainings?limit=1", tokens.full);
     const listed = all.map((t) => t.id);
     expect(listed).toEqual(expect.arrayContaining([ids.templated, ids.ben, ids.app, ids.failed]));
     expect(listed).not.toContain(ids.olaf);
     expect(new Set(listed).size).toBe(listed.length);
-    const full = (await call(request, api, { template: T.list, path: "/trainings?limit=100" }, tokens.full)).body.data.map((t: Training) => t.id);
+    const full = (await get(api, "/trainings?limit=100", tokens.full)).body.data.map((t: Training) => t.id);
     expect(listed).toEqual(full);
     const failed = all.find((t) => t.id === ids.failed)!;
     expect(failed).toMatchObject({ status: "failed", date: null });
   });
 
-  test("GET /trainings filters by title and local date", async ({ request }) => {
-    const get = async (query: string) => (await call(request, api, { template: T.list, path: `/trainings?${query}` }, tokens.full)).body.data as Training[];
-    expect((await get("title=WORLD%20intervals")).map((t) => t.id)).toEqual([ids.templated]);
-    expect((await get("title=pieces")).map((t) => t.id)).toEqual([ids.ben]);
-    expect(await get("title=%25%25")).toEqual([]);
-    const date = (await get("title=world%20intervals"))[0].date!;
+  it("GET /trainings filters by title and local date", async () => {
+    const list = async (query: string) => (await get(api, `/trainings?${query}`, tokens.full)).body.data as Training[];
+    expect((await list("title=WORLD%20intervals")).map((t) => t.id)).toEqual([ids.templated]);
+    expect((await list("title=pieces")).map((t) => t.id)).toEqual([ids.ben]);
+    expect(await list("title=%25%25")).toEqual([]);
+    const date = (await list("title=world%20intervals"))[0].date!;
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await get(`date_from=${date}&date_to=${date}`)).map((t) => t.id)).toContain(ids.templated);
-    expect(await get("date_from=2099-01-01")).toEqual([]);
+    expect((await list(`date_from=${date}&date_to=${date}`)).map((t) => t.id)).toContain(ids.templated);
+    expect(await list("date_from=2099-01-01")).toEqual([]);
     // A training not processed yet has no date: a date filter leaves it out.
-    expect((await get("date_to=2099-01-01")).map((t) => t.id)).not.toContain(ids.failed);
+    expect((await list("date_to=2099-01-01")).map((t) => t.id)).not.toContain(ids.failed);
   });
 
-  test("GET /trainings/{id}: structure, sets and template; a failed one shows its status and reason and no sets", async ({ request }) => {
-    const one = (await call(request, api, { template: T.one, path: `/trainings/${ids.templated}` }, tokens.full)).body.data;
+  it("GET /trainings/{id}: structure, sets and template; a failed one shows its status and reason and no sets", async () => {
+    const one = (await get(api, `/trainings/${ids.templated}`, tokens.full)).body.data;
     expect(one).toMatchObject({ id: ids.templated, title: W.trainings.annaTemplated.title, status: "ready", failure: null, work_set_count: 4, athlete: { id: expect.any(Number), name: "Anna Owner" }, track: { name: "Anna basin" } });
     expect(one.sets.map((s: TrainingSet) => s.kind)).toEqual(["work", "rest", "work", "rest", "work", "rest", "work"]);
     expect(one.sets[0].start_s).toBe(0);
@@ -122,17 +106,17 @@ test.describe("Data API: trainings", () => {
     expect(one.template.steps.filter((s: { kind: string }) => s.kind === "work")).toEqual(Array(4).fill({ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }));
     expect(work.map((s) => s.distance_m)).toEqual([250, 250, 250, 250]);
 
-    const failed = (await call(request, api, { template: T.one, path: `/trainings/${ids.failed}` }, tokens.full)).body.data;
+    const failed = (await get(api, `/trainings/${ids.failed}`, tokens.full)).body.data;
     expect(failed).toMatchObject({ status: "failed", sets: [], template: null, distance_m: null, failure: { code: "no_sets", message: expect.stringContaining("No work sets") } });
 
-    const ben = (await call(request, api, { template: T.one, path: `/trainings/${ids.ben}` }, tokens.full)).body.data;
+    const ben = (await get(api, `/trainings/${ids.ben}`, tokens.full)).body.data;
     expect(ben.athlete).toEqual({ id: expect.any(Number), name: "Ben Managed" });
     // Off the data surface, a managed athlete carries no identity.
-    expect((await call(request, api, { template: T.one, path: `/trainings/${ids.ben}` }, tokens.partner)).body.data.athlete).toBeNull();
+    expect((await get(api, `/trainings/${ids.ben}`, tokens.partner)).body.data.athlete).toBeNull();
   });
 
-  test("summary per work set; heart rate only the subject's own with health:read; 409 before sets exist", async ({ request }) => {
-    const summary = (await call(request, api, { template: T.summary, path: `/trainings/${ids.templated}/summary` }, tokens.full)).body.data;
+  it("summary per work set; heart rate only the subject's own with health:read; 409 before sets exist", async () => {
+    const summary = (await get(api, `/trainings/${ids.templated}/summary`, tokens.full)).body.data;
     expect(summary.work_set_count).toBe(4);
     expect(summary.sets.map((s: { set_id: number }) => s.set_id)).toEqual(work.map((s) => s.set_id));
     for (const [k, set] of summary.sets.entries()) {
@@ -144,23 +128,23 @@ test.describe("Data API: trainings", () => {
     expect(summary.total.data_quality.imu_samples).toBeGreaterThan(1000);
     expect(summary.total.data_quality.heart_rate_coverage).toBeGreaterThan(0.5);
 
-    const noHealth = (await call(request, api, { template: T.summary, path: `/trainings/${ids.templated}/summary` }, plainToken)).body.data;
+    const noHealth = (await get(api, `/trainings/${ids.templated}/summary`, plainToken)).body.data;
     expect(noHealth.sets.every((s: { heart_rate: unknown }) => s.heart_rate === null)).toBe(true);
     expect(noHealth.total.heart_rate).toBeNull();
     expect(noHealth.total.data_quality.heart_rate_coverage).toBeNull();
     // Ben paddled it: his heart rate is never Anna's to read.
-    const ben = (await call(request, api, { template: T.summary, path: `/trainings/${ids.ben}/summary` }, tokens.full)).body.data;
+    const ben = (await get(api, `/trainings/${ids.ben}/summary`, tokens.full)).body.data;
     expect(ben.sets.every((s: { heart_rate: unknown }) => s.heart_rate === null)).toBe(true);
 
     for (const template of [T.summary, T.timeline]) {
-      const failed = await call(request, api, { template, path: template.replace("{training_id}", String(ids.failed)) }, tokens.full);
+      const failed = await get(api, template.replace("{training_id}", String(ids.failed)), tokens.full);
       expect(failed.status, template).toBe(409);
       expect(failed.body.error).toBe("conflict");
     }
   });
 
-  test("the timeline: set and rest intervals with relative times and derived metrics only", async ({ request }) => {
-    const timeline = (await call(request, api, { template: T.timeline, path: `/trainings/${ids.templated}/timeline` }, tokens.full)).body.data;
+  it("the timeline: set and rest intervals with relative times and derived metrics only", async () => {
+    const timeline = (await get(api, `/trainings/${ids.templated}/timeline`, tokens.full)).body.data;
     expect(timeline.intervals.map((i: { set_id: number }) => i.set_id)).toEqual(sets.map((s) => s.set_id));
     expect(timeline.intervals[0].start_s).toBe(0);
     expect(timeline.duration_s).toBeCloseTo(timeline.work_s + timeline.rest_s, 0);
@@ -171,9 +155,9 @@ test.describe("Data API: trainings", () => {
     }
   });
 
-  test("a work set's series is bounded and allowlisted; heart rate follows the health rule", async ({ request }) => {
+  it("a work set's series is bounded and allowlisted; heart rate follows the health rule", async () => {
     const path = (set: number, query: string, training = ids.templated) => `/trainings/${training}/sets/${set}/series${query}`;
-    const series = (await call(request, api, { template: T.series, path: path(work[1].set_id, "?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route") }, tokens.full)).body.data;
+    const series = (await get(api, path(work[1].set_id, "?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route"), tokens.full)).body.data;
     expect(series).toMatchObject({ training_id: ids.templated, set_id: work[1].set_id });
     expect(series.points).toBeLessThanOrEqual(1000);
     for (const key of ["t_s", "distance_m", "speed_m_s", "rate_spm", "stroke_distance_m", "heart_rate_bpm"]) expect(series[key].length, key).toBe(series.points);
@@ -181,19 +165,19 @@ test.describe("Data API: trainings", () => {
     expect(series.distance_m.at(-1)).toBeCloseTo(250, 0);
     expect(series.heart_rate_bpm.some((v: number | null) => v !== null && v > 60)).toBe(true);
     expect(series.route.length).toBeLessThanOrEqual(1000);
-    const small = (await call(request, api, { template: T.series, path: path(work[1].set_id, "?max_points=7") }, tokens.full)).body.data;
+    const small = (await get(api, path(work[1].set_id, "?max_points=7"), tokens.full)).body.data;
     expect(small.points).toBe(7);
     expect(Object.keys(small).sort()).toEqual(["distance_m", "points", "rate_spm", "set_id", "speed_m_s", "t_s", "training_id"]);
-    const noHealth = await call(request, api, { template: T.series, path: path(work[1].set_id, "?fields=heart_rate") }, plainToken);
+    const noHealth = await get(api, path(work[1].set_id, "?fields=heart_rate"), plainToken);
     expect(noHealth.status).toBe(403);
     expect(noHealth.body).toMatchObject({ error: "insufficient_scope", scope: "trainings:read health:read" });
-    const bens = (await call(request, api, { template: T.series, path: path(benWork.set_id, "?fields=heart_rate", ids.ben) }, tokens.full)).body.data;
+    const bens = (await get(api, path(benWork.set_id, "?fields=heart_rate", ids.ben), tokens.full)).body.data;
     expect(bens.heart_rate_bpm.every((v: number | null) => v === null)).toBe(true);
   });
 
-  test("a work set's strokes page by cursor; its splits take count 1 to 20", async ({ request }) => {
+  it("a work set's strokes page by cursor; its splits take count 1 to 20", async () => {
     const set = work[2];
-    const strokes = await walkPages(request, api, T.strokes, `/trainings/${ids.templated}/sets/${set.set_id}/strokes?limit=13`, tokens.full);
+    const strokes = await walkPages(api, `/trainings/${ids.templated}/sets/${set.set_id}/strokes?limit=13`, tokens.full);
     expect(strokes.length).toBe(set.stroke_count);
     expect(strokes.map((s: { index: number }) => s.index)).toEqual(strokes.map((_: unknown, i: number) => i));
     expect(strokes[0].time_s).toBeGreaterThanOrEqual(0);
@@ -201,7 +185,7 @@ test.describe("Data API: trainings", () => {
     expect(new Set(strokes.map((s: { side: string }) => s.side))).toEqual(new Set(["left", "right"]));
 
     for (const count of [1, 4, 20]) {
-      const splits = (await call(request, api, { template: T.splits, path: `/trainings/${ids.templated}/sets/${set.set_id}/splits?count=${count}` }, tokens.full)).body.data;
+      const splits = (await get(api, `/trainings/${ids.templated}/sets/${set.set_id}/splits?count=${count}`, tokens.full)).body.data;
       expect(splits).toMatchObject({ training_id: ids.templated, set_id: set.set_id, count });
       expect(splits.splits.at(-1).distance_m).toBeCloseTo(250, 0);
       const total = splits.splits.reduce((sum: number, s: { split_s: number }) => sum + s.split_s, 0);
@@ -212,19 +196,19 @@ test.describe("Data API: trainings", () => {
         expect(sp.split_uncertainty_s).toBeGreaterThan(0);
       }
     }
-    expect((await call(request, api, { template: T.splits, path: `/trainings/${ids.templated}/sets/${set.set_id}/splits` }, tokens.full)).body.data.count).toBe(4);
+    expect((await get(api, `/trainings/${ids.templated}/sets/${set.set_id}/splits`, tokens.full)).body.data.count).toBe(4);
 
     // A cursor of one set's strokes is not another set's.
-    const first = (await call(request, api, { template: T.strokes, path: `/trainings/${ids.templated}/sets/${set.set_id}/strokes?limit=5` }, tokens.full)).body;
-    const other = await call(request, api, { template: T.strokes, path: `/trainings/${ids.templated}/sets/${work[0].set_id}/strokes?limit=5&cursor=${first.meta.next_cursor}` }, tokens.full);
+    const first = (await get(api, `/trainings/${ids.templated}/sets/${set.set_id}/strokes?limit=5`, tokens.full)).body;
+    const other = await get(api, `/trainings/${ids.templated}/sets/${work[0].set_id}/strokes?limit=5&cursor=${first.meta.next_cursor}`, tokens.full);
     expect(other.status).toBe(400);
     expect(other.body.error_description).toMatch(/another list/);
   });
 
-  test("a rest, another training's set, an absent set and another person's training are the same 404", async ({ request }) => {
+  it("a rest, another training's set, an absent set and another person's training are the same 404", async () => {
     const t = ids.templated;
     const absentBody = async (template: string, path: string) => {
-      const { status, body } = await call(request, api, { template, path }, tokens.full);
+      const { status, body } = await get(api, path, tokens.full);
       expect(status, path).toBe(404);
       expect(body.error, path).toBe("not_found");
       return { ...body, request_id: "" };
@@ -242,11 +226,11 @@ test.describe("Data API: trainings", () => {
       const theirs = await absentBody(template, template.replace("{training_id}", String(ids.olaf)));
       expect(await absentBody(template, template.replace("{training_id}", String(ABSENT)))).toEqual(theirs);
     }
-    const compare = await post(request, api, T.compare, `/trainings/${ids.olaf}/compare`, tokens.full, { set_ids: [olafWork, olafWork + 2] });
+    const compare = await post(api, `/trainings/${ids.olaf}/compare`, tokens.full, { set_ids: [olafWork, olafWork + 2] });
     expect(compare.status).toBe(404);
   });
 
-  test("parameters out of range are 400 invalid_request naming the parameter", async ({ request }) => {
+  it("parameters out of range are 400 invalid_request naming the parameter", async () => {
     const s = work[0].set_id;
     const t = ids.templated;
     const cases: [string, string, RegExp][] = [
@@ -269,17 +253,17 @@ test.describe("Data API: trainings", () => {
       [T.strokes, `/trainings/${t}/sets/${s}/strokes?limit=500`, /^limit/],
       [T.summary, `/trainings/${t}/summary?x=1`, /x/],
     ];
-    for (const [template, path, message] of cases) {
-      const { status, body } = await call(request, api, { template, path }, tokens.full);
+    for (const [, path, message] of cases) {
+      const { status, body } = await get(api, path, tokens.full);
       expect(status, path).toBe(400);
       expect(body.error, path).toBe("invalid_request");
       expect(body.error_description, path).toMatch(message);
     }
   });
 
-  test("POST /trainings/{id}/compare: 2 to 9 unique work sets of that training, else 400 naming the field", async ({ request }) => {
+  it("POST /trainings/{id}/compare: 2 to 9 unique work sets of that training, else 400 naming the field", async () => {
     const t = ids.templated;
-    const compared = await post(request, api, T.compare, `/trainings/${t}/compare`, tokens.full, { set_ids: [work[3].set_id, work[0].set_id], splits: 2 });
+    const compared = await post(api, `/trainings/${t}/compare`, tokens.full, { set_ids: [work[3].set_id, work[0].set_id], splits: 2 });
     expect(compared.status).toBe(200);
     const data = compared.body.data;
     expect(data).toMatchObject({ training_id: t, splits: 2 });
@@ -290,7 +274,7 @@ test.describe("Data API: trainings", () => {
     const fastest = data.sets.find((s: { rank: number }) => s.rank === 1);
     expect(data.fastest_set_id).toBe(fastest.set_id);
     expect(data.sets.every((s: { splits: unknown[] }) => s.splits.length === 2)).toBe(true);
-    const all = await post(request, api, T.compare, `/trainings/${t}/compare`, tokens.full, { set_ids: work.map((s) => s.set_id) });
+    const all = await post(api, `/trainings/${t}/compare`, tokens.full, { set_ids: work.map((s) => s.set_id) });
     expect(all.body.data.sets).toHaveLength(4);
     expect(all.body.data.splits).toBe(4);
 
@@ -312,31 +296,32 @@ test.describe("Data API: trainings", () => {
       ["[1,2", /^body/],
     ];
     for (const [body, message] of bad) {
-      const answer = await post(request, api, T.compare, `/trainings/${t}/compare`, tokens.full, body);
+      const answer = await post(api, `/trainings/${t}/compare`, tokens.full, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error).toBe("invalid_request");
       expect(answer.body.error_description, JSON.stringify(body)).toMatch(message);
     }
-    const failed = await post(request, api, T.compare, `/trainings/${ids.failed}/compare`, tokens.full, { set_ids: [1, 2] });
+    const failed = await post(api, `/trainings/${ids.failed}/compare`, tokens.full, { set_ids: [1, 2] });
     expect(failed.status).toBe(409);
   });
 
-  test("exports: 202 → poll → download in every format; Idempotency-Key; seat, boundary and readiness errors", async ({ request, baseURL }) => {
-    test.setTimeout(120_000);
+  it("exports: 202 with Location and Retry-After → the run → the JSON download, with its sets, splits and lactate", async () => {
     const t = ids.templated;
-    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(request, api, T.exports, `/trainings/${training}/exports`, token, body, headers);
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     const created = await create({ format: "json", splits: 5 });
     expect(created.status).toBe(202);
     expect(created.body.data).toMatchObject({ status: "queued", format: "json", session_id: null, training_id: t, athlete: 1, splits: 5 });
-    expect(created.response.headers()["location"]).toBe(created.body.data.links.self);
-    expect(Number(created.response.headers()["retry-after"])).toBeGreaterThan(0);
-    const done = await poll(request, api, created.body.data.job_id, tokens.full);
+    expect(created.headers.get("location")).toBe(created.body.data.links.self);
+    expect(Number(created.headers.get("retry-after"))).toBeGreaterThan(0);
+    const done = await poll(api, created.body.data.job_id, tokens.full);
     expect(done).toMatchObject({ status: "succeeded", training_id: t });
-    const file = await request.get(`/api/v1/exports/${done.job_id}/download`, { headers: bearer(tokens.full) });
-    expect(file.status()).toBe(200);
-    expect(file.headers()["content-type"]).toContain("application/json");
-    expect(file.headers()["content-disposition"]).toContain(`training-${t}-`);
-    const doc = await file.json();
+    // Olaf cannot poll Anna's job.
+    expect((await get(api, `/exports/${done.job_id}`, olafToken)).status).toBe(404);
+    const file = await get(api, `/exports/${done.job_id}/download`, tokens.full);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toContain("application/json");
+    expect(file.headers.get("content-disposition")).toContain(`training-${t}-`);
+    const doc = file.body;
     expect(doc).toMatchObject({ format: "paddle-results.training-export", version: 2, kind: "training", source: { kind: "training", training_id: t }, privacy: { heart_rate_included: true, lactate_included: true } });
     expect(doc).not.toHaveProperty("session");
     expect(doc.timeline.intervals).toHaveLength(sets.length);
@@ -345,16 +330,26 @@ test.describe("Data API: trainings", () => {
     expect(doc.set_splits.every((s: { splits: unknown[] }) => s.splits.length === 5)).toBe(true);
     expect(doc.lactate.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.annaTrainingLactate]);
 
+  });
+
+  it("exports in PDF, XLSX, FIT and TCX", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     const types: Record<string, string> = { pdf: "application/pdf", xlsx: "spreadsheetml", fit: "application/vnd.ant.fit", tcx: "tcx+xml" };
     for (const [format, type] of Object.entries(types)) {
       const job = (await create({ format, lang: "es" })).body.data;
-      const finished = await poll(request, api, job.job_id, tokens.full);
+      const finished = await poll(api, job.job_id, tokens.full);
       expect(finished.status, format).toBe("succeeded");
-      const download = await request.get(`/api/v1/exports/${job.job_id}/download`, { headers: bearer(tokens.full) });
-      expect(download.headers()["content-type"], format).toContain(type);
-      if (format === "tcx") expect((await download.text()).match(/<Lap /g)).toHaveLength(sets.length);
+      const download = await get(api, `/exports/${job.job_id}/download`, tokens.full);
+      expect(download.headers.get("content-type"), format).toContain(type);
+      if (format === "tcx") expect(text(download.body).match(/<Lap /g)).toHaveLength(sets.length);
     }
 
+  });
+
+  it("exports: the same Idempotency-Key and request are the same job; another request under it is 409; a long key 400", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     // The same key and request: the same job; another request under the key: 409.
     const key = `trainings-${Date.now()}`;
     const first = await create({ format: "xlsx" }, { "Idempotency-Key": key });
@@ -367,6 +362,11 @@ test.describe("Data API: trainings", () => {
     const longKey = await create({ format: "pdf" }, { "Idempotency-Key": "k".repeat(256) });
     expect(longKey.status).toBe(400);
 
+  });
+
+  it("exports: a bad body is 400 naming the field; another seat, another person's or an absent training 404; a failed one 409; no health without health:read", async () => {
+    const t = ids.templated;
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
     for (const [body, message] of [[{ format: "docx" }, /^format/], [{}, /^format/], [{ format: "json", athlete: 5 }, /^athlete/], [{ format: "json", splits: 0 }, /^splits/], [{ format: "json", lang: "fr" }, /^lang/]] as const) {
       const answer = await create(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -379,18 +379,16 @@ test.describe("Data API: trainings", () => {
     const failed = await create({ format: "json" }, {}, ids.failed);
     expect(failed.status).toBe(409);
     expect(failed.body.error).toBe("conflict");
-    // Olaf cannot poll Anna's job.
-    expect((await call(request, api, { template: "/exports/{job_id}", path: `/exports/${done.job_id}` }, olafToken)).status).toBe(404);
     // Without health:read the file holds no heart rate or lactate.
-    const plain = (await dataApiToken(baseURL!, anna, { scopes: ["trainings:read", "exports:create"] })).token;
-    const noHealth = await poll(request, api, (await create({ format: "json" }, {}, t, plain)).body.data.job_id, plain);
-    const plainDoc = await (await request.get(`/api/v1/exports/${noHealth.job_id}/download`, { headers: bearer(plain) })).json();
+    const plain = (await dataApiToken(api, annaId, { scopes: ["trainings:read", "exports:create"] })).token;
+    const noHealth = await poll(api, (await create({ format: "json" }, {}, t, plain)).body.data.job_id, plain);
+    const plainDoc = (await get(api, `/exports/${noHealth.job_id}/download`, plain)).body;
     expect(plainDoc.privacy).toEqual({ mode: "full", heart_rate_included: false, lactate_included: false });
     expect(plainDoc.series.heart_rate_bpm).toBeUndefined();
   });
 
-  test("/health/lactate?training_id: the subject's own readings of a readable training", async ({ request }) => {
-    const lactate = (query: string, token = tokens.full) => call(request, api, { template: "/health/lactate", path: `/health/lactate?${query}` }, token);
+  it("/health/lactate?training_id: the subject's own readings of a readable training", async () => {
+    const lactate = (query: string, token = tokens.full) => get(api, `/health/lactate?${query}`, token);
     const own = await lactate(`training_id=${ids.templated}`);
     expect(own.body.data).toEqual([{ id: expect.any(Number), session_id: null, training_id: ids.templated, measured_at: "2026-06-02T09:30:00.000Z", lactate_mmol_l: W.annaTrainingLactate, note: "after the last piece", provenance: "manual" }]);
     expect((await lactate(`training_id=${ids.ben}`)).body.data).toEqual([]);
@@ -402,37 +400,34 @@ test.describe("Data API: trainings", () => {
     expect((await lactate(`training_id=${ids.olaf}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.olafLactate]);
   });
 
-  test("session surface: only the trainings the calling application created", async ({ request, baseURL }) => {
+  it("session surface: only the trainings the calling application created", async () => {
     // Another session-surface application of Anna's created none.
-    expect((await call(request, api, { template: T.list, path: "/trainings" }, tokens.session)).body.data).toEqual([]);
-    expect((await call(request, api, { template: T.one, path: `/trainings/${ids.app}` }, tokens.session)).status).toBe(404);
+    expect((await get(api, "/trainings", tokens.session)).body.data).toEqual([]);
+    expect((await get(api, `/trainings/${ids.app}`, tokens.session)).status).toBe(404);
     // The seeded logger application created one.
-    const logger: TestApp = { id: 0, clientId: W.sessionApp.clientId, clientSecret: null, redirectUri: W.sessionApp.redirectUri, owner: anna };
-    const scope = "openid trainings:read exports:create health:read";
-    const { tokens: issued, browser } = await authorizeAndExchange(baseURL!, logger, { scope, health: true, tokenResource: apiResourceFor(baseURL!) });
-    await browser.dispose();
-    const token = issued.access_token;
-    expect((await call(request, api, { template: T.list, path: "/trainings" }, token)).body.data.map((t: Training) => t.id)).toEqual([ids.app]);
-    const one = (await call(request, api, { template: T.one, path: `/trainings/${ids.app}` }, token)).body.data;
+    const [logger] = await api.db.select({ id: oauthApplications.id, clientId: oauthApplications.clientId }).from(oauthApplications).where(eq(oauthApplications.clientId, W.sessionApp.clientId));
+    const { token } = await issueToken(api.db, { userId: annaId, application: logger, scopes: ["openid", "trainings:read", "exports:create", "health:read"] });
+    expect((await get(api, "/trainings", token)).body.data.map((t: Training) => t.id)).toEqual([ids.app]);
+    const one = (await get(api, `/trainings/${ids.app}`, token)).body.data;
     expect(one.status).toBe("ready");
     const set = one.sets.find((s: TrainingSet) => s.kind === "work").set_id;
-    expect((await call(request, api, { template: T.summary, path: `/trainings/${ids.app}/summary` }, token)).status).toBe(200);
-    expect((await call(request, api, { template: T.series, path: `/trainings/${ids.app}/sets/${set}/series` }, token)).status).toBe(200);
+    expect((await get(api, `/trainings/${ids.app}/summary`, token)).status).toBe(200);
+    expect((await get(api, `/trainings/${ids.app}/sets/${set}/series`, token)).status).toBe(200);
     for (const path of [`/trainings/${ids.templated}`, `/trainings/${ids.templated}/timeline`, `/trainings/${ids.templated}/sets/${work[0].set_id}/splits`]) {
-      const template = path.includes("timeline") ? T.timeline : path.includes("splits") ? T.splits : T.one;
-      expect((await call(request, api, { template, path }, token)).status, path).toBe(404);
+      expect((await get(api, path, token)).status, path).toBe(404);
     }
-    expect((await post(request, api, T.exports, `/trainings/${ids.templated}/exports`, token, { format: "json" })).status).toBe(404);
-    expect((await post(request, api, T.exports, `/trainings/${ids.app}/exports`, token, { format: "json" })).status).toBe(202);
+    expect((await post(api, `/trainings/${ids.templated}/exports`, token, { format: "json" })).status).toBe(404);
+    expect((await post(api, `/trainings/${ids.app}/exports`, token, { format: "json" })).status).toBe(202);
   });
 });
 
-async function poll(request: APIRequestContext, api: OpenApiValidator, jobId: string, token: string) {
-  for (let i = 0; i < 80; i++) {
-    const { status, body } = await call(request, api, { template: "/exports/{job_id}", path: `/exports/${jobId}` }, token);
+/** Works the queued background runs, then reads the job until it is done. */
+async function poll(api: ApiHarness, jobId: string, token: string) {
+  for (let i = 0; i < 5; i++) {
+    await api.drainJobs();
+    const { status, body } = await get(api, `/exports/${jobId}`, token);
     expect(status).toBe(200);
     if (["succeeded", "failed", "expired"].includes(body.data.status)) return body.data;
-    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`export ${jobId} never finished`);
 }
