@@ -191,10 +191,19 @@ export async function personWithKey(label: string, options: { role?: RoleName; u
 /** The results API's document, as served. */
 export const resultsDocument = () => OpenApiCheck.load("/api/docs/results-api.json");
 
-/** A multipart upload body built with the web FormData, as a client sends it. */
-export function uploadRequest(parts: { file?: { bytes: Buffer; filename: string } | null; metadata?: string | null }, headers: Record<string, string>): Request {
+/**
+ * A multipart upload built with the web FormData, as it arrives over the wire: with the Content-Length
+ * a client sends (formidable reads a body without Content-Length or Transfer-Encoding as empty).
+ */
+export async function uploadRequest(parts: { file?: { bytes: Buffer; filename: string } | null; metadata?: string | null }, headers: Record<string, string>): Promise<Request> {
   const form = new FormData();
   if (parts.file) form.append("file", new Blob([new Uint8Array(parts.file.bytes)], { type: "application/octet-stream" }), parts.file.filename);
   if (parts.metadata !== null && parts.metadata !== undefined) form.append("metadata", parts.metadata);
-  return new Request(`${ORIGIN}/api/v1/results`, { method: "POST", headers, body: form });
+  const encoded = new Response(form);
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  return new Request(`${ORIGIN}/api/v1/results`, {
+    method: "POST",
+    headers: { ...headers, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength) },
+    body,
+  });
 }
