@@ -84,20 +84,31 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
   return segments.length === parts.length ? params : null;
 }
 
+/** Whether proxy.ts runs for the path (its `config.matcher` under /api/v1: the launch page and paths holding a percent sign). */
+const proxied = (pathname: string) => pathname.startsWith("/api/v1/") && (pathname.includes("%") || /^\/api\/v1\/svcsim\/launch\/[^/]+$/.test(pathname));
+
+/** proxy.ts as Next runs it before a route: its own answer, or null when it lets the request through. */
+async function throughProxy(request: Request): Promise<Response | null> {
+  const [{ NextRequest }, { proxy }] = await Promise.all([import("next/server"), import("@/proxy")]);
+  const response = await proxy(new NextRequest(request));
+  return response.headers.get("x-middleware-next") ? null : response;
+}
+
+/** Paths Next serves with a page (the replay launch): not a route handler, so not callable in process. */
+export const servedByPage = (pathname: string) => /^\/api\/v1\/svcsim\/launch\/[^/]+$/.test(pathname);
+
 /**
- * Sends `request` to the route module Next.js would pick for its path (under /api),
- * with the path parameters decoded as Next hands them over.
+ * Sends `request` through proxy.ts (where its matcher applies) to the route module Next.js
+ * would pick for its path (under /api), with the path parameters decoded as Next hands them over.
  */
 export async function send(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
-  const raw = pathname.replace(/^\/api\/?/, "").split("/").filter(Boolean);
-  const parts = raw.map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  });
+  if (proxied(pathname)) {
+    const answer = await throughProxy(request);
+    if (answer) return answer;
+  }
+  if (servedByPage(pathname)) throw new Error(`${pathname} is a page, not a route handler`);
+  const parts = pathname.replace(/^\/api\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const match = matchRoute(parts);
   if (!match) throw new Error(`no route file serves ${pathname}`);
   const module = (await import(pathToFileURL(match.file).href)) as Record<string, RouteHandler | undefined>;
@@ -127,6 +138,25 @@ export class OpenApiCheck {
     const response = await call("GET", documentPath);
     expect(response.status).toBe(200);
     return new OpenApiCheck(await response.json());
+  }
+
+  /** What is wrong with an answer by the document (undocumented status, a type it does not declare, a body off its schema), or null. */
+  problemOf(method: string, template: string, status: number, contentType: string, body: unknown): string | null {
+    const operation = this.doc.paths[template]?.[method.toLowerCase()];
+    if (!operation) return `${method} ${template} is not in the document`;
+    const documented = operation.responses[String(status)];
+    if (!documented) return `status ${status} is not documented`;
+    const declared = Object.keys(documented.content ?? {});
+    if (!contentType.includes("application/json")) return declared.some((type) => type !== "application/json" && contentType.startsWith(type)) ? null : `content type ${contentType || "none"} is not declared`;
+    const schema = documented.content?.["application/json"]?.schema;
+    if (!schema) return `status ${status} has no JSON schema`;
+    const key = `${method} ${template} ${status}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.cache.set(key, validate);
+    }
+    return validate(body) ? null : `body off the schema: ${this.ajv.errorsText(validate.errors)}`;
   }
 
   /** The response's parsed JSON body (null when it is not JSON), after checking it. */
