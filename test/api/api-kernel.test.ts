@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulatedSvc } from "@/e2e/svc-files";
-import { dataApiToken } from "./data-api-token";
-import { call, OpenApiCheck, personWithKey, resultsDocument, send, uploadRequest, ORIGIN, type Person } from "./results-client";
+import { apiHarness } from "./harness";
+import { call, dataApiToken, OpenApiCheck, personWithKey, resultsDocument, send, uploadRequest, ORIGIN, type Person } from "./results-client";
+
+/** A database of the file's own (test/api/harness). */
+apiHarness();
 
 /**
  * Issue 14's conformance defects at the kernel of both APIs, each request as
@@ -20,7 +23,7 @@ let token: string;
 
 beforeAll(async () => {
   results = await resultsDocument();
-  data = await OpenApiCheck.load("/api/docs/data-api.json");
+  data = await OpenApiCheck.load("data-api.json");
   person = await personWithKey("kernel");
   token = await dataApiToken(person.userId);
 });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataApiToken } from "./data-api-token";
 import { fuzzOperation, operationsOf, SEED, type FuzzDoc } from "./fuzz";
-import { OpenApiCheck, personWithKey, type Person } from "./results-client";
+import { databaseForCollection, dataApiToken, OpenApiCheck, personWithKey, type Person } from "./results-client";
 
 /** The parameter fuzz (test/api/fuzz.ts) over the Data API's document, one test per operation, with a token holding every data-surface scope. */
-const document = await OpenApiCheck.load("/api/docs/data-api.json");
+await databaseForCollection();
+const document = await OpenApiCheck.load("data-api.json");
 /** The replay launch is a page, not a route handler: its hostile tokens go to the real server (e2e/results-api.spec.ts). */
 const PAGES = ["get /svcsim/launch/{token}"];
 const operations = operationsOf(document.doc as unknown as FuzzDoc).filter((op) => !PAGES.includes(`${op.method} ${op.template}`));

@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { createAthlete, ZAthleteInput } from "@/server/athletes/athletes";
-import { getDb } from "@/server/db/client";
-import { createKeyPair, revokeKeyPair } from "@/server/keys/key-pairs";
+import { getDb, getDbHandle } from "@/server/db/client";
+import { revokeKeyPair } from "@/server/keys/key-pairs";
 import { createTrack } from "@/server/tracks/tracks";
 import { createUser, type RoleName } from "@/server/users/users";
+import { createKeyPairToken, createOAuthApplication, issueToken, scopesOfSurface } from "./harness";
+import { prepareFileDatabase } from "./harness/database";
+import { dispatch } from "./harness/routes";
+import { OpenApiValidator, type OpenApiDocument } from "./openapi-validator";
 
 /**
- * The results API's client for in-process tests: people with key pairs made
- * in the database, requests sent to the route modules under app/api/v1 as
- * Next.js would route them, and every answer checked against the served
- * OpenAPI document. The server settings are the e2e server's.
+ * The results API's client on the in-process harness (test/api/harness):
+ * people with key pairs made in the database, requests sent through proxy.ts
+ * (where its matcher applies) to the route module Next.js would pick, and
+ * answers checked against the served OpenAPI documents. The server settings
+ * are the e2e server's.
  */
 process.env.TRUST_PROXY ??= "1";
 /** The e2e server's lower limit: the 413 case sends megabytes, not 64 MiB. */
@@ -23,66 +23,6 @@ export const MAX_UPLOAD_BYTES = 2_000_000;
 process.env.RESULTS_API_MAX_UPLOAD_BYTES ??= String(MAX_UPLOAD_BYTES);
 
 export const ORIGIN = "http://localhost:3000";
-
-type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-interface RouteFile {
-  segments: string[];
-  file: string;
-}
-
-/** Every route.ts under app/api/v1 and app/api/docs, as Next's segments. */
-function routeFiles(root: string): RouteFile[] {
-  const found: RouteFile[] = [];
-  const walk = (dir: string, segments: string[]) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
-      else if (entry.name === "route.ts") found.push({ segments, file: path.join(dir, entry.name) });
-    }
-  };
-  walk(root, []);
-  return found;
-}
-const API_ROOT = path.join(process.cwd(), "app/api");
-const ROUTES = routeFiles(API_ROOT);
-
-/** Next's precedence: a static segment, then [param], then [...rest], then [[...rest]]. */
-function segmentRank(segment: string): number {
-  if (segment.startsWith("[[...")) return 3;
-  if (segment.startsWith("[...")) return 2;
-  if (segment.startsWith("[")) return 1;
-  return 0;
-}
-
-function matchRoute(parts: string[]): { file: string; params: Record<string, string | string[]> } | null {
-  const candidates = ROUTES.map((route) => ({ route, params: matchSegments(route.segments, parts) })).filter((c) => c.params);
-  candidates.sort((a, b) => {
-    for (let i = 0; i < Math.max(a.route.segments.length, b.route.segments.length); i++) {
-      const diff = segmentRank(a.route.segments[i] ?? "[[...") - segmentRank(b.route.segments[i] ?? "[[...");
-      if (diff) return diff;
-    }
-    return 0;
-  });
-  return candidates[0] ? { file: candidates[0].route.file, params: candidates[0].params! } : null;
-}
-
-function matchSegments(segments: string[], parts: string[]): Record<string, string | string[]> | null {
-  const params: Record<string, string | string[]> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    const catchAll = /^\[\[?\.\.\.(\w+)\]\]?$/.exec(segment);
-    if (catchAll) {
-      const rest = parts.slice(i);
-      if (rest.length === 0 && !segment.startsWith("[[")) return null;
-      if (rest.length) params[catchAll[1]] = rest;
-      return params;
-    }
-    if (i >= parts.length) return null;
-    const dynamic = /^\[(\w+)\]$/.exec(segment);
-    if (dynamic) params[dynamic[1]] = parts[i];
-    else if (segment !== parts[i]) return null;
-  }
-  return segments.length === parts.length ? params : null;
-}
 
 /** Whether proxy.ts runs for the path (its `config.matcher` under /api/v1: the launch page and paths holding a percent sign). */
 const proxied = (pathname: string) => pathname.startsWith("/api/v1/") && (pathname.includes("%") || /^\/api\/v1\/svcsim\/launch\/[^/]+$/.test(pathname));
@@ -108,14 +48,7 @@ export async function send(request: Request): Promise<Response> {
     if (answer) return answer;
   }
   if (servedByPage(pathname)) throw new Error(`${pathname} is a page, not a route handler`);
-  const parts = pathname.replace(/^\/api\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  const match = matchRoute(parts);
-  if (!match) throw new Error(`no route file serves ${pathname}`);
-  const module = (await import(pathToFileURL(match.file).href)) as Record<string, RouteHandler | undefined>;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const handler = module[method];
-  if (!handler) throw new Error(`${match.file} exports no ${method}`);
-  return handler(request, { params: Promise.resolve(match.params) });
+  return dispatch(request);
 }
 
 /** GET/POST/... of an /api path with headers and an optional body. */
@@ -123,61 +56,44 @@ export function call(method: string, pathAndQuery: string, init: { headers?: Rec
   return send(new Request(`${ORIGIN}${pathAndQuery}`, { method, headers: init.headers, body: init.body }));
 }
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
-
-/** Checks real answers against a served OpenAPI document: the status is documented for the operation, a JSON body matches its schema. */
+/** Checks real answers against a served OpenAPI document (the harness's validator), on the web Response. */
 export class OpenApiCheck {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
-  private readonly cache = new Map<string, ReturnType<Ajv2020["compile"]>>();
+  constructor(readonly validator: OpenApiValidator) {}
 
-  constructor(readonly doc: Doc) {
-    addFormats(this.ajv);
+  get doc(): OpenApiDocument {
+    return this.validator.doc;
   }
 
-  static async load(documentPath: string): Promise<OpenApiCheck> {
-    const response = await call("GET", documentPath);
+  /** The served document of `route` under app/api/docs (results-api.json, data-api.json). */
+  static async load(route: string): Promise<OpenApiCheck> {
+    const { GET } = (await import(/* @vite-ignore */ `@/app/api/docs/${route}/route`)) as { GET: () => Response | Promise<Response> };
+    const response = await GET();
     expect(response.status).toBe(200);
-    return new OpenApiCheck(await response.json());
+    return new OpenApiCheck(new OpenApiValidator((await response.json()) as OpenApiDocument));
   }
 
   /** What is wrong with an answer by the document (undocumented status, a type it does not declare, a body off its schema), or null. */
   problemOf(method: string, template: string, status: number, contentType: string, body: unknown): string | null {
-    const operation = this.doc.paths[template]?.[method.toLowerCase()];
-    if (!operation) return `${method} ${template} is not in the document`;
-    const documented = operation.responses[String(status)];
-    if (!documented) return `status ${status} is not documented`;
-    const declared = Object.keys(documented.content ?? {});
-    if (!contentType.includes("application/json")) return declared.some((type) => type !== "application/json" && contentType.startsWith(type)) ? null : `content type ${contentType || "none"} is not declared`;
-    const schema = documented.content?.["application/json"]?.schema;
-    if (!schema) return `status ${status} has no JSON schema`;
-    const key = `${method} ${template} ${status}`;
-    let validate = this.cache.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(schema);
-      this.cache.set(key, validate);
+    const documented = this.validator.operation(method, template)?.responses[String(status)];
+    if (documented && !contentType.includes("application/json")) {
+      const declared = Object.keys(documented.content ?? {});
+      return declared.some((type) => type !== "application/json" && contentType.startsWith(type)) ? null : `content type ${contentType || "none"} is not declared`;
     }
-    return validate(body) ? null : `body off the schema: ${this.ajv.errorsText(validate.errors)}`;
+    try {
+      this.validator.check(method, template, { status, contentType, body });
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
 
   /** The response's parsed JSON body (null when it is not JSON), after checking it. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body was just validated against the document's schema; tests read it freely
   async check(method: string, template: string, response: Response): Promise<any> {
-    const operation = this.doc.paths[template]?.[method.toLowerCase()];
-    expect(operation, `${method} ${template} is not in the OpenAPI document`).toBeTruthy();
-    const status = String(response.status);
-    const documented = operation!.responses[status];
-    expect(documented, `${method} ${template} answered ${status}, which the document does not list`).toBeTruthy();
-    if (!(response.headers.get("content-type") ?? "").includes("application/json")) return null;
-    const body = await response.clone().json();
-    const schema = documented!.content?.["application/json"]?.schema;
-    expect(schema, `${method} ${template} ${status} has no JSON schema`).toBeTruthy();
-    const key = `${method} ${template} ${status}`;
-    let validate = this.cache.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(schema!);
-      this.cache.set(key, validate);
-    }
-    expect(validate(body), `${key}: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+    const contentType = response.headers.get("content-type") ?? "";
+    const body = contentType.includes("application/json") ? await response.clone().json() : null;
+    const problem = this.problemOf(method, template, response.status, contentType, body);
+    expect(problem, `${method} ${template}`).toBeNull();
     return body;
   }
 }
@@ -194,7 +110,7 @@ export interface Person {
   userId: number;
   key: KeyPair;
   /** Another key pair of the same person (each its own rate-limit bucket). */
-  newKey(name?: string): Promise<KeyPair>;
+  newKey(): Promise<KeyPair>;
   track(name: string): Promise<number>;
   athlete(input: { name: string; surname?: string; modality?: string; dateOfBirth?: string; subscriptionActiveUntil?: string }): Promise<number>;
   revoke(key: KeyPair): Promise<void>;
@@ -204,9 +120,9 @@ export interface Person {
 export async function personWithKey(label: string, options: { role?: RoleName; unlimitedExternals?: boolean } = {}): Promise<Person> {
   const db = getDb();
   const user = await createUser(db, { name: `Test ${label}`, email: `${label}-${randomUUID()}@test.example`, password: "correct horse battery" }, options);
-  const newKey = async (name = "test key"): Promise<KeyPair> => {
-    const { keyPair, secretKey } = await createKeyPair(db, user.id, { name });
-    return { id: keyPair.id, publicKey: keyPair.publicKey, secretKey, authorization: `Bearer ${keyPair.publicKey}.${secretKey}` };
+  const newKey = async (): Promise<KeyPair> => {
+    const { token, publicKey, keyPairId } = await createKeyPairToken(db, user.id);
+    return { id: keyPairId, publicKey, secretKey: token.slice(publicKey.length + 1), authorization: `Bearer ${token}` };
   };
   return {
     userId: user.id,
@@ -218,8 +134,26 @@ export async function personWithKey(label: string, options: { role?: RoleName; u
   };
 }
 
+/** A Data API access token of `userId` for a fresh data-surface application holding every scope of that surface. */
+export async function dataApiToken(userId: number): Promise<string> {
+  const application = await createOAuthApplication(getDb(), userId);
+  return (await issueToken(getDb(), { userId, application, scopes: scopesOfSurface("data") })).token;
+}
+
+/**
+ * The harness's database prepared while the file is collected, for files whose tests are made from
+ * the documents (one test per operation): apiHarness() prepares it in a beforeAll, after collection.
+ */
+export async function databaseForCollection(): Promise<void> {
+  const database = await prepareFileDatabase("empty", async () => {}, []);
+  afterAll(async () => {
+    await getDbHandle().close();
+    await database.drop();
+  });
+}
+
 /** The results API's document, as served. */
-export const resultsDocument = () => OpenApiCheck.load("/api/docs/results-api.json");
+export const resultsDocument = () => OpenApiCheck.load("results-api.json");
 
 /**
  * A multipart upload built with the web FormData, as it arrives over the wire: with the Content-Length

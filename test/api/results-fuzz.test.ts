@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulatedSvc } from "@/e2e/svc-files";
 import { fuzzOperation, hostileJsonValues, operationsOf, probeProblem, SEED, type FuzzDoc } from "./fuzz";
-import { personWithKey, resultsDocument, send, uploadRequest, type KeyPair, type Person } from "./results-client";
+import { databaseForCollection, personWithKey, resultsDocument, send, uploadRequest, type KeyPair, type Person } from "./results-client";
 
 /**
  * The parameter fuzz (test/api/fuzz.ts) over the results API's document,
  * one test per operation, and every field of the upload's metadata, one
  * hostile JSON value at a time, on a baseline that would be accepted.
  */
+await databaseForCollection();
 const document = await resultsDocument();
 const operations = operationsOf(document.doc as unknown as FuzzDoc);
 
@@ -22,7 +23,7 @@ function rotatingKey(perKey: number) {
   let used = 0;
   return async () => {
     if (!key || used++ >= perKey) {
-      key = await fuzzer.newKey(`fuzz ${used}`);
+      key = await fuzzer.newKey();
       used = 1;
     }
     return key.authorization;

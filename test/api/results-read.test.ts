@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { apiHarness } from "./harness";
 import { call, personWithKey, resultsDocument, type OpenApiCheck, type Person } from "./results-client";
+
+/** A database of the file's own (test/api/harness). */
+apiHarness();
 
 /**
  * The results API's reads (docs/results-api.md): health, reference tables,

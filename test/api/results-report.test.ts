@@ -4,7 +4,11 @@ import { simulatedSvc } from "@/e2e/svc-files";
 import { getDb } from "@/server/db/client";
 import { results } from "@/server/db/schema";
 import { pdfText, renderPage } from "@/server/exports/builders/pdf-test-tools";
+import { apiHarness } from "./harness";
 import { call, personWithKey, resultsDocument, send, uploadRequest, type OpenApiCheck, type Person } from "./results-client";
+
+/** A database of the file's own (test/api/harness). */
+apiHarness();
 
 /**
  * GET /results/{id}/pdf (docs/results-api.md "PDF report"): both languages,

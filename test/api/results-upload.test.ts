@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { badFiles, FIXTURES, simulatedSvc } from "@/e2e/svc-files";
+import { apiHarness } from "./harness";
 import { call, MAX_UPLOAD_BYTES, personWithKey, resultsDocument, send, uploadRequest, type KeyPair, type OpenApiCheck, type Person } from "./results-client";
+
+/** A database of the file's own (test/api/harness). */
+apiHarness();
 
 /**
  * POST /results (docs/results-api.md "Upload processing"): multipart bodies
@@ -23,7 +27,7 @@ const coachKeys: KeyPair[] = [];
 let coachUploads = 0;
 async function nextCoachKey(): Promise<KeyPair> {
   const index = Math.floor(coachUploads++ / 9);
-  coachKeys[index] ??= await coach.newKey(`uploads ${index}`);
+  coachKeys[index] ??= await coach.newKey();
   return coachKeys[index];
 }
 
@@ -191,7 +195,7 @@ describe("results API: upload, read, delete", () => {
 
   it("Idempotency-Key: a retried upload answers the first result; the key reused for another upload is 409", async () => {
     // A key pair of its own: keys are scoped to it, and its five uploads stay under the upload limit.
-    const key = await coach.newKey("idempotency");
+    const key = await coach.newKey();
     const file = simulatedSvc({ vessel: "K1", distanceM: 200, seed: 508 });
     const idempotencyKey = `retry-${Date.now()}`;
     // A client whose connection died after the commit retries, several times at once.
