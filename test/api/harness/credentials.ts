@@ -30,6 +30,9 @@ export async function createKeyPairToken(db: Db, userId: number): Promise<{ toke
   return { token: `${keyPair.publicKey}.${secretKey}`, publicKey: keyPair.publicKey, keyPairId: keyPair.id };
 }
 
+/** The scopes a token of the surface gets in the tests (e2e's too): openid, profile and every API scope the surface allows. */
+export const tokenScopesOfSurface = (surface: Surface) => scopesOfSurface(surface).filter((scope) => scope !== "email" && scope !== "offline_access");
+
 /** Every scope an application of the surface may register. */
 export const scopesOfSurface = (surface: Surface) => (Object.keys(SCOPE_INFO) as Scope[]).filter((scope) => SCOPE_INFO[scope].surfaces.includes(surface));
 
@@ -42,7 +45,8 @@ export async function createOAuthApplication(db: Db, ownerId: number, options: {
     name: `API test ${surface} app`,
     surface,
     clientType: "confidential",
-    redirectUris: ["https://app.example/callback"],
+    // A host of its own: the pairwise subject is per sector (the redirect host), as for two real applications.
+    redirectUris: [`https://app-${randomBytes(4).toString("hex")}.example/callback`],
     embedOrigins: options.embedOrigins ?? [],
     scopes: options.scopes ?? scopesOfSurface(surface),
   });
