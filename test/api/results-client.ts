@@ -5,7 +5,7 @@ import { getDb, getDbHandle } from "@/server/db/client";
 import { revokeKeyPair } from "@/server/keys/key-pairs";
 import { createTrack } from "@/server/tracks/tracks";
 import { createUser, type RoleName } from "@/server/users/users";
-import { createKeyPairToken, createOAuthApplication, issueToken, scopesOfSurface } from "./harness";
+import { createKeyPairToken, createOAuthApplication, issueToken, tokenScopesOfSurface } from "./harness";
 import { prepareFileDatabase } from "./harness/database";
 import { dispatch } from "./harness/routes";
 import { OpenApiValidator, type OpenApiDocument } from "./openapi-validator";
@@ -134,10 +134,10 @@ export async function personWithKey(label: string, options: { role?: RoleName; u
   };
 }
 
-/** A Data API access token of `userId` for a fresh data-surface application holding every scope of that surface. */
+/** A Data API access token of `userId` for a fresh data-surface application holding the scopes the e2e tokens had (openid, profile, every API scope of the surface). */
 export async function dataApiToken(userId: number): Promise<string> {
   const application = await createOAuthApplication(getDb(), userId);
-  return (await issueToken(getDb(), { userId, application, scopes: scopesOfSurface("data") })).token;
+  return (await issueToken(getDb(), { userId, application, scopes: tokenScopesOfSurface("data") })).token;
 }
 
 /**
