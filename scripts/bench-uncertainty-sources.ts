@@ -14,7 +14,8 @@
  * 0.005 m/s; accelerometer noise 0.002 g), so each source's share shows as the drop in the
  * 1.96 × RMS error. Development corpus only (seeds 60 001 on, its own settings stream); the
  * scored corpus of bench:uncertainty is never read here.
- * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_NOISE (clean|noisy|both, default noisy).
+ * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_NOISE (clean|noisy|both, default noisy),
+ * BENCH_WORST (print the as-drawn splits whose error exceeds this many seconds).
  */
 import { decodeSvc, encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
