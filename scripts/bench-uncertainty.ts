@@ -2,109 +2,45 @@
  * `npm run bench:uncertainty`: calibration of the split uncertainty
  * (docs/processing.md "Split uncertainty", docs/benchmarks.md).
  *
- * The scored corpus (default) was drawn after the estimator was frozen, with
- * noise, outage, start-strength and fade settings beyond those used while
- * developing it (BENCH_CORPUS=dev runs the development corpus: the
- * simulator's default clean/noisy settings, other seeds). Every recording goes
- * through the real container. For each split: is the true elapsed time within
- * ± the stated value, and how wide is the stated value against the bound from
- * the simulator's own settings and truth (docs/benchmarks.md "The bound"): its
+ * The scored corpus (default `scored-3`, drawn on 2026-12-01; the estimator has been frozen since
+ * 2026-11-27) has noise, outage, start-strength and fade settings beyond those used while
+ * developing (scripts/bench/uncertainty-corpus.ts; BENCH_CORPUS=scored-2 reruns the previous
+ * scored corpus, BENCH_CORPUS=dev the development one: the simulator's default clean/noisy
+ * settings, other seeds). Every recording goes through the real container. For each split: is
+ * the true elapsed time within ± the stated value, and how wide is the stated value against the
+ * bound from the simulator's own settings and truth (docs/benchmarks.md "The bound"): its
  * speed noise integrated over the elapsed time — the Doppler noise where fixes
  * exist, and over each true GNSS outage the IMU-integrated speed's error that
  * its accelerometer noise setting implies, bridged between the fixes on either
  * side — over the true speed, ×1.96 (a bridge tied at the end for timed
  * efforts). The former Doppler-only bound, 1.96·σ_sim·√(Δ·t)/v, is printed
- * beside it.
+ * beside it. BENCH_ACCEL=whole scores the same recordings with the simulator's accelerometer
+ * recording the boat's whole acceleration (docs/benchmarks.md "Where the noisy error comes from").
  * Also the single-effort split accuracy on the accuracy corpus (same seeds as
  * bench:accuracy): sessions with every split within 0.1 s (clean) and 0.25 s (noisy).
- * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS=dev, BENCH_ACCURACY=0.
+ * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS (scored-3 | scored-2 | dev), BENCH_ACCEL=whole, BENCH_ACCURACY=0.
  */
 import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
 import { processSvc } from "../server/svc/process/process";
 import { computeSplits } from "../server/svc/process/track";
 import { Random } from "../server/svc/simulator/random";
-import { simulateSession, type SensorNoise, type SimulateOptions } from "../server/svc/simulator/simulate";
+import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
 import type { VesselType } from "../server/svc/types";
+import { boundVariance, settingsFor, trueOutages, type CorpusKind } from "./bench/uncertainty-corpus";
 
 const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
 const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [{ distanceM: 200 }, { distanceM: 500 }, { distanceM: 1000 }, { durationMs: 60_000 }, { durationMs: 120_000 }];
 const SPLITS = 4;
 const keyring = loadKeyring({});
 const seeds = Number(process.env.BENCH_SEEDS ?? 2);
-const dev = process.env.BENCH_CORPUS === "dev";
-
-interface Settings {
-  sensorNoise?: SensorNoise;
-  fade: number;
-  dopplerMs: number;
-  /** Accelerometer white noise, g (the simulator's setting; its default when unset). */
-  accelG: number;
-}
-
-/**
- * The scored corpus's settings reach beyond the development ones. Development (estimator
- * version 2, frozen 2026-11-27 23:15 UTC): the simulator's defaults (Doppler 0.05 / 0.1 m/s,
- * accelerometer 0.01 / 0.025 g, noisy: 1–3 outages of 1–3 s, no fade) plus probes of Doppler
- * 0.2 m/s, accelerometer 0.04 g, fade 0.2 and 3–5 outages of 3–8 s (the first scored corpus's
- * reach, which estimator version 1 failed: docs/benchmarks.md). Scored: beyond all of those.
- */
-function settingsFor(noise: "clean" | "noisy", rng: Random): Settings {
-  if (dev) return { fade: 0, dopplerMs: noise === "noisy" ? 0.1 : 0.05, accelG: noise === "noisy" ? 0.025 : 0.01 };
-  const fade = rng.uniform(0, 0.25);
-  if (noise === "clean") {
-    const dopplerMs = rng.uniform(0.02, 0.09);
-    const accelG = rng.uniform(0.004, 0.018);
-    return { fade, dopplerMs, accelG, sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(0, 3)), minS: 0.5, maxS: 3 } } };
-  }
-  const dopplerMs = rng.uniform(0.08, 0.25);
-  const accelG = rng.uniform(0.02, 0.05);
-  return { fade, dopplerMs, accelG, sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(1, 7)), minS: 1, maxS: 12 } } };
-}
-
-const G = 9.80665;
-const IMU_DT = 0.01; // the simulator's 100 Hz IMU
-const FIX_DT = 0.1; // the simulator's 10 Hz GNSS
-
-/**
- * The simulator's GNSS outages in s from the effort start: the fix slots it left empty (its loss
- * mask, written as fix = 0 before any encoding; nothing the processor measured), as [start, end).
- */
-function trueOutages(fix: Uint8Array, effortStartS: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let j = 0; j < fix.length; j++) {
-    if (fix[j] !== 0) continue;
-    const a = j;
-    while (j < fix.length && fix[j] === 0) j++;
-    out.push([a * FIX_DT - effortStartS, j * FIX_DT - effortStartS]);
-  }
-  return out;
-}
-
-/**
- * Variance (m²) of the distance from the start at t (s) that the simulator's own noise settings
- * imply for the best fusion of its signals (docs/benchmarks.md "The bound"): Doppler white noise
- * R = σ_d²·Δ per second of fixes; over an outage of length L the speed is the IMU's, tied to the
- * fixes on either side: a Brownian bridge of the accelerometer's velocity random walk
- * q = σ_a²·δt integrates to q·L³/12, and each edge's speed carries the steady-state filter
- * variance P = √(q·R) with weight L/2 (L²·P/2). Before t: the outage's share s of that term.
- */
-function boundVariance(t: number, outages: [number, number][], settings: Settings): number {
-  const R = settings.dopplerMs ** 2 * FIX_DT;
-  const q = (settings.accelG * G) ** 2 * IMU_DT;
-  const P = Math.sqrt(q * R);
-  let lost = 0;
-  let outageTerm = 0;
-  for (const [a0, b] of outages) {
-    const a = Math.max(0, a0);
-    if (b <= a || a >= t) continue;
-    const L = b - a;
-    const before = Math.min(b, t) - a;
-    lost += before;
-    outageTerm += (before / L) * ((q * L ** 3) / 12 + (L ** 2 * P) / 2);
-  }
-  return R * (t - lost) + outageTerm;
-}
+const corpus = (process.env.BENCH_CORPUS ?? "scored-3") as CorpusKind;
+const dev = corpus === "dev";
+// BENCH_ACCEL=whole: the same recordings with the simulator's accelerometer recording the boat's
+// whole acceleration (docs/benchmarks.md "Where the noisy error comes from").
+const wholeAcceleration = process.env.BENCH_ACCEL === "whole";
+/** Seeds and settings stream of each corpus: scored-3 was drawn on 2026-12-01, after estimator version 2 had been frozen since 2026-11-27. */
+const STREAMS: Record<CorpusKind, { settings: number; seed: number }> = { dev: { settings: 4242, seed: 50_000 }, "scored-2": { settings: 31337, seed: 80_000 }, "scored-3": { settings: 271_828, seed: 90_000 } };
 
 interface SplitRow {
   vessel: VesselType;
@@ -122,16 +58,17 @@ interface SplitRow {
 
 const rows: SplitRow[] = [];
 const failures: string[] = [];
-const settingsRng = new Random(dev ? 4242 : 31337);
-let seed = dev ? 50_000 : 80_000;
+const settingsRng = new Random(STREAMS[corpus].settings);
+let seed = STREAMS[corpus].seed;
 for (const vessel of VESSELS) {
   for (const pace of ["race", "training"] as const) {
     for (const noise of ["clean", "noisy"] as const) {
       for (const effort of EFFORTS) {
         for (let s = 0; s < seeds; s++) {
           seed++;
-          const settings = settingsFor(noise, settingsRng);
-          const sim = simulateSession({ vessel, seed, pace, noise, fade: settings.fade, sensorNoise: settings.sensorNoise, ...effort });
+          const settings = settingsFor(noise, settingsRng, corpus);
+          const sensorNoise = wholeAcceleration ? { dopplerMs: settings.dopplerMs, accelG: settings.accelG, ...settings.sensorNoise, recordedAcceleration: "whole" as const } : settings.sensorNoise;
+          const sim = simulateSession({ vessel, seed, pace, noise, fade: settings.fade, sensorNoise, ...effort });
           try {
             const p = processSvc(encodeSvc(sim.content, keyring), { vessel, ...effort }, keyring);
             const splits = computeSplits(p.track, p.strokes, SPLITS);
@@ -178,7 +115,7 @@ const scored = rows.filter((r) => r.stated > 0);
 const covered = (r: SplitRow) => r.error <= r.stated;
 const splitCovered = (r: SplitRow) => r.splitError <= r.splitStated;
 
-console.log(`${rows.length / SPLITS} sessions (${dev ? "development corpus" : "scored corpus, drawn after the estimator was frozen"}; 6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seeds} seeds per cell); ${SPLITS} splits; ${rows.length - scored.length} timed final splits (exact, not scored)\n`);
+console.log(`${rows.length / SPLITS} sessions (${dev ? "development corpus" : `scored corpus ${corpus}, drawn after the estimator was frozen; seeds ${STREAMS[corpus].seed + 1}–${seed}, settings stream ${STREAMS[corpus].settings}`}${wholeAcceleration ? "; accelerometer records the whole acceleration" : ""}; 6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seeds} seeds per cell); ${SPLITS} splits; ${rows.length - scored.length} timed final splits (exact, not scored)\n`);
 // 1.96 × the RMS of the actual errors: the width an exactly calibrated normal statement would need on this set.
 const needed = (set: SplitRow[]) => 1.96 * Math.sqrt(mean(set.map((r) => r.error * r.error)));
 const HEAD = "| coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound | Doppler-only bound (s) | stated ÷ Doppler-only | 1.96 × RMS error (s) | needed ÷ bound |";

@@ -12,5 +12,8 @@
  *    work stroke: standing starts, fading crews and drifting rests.
  *    Every track also stores what the split uncertainty needs (results of
  *    core 2 serve no ± until reprocessed).
+ * 4: the effort's start is a real drive: a sensor-noise peak taken for a
+ *    catch just before a standing start (under 20 % of the drives after it)
+ *    no longer starts the effort a stroke early (single efforts).
  */
-export const PROCESSING_CORE_VERSION = 3;
+export const PROCESSING_CORE_VERSION = 4;

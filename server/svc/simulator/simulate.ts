@@ -30,6 +30,12 @@ export interface SensorNoise {
   accelG?: number;
   /** GNSS outages: how many, and the range of their lengths in seconds (default noisy: 1–3 of 1–3 s; clean: none). */
   outages?: { count: number; minS: number; maxS: number };
+  /**
+   * For bench:uncertainty-sources only: the accelerometer records the boat's whole acceleration
+   * (dv/dt), including the pull of the speed toward its mean and the stop at zero speed that
+   * the default leaves out of it (default false: figures of every corpus unchanged).
+   */
+  recordedAcceleration?: "whole";
 }
 
 export interface SimulationTruth {
@@ -190,10 +196,11 @@ export function simulateSession(options: SimulateOptions): Simulation {
     }
     vMean += meanAccel / IMU_HZ;
     const a = meanAccel + surge;
+    const before = v;
     v = Math.max(0, v + a / IMU_HZ);
     // Keep the instantaneous speed near its mean (surge is zero-mean; this removes numeric drift).
     v += (vMean - v) * (1 / (IMU_HZ * 8));
-    accel[n] = a;
+    accel[n] = options.sensorNoise?.recordedAcceleration === "whole" ? (v - before) * IMU_HZ : a;
     speed[n] = v;
     x += v / IMU_HZ;
     position[n] = x;
