@@ -31,8 +31,12 @@ async function startBackgroundJobs(runner: "inngest" | "embedded", handle: Retur
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   if (runner === "inngest") {
     // Events reach Inngest through the outbox; every instance relays (SKIP LOCKED keeps them apart).
-    const [{ startOutboxRelay }, { inngestOutboxSink }] = await Promise.all([import("./jobs/outbox"), import("./jobs/send-event")]);
-    await startOutboxRelay(handle.db, inngestOutboxSink);
+    const [{ startOutboxRelay }, { inngestOutboxSink }, { sweepExpiredState }] = await Promise.all([
+      import("./jobs/outbox"),
+      import("./jobs/inngest-outbox-sink"),
+      import("./jobs/housekeeping"),
+    ]);
+    await startOutboxRelay(handle.db, inngestOutboxSink, { housekeeping: sweepExpiredState });
     console.log("background jobs: Inngest server configured, functions served at /api/inngest; outbox relay in this process");
     return;
   }

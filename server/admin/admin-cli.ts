@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
+import { EmbeddedWorker } from "../jobs/embedded-runner";
 import { createKeyPair } from "../keys/key-pairs";
 import {
   countResultsByCoreVersion,
@@ -142,8 +143,7 @@ const failuresOutput = (failures: { itemKind: string; itemId: number; error: str
 
 /** With no app instance running (e.g. an embedded PGlite folder), this process works the run itself. */
 async function waitWithEmbeddedWorker(db: Db, runId: number, exclusiveDatabase: boolean): Promise<void> {
-  const [{ EmbeddedWorker }, { reprocessStoredFilesFunction }] = await Promise.all([import("../jobs/embedded-runner"), import("../../inngest/functions/reprocess-stored-files")]);
-  const worker = new EmbeddedWorker({ db, functions: [reprocessStoredFilesFunction], exclusiveDatabase, logger: { info() {}, warn: console.warn, error: console.error } });
+  const worker = new EmbeddedWorker({ db, functionIds: ["reprocess-stored-files"], exclusiveDatabase, logger: { info() {}, warn: console.warn, error: console.error } });
   await worker.start();
   try {
     for (;;) {

@@ -8,7 +8,7 @@ import { drainEmbeddedRuns, EmbeddedWorker } from "./embedded-runner";
 import { executeFunction } from "./execute-function";
 import { claimNextRun, LeaseLostError, recordStep } from "./run-store";
 import { getRun, listRunsForEvent } from "./run-queries";
-import { sendEvent, type JobEvent } from "./send-event";
+import { queueRunsDirectly, type JobEvent } from "./queue-runs";
 
 // Test-only functions, each on its own event. Every step execution is logged
 // as "<run id>:<step>" so tests can count executions per run.
@@ -121,7 +121,7 @@ afterAll(async () => {
 
 async function send(name: string, data: Record<string, unknown> = {}, id?: string): Promise<string> {
   const event: JobEvent = { name, data, id };
-  const { runIds } = await sendEvent(db, event, { functions });
+  const { runIds } = await queueRunsDirectly(db, event, functions);
   expect(runIds).toHaveLength(1);
   return runIds[0];
 }
@@ -253,7 +253,7 @@ describe("embedded runner", () => {
     let eventId = "";
     await expect(
       db.transaction(async (tx) => {
-        ({ eventId } = await sendEvent(tx, { name: "test/two-steps", data: { n: 1 } }, { functions }));
+        ({ eventId } = await queueRunsDirectly(tx, { name: "test/two-steps", data: { n: 1 } }, functions));
         expect(await listRunsForEvent(tx, eventId)).toHaveLength(1);
         throw new Error("upload failed");
       }),
@@ -265,7 +265,7 @@ describe("embedded runner", () => {
     // Unique per test run: a Postgres at DATABASE_URL may hold earlier runs.
     const eventId = `result-${randomUUID()}-stored`;
     const runId = await send("test/two-steps", { n: 2 }, eventId);
-    const again = await sendEvent(db, { name: "test/two-steps", data: { n: 2 }, id: eventId }, { functions });
+    const again = await queueRunsDirectly(db, { name: "test/two-steps", data: { n: 2 }, id: eventId }, functions);
     expect(again).toEqual({ eventId, runIds: [] });
     expect((await listRunsForEvent(db, eventId)).map((run) => run.id)).toEqual([runId]);
     await drainEmbeddedRuns(db, quickRetries);
@@ -275,7 +275,7 @@ describe("embedded runner", () => {
     const worker = new EmbeddedWorker({ ...quickRetries, db, pollIntervalMs: 60_000 });
     await worker.start();
     try {
-      const { runIds } = await db.transaction((tx) => sendEvent(tx, { name: "test/two-steps", data: { n: 5 } }, { functions }));
+      const { runIds } = await db.transaction((tx) => queueRunsDirectly(tx, { name: "test/two-steps", data: { n: 5 } }, functions));
       // Well under the 60 s poll, with room for a busy CI machine running every test file at once.
       const deadline = Date.now() + 20_000;
       while ((await getRun(db, runIds[0]))!.status !== "completed" && Date.now() < deadline) {
@@ -285,6 +285,11 @@ describe("embedded runner", () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it("runs a chosen subset of the app's functions by id, and refuses an id the app does not have", () => {
+    expect(() => new EmbeddedWorker({ db, functionIds: ["reprocess-stored-files"] })).not.toThrow();
+    expect(() => new EmbeddedWorker({ db, functionIds: ["reprocess-stored-files", "no-such-function"] })).toThrow(/no-such-function/);
   });
 
   it("answers null for unknown or malformed run ids", async () => {

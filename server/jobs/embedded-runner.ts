@@ -8,7 +8,7 @@ import { assertEmbeddable, type JobFunction } from "./job-functions";
 import { processClaimedRun, type RunContext } from "./process-run";
 import { relayOutbox, type OutboxSink } from "./outbox";
 import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
-import { embeddedOutboxSink } from "./send-event";
+import { embeddedOutboxSink } from "./queue-runs";
 import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, type ClaimedRun } from "./run-store";
 
 /**
@@ -21,8 +21,10 @@ import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, typ
 
 export interface EmbeddedWorkerOptions {
   db: Db;
-  /** Functions this worker runs; default: the app's registry (inngest/index.ts). */
+  /** Functions this worker runs; default: the app's registry (inngest/index.ts). Tests pass their own. */
   functions?: readonly JobFunction[];
+  /** Runs only these of the app's functions (the admin CLI works one reprocessing run). */
+  functionIds?: readonly string[];
   /** Identifies the worker in leases; default: host, pid and a random suffix. */
   workerId?: string;
   /** How long a claim holds without renewal; a dead worker's run is taken over after this. */
@@ -47,6 +49,22 @@ const HOUR_MS = 3_600_000;
 const KEEP_COMPLETED_MS = 7 * 24 * HOUR_MS;
 const KEEP_FAILED_MS = 30 * 24 * HOUR_MS;
 
+function appFunctions(ids: readonly string[] | undefined): readonly JobFunction[] {
+  if (!ids) return inngestFunctions;
+  const unknown = ids.filter((id) => !inngestFunctions.some((fn) => fn.id() === id));
+  if (unknown.length) throw new Error(`No background function with id ${unknown.join(", ")} (inngest/index.ts).`);
+  return inngestFunctions.filter((fn) => ids.includes(fn.id()));
+}
+
+/**
+ * Relays the app's committed events into queued runs of its functions, as
+ * the worker does before it claims (for tests that look at the runs an
+ * event started, without working them).
+ */
+export function relayAppEvents(db: Db): Promise<number> {
+  return relayOutbox(db, embeddedOutboxSink(inngestFunctions));
+}
+
 export function newWorkerId(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 }
@@ -70,7 +88,7 @@ export class EmbeddedWorker {
   private readonly outboxSink: OutboxSink;
 
   constructor(options: EmbeddedWorkerOptions) {
-    const functions = options.functions ?? inngestFunctions;
+    const functions = options.functions ?? appFunctions(options.functionIds);
     this.outboxSink = embeddedOutboxSink(inngestFunctions);
     functions.forEach(assertEmbeddable);
     this.db = options.db;

@@ -12,7 +12,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { openDb } from "../db/client";
 import { eventOutbox, exportJobs } from "../db/schema";
 import { OutboxRelay } from "./outbox";
-import { inngestOutboxSink, sendEvent } from "./send-event";
+import { inngestOutboxSink } from "./inngest-outbox-sink";
+import { sendEvent } from "./send-event";
 
 async function main(): Promise<void> {
   const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.OUTBOX_TEST_DATA_DIR, maxConnections: 3 });

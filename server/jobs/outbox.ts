@@ -2,7 +2,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, asc, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOutbox } from "../db/schema";
-import { sweepExpiredState } from "./housekeeping";
 
 /**
  * The transactional outbox, the only way events leave a transaction
@@ -34,10 +33,20 @@ export interface OutboxEvent {
  */
 export type OutboxSink = (events: OutboxEvent[], tx: Db) => Promise<void>;
 
+export interface OutboxRelayOptions {
+  pollIntervalMs?: number;
+  logger?: Pick<Console, "error">;
+  /**
+   * Hourly sweeps this instance runs besides the relay (server/startup.ts
+   * passes jobs/housekeeping's). Injected: the sweeps reach domain modules
+   * that send events, which import this module.
+   */
+  housekeeping?: (db: Db) => Promise<void>;
+}
+
 /** Writes the event through `db` (the caller's transaction, when given) and wakes relays at commit. */
 export async function enqueueOutboxEvent(db: Db, event: OutboxEvent): Promise<void> {
-  await db.insert(eventOutbox).values({ eventId: event.id, name: event.name, data: event.data }).onConflictDoNothing({ target: eventOutbox.eventId });
-  await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
+  await enqueueOutboxEvents(db, [event]);
 }
 
 /** Several events in one insert and one wake-up. */
@@ -116,7 +125,7 @@ export class OutboxRelay {
   constructor(
     private readonly db: Db,
     private readonly sink: OutboxSink,
-    private readonly options: { pollIntervalMs?: number; logger?: Pick<Console, "error"> } = {},
+    private readonly options: OutboxRelayOptions = {},
   ) {}
 
   async start(): Promise<void> {
@@ -158,7 +167,7 @@ export class OutboxRelay {
       if (Date.now() - this.lastHousekeeping > 3600_000) {
         this.lastHousekeeping = Date.now();
         await deleteSentOutboxEvents(this.db);
-        await sweepExpiredState(this.db);
+        await this.options.housekeeping?.(this.db);
       }
     } catch (error) {
       (this.options.logger ?? console).error("outbox: relay pass failed; trying again later", error);
@@ -176,10 +185,10 @@ export class OutboxRelay {
 const relayKey = Symbol.for("svc-results.outbox-relay");
 type GlobalWithRelay = typeof globalThis & { [relayKey]?: OutboxRelay };
 
-export async function startOutboxRelay(db: Db, sink: OutboxSink): Promise<OutboxRelay> {
+export async function startOutboxRelay(db: Db, sink: OutboxSink, options: OutboxRelayOptions = {}): Promise<OutboxRelay> {
   const g = globalThis as GlobalWithRelay;
   if (g[relayKey]) return g[relayKey];
-  const relay = new OutboxRelay(db, sink);
+  const relay = new OutboxRelay(db, sink, options);
   g[relayKey] = relay;
   await relay.start();
   return relay;

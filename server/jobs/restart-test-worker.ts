@@ -16,7 +16,7 @@ import { inngest } from "../../inngest/client";
 import { openDb } from "../db/client";
 import { EmbeddedWorker } from "./embedded-runner";
 import { getRun } from "./run-queries";
-import { sendEvent } from "./send-event";
+import { queueRunsDirectly } from "./queue-runs";
 
 const role = process.env.JOBS_TEST_ROLE;
 const logFile = process.env.JOBS_TEST_LOG!;
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     logger: { info() {}, warn: console.warn, error: console.error },
   });
   if (role === "first") {
-    const { runIds } = await sendEvent(handle.db, { name: "test/restart", data: {} }, { functions });
+    const { runIds } = await queueRunsDirectly(handle.db, { name: "test/restart", data: {} }, functions);
     process.stdout.write(`${JSON.stringify({ runId: runIds[0] })}\n`);
     await worker.start();
     return; // Kept alive by the blocked step until killed.

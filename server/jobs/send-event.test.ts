@@ -3,11 +3,10 @@ import { GET } from "../../app/api/inngest/route";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../db/test-db";
 import { eq } from "drizzle-orm";
-import { inngestFunctions } from "../../inngest";
 import { eventOutbox } from "../db/schema";
-import { relayOutbox } from "./outbox";
 import { listRunsForEvent } from "./run-queries";
-import { embeddedOutboxSink, sendEvent } from "./send-event";
+import { relayAppEvents } from "./embedded-runner";
+import { sendEvent } from "./send-event";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -19,13 +18,12 @@ afterAll(async () => {
 
 describe("sendEvent with the embedded runner (no Inngest configured)", () => {
   it("writes the outbox, whose relay queues a run of each app function the event triggers, once", async () => {
-    const { eventId, runIds } = await sendEvent(handle.db, { name: "result/stored", data: { resultId: 42 } });
-    expect(runIds).toEqual([]);
+    const { eventId } = await sendEvent(handle.db, { name: "result/stored", data: { resultId: 42 } });
+    expect(await listRunsForEvent(handle.db, eventId)).toEqual([]);
     const [row] = await handle.db.select().from(eventOutbox).where(eq(eventOutbox.eventId, eventId));
     expect(row).toMatchObject({ name: "result/stored", sentAt: null });
-    const sink = embeddedOutboxSink(inngestFunctions);
-    await relayOutbox(handle.db, sink);
-    await relayOutbox(handle.db, sink);
+    await relayAppEvents(handle.db);
+    await relayAppEvents(handle.db);
     const runs = await listRunsForEvent(handle.db, eventId);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ functionId: "build-replay-artifact", eventName: "result/stored", status: "queued", attempt: 0 });
@@ -39,7 +37,7 @@ describe("sendEvent with the embedded runner (no Inngest configured)", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await relayOutbox(handle.db, embeddedOutboxSink(inngestFunctions));
+    await relayAppEvents(handle.db);
     expect(await handle.db.select().from(eventOutbox).where(eq(eventOutbox.eventId, eventId))).toEqual([]);
     expect(await listRunsForEvent(handle.db, eventId)).toEqual([]);
   });

@@ -6,10 +6,7 @@ import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { eventOutbox, jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
 import { openTestDb } from "../db/test-db";
-import { drainEmbeddedRuns } from "../jobs/embedded-runner";
-import { relayOutbox } from "../jobs/outbox";
-import { embeddedOutboxSink } from "../jobs/send-event";
-import { inngestFunctions } from "../../inngest";
+import { drainEmbeddedRuns, relayAppEvents } from "../jobs/embedded-runner";
 import { claimNextRun } from "../jobs/run-store";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
@@ -182,7 +179,7 @@ describe("process-training after a crash", () => {
     const created = await upload({ file: { filename: "crash.svc", bytes: crashed.bytes } });
     // A worker claims the run, marks the training processing (its first step), then dies: no step result, no finish.
     let mine = null;
-    await relayOutbox(handle.db, embeddedOutboxSink(inngestFunctions));
+    await relayAppEvents(handle.db);
     for (let k = 0; k < 50 && !mine; k++) {
       const claimed = await claimNextRun(handle.db, { workerId: "worker-that-died", functionIds: ["process-training"], leaseMs: 300 });
       if (!claimed) break;

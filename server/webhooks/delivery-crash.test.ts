@@ -5,15 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
-import { inngestFunctions } from "../../inngest";
 import { issueAccessToken, makeOwnerAndApp } from "../auth/oauth/test-fixtures";
 import { openDb } from "../db/client";
 import { webhookDeliveries, webhookEvents } from "../db/schema";
-import { relayOutbox } from "../jobs/outbox";
-import { embeddedOutboxSink } from "../jobs/send-event";
 import { emitWebhookEvent } from "./emit-event";
 import { createEndpoint } from "./endpoints";
 import { startReceiver } from "./test-receiver";
+import { relayAppEvents } from "../jobs/embedded-runner";
 
 /**
  * At-least-once across a crash: the process delivering a webhook dies while
@@ -61,7 +59,7 @@ describe("webhook delivery across a crash", () => {
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .where(eq(webhookEvents.applicationId, application.id));
       // The app's relay turns the committed outbox row into the run the workers below execute.
-      await relayOutbox(setup.db, embeddedOutboxSink(inngestFunctions));
+      await relayAppEvents(setup.db);
     } finally {
       await setup.close();
     }
