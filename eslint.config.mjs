@@ -60,5 +60,16 @@ export default defineConfig([
     files: ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**", "scripts/**", "packages/**"],
     rules: { "import-x/no-restricted-paths": "off", "max-lines": "off", "max-lines-per-function": "off" },
   },
+  {
+    // The Inngest SDK's non-public surface stays in its one adapter (docs/architecture.md "The embedded runner and the Inngest SDK").
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["server/jobs/execute-function.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "inngest/internals", message: "Only server/jobs/execute-function.ts may use the SDK's internals." }, { name: "inngest/types", message: "Only server/jobs/execute-function.ts may use the SDK's internal types." }] },
+      ],
+    },
+  },
   globalIgnores([".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "bench-out/**", "next-env.d.ts", "packages/*/dist/**", "packages/sdk/src/generated/**"]),
 ]);

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 import { openDb, type DbHandle } from "./client";
 
 /**
@@ -13,4 +15,38 @@ export async function openTestDb(): Promise<DbHandle> {
   });
   await handle.migrate();
   return handle;
+}
+
+/**
+ * A migrated database no other test file sees, for tests whose work spans
+ * the whole database (a reprocessing run's scope, the runs any drain claims):
+ * a fresh Postgres database beside DATABASE_URL, dropped on close, or an
+ * in-memory PGlite when DATABASE_URL is unset.
+ */
+export async function openPrivateTestDb(): Promise<DbHandle> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return openTestDb();
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_private_${randomBytes(6).toString("hex")}`.toLowerCase();
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  const handle = openDb({ databaseUrl: url.toString(), maxConnections: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = postgres(base, { max: 1, onnotice: () => {} });
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }

@@ -13,9 +13,15 @@ import { maxAttemptsOf, type JobFunction } from "./job-functions";
  * execution engine does the replaying; this file only translates between
  * our rows and its ops (docs/jobs.md, "How a run executes").
  *
- * The entry point is the function object's `createExecution`, which the
- * SDK's own serve handler and @inngest/test's InngestTestEngine call. It is
- * not public API, so a change there shows up in server/jobs tests first.
+ * The adapter to the SDK's non-public surface, and the only file that
+ * touches it (`inngest/internals`, `inngest/types`, the protected
+ * `createExecution` and `client` of a function object; eslint.config.mjs
+ * refuses those imports elsewhere). `createExecution` is what the SDK's own
+ * serve handler and @inngest/test's InngestTestEngine call; the contract
+ * test server/jobs/sdk-contract.test.ts runs every app function through
+ * this runner and through @inngest/test and compares their steps, so an
+ * SDK upgrade that changes it fails a test (docs/architecture.md "The
+ * embedded runner and the Inngest SDK").
  */
 
 /** A memoized step as the SDK expects it back: its data, or its final error. */
