@@ -1,6 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { vessels } from "../db/schema";
 import { encodeSvc } from "../svc/container";
 import { simulateSession, type SimulateOptions } from "../svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
@@ -137,8 +134,3 @@ export function demoTrainingFile(plan: DemoTrainingPlan, keyring: Keyring): Buff
   return Buffer.from(encodeSvc(dated(content, plan.vessel.startsWith("K") ? UNITS.kayak : UNITS.canoe, plan.startUnixMs), keyring));
 }
 
-export async function vesselIdOf(db: Db, type: VesselType): Promise<number> {
-  const [row] = await db.select({ id: vessels.id }).from(vessels).where(eq(vessels.type, type));
-  if (!row) throw new Error(`no vessel ${type}`);
-  return row.id;
-}

@@ -9,7 +9,8 @@ import { createTrainingFromUpload } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
 import { createUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
-import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason, vesselIdOf } from "./demo-season";
+import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";
+import { vesselIdOf } from "./vessel-ids";
 
 /** Printed by the quickstart; demo data only, never a real deployment's. */
 export const DEMO_ACCOUNTS = {

@@ -15,7 +15,7 @@ import { getKeyring } from "../config/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
 import { createTrainingFromUpload } from "../trainings/create-training";
-import { vesselIdOf } from "../trainings/test-support";
+import { vesselIdOf } from "../demo/vessel-ids";
 import { getSandboxPerson } from "./sandbox";
 
 /**

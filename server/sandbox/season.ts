@@ -10,7 +10,7 @@ import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
 import type { Keyring, SvcContent, VesselType } from "../svc/types";
 import { createTrainingFromUpload } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
-import { vesselIdOf } from "../trainings/test-support";
+import { vesselIdOf } from "../demo/vessel-ids";
 import type { SessionUser } from "../users/users";
 import { createTemplate } from "../workouts/templates";
 

@@ -1,16 +1,17 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { vessels } from "../db/schema";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { parseTrainingSpec, simulateTraining, type TrainingTruth } from "../svc/simulator/training";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
+import { vesselIdOf } from "../demo/vessel-ids";
 import { createTrainingFromUpload, type TrainingUploadInput } from "./create-training";
 import { processStoredTraining, type ProcessOutcome } from "./process-training";
 
+export { vesselIdOf };
+
 /**
- * For tests (and the demo seed): a simulated interval practice as the bytes
+ * For tests: a simulated interval practice as the bytes
  * of a `.svc` file, with its ground truth. `spec` is the simulator's
  * shorthand ("6x500m/120s", "10x60s/60s").
  */
@@ -24,11 +25,6 @@ export function simulatedTrainingFile(options: { spec: string; vessel?: VesselTy
   return { bytes: Buffer.from(encodeSvc(simulation.content, options.keyring ?? loadKeyring({}))), truth: simulation.truth };
 }
 
-export async function vesselIdOf(db: Db, type: VesselType): Promise<number> {
-  const [row] = await db.select({ id: vessels.id }).from(vessels).where(eq(vessels.type, type));
-  if (!row) throw new Error(`no vessel ${type}`);
-  return row.id;
-}
 
 /**
  * A processed training for `user` from a simulated file: uploaded through
