@@ -1,6 +1,6 @@
 import { Decoder, Stream } from "@garmin/fitsdk";
 import ExcelJS from "exceljs";
-import { pdfText } from "../server/exports/builders/pdf-test-tools";
+import { pdfText } from "../test/support/pdf-tools";
 
 /** What must not appear for one viewer (e2e/health-web-world.ts `forbiddenFor`). */
 export interface Forbidden {

@@ -6,7 +6,7 @@ import { createKeyPair, signUpOverHttp, trpcMutation, type ApiKey } from "./api-
 import { anna, bearer, dataApiToken } from "./data-api-helpers";
 import { OpenApiValidator } from "./openapi-validator";
 import { simulatedSvc } from "./svc-files";
-import { renderPage } from "../server/exports/builders/pdf-test-tools";
+import { renderPage } from "../test/support/pdf-tools";
 
 /**
  * The results API through the real server, once: an upload over HTTP (a

@@ -13,7 +13,7 @@ export const FIXTURES = path.join(import.meta.dirname, "../test/fixtures/svc");
 export const badFiles = () => fs.readdirSync(path.join(FIXTURES, "bad")).filter((f) => f.endsWith(".svc"));
 
 /** A simulated interval practice ("4x250m/60s", "10x60s/60s") sealed with the development key, with its truth. */
-export { simulatedTrainingFile } from "../server/trainings/test-support";
+export { simulatedTrainingFile } from "../test/support/trainings";
 
 /** A simulated session recorded at `startUnixMs` (the unit's clock), for views that read recent weeks (home, calendar). */
 export function datedSvc(options: SimulateOptions, startUnixMs: number): Buffer {

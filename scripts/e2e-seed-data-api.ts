@@ -9,7 +9,7 @@ import type { Db } from "../server/db/client";
 import { API_SCOPES } from "../server/auth/oauth/scopes";
 import { athletes, healthLactate, healthWeights, jobRuns, oauthApplications, resultCrew, results, teamMemberships, teams, trainings, users, workoutTemplates } from "../server/db/schema";
 import { TRAINING_FAILURES } from "../server/trainings/process-training";
-import { createProcessedTraining } from "../server/trainings/test-support";
+import { createProcessedTraining } from "../test/support/trainings";
 import { createOwnPaddle, createOwnVessel } from "../server/equipment/equipment";
 import { uploadResult } from "../server/results/upload-result";
 import { encodeSvc } from "../server/svc/container";

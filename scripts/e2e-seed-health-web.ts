@@ -14,7 +14,7 @@ import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
 import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
 import { createTrack } from "../server/tracks/tracks";
-import { createProcessedTraining } from "../server/trainings/test-support";
+import { createProcessedTraining } from "../test/support/trainings";
 import { createUser, getSessionUser, type SessionUser } from "../server/users/users";
 import { HEALTH_WORLD as W, type PersonMarkers } from "../e2e/health-web-world";
 

@@ -21,7 +21,7 @@ import { openDb, type Db } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
 import { athletes, results, resultStrokes } from "../../server/db/schema";
 import { createApplication } from "../../server/applications/applications";
-import { issueAccessToken } from "../../server/auth/oauth/test-fixtures";
+import { issueAccessToken } from "../../test/support/oauth-fixtures";
 import { ZSessionsQuery } from "../../server/http/data-api/operations/sessions";
 import type { KeysetPosition } from "../../server/contract/keyset";
 import { PAGE_LIMIT_DEFAULT } from "../../server/http/data-api/pagination";

@@ -39,7 +39,7 @@ async function main() {
   const { createTrack } = await import("../../server/tracks/tracks");
   const { createAthlete } = await import("../../server/athletes/athletes");
   const { createApplication } = await import("../../server/applications/applications");
-  const { issueAccessToken } = await import("../../server/auth/oauth/test-fixtures");
+  const { issueAccessToken } = await import("../../test/support/oauth-fixtures");
   const { createKeyPair } = await import("../../server/keys/key-pairs");
   const { uploadResult } = await import("../../server/results/upload-result");
   const { encodeSvc } = await import("../../server/svc/container");

@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { createApplication } from "../../server/applications/applications";
 import { createAthlete } from "../../server/athletes/athletes";
-import { issueAccessToken } from "../../server/auth/oauth/test-fixtures";
+import { issueAccessToken } from "../../test/support/oauth-fixtures";
 import { openDb } from "../../server/db/client";
 import { createEmbed } from "../../server/embeds/create-embed";
 import { drainEmbeddedRuns } from "../../server/jobs/embedded-runner";

@@ -19,7 +19,7 @@
 import postgres from "postgres";
 import { openDb } from "../../server/db/client";
 import { createApplication } from "../../server/applications/applications";
-import { issueAccessToken } from "../../server/auth/oauth/test-fixtures";
+import { issueAccessToken } from "../../test/support/oauth-fixtures";
 import { createAthlete } from "../../server/athletes/athletes";
 import { createKeyPair } from "../../server/keys/key-pairs";
 import { encodeSvc } from "../../server/svc/container";

@@ -18,7 +18,7 @@ process.env.WEBHOOK_ALLOW_LOOPBACK = "1";
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { issueAccessToken, makeOwnerAndApp } from "../../server/auth/oauth/test-fixtures";
+import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import { openDb } from "../../server/db/client";
 import { EmbeddedWorker } from "../../server/jobs/embedded-runner";
 import { emitWebhookEvent } from "../../server/webhooks/emit-event";

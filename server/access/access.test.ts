@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createUser, type SessionUser } from "../users/users";
 import { createAthlete, getAccessibleAthlete, listAccessibleAthletes, updateAthlete } from "../athletes/athletes";
 import { createTrack, getAccessibleTrack, listAccessibleTracks, updateTrack } from "../tracks/tracks";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { Db, DbHandle } from "../db/client";
 import { benchmarkReleases, devices, results, users } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { getBlob } from "../blobs/blob-store";
 import { replaceResultFigures } from "../results/result-figures";
 import { uploadResult } from "../results/upload-result";

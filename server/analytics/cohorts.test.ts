@@ -5,7 +5,7 @@ import { sessionOfSubject } from "../access/access";
 import { createAthlete } from "../athletes/athletes";
 import type { Db, DbHandle } from "../db/client";
 import { athletes, resultCrew, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { listRecordHistory } from "../records/performance-records";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { createTrack } from "../tracks/tracks";

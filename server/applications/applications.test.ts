@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { oauthApplications, oauthModels } from "../db/schema";
 import { AppError } from "../errors";
 import { createAdapterFactory } from "../auth/oauth/adapter";

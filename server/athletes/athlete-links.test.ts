@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionOfSubject } from "../access/access";
 import type { DbHandle } from "../db/client";
 import { athleteInvitations, athletes, resultCrew, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
 import {

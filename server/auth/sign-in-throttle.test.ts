@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { authenticate, createUser } from "../users/users";
 import { ADDRESS_THROTTLE_POLICY, THROTTLE_POLICY } from "./sign-in-throttle";
 

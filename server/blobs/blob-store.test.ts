@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../db/client";
 import { blobContents, blobs } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createBlobStore, POSTGRES_READ_CHUNK_BYTES, type BlobStore } from "./blob-store";
 import { startLocalS3 } from "./local-s3";
 import { objectKey, s3Client } from "./s3-objects";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { blobContents, blobs, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { consumeDeviceFetch, requestDeviceFetch } from "../devices/device-jobs";
 import { buildExport, type ExportOptions } from "../exports/builders";
 import { exportFileResponse } from "../exports/download-response";

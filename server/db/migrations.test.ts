@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client";
-import { openTestDb } from "./test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { listReferenceData } from "../reference/reference";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
 

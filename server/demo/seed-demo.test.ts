@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { athletes, trainings } from "../db/schema";
 import { rowsOf } from "../sessions/session-log";
 import { loadKeyring } from "../svc/keyring";

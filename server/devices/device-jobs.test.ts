@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import { openDb, type DbHandle } from "../db/client";
 import { blobs, deviceJobs, oauthApplications, results, resultStrokes } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { uploadResult } from "../results/upload-result";
 import * as container from "../svc/container";

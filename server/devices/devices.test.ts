@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createAthlete } from "../athletes/athletes";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";

@@ -5,7 +5,7 @@ import { createAthlete } from "../athletes/athletes";
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { blobs, exportJobs, jobRuns } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { requestFingerprint } from "../idempotency/idempotency";
 import { drainEmbeddedRuns, relayAppEvents } from "../jobs/embedded-runner";
 import { uploadResult } from "../results/upload-result";

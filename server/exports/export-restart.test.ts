@@ -15,7 +15,7 @@ import { getRun } from "../jobs/run-queries";
  * ends succeeded with exactly one file. PGlite folder in a temp dir, or the
  * Postgres at DATABASE_URL (then the takeover waits for the dead lease).
  */
-const workerScript = path.join(import.meta.dirname, "export-restart-worker.ts");
+const workerScript = path.join(import.meta.dirname, "../../test/workers/export-restart-worker.ts");
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "export-restart-"));
 const dataDir = path.join(tempDir, "pglite");
 const logFile = path.join(tempDir, "builds.log");

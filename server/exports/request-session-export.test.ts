@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication } from "../applications/applications";
 import type { SessionAudience } from "../sessions/session-boundary";
-import { openExportWorld, type ExportWorld } from "./builders/test-world";
+import { openExportWorld, type ExportWorld } from "../../test/support/export-world";
 import { requestSessionExport } from "./request-session-export";
 
 /**

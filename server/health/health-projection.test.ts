@@ -6,7 +6,7 @@ import { loadAnalysisInputFor } from "../analytics/load-input";
 import { createAthlete, getAccessibleAthlete, listAccessibleAthletes } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { athletes, teamMemberships, teams, trainingSets } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { getStoredAnalysis } from "../results/result-analysis";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
@@ -14,7 +14,7 @@ import { loadKeyring } from "../svc/keyring";
 import type { SessionSummary } from "../svc/process/types";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
-import { createProcessedTraining } from "../trainings/test-support";
+import { createProcessedTraining } from "../../test/support/trainings";
 import { loadTrainingView } from "../trainings/training-view";
 import { createUser, type SessionUser } from "../users/users";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { healthLactate, healthWeights, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
 import { listShareableLactate, listShareableWeights, type WeightPosition } from "./shareable-health";

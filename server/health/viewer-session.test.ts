@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { athletes, resultDerived } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { athletes, exportJobs, resultCrew, results, trainingSets, trainings } from "../db/schema";
 import { listWebExports } from "../exports/export-list";
 import { readCalendar } from "../sessions/calendar";

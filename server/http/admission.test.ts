@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { users } from "../db/schema";
 import { apiResource } from "../auth/oauth/config";
 import { revokeGrant } from "../auth/oauth/grants";
-import { issueAccessToken, makeOwnerAndApp } from "../auth/oauth/test-fixtures";
+import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import { createKeyPair, revokeKeyPair } from "../keys/key-pairs";
 import { admitAccessToken, admitKeyPair } from "./admission";
 

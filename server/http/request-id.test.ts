@@ -7,7 +7,7 @@ import * as leases from "@/app/api/v1/svcsim/leases/route";
 import * as tracks from "@/app/api/v1/tracks/route";
 import { proxy } from "@/proxy";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { newRequestId, REQUEST_ID_PATTERN } from "./request-id";
 
 /**

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import {
   canonicalJson,
   deleteExpiredIdempotencyKeys,

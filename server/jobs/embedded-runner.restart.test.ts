@@ -12,7 +12,7 @@ import { getRun } from "./run-queries";
  * the run. Uses a PGlite folder in a temp dir, or the Postgres at
  * DATABASE_URL when set (then the takeover waits for the dead lease).
  */
-const workerScript = path.join(import.meta.dirname, "restart-test-worker.ts");
+const workerScript = path.join(import.meta.dirname, "../../test/workers/jobs-restart-worker.ts");
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "jobs-restart-"));
 const dataDir = path.join(tempDir, "pglite");
 const logFile = path.join(tempDir, "steps.log");

@@ -3,7 +3,7 @@ import { NonRetriableError } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inngest } from "../../inngest/client";
 import type { Db, DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { drainEmbeddedRuns, EmbeddedWorker } from "./embedded-runner";
 import { executeFunction } from "./execute-function";
 import { claimNextRun, LeaseLostError, recordStep } from "./run-store";

@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../db/client";
 import { eventOutbox } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { enqueueOutboxEvent, relayOutbox, type OutboxEvent } from "./outbox";
 
 let handle: DbHandle;
@@ -107,7 +107,7 @@ describe("outbox across a crash between commit and send", () => {
   });
 
   function start(role: string, extra: Record<string, string> = {}) {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "outbox-crash-worker.ts")], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/outbox-crash-worker.ts")], {
       env: { ...process.env, OUTBOX_TEST_ROLE: role, OUTBOX_TEST_DATA_DIR: path.join(tempDir, "pglite"), INNGEST_DEV: inngestUrl, ...extra },
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/inngest/route";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { eq } from "drizzle-orm";
 import { eventOutbox } from "../db/schema";
 import { listRunsForEvent } from "./run-queries";

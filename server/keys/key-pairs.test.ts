@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication } from "../applications/applications";
 import type { DbHandle } from "../db/client";
 import { keyPairs } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createUser } from "../users/users";
 import { bindKeyPairToApplication, createKeyPair, listKeyPairs, revokeKeyPair, verifyKeyPair } from "./key-pairs";
 

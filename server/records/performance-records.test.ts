@@ -6,7 +6,7 @@ import { athletes, results } from "../db/schema";
 import { createApplication } from "../applications/applications";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { listDeviceFiles, listOwnDevices, renameDevice } from "../devices/devices";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";

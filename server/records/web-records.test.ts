@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { listPersonalBests } from "../athletes/athlete-bests";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
@@ -11,7 +11,7 @@ import { simulateSession } from "../svc/simulator/simulate";
 import type { VesselType } from "../svc/types";
 import { addAthlete, createTeam } from "../teams/teams";
 import { createTrack } from "../tracks/tracks";
-import { vesselIdOf } from "../trainings/test-support";
+import { vesselIdOf } from "../../test/support/trainings";
 import { createUser } from "../users/users";
 import { loadWebRecords } from "./web-records";
 

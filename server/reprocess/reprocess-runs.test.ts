@@ -11,7 +11,7 @@ import { runAdminCommand } from "../admin/admin-cli";
 import { openDb, type Db, type DbHandle } from "../db/client";
 import { stageBlob } from "../blobs/blob-store";
 import { blobs, operatorActions, reprocessRunFailures, reprocessRuns, resultDerived, results, resultStrokes, trainings, trainingSets } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
@@ -22,7 +22,7 @@ import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { trainingOriginalKey } from "../trainings/create-training";
-import { createProcessedTraining } from "../trainings/test-support";
+import { createProcessedTraining } from "../../test/support/trainings";
 import { createUser, type SessionUser } from "../users/users";
 import {
   beginReprocessRun,
@@ -337,7 +337,7 @@ describe("a lost reprocessing run", () => {
 });
 
 describe("a reprocessing run across a process restart", () => {
-  const workerScript = path.join(import.meta.dirname, "reprocess-restart-worker.ts");
+  const workerScript = path.join(import.meta.dirname, "../../test/workers/reprocess-restart-worker.ts");
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "reprocess-restart-"));
   const dataDir = path.join(tempDir, "pglite");
   const logFile = path.join(tempDir, "items.log");

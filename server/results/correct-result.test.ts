@@ -9,7 +9,7 @@ import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { replayBlobKey } from "../replay/build-replay-artifact";
 import type { DbHandle } from "../db/client";
 import { blobs, resultDerived, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { listRecordHistory } from "../records/performance-records";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";

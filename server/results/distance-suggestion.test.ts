@@ -3,12 +3,12 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { devices, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import type { VesselType } from "../svc/types";
-import { vesselIdOf } from "../trainings/test-support";
+import { vesselIdOf } from "../../test/support/trainings";
 import { createUser, type SessionUser } from "../users/users";
 import { parseSuggestionVessel, suggestUploadDistance } from "./distance-suggestion";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { athletes, resultCrew, results, sessionAccess, teamMemberships, teams } from "../db/schema";
 import { addAthlete, addCoach, createTeam, removeMember } from "../teams/teams";
 import { createTrack } from "../tracks/tracks";

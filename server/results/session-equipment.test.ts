@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { resultCrew, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createOwnPaddle, createOwnVessel, deleteOwnVessel } from "../equipment/equipment";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";

@@ -5,7 +5,7 @@ import { createAthlete } from "../athletes/athletes";
 import { deleteAthlete } from "../athletes/delete-athlete";
 import type { Db, DbHandle } from "../db/client";
 import { athletes, blobs, devices, resultCrew, results, resultStrokes, tracks } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { rowsOf } from "../sessions/session-log";
 import { encodeSvc } from "../svc/container";
 import { loadKeyring } from "../svc/keyring";

@@ -6,7 +6,7 @@ import { createAthlete } from "../athletes/athletes";
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { blobs, eventOutbox, jobRuns, resultCrew, resultDerived, results, resultStrokes } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { replayBlobKey } from "../replay/build-replay-artifact";
 import { encodeSvc } from "../svc/container";

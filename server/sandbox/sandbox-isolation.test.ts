@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparableSessions, personalBests, progressionOf } from "../analytics/cohorts";
-import { makeOwnerAndApp } from "../auth/oauth/test-fixtures";
+import { makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { results, tracks } from "../db/schema";
 import { listRecordHistory } from "../records/performance-records";
 import { sessionsAboutSubject, type SessionAudience } from "../sessions/session-boundary";

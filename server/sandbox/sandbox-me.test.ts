@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { apiResource } from "../auth/oauth/config";
-import { issueAccessToken, makeOwnerAndApp } from "../auth/oauth/test-fixtures";
+import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createSandbox } from "./sandbox";
 
 /** GET /me through its route handler, as an application calls it (data-api.md "Identity"; docs/sandbox.md). */

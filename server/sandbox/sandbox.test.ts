@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, deleteApplication } from "../applications/applications";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { blobs, devices, equipmentPaddles, equipmentVessels, resultDerived, results, trainingDerived, trainings, users, vessels, workoutTemplates } from "../db/schema";
 import { AppError } from "../errors";
 import { listRecordHistory } from "../records/performance-records";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSiteSession, siteSessionCookie, siteSessionCookieName } from "../auth/oauth/site-session";
-import { makeOwnerAndApp } from "../auth/oauth/test-fixtures";
+import { makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import type { DbHandle } from "../db/client";
 import { getDb } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { getSessionUser } from "../users/users";
 import { createSandbox } from "./sandbox";
 import { returnFromSandbox, signInAsSandbox } from "./sign-in-as";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { athletes, resultCrew, results, sessionAccess } from "../db/schema";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";

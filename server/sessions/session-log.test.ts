@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resultAccessible } from "../access/access";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { athletes, resultCrew, results, teamMemberships, teams } from "../db/schema";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";

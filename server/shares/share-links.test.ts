@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { resultShares, results } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createTrack } from "../tracks/tracks";
 import { createUser } from "../users/users";
 import { resolveShareToken, revokeShareLink, sessionPublicLink } from "./share-links";

@@ -5,7 +5,7 @@ import { createAthlete } from "../athletes/athletes";
 import { listAccessibleAthletesAfter } from "../athletes/paged-athletes";
 import type { DbHandle } from "../db/client";
 import { athletes } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { createTrack } from "../tracks/tracks";
 import { getAccessibleTrackCourse, listAccessibleTrackCourses } from "../tracks/paged-tracks";
 import { createUser } from "../users/users";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { athletes, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { AppError } from "../errors";
 import { loadTrainingModel } from "../exports/training-export-source";
 import { beginReprocessRun, finishReprocessRun, getActiveReprocessRun, reprocessNextBatch, startReprocessRun, stopReprocessRun } from "../reprocess/reprocess-runs";
@@ -15,7 +15,7 @@ import { processStoredTraining } from "./process-training";
 import { correctTrainingSets, markTrainingReviewed, undoSetCorrection } from "./set-corrections";
 import type { LayoutSet } from "./set-layout";
 import { createTrainingFromUpload } from "./create-training";
-import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
+import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "../../test/support/trainings";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;

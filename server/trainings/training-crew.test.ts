@@ -4,12 +4,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { athletes, trainingCrew, trainings } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { AppError } from "../errors";
 import { loadKeyring } from "../svc/keyring";
 import { createUser, type SessionUser } from "../users/users";
 import { createTrainingFromUpload, parseTrainingUploadMetadata } from "./create-training";
-import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
+import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "../../test/support/trainings";
 import { loadTrainingView } from "./training-view";
 
 const keyring = loadKeyring({});

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { athletes, healthLactate, oauthApplications, trainings, workoutTemplates } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { buildExport } from "../exports/builders";
 import { ZTrainingExportDocument } from "../exports/builders/json";
 import { listShareableLactate } from "../health/shareable-health";
@@ -11,7 +11,7 @@ import { loadKeyring } from "../svc/keyring";
 import { parseTrainingSpec } from "../svc/simulator/training";
 import { createUser, type SessionUser } from "../users/users";
 import { createTrainingFromUpload } from "./create-training";
-import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
+import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "../../test/support/trainings";
 import {
   getReadableTraining,
   getReadableWorkSet,

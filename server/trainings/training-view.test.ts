@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { athletes } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { loadKeyring } from "../svc/keyring";
 import { createUser, type SessionUser } from "../users/users";
 import { createTrainingFromUpload } from "./create-training";
-import { createProcessedTraining, vesselIdOf } from "./test-support";
+import { createProcessedTraining, vesselIdOf } from "../../test/support/trainings";
 import { listTrainings, loadTrainingView } from "./training-view";
 
 const keyring = loadKeyring({});

@@ -5,7 +5,7 @@ import { processTrainingFunction } from "../../inngest/functions/process-trainin
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { eventOutbox, jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { drainEmbeddedRuns, relayAppEvents } from "../jobs/embedded-runner";
 import { claimNextRun } from "../jobs/run-store";
 import { encodeSvc } from "../svc/container";
@@ -16,7 +16,7 @@ import { createUser, type SessionUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
 import { createTrainingFromUpload, parseTrainingUploadMetadata, trainingOriginalKey } from "./create-training";
 import { markTrainingProcessing, processStoredTraining, TRAINING_FAILURES } from "./process-training";
-import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "./test-support";
+import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "../../test/support/trainings";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { THROTTLE_POLICY } from "../auth/sign-in-throttle";
 import { authenticate, changePassword, createUser, getSessionUser, signOutEverywhere } from "./users";
 import { AppError } from "../errors";

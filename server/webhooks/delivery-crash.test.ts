@@ -5,12 +5,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
-import { issueAccessToken, makeOwnerAndApp } from "../auth/oauth/test-fixtures";
+import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import { openDb } from "../db/client";
 import { webhookDeliveries, webhookEvents } from "../db/schema";
 import { emitWebhookEvent } from "./emit-event";
 import { createEndpoint } from "./endpoints";
-import { startReceiver } from "./test-receiver";
+import { startReceiver } from "../../test/support/webhook-receiver";
 import { relayAppEvents } from "../jobs/embedded-runner";
 
 /**
@@ -30,7 +30,7 @@ describe("webhook delivery across a crash", () => {
   });
   const open = () => openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir, maxConnections: 3 });
   const start = (deliveryId: number) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "delivery-crash-worker.ts")], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/delivery-crash-worker.ts")], {
       env: { ...process.env, WEBHOOK_TEST_DATA_DIR: dataDir, WEBHOOK_TEST_DELIVERY_ID: String(deliveryId), WEBHOOK_ALLOW_LOOPBACK: "1" },
       stdio: ["ignore", "pipe", "inherit"],
     });

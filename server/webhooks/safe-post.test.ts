@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safePost, type Resolver } from "./safe-post";
-import { startReceiver } from "./test-receiver";
+import { startReceiver } from "../../test/support/webhook-receiver";
 
 /**
  * SSRF: nothing reaches loopback, private or link-local addresses in a

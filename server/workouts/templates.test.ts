@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { workoutTemplates } from "../db/schema";
-import { openTestDb } from "../db/test-db";
+import { openTestDb } from "../../test/support/test-db";
 import { AppError } from "../errors";
 import { createUser } from "../users/users";
 import { inspectTemplate, inspectTemplateText, TEMPLATE_LIMITS, type WorkoutStep } from "./template";

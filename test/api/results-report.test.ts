@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { simulatedSvc } from "@/e2e/svc-files";
 import { getDb } from "@/server/db/client";
 import { results } from "@/server/db/schema";
-import { pdfText, renderPage } from "@/server/exports/builders/pdf-test-tools";
+import { pdfText, renderPage } from "@/test/support/pdf-tools";
 import { apiHarness } from "./harness";
 import { call, personWithKey, resultsDocument, send, uploadRequest, type OpenApiCheck, type Person } from "./results-client";
 

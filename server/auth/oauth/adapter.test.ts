@@ -2,11 +2,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { oauthGrants, oauthModels } from "../../db/schema";
 import { createAdapterFactory, deleteExpiredOAuthModels, storedModelId } from "./adapter";
 import { recordConsent } from "./grants";
-import { makeOwnerAndApp } from "./test-fixtures";
+import { makeOwnerAndApp } from "../../../test/support/oauth-fixtures";
 
 let handle: DbHandle;
 beforeAll(async () => {

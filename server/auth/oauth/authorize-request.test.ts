@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { handleOAuthRequest } from "./handle-request";
-import { makeOwnerAndApp } from "./test-fixtures";
+import { makeOwnerAndApp } from "../../../test/support/oauth-fixtures";
 
 /**
  * The authorization endpoint's own refusals, through the same handler the

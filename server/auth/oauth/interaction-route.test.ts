@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/(oauth)/oauth/interaction/[uid]/route";
 import { getEnv } from "../../config/env";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { handleOAuthRequest } from "./handle-request";
 import { OAUTH_LIMITS } from "./rate-limits";
-import { makeOwnerAndApp } from "./test-fixtures";
+import { makeOwnerAndApp } from "../../../test/support/oauth-fixtures";
 
 /**
  * The OAuth interaction route, called with a Request against the real

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { getSubjectIdentity } from "../../identity/identity";
 import { apiResource } from "./config";
 import { revokeGrant } from "./grants";
-import { issueAccessToken, makeOwnerAndApp } from "./test-fixtures";
+import { issueAccessToken, makeOwnerAndApp } from "../../../test/support/oauth-fixtures";
 import { handleUserinfo } from "./userinfo";
 import { verifyAccessToken } from "./verify-access-token";
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { oauthApplications } from "../../db/schema";
 import { createAdapterFactory } from "./adapter";
 import { recordConsent, revokeGrant } from "./grants";
-import { makeOwnerAndApp } from "./test-fixtures";
+import { makeOwnerAndApp } from "../../../test/support/oauth-fixtures";
 import { verifyAccessToken } from "./verify-access-token";
 
 const AUDIENCE = "https://results.example/api/v1";

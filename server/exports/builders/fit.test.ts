@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadExportModel } from "../export-source";
 import { fitRecordPoints } from "./fit";
 import { buildExport } from "./index";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 beforeAll(async () => {

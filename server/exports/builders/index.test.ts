@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devices, results } from "../../db/schema";
 import { buildExport, EXPORT_FORMATS } from "./index";
-import { readable } from "./pdf-test-tools";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { readable } from "../../../test/support/pdf-tools";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 let serial: string;

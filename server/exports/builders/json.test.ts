@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getResultDetail } from "../../results/result-detail";
 import { buildExport } from "./index";
 import { exportJsonSchema, type SessionExportDocument } from "./json";
-import { defaultOptions, openExportWorld, uploadK2, type ExportWorld } from "./test-world";
+import { defaultOptions, openExportWorld, uploadK2, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadExportModel } from "../export-source";
 import { buildExport } from "./index";
-import { pageCount, pdfText, pixelsNear, renderPage } from "./pdf-test-tools";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { pageCount, pdfText, pixelsNear, renderPage } from "../../../test/support/pdf-tools";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 beforeAll(async () => {

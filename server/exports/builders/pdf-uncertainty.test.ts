@@ -3,8 +3,8 @@ import { formatSeconds as formatClock } from "../../results/figure-format";
 import { formatUncertainty } from "../../svc/process/uncertainty";
 import { loadExportModel } from "../export-source";
 import { buildExport } from "./index";
-import { pdfText } from "./pdf-test-tools";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { pdfText } from "../../../test/support/pdf-tools";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 /** Both PDF reports state each split's elapsed time with its 95 % uncertainty, the Data API's figure (docs/processing.md "Split uncertainty"). */
 let world: ExportWorld;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExport } from "./index";
-import { pageCount, pdfText } from "./pdf-test-tools";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { pageCount, pdfText } from "../../../test/support/pdf-tools";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTrainingSets } from "../../trainings/training-reads";
 import { buildExport, EXPORT_FORMATS, type ExportFormat } from "./index";
 import { EXPORT_JSON_VERSION, exportJsonSchema, type ExportDocument, type TrainingExportDocument } from "./json";
-import { pdfText, readable } from "./pdf-test-tools";
-import { addTrainings, defaultOptions, openExportWorld, type ExportWorld, type TrainingWorld } from "./test-world";
+import { pdfText, readable } from "../../../test/support/pdf-tools";
+import { addTrainings, defaultOptions, openExportWorld, type ExportWorld, type TrainingWorld } from "../../../test/support/export-world";
 
 /**
  * Issue 23 §4: a training's export in every format is a training's, in its

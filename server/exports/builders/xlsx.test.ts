@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadExportModel } from "../export-source";
 import { buildExport } from "./index";
-import { defaultOptions, openExportWorld, type ExportWorld } from "./test-world";
+import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
 
 let world: ExportWorld;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { openTestDb } from "../../db/test-db";
+import { openTestDb } from "../../../test/support/test-db";
 import { createUser } from "../../users/users";
 import { CURSOR_LIFETIME_MS } from "./cursor";
 import { DataApiError } from "./errors";

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { createAthlete } from "../../athletes/athletes";
-import type { Db, DbHandle } from "../../db/client";
-import { athletes, healthLactate } from "../../db/schema";
-import { openTestDb } from "../../db/test-db";
-import { uploadResult } from "../../results/upload-result";
-import { encodeSvc } from "../../svc/container";
-import { loadKeyring } from "../../svc/keyring";
-import { simulateSession, type SimulateOptions } from "../../svc/simulator/simulate";
-import { createTrack } from "../../tracks/tracks";
-import { createProcessedTraining } from "../../trainings/test-support";
-import { createUser, type SessionUser } from "../../users/users";
+import { createAthlete } from "../../server/athletes/athletes";
+import type { Db, DbHandle } from "../../server/db/client";
+import { athletes, healthLactate } from "../../server/db/schema";
+import { openTestDb } from "./test-db";
+import { uploadResult } from "../../server/results/upload-result";
+import { encodeSvc } from "../../server/svc/container";
+import { loadKeyring } from "../../server/svc/keyring";
+import { simulateSession, type SimulateOptions } from "../../server/svc/simulator/simulate";
+import { createTrack } from "../../server/tracks/tracks";
+import { createProcessedTraining } from "./trainings";
+import { createUser, type SessionUser } from "../../server/users/users";
 
 /**
  * A small world for the builder tests, made through the real domain

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDb, type DbHandle } from "./client";
+import { openDb, type DbHandle } from "../../server/db/client";
 
 /**
  * A migrated database for integration tests: the Postgres at DATABASE_URL

@@ -1,12 +1,12 @@
-import type { Db } from "../db/client";
-import { encodeSvc } from "../svc/container";
-import { loadKeyring } from "../svc/keyring";
-import { parseTrainingSpec, simulateTraining, type TrainingTruth } from "../svc/simulator/training";
-import type { Keyring, VesselType } from "../svc/types";
-import type { SessionUser } from "../users/users";
-import { vesselIdOf } from "../demo/vessel-ids";
-import { createTrainingFromUpload, type TrainingUploadInput } from "./create-training";
-import { processStoredTraining, type ProcessOutcome } from "./process-training";
+import type { Db } from "../../server/db/client";
+import { encodeSvc } from "../../server/svc/container";
+import { loadKeyring } from "../../server/svc/keyring";
+import { parseTrainingSpec, simulateTraining, type TrainingTruth } from "../../server/svc/simulator/training";
+import type { Keyring, VesselType } from "../../server/svc/types";
+import type { SessionUser } from "../../server/users/users";
+import { vesselIdOf } from "../../server/demo/vessel-ids";
+import { createTrainingFromUpload, type TrainingUploadInput } from "../../server/trainings/create-training";
+import { processStoredTraining, type ProcessOutcome } from "../../server/trainings/process-training";
 
 export { vesselIdOf };
 

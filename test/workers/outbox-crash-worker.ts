@@ -9,11 +9,11 @@
  * OUTBOX_TEST_EVENT_ID is sent, prints `{"done":true}` and exits.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { openDb } from "../db/client";
-import { eventOutbox, exportJobs } from "../db/schema";
-import { OutboxRelay } from "./outbox";
-import { inngestOutboxSink } from "./inngest-outbox-sink";
-import { sendEvent } from "./send-event";
+import { openDb } from "../../server/db/client";
+import { eventOutbox, exportJobs } from "../../server/db/schema";
+import { OutboxRelay } from "../../server/jobs/outbox";
+import { inngestOutboxSink } from "../../server/jobs/inngest-outbox-sink";
+import { sendEvent } from "../../server/jobs/send-event";
 
 async function main(): Promise<void> {
   const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.OUTBOX_TEST_DATA_DIR, maxConnections: 3 });

@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { deliverWebhookFunction } from "../../inngest/functions/deliver-webhook";
-import { openDb } from "../db/client";
-import { webhookDeliveries } from "../db/schema";
-import { EmbeddedWorker } from "../jobs/embedded-runner";
+import { openDb } from "../../server/db/client";
+import { webhookDeliveries } from "../../server/db/schema";
+import { EmbeddedWorker } from "../../server/jobs/embedded-runner";
 
 async function main(): Promise<void> {
   const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.WEBHOOK_TEST_DATA_DIR, maxConnections: 3 });

@@ -13,10 +13,10 @@
  */
 import fs from "node:fs";
 import { inngest } from "../../inngest/client";
-import { openDb } from "../db/client";
-import { EmbeddedWorker } from "./embedded-runner";
-import { getRun } from "./run-queries";
-import { queueRunsDirectly } from "./queue-runs";
+import { openDb } from "../../server/db/client";
+import { EmbeddedWorker } from "../../server/jobs/embedded-runner";
+import { getRun } from "../../server/jobs/run-queries";
+import { queueRunsDirectly } from "../../server/jobs/queue-runs";
 
 const role = process.env.JOBS_TEST_ROLE;
 const logFile = process.env.JOBS_TEST_LOG!;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client";
-import { createApplication } from "../../applications/applications";
-import type { ApplicationInput } from "../../applications/application-rules";
-import { createUser } from "../../users/users";
+import type { Db } from "../../server/db/client";
+import { createApplication } from "../../server/applications/applications";
+import type { ApplicationInput } from "../../server/applications/application-rules";
+import { createUser } from "../../server/users/users";
 
 /** Fresh owner and application for integration tests (each test makes its own). */
 export async function makeOwnerAndApp(db: Db, input: Partial<ApplicationInput> = {}) {
@@ -28,8 +28,8 @@ export async function issueAccessToken(
   db: Db,
   options: { userId: number; applicationId: number; clientId: string; scopes: string[]; audience: string; lifetimeSeconds?: number },
 ): Promise<{ token: string; grantId: string }> {
-  const { createAdapterFactory } = await import("./adapter");
-  const { recordConsent } = await import("./grants");
+  const { createAdapterFactory } = await import("../../server/auth/oauth/adapter");
+  const { recordConsent } = await import("../../server/auth/oauth/grants");
   const grantId = randomUUID();
   const adapter = createAdapterFactory(db);
   const lifetime = options.lifetimeSeconds ?? 3600;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Decoder, Stream } from "@garmin/fitsdk";
 import ExcelJS from "exceljs";
 import { PNG } from "pngjs";
-import type { ExportFormat } from "./index";
+import type { ExportFormat } from "../../server/exports/builders";
 
 /** Poppler's command-line tools (poppler-utils) on a PDF held in memory: page count, text, one page as pixels. */
 export function withPdf<T>(bytes: Uint8Array, run: (path: string) => T): T {
