@@ -1,11 +1,11 @@
 import { checkPageAtBothWidths, expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedTrainingFile } from "./svc-files";
 
 test("upload a simulated training through the page, watch it become ready, read its sets and compare two", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signUp(page, newAccount("trainer"));
+  await signUpInBrowser(page, newAccount("trainer"));
+  await page.goto("/");
   const { bytes, truth } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 4711 });
   const workSets = truth.sets.filter((s) => s.kind === "work").length;
   expect(workSets).toBe(4);
@@ -81,8 +81,7 @@ test("upload a simulated training through the page, watch it become ready, read 
 });
 
 test("a file without a work set ends failed with the reason in words; someone else's training is a 404", async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  await signUp(page, newAccount("trainfail"));
+  await signUpInBrowser(page, newAccount("trainfail"));
   await page.goto("/upload?kind=training");
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Training file (.svc)").setInputFiles({ name: "broken.svc", mimeType: "application/octet-stream", buffer: Buffer.from("SVC1 but not a real recording at all ".repeat(8)) });
@@ -94,7 +93,7 @@ test("a file without a work set ends failed with the reason in words; someone el
   const path = new URL(page.url()).pathname;
 
   const stranger = await browser.newPage({ baseURL: new URL(page.url()).origin });
-  await signUp(stranger, newAccount("stranger"));
+  await signUpInBrowser(stranger, newAccount("stranger"));
   expect((await stranger.goto(path))?.status()).toBe(404);
   expect((await stranger.goto("/trainings/2147483647"))?.status()).toBe(404);
   await stranger.close();

@@ -1,7 +1,7 @@
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { checkPageAtBothWidths } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, openSessionActions, signUp } from "./helpers";
+import { newAccount, openSessionActions, signUpInBrowser } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -10,9 +10,8 @@ import { simulatedSvc } from "./svc-files";
  * the stored original), at desktop and phone width with the accessibility check.
  */
 test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({ page, baseURL, request }) => {
-  test.setTimeout(120_000);
   const coach = newAccount("session-coach");
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Session basin" });
   const ana = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ana", surname: "Front", subscriptionActiveUntil: "2099-12-31" });
