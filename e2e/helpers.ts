@@ -43,10 +43,11 @@ export async function signInOverHttp(page: Page, account: Pick<TestAccount, "ema
 }
 
 /** A new account made through the sign-up procedure the form calls, signed in in `page`'s browser (setup, not a test of the form). */
-export async function signUpInBrowser(page: Page, account: TestAccount) {
+export async function signUpInBrowser(page: Page, account: TestAccount): Promise<{ id: number }> {
   const response = await page.request.post("/api/trpc/account.signUp", { data: account });
   expect(response.status(), await response.text()).toBe(200);
   await signInOverHttp(page, account);
+  return { id: (await response.json()).result.data.id };
 }
 
 export async function signOut(page: Page) {

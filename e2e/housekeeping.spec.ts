@@ -218,6 +218,18 @@ test("the operator unlocks a throttled account, changes its role and disables it
     await expect(log.getByRole("row").filter({ hasText: person.email }).filter({ hasText: decision })).toContainText(E2E_ACCOUNTS.operator.name);
   }
 
+  await personContext.close();
+});
+
+test("a disabled account: its open session has ended, and the sign-in form and the OAuth sign-in refuse it with the reason", async ({ page, browser, baseURL }) => {
+  // The person is signed in in their own browser; the operator disables the account (the decision above, over its procedure).
+  const person = newAccount("disabled");
+  const personContext = await browser.newContext();
+  const personPage = await personContext.newPage();
+  const { id: userId } = await signUpInBrowser(personPage, person);
+  await signInOverHttp(page, E2E_ACCOUNTS.operator);
+  await trpcMutation(page.request, "operator.disableAccount", { userId });
+
   // The person's open session has ended, and sign-in is refused with the reason.
   await personPage.goto("/");
   await expect(personPage).toHaveURL(/\/signin/);
