@@ -26,15 +26,18 @@ export async function expectNoPageOverflow(page: Page) {
   expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window: ${culprits.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** Both checks at one width. */
+export async function checkPageAt(page: Page, url: string, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.goto(url);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+  await expectNoPageOverflow(page);
+  await expectAccessible(page);
+}
+
 /** Both checks, at phone and desktop width. */
 export async function checkPageAtBothWidths(page: Page, url: string) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await page.goto(url);
-    await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
-    await expectNoPageOverflow(page);
-    await expectAccessible(page);
-  }
+  for (const size of [DESKTOP, PHONE]) await checkPageAt(page, url, size);
 }
 
 /** The open (modal) dialog passes the same checks as a page, at both widths; ends at desktop width. */

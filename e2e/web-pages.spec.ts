@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { checkPageAtBothWidths } from "./a11y";
+import { checkPageAt, checkPageAtBothWidths, DESKTOP, PHONE } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn, signInOverHttp } from "./helpers";
 import { WEB_LOG_WORLD } from "./web-log-world";
@@ -52,11 +52,21 @@ test.describe("every page at phone and desktop width", () => {
     });
   }
 
-  for (const url of [...SIGNED_IN, ...REFERENCES]) {
+  for (const url of SIGNED_IN) {
     test(`signed-in page of a coach with sessions: ${url}`, async ({ page }) => {
       await signInOverHttp(page, WEB_LOG_WORLD.coach);
       await checkPageAtBothWidths(page, url);
     });
+  }
+
+  // The references are the heaviest pages (axe walks ~1 MB of nodes): one test per width.
+  for (const url of REFERENCES) {
+    for (const size of [DESKTOP, PHONE]) {
+      test(`the API reference ${url} at ${size.width} px`, async ({ page }) => {
+        await signInOverHttp(page, WEB_LOG_WORLD.coach);
+        await checkPageAt(page, url, size);
+      });
+    }
   }
 
   for (const list of ["/athletes", "/tracks", "/teams"]) {
