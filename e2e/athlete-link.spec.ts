@@ -4,6 +4,9 @@ import { bearer, dataApiToken } from "./data-api-helpers";
 import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Linking an athlete record to the person's own account, through the
  * product (issue 14, defect 6; docs/access.md "Linking an athlete record to

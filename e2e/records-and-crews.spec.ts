@@ -5,6 +5,9 @@ import { expect, test } from "./fixtures";
 import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedSvc, simulatedTrainingFile } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /** A coach with a track, a team of Uno and Dos (subscriptions running) and Tres, whose subscription ended. */
 async function coachWorld(page: Page, label: string) {
   await signUpInBrowser(page, newAccount(label));

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { newAccount, signUpInBrowser, signInOverHttp } from "./helpers";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 test("create an athlete and a track and see them listed", async ({ page }) => {
   await signUpInBrowser(page, newAccount("coach"));
   await page.goto("/");

@@ -3,6 +3,9 @@ import { createKeyPair, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { signInOverHttp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /** The web's analysis page: eleven analyses, each a sentence, a chart and tables; segments and sensitivity from the form. */
 test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and changes the segments", async ({ page, request, baseURL }) => {
   const account = await signUpOverHttp(baseURL!, "analyst");

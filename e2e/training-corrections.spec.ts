@@ -4,6 +4,9 @@ import { expect, test } from "./fixtures";
 import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedTrainingFile } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /** A processed 4 × 250 m training of the signed-in person; returns its page's path once its sets show. */
 async function processedTraining(page: Page, seed: number): Promise<string> {
   const { bytes } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed });

@@ -4,6 +4,9 @@ import { DATA_WORLD } from "./data-api-world";
 import { newAccount, signUpInBrowser, signInOverHttp } from "./helpers";
 import type { Page } from "@playwright/test";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The web app's workout templates (list, create, edit, duplicate, delete,
  * import by paste and by file) and the session compare view reached from the
