@@ -21,6 +21,14 @@ const SKIP = /^\/(api\/auth|signout|signin|signup)(\/|$)|\/(delete|revoke|unlink
 const FILE_LINK = /\/report(\?|$)|\/download(\?|$)|\.(pdf|xlsx|fit|tcx|json|svc)(\?|$)/;
 /** Pages of one effort: every session and training reached is read, since each carries its own crew's health data. */
 const EFFORT_PAGE = /^\/(sessions|trainings)\/:id(\/|$)/;
+/** Pages of efforts, one or several (the compare views). */
+const isEffortKind = (key: string) => EFFORT_PAGE.test(key) || key.startsWith("/sessions/compare?");
+/**
+ * A walk is split in two tests that run at once: the efforts (session, training, analysis and compare
+ * pages, reached from the seed pages that list them) and the rest (every other page; effort links are
+ * left to the other part).
+ */
+export type Part = "efforts" | "rest";
 /** A bound that fails the test rather than silently cutting the walk short. */
 export const MAX_PAGES = 80;
 
@@ -123,8 +131,8 @@ export interface Crawl {
   left: string[];
 }
 
-/** Walks the app as the person signed in in `page` (three tabs, scripts off) and checks every page it reads. */
-export async function crawl(browser: Browser, page: Page, start: string[], lists: Lists, findings: Findings, origin: string): Promise<Crawl> {
+/** Walks its part of the app as the person signed in in `page` (three tabs, scripts off) and checks every page it reads. */
+export async function crawl(browser: Browser, page: Page, part: Part, start: string[], lists: Lists, findings: Findings, origin: string): Promise<Crawl> {
   const reader = await browser.newContext({ baseURL: origin, javaScriptEnabled: false, viewport: WIDTHS[0], storageState: await page.context().storageState() });
   const queue = [...start];
   const seen = new Set<string>(queue);
@@ -139,6 +147,7 @@ export async function crawl(browser: Browser, page: Page, start: string[], lists
     if (seen.has(target)) return;
     seen.add(target);
     const kind = kindOf(url);
+    if (isEffortKind(kind.key) !== (part === "efforts")) return;
     const n = perKind.get(kind.key) ?? 0;
     if (n >= kind.limit) return;
     perKind.set(kind.key, n + 1);

@@ -37,35 +37,38 @@ async function homeSessions(page: Page) {
 }
 
 for (const viewer of VIEWERS) {
-  test(`${viewer}'s pages at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({ page, browser, baseURL }) => {
-    await signInOverHttp(page, W[viewer]);
-    const origin = new URL(baseURL!).origin;
-    const lists = listsFor(viewer);
-    const findings = newFindings();
-    const started = Date.now();
-    // Health is not in every person's menu; its page is read all the same.
-    const walk = await crawl(browser, page, ["/", "/health"], lists, findings, origin);
-    for (const path of walk.interactive) await tickCompares(page, path, lists, findings, origin);
-    for (const href of walk.files) await checkFile(page, href, lists, findings);
-    test.info().annotations.push({
-      type: "crawl",
-      description: `${walk.visited.length} pages (${walk.interactive.length} operated), ${walk.files.size} files in ${Date.now() - started} ms; canary hits ${JSON.stringify(summary(findings))}`,
+  for (const part of ["efforts", "rest"] as const) {
+    test(`${viewer}'s pages (${part === "efforts" ? "sessions, trainings and their analysis and compares" : "all other pages"}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({ page, browser, baseURL }) => {
+      await signInOverHttp(page, W[viewer]);
+      const origin = new URL(baseURL!).origin;
+      const lists = listsFor(viewer);
+      const findings = newFindings();
+      const started = Date.now();
+      // The efforts are listed on the sessions log, the trainings list and the home; health is not in every person's menu.
+      const walk = await crawl(browser, page, part, part === "efforts" ? ["/", "/trainings", "/home"] : ["/", "/health"], lists, findings, origin);
+      for (const path of walk.interactive) await tickCompares(page, path, lists, findings, origin);
+      for (const href of walk.files) await checkFile(page, href, lists, findings);
+      test.info().annotations.push({
+        type: "crawl",
+        description: `${walk.visited.length} pages (${walk.interactive.length} operated), ${walk.files.size} files in ${Date.now() - started} ms; canary hits ${JSON.stringify(summary(findings))}`,
+      });
+      expect(walk.left, `links left unread after ${MAX_PAGES} pages`).toEqual([]);
+      // The walk reached the kinds of page that hold health data: sessions, their analysis, trainings (Eli sees none); athletes, health.
+      const reached = (pattern: RegExp) => walk.visited.some((p) => pattern.test(p));
+      if (part === "efforts") {
+        expect({ session: reached(/^\/sessions\/\d+$/), training: viewer === "eli" || reached(/^\/trainings\/\d+$/), analysis: reached(/^\/sessions\/\d+\/analysis$/) }).toEqual({ session: true, training: true, analysis: true });
+      } else {
+        expect({ athletes: reached(/^\/athletes/), health: reached(/^\/health$/) }).toEqual({ athletes: true, health: true });
+      }
+      // The same checks find the person's own values in what they read and in what the server sent (Dora's are
+      // only on her health page: she paddles no effort).
+      if (part === "rest" || W.markers[viewer].bpm !== null) {
+        expect(findings.canary.text.length, "canary in page text").toBeGreaterThan(0);
+        expect(findings.canary.html.length, "canary in the HTML").toBeGreaterThan(0);
+      }
+      expect(findings.leaks, `health data of someone else reached ${viewer}`).toEqual([]);
     });
-    expect(walk.left, `links left unread after ${MAX_PAGES} pages`).toEqual([]);
-    // The crawl reached the kinds of page that hold health data: sessions, their analysis, trainings (Eli sees none), athletes, health.
-    const reached = (pattern: RegExp) => walk.visited.some((p) => pattern.test(p));
-    expect({ session: reached(/^\/sessions\/\d+$/), training: viewer === "eli" || reached(/^\/trainings\/\d+$/), analysis: reached(/^\/sessions\/\d+\/analysis$/), athletes: reached(/^\/athletes/), health: reached(/^\/health$/) }).toEqual({
-      session: true,
-      training: true,
-      analysis: true,
-      athletes: true,
-      health: true,
-    });
-    // The same checks find the person's own values in what they read and in what the server sent.
-    expect(findings.canary.text.length, "canary in page text").toBeGreaterThan(0);
-    expect(findings.canary.html.length, "canary in the HTML").toBeGreaterThan(0);
-    expect(findings.leaks, `health data of someone else reached ${viewer}`).toEqual([]);
-  });
+  }
 
   // Every format once per person (the server builds a file the same way for every session), the sessions taken in
   // turn so each is exported; and every seat of every crew boat in JSON, the file that carries all an export may hold.
