@@ -22,7 +22,7 @@ const FILE_LINK = /\/report(\?|$)|\/download(\?|$)|\.(pdf|xlsx|fit|tcx|json|svc)
 /** Pages of one effort: every session and training reached is read, since each carries its own crew's health data. */
 const EFFORT_PAGE = /^\/(sessions|trainings)\/:id(\/|$)/;
 /** Pages of efforts, one or several (the compare views). */
-const isEffortKind = (key: string) => EFFORT_PAGE.test(key) || key.startsWith("/sessions/compare?");
+const isEffortKind = (key: string) => EFFORT_PAGE.test(key.split("?")[0]) || key.startsWith("/sessions/compare?");
 /**
  * A walk is split in two tests that run at once: the efforts (session, training, analysis and compare
  * pages, reached from the seed pages that list them) and the rest (every other page; effort links are

@@ -30,6 +30,18 @@ test.describe.configure({ mode: "parallel" });
 const listsFor = (viewer: HealthViewer): Lists => ({ forbidden: forbiddenFor(viewer), canary: allowedFor(viewer) });
 const summary = (findings: Findings) => Object.fromEntries(Object.entries(findings.canary).map(([channel, hits]) => [channel, hits.length])) as Record<Channel, number>;
 
+/** A tRPC call made by the page's own fetch (as the Export menu makes it), with its JSON answer. */
+async function trpcFromPage(page: Page, method: "GET" | "POST", procedure: string, input: unknown) {
+  return page.evaluate(
+    async ({ method, procedure, input }) => {
+      const url = method === "GET" ? `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` : `/api/trpc/${procedure}`;
+      const response = await fetch(url, method === "GET" ? {} : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+      return response.json();
+    },
+    { method, procedure, input },
+  );
+}
+
 /** The session pages on the person's home page, in its order. */
 async function homeSessions(page: Page) {
   await page.goto("/");
@@ -96,11 +108,11 @@ for (const viewer of VIEWERS) {
       // Format i of session i mod n, for the stroke seat (whose heart rate the unit recorded).
       const jobs = formats.flatMap((format, i) => (group.formats.test(format) ? [{ sessionId: menus[i % menus.length].sessionId, format, athlete: menus[i % menus.length].seats[0] }] : []));
       if (group.seats) for (const menu of menus) jobs.push(...menu.seats.slice(1).map((athlete) => ({ sessionId: menu.sessionId, format: "json", athlete })));
-      // The request the menu's Export button sends, all queued before any is awaited: the jobs wait in the server's queue together.
+      // The request the menu's Export button sends, from the page as the menu sends it, all queued before any is
+      // awaited: the jobs wait in the server's queue together.
       const queued = await Promise.all(
         jobs.map(async (job) => {
-          const response = await page.request.post("/api/trpc/exports.create", { data: { ...job, lang: "en", splits: 4 } });
-          const body = await response.json();
+          const body = await trpcFromPage(page, "POST", "exports.create", { ...job, lang: "en", splits: 4 });
           return { ...job, label: `session ${job.sessionId} ${job.format} seat ${job.athlete}`, jobId: body.result?.data?.jobId as string | undefined, refused: body.error?.message as string | undefined };
         }),
       );
@@ -116,8 +128,7 @@ for (const viewer of VIEWERS) {
         await expect
           .poll(
             async () => {
-              const response = await page.request.get(`/api/trpc/exports.status?input=${encodeURIComponent(JSON.stringify({ jobId: job.jobId }))}`);
-              status = (await response.json()).result.data;
+              status = (await trpcFromPage(page, "GET", "exports.status", { jobId: job.jobId })).result.data;
               return status.state;
             },
             { message: job.label, timeout: 30_000, intervals: [250, 500, 1000] },
