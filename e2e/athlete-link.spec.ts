@@ -1,8 +1,11 @@
 import { expect, test } from "./fixtures";
 import { createKeyPair, signedInContext, trpcMutation } from "./api-helpers";
 import { bearer, dataApiToken } from "./data-api-helpers";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedSvc } from "./svc-files";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Linking an athlete record to the person's own account, through the
@@ -13,9 +16,8 @@ import { simulatedSvc } from "./svc-files";
  * with health:read. Unlinking ends all three.
  */
 test("a coach invites an athlete, who signs up and accepts; the Data API then treats the sessions they paddled in as theirs", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
   const coach = newAccount("coach");
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const portal = await signedInContext(baseURL!, coach);
   const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Lina", surname: "Linked", subscriptionActiveUntil: "2099-12-31" })).id;
   const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Invitation basin" })).id;
@@ -107,7 +109,7 @@ test("a coach invites an athlete, who signs up and accepts; the Data API then tr
 
 test("a person creates their own athlete profile; GET /athlete returns it", async ({ page, baseURL }) => {
   const person = newAccount("self");
-  await signUp(page, person);
+  await signUpInBrowser(page, person);
   await page.goto("/account/athlete");
   const form = page.getByRole("form", { name: "Create your athlete profile" });
   await form.getByLabel("Name", { exact: true }).fill("Sol");

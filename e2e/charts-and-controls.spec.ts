@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { PHONE } from "./a11y";
-import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
+import { newAccount, signUpInBrowser, type TestAccount, signInOverHttp } from "./helpers";
 import { datedSvc, simulatedSvc, simulatedTrainingFile } from "./svc-files";
 
 /**
@@ -29,7 +29,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ browser, baseURL }) => {
   const coach = newAccount("charts-coach");
   const page = await browser.newPage();
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Chart basin" });
   const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ines", surname: "Chart", subscriptionActiveUntil: "2099-12-31" });
@@ -68,8 +68,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, world.coach);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, world.coach);
 });
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { anna, bearer, dataApiToken } from "./data-api-helpers";
-import { openSessionActions, signIn } from "./helpers";
+import { openSessionActions, signInOverHttp } from "./helpers";
 
 /**
  * The session page's Export menu and the Data API give the same file: an
@@ -9,7 +9,6 @@ import { openSessionActions, signIn } from "./helpers";
  * of the same request are byte-identical (issue 10).
  */
 test("the web Export menu's file is byte-identical to the API download", async ({ page, request, baseURL }) => {
-  test.setTimeout(120_000);
   const { token } = await dataApiToken(baseURL!, anna);
   const sessions = (await (await request.get("/api/v1/sessions?limit=100", { headers: bearer(token) })).json()).data as { id: number; competition: string }[];
   const sessionId = sessions.find((s) => s.competition === "World trial")!.id;
@@ -28,9 +27,7 @@ test("the web Export menu's file is byte-identical to the API download", async (
   expect(apiFile.status()).toBe(200);
 
   // The same request from the session page.
-  await signIn(page, anna);
-  // Let the sign-in land before navigating away from it.
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await signInOverHttp(page, anna);
   await page.goto(`/sessions/${sessionId}`);
   // Export sits in the session's Actions menu.
   const menu = (await openSessionActions(page)).getByRole("region", { name: "Export" });
@@ -54,14 +51,11 @@ test("the web Export menu's file is byte-identical to the API download", async (
 });
 
 test("devices page: Fetch original gives the stored encrypted file once", async ({ page, request, baseURL }) => {
-  test.setTimeout(120_000);
   const { token } = await dataApiToken(baseURL!, anna);
   const [device] = (await (await request.get("/api/v1/devices", { headers: bearer(token) })).json()).data as { id: number }[];
   const [file] = (await (await request.get(`/api/v1/devices/${device.id}/files`, { headers: bearer(token) })).json()).data as { filename: string; sha256: string }[];
 
-  await signIn(page, anna);
-  // Let the sign-in land before navigating away from it.
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await signInOverHttp(page, anna);
   await page.goto("/devices");
   const row = page.getByRole("row").filter({ hasText: file.filename }).first();
   await row.getByRole("button", { name: "Fetch original" }).click();

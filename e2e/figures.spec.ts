@@ -1,7 +1,7 @@
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { expectNoPageOverflow, PHONE } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 import { loadKeyring } from "../server/svc/keyring";
 import { processSvc } from "../server/svc/process/process";
@@ -20,9 +20,8 @@ import { formatPace500, formatPaceAndSpeed, formatRate, formatSpeed, formatStrok
  * scroll sideways at 390 px. Exports and APIs: server/results/figures.test.ts.
  */
 test("the same figures on the log, session, analysis, share and compare pages, pace beside every speed", async ({ page, baseURL, request }) => {
-  test.setTimeout(60_000);
   const coach = newAccount("figures-coach");
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Figures basin" });
   const ana = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ana", surname: "Figures", subscriptionActiveUntil: "2099-12-31" });

@@ -44,13 +44,29 @@ export const HEALTH_WORLD = {
 
 export type HealthViewer = "carla" | "dora" | "ada" | "eli";
 
-/** Everything of someone else's that must never reach `viewer`. */
-export function forbiddenFor(viewer: HealthViewer): { bpm: number[]; coverage: number[]; values: string[] } {
+/** The values `viewer` may see: their own, and those entered or typed by or for them. */
+function allowedValues(viewer: HealthViewer): Set<string> {
   const W = HEALTH_WORLD;
   const allowed = new Set<string>(W.markers[viewer].values);
   if (viewer === "carla") [...W.carlaEnteredForAda, ...Object.values(W.recordWeights), W.external.weightKg].forEach((v) => allowed.add(v));
   if (viewer === "ada") [...W.carlaEnteredForAda, W.recordWeights.ada].forEach((v) => allowed.add(v));
   if (viewer === "eli") allowed.add(W.recordWeights.eli);
+  return allowed;
+}
+
+/**
+ * The crawler's canary: what `viewer` may see (their own markers and allowed values). Searched for with
+ * the same checks as the forbidden list, it must be found, or the checks could not find a leak either.
+ */
+export function allowedFor(viewer: HealthViewer): { bpm: number[]; coverage: number[]; values: string[] } {
+  const own = HEALTH_WORLD.markers[viewer] as PersonMarkers;
+  return { bpm: own.bpm === null ? [] : [own.bpm], coverage: own.coverage === null ? [] : [own.coverage], values: [...allowedValues(viewer)] };
+}
+
+/** Everything of someone else's that must never reach `viewer`. */
+export function forbiddenFor(viewer: HealthViewer): { bpm: number[]; coverage: number[]; values: string[] } {
+  const W = HEALTH_WORLD;
+  const allowed = allowedValues(viewer);
   const others = (Object.keys(W.markers) as (keyof typeof W.markers)[]).filter((p) => p !== viewer).map((p) => W.markers[p] as PersonMarkers);
   const values = [...others.flatMap((m) => m.values), ...W.carlaEnteredForAda, ...Object.values(W.recordWeights), W.external.weightKg].filter((v) => !allowed.has(v));
   return {

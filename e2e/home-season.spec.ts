@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { expectNoPageOverflow, PHONE } from "./a11y";
-import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
+import { newAccount, signUpInBrowser, type TestAccount, signInOverHttp } from "./helpers";
 import { datedSvc } from "./svc-files";
 
 /**
@@ -24,7 +24,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ browser, baseURL }) => {
   coach = newAccount("home-coach");
   const page = await browser.newPage();
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Home basin" });
   const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Nora", surname: "Home", subscriptionActiveUntil: "2099-12-31" });
@@ -53,8 +53,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, coach);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, coach);
 });
 
 const metres = (text: string) => {
@@ -65,6 +64,7 @@ const metres = (text: string) => {
 for (const size of [DESKTOP, PHONE]) {
   test(`at ${size.width} px the calendar switch operates and a day's distance equals the log's`, async ({ page }) => {
     await page.setViewportSize(size);
+    await page.goto("/");
     await page.getByRole("navigation", { name: "Log view" }).getByRole("link", { name: "Calendar" }).click();
     await expect(page).toHaveURL(/view=calendar/);
     const calendar = page.getByTestId("calendar");

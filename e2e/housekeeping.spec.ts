@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { PHONE, checkDialogAtBothWidths, checkPageAtBothWidths } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
-import { newAccount, signIn, signUp, type TestAccount } from "./helpers";
+import { newAccount, signIn, signInOverHttp, signUpInBrowser, type TestAccount } from "./helpers";
 import { authorizeUrl, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -16,7 +16,7 @@ import { simulatedSvc } from "./svc-files";
 
 /** A coach with an athlete, a track and one uploaded K1 session with the athlete in the seat. */
 async function coachWorld(page: Page, baseURL: string, coach: TestAccount) {
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   const portal = await signedInContext(baseURL, coach);
   const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Rosa", surname: "Díaz", subscriptionActiveUntil: "2099-12-31" })).id;
   const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: `Housekeeping basin ${coach.email.slice(6, 14)}` })).id;
@@ -36,9 +36,10 @@ async function coachWorld(page: Page, baseURL: string, coach: TestAccount) {
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
+// Every test makes its own coach and world.
+test.describe.configure({ mode: "parallel" });
 
-test("deletes ask first and say what happens to linked sessions; what cannot be deleted says why", async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+test("deletes ask first: a used track says why it stays; a team's only coach stays, the team goes; the athlete goes, the session keeps the name", async ({ page, baseURL }) => {
   const coach = newAccount("tidy");
   const { portal, athleteId, trackId, sessionId } = await coachWorld(page, baseURL!, coach);
 
@@ -80,6 +81,12 @@ test("deletes ask first and say what happens to linked sessions; what cannot be 
   expect((await page.goto(`/athletes/${athleteId}`))!.status()).toBe(404);
   await page.goto(`/sessions/${sessionId}`);
   await expect(page.getByRole("main")).toContainText("Rosa Díaz");
+  await portal.dispose();
+});
+
+test("deletes ask first: a unit holding a file says why it stays, then goes after Delete files; the key pair that uploaded goes; equipment asks", async ({ page, baseURL }) => {
+  const coach = newAccount("tidyunit");
+  const { portal, sessionId } = await coachWorld(page, baseURL!, coach);
 
   // The unit: refused while it holds the file; after "Delete files" it goes, and the session stays.
   await page.goto("/devices");
@@ -125,7 +132,6 @@ test("deletes ask first and say what happens to linked sessions; what cannot be 
 });
 
 test("a coach records weight and lactate for a linked athlete; the athlete sees them as entered by the coach", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
   const coach = newAccount("labcoach");
   const { portal, athleteId, sessionId } = await coachWorld(page, baseURL!, coach);
   // The athlete links the record to their own account (the invitation flow, over HTTP).
@@ -155,8 +161,7 @@ test("a coach records weight and lactate for a linked athlete; the athlete sees 
   // Rosa, in her own browser, sees both on her health page, entered by her coach.
   const rosaContext = await browser.newContext();
   const rosaPage = await rosaContext.newPage();
-  await signIn(rosaPage, rosa);
-  await expect(rosaPage.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(rosaPage, rosa);
   await rosaPage.goto("/health");
   await expect(rosaPage.getByRole("row", { name: /58\.5 kg/ })).toContainText(`entered by ${coach.name} (coach)`);
   await expect(rosaPage.getByRole("row", { name: /6\.2 mmol\/L/ })).toContainText(`entered by ${coach.name} (coach)`);
@@ -170,12 +175,11 @@ test("a coach records weight and lactate for a linked athlete; the athlete sees 
 });
 
 test("the operator unlocks a throttled account, changes its role and disables it; each decision hides its button", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
   // The person is signed in in their own browser.
   const person = newAccount("locked");
   const personContext = await browser.newContext();
   const personPage = await personContext.newPage();
-  await signUp(personPage, person);
+  await signUpInBrowser(personPage, person);
   // Five wrong passwords lock the account's sign-in.
   const guesser = await playwrightRequest.newContext({ baseURL });
   const { csrfToken } = await (await guesser.get("/api/auth/csrf")).json();
@@ -184,8 +188,7 @@ test("the operator unlocks a throttled account, changes its role and disables it
   }
   await guesser.dispose();
 
-  await signIn(page, E2E_ACCOUNTS.operator);
-  await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
+  await signInOverHttp(page, E2E_ACCOUNTS.operator);
   await page.goto("/operator");
   const row = page.getByTestId(`account-${person.email}`);
   await expect(row).toContainText("sign-in locked until");
@@ -215,6 +218,18 @@ test("the operator unlocks a throttled account, changes its role and disables it
     await expect(log.getByRole("row").filter({ hasText: person.email }).filter({ hasText: decision })).toContainText(E2E_ACCOUNTS.operator.name);
   }
 
+  await personContext.close();
+});
+
+test("a disabled account: its open session has ended, and the sign-in form and the OAuth sign-in refuse it with the reason", async ({ page, browser, baseURL }) => {
+  // The person is signed in in their own browser; the operator disables the account (the decision above, over its procedure).
+  const person = newAccount("disabled");
+  const personContext = await browser.newContext();
+  const personPage = await personContext.newPage();
+  const { id: userId } = await signUpInBrowser(personPage, person);
+  await signInOverHttp(page, E2E_ACCOUNTS.operator);
+  await trpcMutation(page.request, "operator.disableAccount", { userId });
+
   // The person's open session has ended, and sign-in is refused with the reason.
   await personPage.goto("/");
   await expect(personPage).toHaveURL(/\/signin/);
@@ -237,7 +252,6 @@ test("the operator unlocks a throttled account, changes its role and disables it
 });
 
 test("over the app's API: not yours is a 404, a refused delete a 409 with its reason, health without an account a 422", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const coach = newAccount("owner");
   const { portal, athleteId, trackId } = await coachWorld(page, baseURL!, coach);
   const stranger = await signUpOverHttp(baseURL!, "stranger");

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { PHONE } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { signIn, signInOverHttp } from "./helpers";
 import { WEB_LOG_WORLD } from "./web-log-world";
 
 /**
@@ -19,8 +19,7 @@ async function pageAs(browser: Browser, account: { email: string; password: stri
   if (!states.has(account.email)) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await signIn(page, account);
-    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await signInOverHttp(page, account);
     states.set(account.email, await context.storageState());
     await context.close();
   }
@@ -93,7 +92,6 @@ test("at 390 px the log is cards with the desktop table's distance, time and pac
 });
 
 test("no page the menu reaches scrolls sideways at 390 px, nor the session and training pages", async ({ browser }) => {
-  test.setTimeout(60_000);
   const page = await pageAs(browser, WEB_LOG_WORLD.coach, PHONE);
   await page.goto("/");
   await page.getByRole("button", { name: "Menu" }).click();

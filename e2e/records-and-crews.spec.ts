@@ -2,12 +2,15 @@ import type { Page } from "@playwright/test";
 import { checkPageAtBothWidths } from "./a11y";
 import { trpcMutation } from "./api-helpers";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedSvc, simulatedTrainingFile } from "./svc-files";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 /** A coach with a track, a team of Uno and Dos (subscriptions running) and Tres, whose subscription ended. */
 async function coachWorld(page: Page, label: string) {
-  await signUp(page, newAccount(label));
+  await signUpInBrowser(page, newAccount(label));
   const api = page.request;
   await trpcMutation(api, "tracks.create", { name: "Records basin" });
   const athlete = (name: string, until: string) => trpcMutation<{ id: number }>(api, "athletes.create", { name, surname: "Club", subscriptionActiveUntil: until });
@@ -36,7 +39,6 @@ async function uploadSession(page: Page, file: { name: string; buffer: Buffer },
 }
 
 test("the upload suggests the distance from the recording, explains a lapsed subscription, and records keep athletes and crews apart", async ({ page }) => {
-  test.setTimeout(60_000);
   await coachWorld(page, "records");
 
   // A file that is not a recording: a clear error on the file field at once, and nothing to upload.

@@ -61,7 +61,6 @@ test.describe("replay embeds", () => {
   }
 
   test.beforeAll(async ({ request, baseURL }) => {
-    test.setTimeout(180_000);
     api = await loadDataApi(request);
     anon = await playwrightRequest.newContext({ baseURL });
     approved = await startEmbedHost();
@@ -134,7 +133,6 @@ test.describe("replay embeds", () => {
   });
 
   test("the approved origin frames the player, which draws the boats; no OAuth token reaches the page", async ({ page }) => {
-    test.setTimeout(90_000);
     // Over HTTPS, as deployed: the browser then shows the app the framing page's origin.
     const url = front.via(await launchUrl(page.request));
     const seen = page.waitForResponse((r) => r.url() === url);
@@ -257,7 +255,6 @@ test.describe("replay embeds", () => {
   });
 
   test("the session page shows the replay to its owner, the share page to anyone with the link; the artifact routes guard it", async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
     await signIn(page, owner);
     // The sign-in must land before the next navigation, or that navigation cancels it.
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
@@ -291,7 +288,6 @@ test.describe("replay embeds", () => {
   });
 
   test("after the grant is revoked the lease is refused: the player stops and says so, keeping its boats", async ({ page, request }) => {
-    test.setTimeout(90_000);
     const url = await launchUrl(request);
     const pendingLaunch = await launchUrl(request);
     await page.clock.install();
@@ -330,7 +326,6 @@ test.describe("replay embeds", () => {
   });
 
   test("creating and revoking embeds pass the common authorization cases", async ({ request, baseURL }) => {
-    test.setTimeout(180_000);
     const tokens: TokenSet = await tokenSet(baseURL!, request, owner);
     for (const op of [
       { method: "post" as const, template: "/svcsim/embeds", path: "/svcsim/embeds" },

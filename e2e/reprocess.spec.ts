@@ -1,11 +1,10 @@
 import { E2E_ACCOUNTS } from "./accounts";
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { signInOverHttp } from "./helpers";
 
 // In file order: the first test frees the way the seed blocked with a lost run, the second starts a run of its own.
 test("the operator stops a stalled run whose function is lost, and may start a new one", async ({ page }) => {
-  await signIn(page, E2E_ACCOUNTS.operator);
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await signInOverHttp(page, E2E_ACCOUNTS.operator);
   await page.goto("/operator");
   const section = page.getByRole("region", { name: "Processing core" });
   const start = section.getByRole("button", { name: /^Reprocess stored files with core v\d+$/ });
@@ -37,9 +36,7 @@ test("the operator stops a stalled run whose function is lost, and may start a n
 });
 
 test("the operator reprocesses stored files with the current core and watches the run finish", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page, E2E_ACCOUNTS.operator);
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await signInOverHttp(page, E2E_ACCOUNTS.operator);
   await page.goto("/operator");
   const section = page.getByRole("region", { name: "Processing core" });
   // The seeded result made by core 1 (scripts/e2e-seed.ts) is at least one older file.
@@ -73,7 +70,6 @@ test("the operator reprocesses stored files with the current core and watches th
 });
 
 test("the reprocessing control is the operator's: others get the 404 page", async ({ page }) => {
-  await signIn(page, E2E_ACCOUNTS.privileged);
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await signInOverHttp(page, E2E_ACCOUNTS.privileged);
   expect((await page.goto("/operator"))?.status()).toBe(404);
 });

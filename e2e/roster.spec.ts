@@ -1,9 +1,12 @@
 import { expect, test } from "./fixtures";
-import { newAccount, signIn, signUp } from "./helpers";
+import { newAccount, signUpInBrowser, signInOverHttp } from "./helpers";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 test("create an athlete and a track and see them listed", async ({ page }) => {
-  await signUp(page, newAccount("coach"));
-
+  await signUpInBrowser(page, newAccount("coach"));
+  await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Club" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Athletes" }).click();
   await expect(page.getByText("No athletes yet")).toBeVisible();
@@ -29,7 +32,7 @@ test("create an athlete and a track and see them listed", async ({ page }) => {
 });
 
 test("bad athlete input shows field errors and saves nothing", async ({ page }) => {
-  await signUp(page, newAccount("coach"));
+  await signUpInBrowser(page, newAccount("coach"));
   await page.goto("/athletes/new");
   await page.getByLabel("Name", { exact: true }).fill("  ");
   await page.getByLabel("Weight (kg)").fill("900");
@@ -42,7 +45,7 @@ test("bad athlete input shows field errors and saves nothing", async ({ page }) 
 
 test("a coach reaches a team's athletes; a stranger gets 404", async ({ page, browser }) => {
   const coach = newAccount("coach");
-  await signUp(page, coach);
+  await signUpInBrowser(page, coach);
   await page.goto("/athletes/new");
   await page.getByLabel("Name", { exact: true }).fill("Ana");
   await page.getByLabel("Surname").fill("Sobral");
@@ -60,7 +63,7 @@ test("a coach reaches a team's athletes; a stranger gets 404", async ({ page, br
 
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
-  await signUp(stranger, newAccount("stranger"));
+  await signUpInBrowser(stranger, newAccount("stranger"));
   const response = await stranger.goto(athleteUrl);
   expect(response?.status()).toBe(404);
   await strangerContext.close();
@@ -69,7 +72,7 @@ test("a coach reaches a team's athletes; a stranger gets 404", async ({ page, br
   const secondCoach = newAccount("coach2");
   const ctx2 = await browser.newContext();
   const second = await ctx2.newPage();
-  await signUp(second, secondCoach);
+  await signUpInBrowser(second, secondCoach);
   await page.getByLabel("Coach's account email").fill(secondCoach.email);
   await page.getByRole("button", { name: "Add coach" }).click();
   await expect(page.getByRole("row", { name: new RegExp(secondCoach.name) })).toContainText("Coach");
@@ -81,11 +84,10 @@ test("a coach reaches a team's athletes; a stranger gets 404", async ({ page, br
 
 test("sign out everywhere ends other sessions at once", async ({ page, browser }) => {
   const account = newAccount();
-  await signUp(page, account);
+  await signUpInBrowser(page, account);
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signIn(other, account);
-  await expect(other.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(other, account);
 
   await page.goto("/account");
   await page.getByRole("button", { name: "Sign out everywhere" }).click();

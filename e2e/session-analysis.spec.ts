@@ -1,7 +1,10 @@
 import { expect, test } from "./fixtures";
 import { createKeyPair, signUpOverHttp, trpcMutation } from "./api-helpers";
-import { signIn } from "./helpers";
+import { signInOverHttp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 /** The web's analysis page: eleven analyses, each a sentence, a chart and tables; segments and sensitivity from the form. */
 test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and changes the segments", async ({ page, request, baseURL }) => {
@@ -24,8 +27,7 @@ test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and chang
   const c1 = await upload("C1", 4, 4102);
   await key.context.dispose();
 
-  await signIn(page, account);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, account);
   await page.goto(`/sessions/${k1}`);
   await page.getByRole("link", { name: /^Analysis/ }).click();
   await expect(page.getByRole("heading", { level: 2 })).toHaveCount(11);
@@ -50,8 +52,7 @@ test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and chang
 
 test("another person's session analysis is the not-found page", async ({ page, baseURL }) => {
   const account = await signUpOverHttp(baseURL!, "outsider");
-  await signIn(page, account);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, account);
   const response = await page.goto("/sessions/2147483000/analysis");
   expect(response?.status()).toBe(404);
 });

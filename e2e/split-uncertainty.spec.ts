@@ -3,7 +3,7 @@ import { formatUncertainty } from "../server/svc/process/uncertainty";
 import { createKeyPair, signUpOverHttp, trpcMutation } from "./api-helpers";
 import { bearer, dataApiToken, loadDataApi } from "./data-api-helpers";
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { signInOverHttp } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -33,8 +33,7 @@ test("the session page and the compare view show each split's ± as the Data API
   await key.context.dispose();
   const { token } = await dataApiToken(baseURL!, person, { scopes: ["openid", "sessions:read"] });
 
-  await signIn(page, person);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, person);
 
   // Session page: each elapsed time reads "m:ss.cc ± 0.cc", the API's elapsed_uncertainty_s to hundredths.
   await page.goto(`/sessions/${first}?splits=5`);

@@ -1,8 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedTrainingFile } from "./svc-files";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 /** A processed 4 × 250 m training of the signed-in person; returns its page's path once its sets show. */
 async function processedTraining(page: Page, seed: number): Promise<string> {
@@ -28,7 +31,7 @@ const strokes = async (page: Page, index: number) => Number(await rows(page, "wo
 
 test("a coach merges two pieces, splits one and undoes, and reads the sets measured again (1366 px)", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signUp(page, newAccount("corrector"));
+  await signUpInBrowser(page, newAccount("corrector"));
   await processedTraining(page, 9101);
   await expect(page.getByTestId("work-set-count")).toHaveText("4");
   const [w1, r1, w2] = [await metres(page, "work", 0), await metres(page, "rest", 0), await metres(page, "work", 1)];
@@ -78,7 +81,7 @@ test("a coach merges two pieces, splits one and undoes, and reads the sets measu
 
 test("on a phone the corrections operate without sideways scroll, and undo restores the sets (390 px)", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signUp(page, newAccount("phonecorrector"));
+  await signUpInBrowser(page, newAccount("phonecorrector"));
   await processedTraining(page, 9102);
   const w2 = await metres(page, "work", 1);
   const corrections = page.getByTestId("set-corrections");

@@ -1,11 +1,15 @@
 import { checkPageAtBothWidths, expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, signUp } from "./helpers";
+import { trpcMutation } from "./api-helpers";
+import { newAccount, signUpInBrowser } from "./helpers";
 import { simulatedTrainingFile } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 test("upload a simulated training through the page, watch it become ready, read its sets and compare two", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signUp(page, newAccount("trainer"));
+  await signUpInBrowser(page, newAccount("trainer"));
+  await page.goto("/");
   const { bytes, truth } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 4711 });
   const workSets = truth.sets.filter((s) => s.kind === "work").length;
   expect(workSets).toBe(4);
@@ -68,6 +72,24 @@ test("upload a simulated training through the page, watch it become ready, read 
   await page.getByLabel("Boat").selectOption({ label: "K1" });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("link", { name: "Open the existing training" })).toHaveAttribute("href", trainingPath);
+});
+
+test("the trainings list and a training page at both widths: no sideways scroll, accessible; on a phone two sets compare", async ({ page }) => {
+  // The training uploaded through the upload route the page posts to (the upload form is the test above).
+  await signUpInBrowser(page, newAccount("trainwidths"));
+  const athlete = await trpcMutation<{ id: number }>(page.request, "athletes.create", { name: "Tia", surname: "Widths", subscriptionActiveUntil: "2099-12-31" });
+  const { bytes } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 4711 });
+  const upload = await page.request.post("/api/uploads/trainings", {
+    multipart: {
+      file: { name: "tuesday.svc", mimeType: "application/octet-stream", buffer: bytes },
+      metadata: JSON.stringify({ vessel_id: 1, track_id: null, athlete_id: athlete.id, title: "Tuesday 4 × 250 m", template_id: null, sensitivity: 5 }),
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const trainingPath = `/trainings/${(await upload.json()).data.id}`;
+  await page.goto(trainingPath);
+  // Queued or processing first; the page refreshes itself until the sets appear.
+  await expect(page.getByTestId("sets-table")).toBeVisible({ timeout: 30_000 });
 
   // Phone width: no sideways page scroll, accessible, on the list and the training.
   await checkPageAtBothWidths(page, "/trainings");
@@ -81,8 +103,7 @@ test("upload a simulated training through the page, watch it become ready, read 
 });
 
 test("a file without a work set ends failed with the reason in words; someone else's training is a 404", async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  await signUp(page, newAccount("trainfail"));
+  await signUpInBrowser(page, newAccount("trainfail"));
   await page.goto("/upload?kind=training");
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Training file (.svc)").setInputFiles({ name: "broken.svc", mimeType: "application/octet-stream", buffer: Buffer.from("SVC1 but not a real recording at all ".repeat(8)) });
@@ -94,7 +115,7 @@ test("a file without a work set ends failed with the reason in words; someone el
   const path = new URL(page.url()).pathname;
 
   const stranger = await browser.newPage({ baseURL: new URL(page.url()).origin });
-  await signUp(stranger, newAccount("stranger"));
+  await signUpInBrowser(stranger, newAccount("stranger"));
   expect((await stranger.goto(path))?.status()).toBe(404);
   expect((await stranger.goto("/trainings/2147483647"))?.status()).toBe(404);
   await stranger.close();

@@ -5,6 +5,9 @@ import { expect, test } from "./fixtures";
 import { newAccount, signUp, waitForDistanceSuggestion } from "./helpers";
 import { FIXTURES, simulatedSvc } from "./svc-files";
 
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
+
 /** Issue 11, "Messages in people's words": the upload page names fields as it labels them; the API's sentence waits behind "Details". */
 async function preparedUploadPage(page: Page) {
   await signUp(page, newAccount("wording"));

@@ -1,16 +1,18 @@
 import { expect, test } from "./fixtures";
 import { checkPageAtBothWidths, DESKTOP, expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
-import { newAccount, signIn, signUp } from "./helpers";
+import { newAccount, signInOverHttp, signUp } from "./helpers";
 import { WEB_LOG_WORLD } from "./web-log-world";
 
 const W = WEB_LOG_WORLD;
 
 test.describe("sessions log", () => {
+  test.describe.configure({ mode: "parallel" });
   for (const size of [DESKTOP, PHONE]) {
     test(`walks to the last page with filters in the URL, and the back button returns (${size.width}px)`, async ({ page }) => {
       await page.setViewportSize(size);
-      await signIn(page, W.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+      await signInOverHttp(page, W.coach);
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
       // On a phone the sessions come first and the filters sit behind the "Filter" button.
       if (size === PHONE) await page.getByRole("button", { name: /^Filter/ }).click();
       await page.getByLabel("Track").selectOption({ label: W.coachTrack });
@@ -52,8 +54,7 @@ test.describe("sessions log", () => {
   }
 
   test("speed sort orders by pace, an athlete filter shows their team sessions, and no-match has its own message", async ({ page }) => {
-    await signIn(page, W.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await signInOverHttp(page, W.coach);
     await page.goto("/?sort=speed&order=desc");
     const paces = await page.getByTestId("session-log").locator("tbody tr td:nth-child(8)").allInnerTexts();
     const seconds = paces.map((p) => {
@@ -76,8 +77,7 @@ test.describe("sessions log", () => {
   });
 
   test("the week view sums weekly volume per athlete", async ({ page }) => {
-    await signIn(page, W.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await signInOverHttp(page, W.coach);
     await page.goto("/?view=week&from=2026-01-05&to=2026-01-18");
     const table = page.getByTestId("week-view");
     await expect(table).toBeVisible();
@@ -94,6 +94,7 @@ test.describe("sessions log", () => {
   });
 
   test("a new account sees the empty state, with the way to a first upload", async ({ page }) => {
+    // Through the sign-up form: the one browser test that submits it (the other specs sign up over HTTP).
     await signUp(page, newAccount("empty-log"));
     await expect(page.getByTestId("log-empty")).toContainText("No sessions yet");
     await checkPageAtBothWidths(page, "/");
@@ -101,7 +102,8 @@ test.describe("sessions log", () => {
 
   test("the phone menu opens from its button and marks the current page", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, W.coach);
+    await signInOverHttp(page, W.coach);
+    await page.goto("/");
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
     const menu = page.getByRole("button", { name: "Menu" });
     await expect(menu).toHaveAttribute("aria-expanded", "false");
@@ -119,8 +121,7 @@ test.describe("sessions log", () => {
   });
 
   test("an athlete's page: personal bests, progression, and the log pre-filtered to them", async ({ page }) => {
-    await signIn(page, W.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await signInOverHttp(page, W.coach);
     await page.goto("/athletes");
     await page.getByRole("link", { name: new RegExp(W.managedAthlete) }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(W.managedAthlete);

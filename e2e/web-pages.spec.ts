@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
-import { checkPageAtBothWidths } from "./a11y";
+import { checkPageAtBothWidths, checkPageAtWidth, DESKTOP, PHONE } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
-import { signIn } from "./helpers";
+import { signIn, signInOverHttp } from "./helpers";
 import { WEB_LOG_WORLD } from "./web-log-world";
 
 /**
@@ -38,53 +38,57 @@ const SIGNED_IN = [
   "/?view=calendar",
   "/exports",
 ];
-/** The API references are the largest pages (every operation's schemas; axe walks each node): a test of their own. */
+/** The API references are the largest pages (every operation's schemas; axe walks each node). */
 const REFERENCES = ["/developer/docs/results-api", "/developer/docs/results-api/results", "/developer/docs/data-api", "/developer/docs/data-api/sessions"];
 const OPERATOR = ["/operator", "/operator/applications"];
 
 test.describe("every page at phone and desktop width", () => {
-  test("signed-out pages", async ({ page }) => {
-    for (const url of SIGNED_OUT) await checkPageAtBothWidths(page, url);
-  });
+  // One page per test, in parallel: each page is independent of the others.
+  test.describe.configure({ mode: "parallel" });
 
-  // In groups of six, so each test stays well within its time on a busy machine.
-  for (let group = 0; group * 6 < SIGNED_IN.length; group++) {
-    const urls = SIGNED_IN.slice(group * 6, group * 6 + 6);
-    test(`signed-in pages of a coach with sessions: ${urls.join(" ")}`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await signIn(page, WEB_LOG_WORLD.coach);
-      await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
-      for (const url of urls) await checkPageAtBothWidths(page, url);
+  for (const url of SIGNED_OUT) {
+    test(`signed-out page ${url}`, async ({ page }) => {
+      await checkPageAtBothWidths(page, url);
     });
   }
 
-  test(`the API references: ${REFERENCES.join(" ")}`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await signIn(page, WEB_LOG_WORLD.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
-    for (const url of REFERENCES) await checkPageAtBothWidths(page, url);
-  });
+  for (const url of SIGNED_IN) {
+    test(`signed-in page of a coach with sessions: ${url}`, async ({ page }) => {
+      await signInOverHttp(page, WEB_LOG_WORLD.coach);
+      await checkPageAtBothWidths(page, url);
+    });
+  }
 
-  test("the coach's first athlete, track and team pages", async ({ page }) => {
-    test.setTimeout(180_000);
-    await signIn(page, WEB_LOG_WORLD.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
-    for (const list of ["/athletes", "/tracks", "/teams"]) {
+  // The references are the heaviest pages (axe walks ~1 MB of nodes): one test per width.
+  for (const url of REFERENCES) {
+    for (const size of [DESKTOP, PHONE]) {
+      test(`the API reference ${url} at ${size.width} px`, async ({ page }) => {
+        await signInOverHttp(page, WEB_LOG_WORLD.coach);
+        await checkPageAtWidth(page, url, size);
+      });
+    }
+  }
+
+  for (const list of ["/athletes", "/tracks", "/teams"]) {
+    test(`the coach's first item of ${list}`, async ({ page }) => {
+      await signInOverHttp(page, WEB_LOG_WORLD.coach);
       await page.goto(list);
       const href = await page.locator(`main a[href^="${list}/"]:not([href$="/new"])`).first().getAttribute("href");
       expect(href, `a link on ${list}`).toBeTruthy();
       await checkPageAtBothWidths(page, href!);
-    }
-  });
+    });
+  }
 
-  test("operator pages", async ({ page }) => {
-    // The overview lists up to 200 accounts with their actions; with CI's shared database full, the
-    // accessibility check takes ~12 s per width on a loaded machine.
-    test.setTimeout(120_000);
-    await signIn(page, E2E_ACCOUNTS.operator);
-    await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
-    for (const url of OPERATOR) await checkPageAtBothWidths(page, url);
-  });
+  for (const url of OPERATOR) {
+    test(`operator page ${url}`, async ({ page }) => {
+      if (url === "/operator") {
+        // The operator lands on the operator overview.
+        await signIn(page, E2E_ACCOUNTS.operator);
+        await expect(page.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
+      } else await signInOverHttp(page, E2E_ACCOUNTS.operator);
+      await checkPageAtBothWidths(page, url);
+    });
+  }
 
   test("the 404 page is a page of its own", async ({ page }) => {
     // Signed out, any app page first asks for sign-in.

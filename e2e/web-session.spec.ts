@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { createKeyPair, trpcMutation } from "./api-helpers";
 import { checkPageAtBothWidths } from "./a11y";
 import { expect, test } from "./fixtures";
-import { newAccount, openSessionActions, signUp } from "./helpers";
+import { newAccount, openSessionActions, signUpInBrowser } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 /**
@@ -9,17 +10,18 @@ import { simulatedSvc } from "./svc-files";
  * markers, and a K2 file uploaded as K1 corrected to K2 (reprocessed from
  * the stored original), at desktop and phone width with the accessibility check.
  */
-test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({ page, baseURL, request }) => {
-  test.setTimeout(120_000);
+
+/** A coach with Ana and Bea, and a K2 file uploaded as a K1 with Ana in the seat; returns the session id. */
+async function k2UploadedAsK1(page: Page, baseURL: string, seed: number) {
   const coach = newAccount("session-coach");
-  await signUp(page, coach);
-  const key = await createKeyPair(baseURL!, coach);
+  await signUpInBrowser(page, coach);
+  const key = await createKeyPair(baseURL, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Session basin" });
   const ana = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ana", surname: "Front", subscriptionActiveUntil: "2099-12-31" });
   await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Bea", surname: "Back", subscriptionActiveUntil: "2099-12-31" });
-  const upload = await request.post("/api/v1/results", {
+  const upload = await key.context.post("/api/v1/results", {
     multipart: {
-      file: { name: "k2.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 500, seed: 11 }) },
+      file: { name: "k2.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 500, seed }) },
       metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [ana.id] }),
     },
     headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
@@ -27,7 +29,14 @@ test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({
   expect(upload.status(), await upload.text()).toBe(201);
   const id = (await upload.json()).data.id as number;
   await key.context.dispose();
+  return id;
+}
 
+// The two tests each upload their own session.
+test.describe.configure({ mode: "parallel" });
+
+test("a K2 session uploaded as K1: pace beside m/s, and the course map with its split markers", async ({ page, baseURL }) => {
+  const id = await k2UploadedAsK1(page, baseURL!, 11);
   await page.goto(`/sessions/${id}?splits=5`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("K1 · 500 m");
   // Pace first, m/s beside it.
@@ -43,6 +52,12 @@ test("a K2 session uploaded as K1: pace, course map, correction to K2", async ({
   await expect(page.getByTestId("course-summary")).toContainText("Split markers at 100 m, 200 m, 300 m, 400 m, 500 m.");
   // No tile is requested without MAP_TILE_URL.
   expect(await map.locator("img.leaflet-tile").count()).toBe(0);
+});
+
+test("a K2 session uploaded as K1, corrected to K2: the empty seat named as the form labels it, reprocessed, counted as K2", async ({ page, baseURL }) => {
+  const id = await k2UploadedAsK1(page, baseURL!, 12);
+  await page.goto(`/sessions/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("K1 · 500 m");
 
   // Correct: K2 with two athletes. An empty second seat is named as the form labels it.
   await (await openSessionActions(page)).getByText("Correct this session").click();

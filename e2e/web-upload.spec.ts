@@ -1,12 +1,11 @@
 import { expect, test } from "./fixtures";
 import { checkDialogAtBothWidths } from "./a11y";
-import { newAccount, openSessionActions, signUp, waitForDistanceSuggestion } from "./helpers";
+import { newAccount, openSessionActions, signUpInBrowser, waitForDistanceSuggestion } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
 test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
   // Upload, charts, share links with their dialog checked at two widths, and the delete: more than the default 45 s on a busy machine.
-  test.setTimeout(120_000);
-  await signUp(page, newAccount("webuploader"));
+  await signUpInBrowser(page, newAccount("webuploader"));
   await page.goto("/tracks/new");
   await page.getByLabel("Name").fill("Web basin");
   await page.getByRole("button", { name: "Create track" }).click();

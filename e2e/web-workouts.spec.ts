@@ -1,8 +1,11 @@
 import { expect, test } from "./fixtures";
 import { checkDialogAtBothWidths, expectAccessible, expectNoPageOverflow, PHONE, DESKTOP } from "./a11y";
 import { DATA_WORLD } from "./data-api-world";
-import { newAccount, signIn, signUp } from "./helpers";
+import { newAccount, signUpInBrowser, signInOverHttp } from "./helpers";
 import type { Page } from "@playwright/test";
+
+// Each test makes its own account and world.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * The web app's workout templates (list, create, edit, duplicate, delete,
@@ -22,9 +25,9 @@ async function checkHere(page: Page) {
 }
 
 test("a coach creates, edits, duplicates and deletes a workout template", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  await signUp(page, newAccount("workouts"));
+  await signUpInBrowser(page, newAccount("workouts"));
+  await page.goto("/");
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workouts", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Workout templates", level: 1 })).toBeVisible();
@@ -96,13 +99,12 @@ test("a coach creates, edits, duplicates and deletes a workout template", async 
 
 async function signOutAndIn(page: Page) {
   await page.context().clearCookies();
-  await signUp(page, newAccount("other"));
+  await signUpInBrowser(page, newAccount("other"));
 }
 
 test("importing a workout file shows its problems by path, or saves it", async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
-  await signUp(page, newAccount("importer"));
+  await signUpInBrowser(page, newAccount("importer"));
   await page.goto("/workouts/import");
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Save template" })).toBeDisabled();
@@ -135,9 +137,8 @@ test("importing a workout file shows its problems by path, or saves it", async (
 });
 
 test("sessions ticked in the log open side by side in the compare view", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page, DATA_WORLD.anna);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, DATA_WORLD.anna);
+  await page.goto("/");
   await page.setViewportSize(DESKTOP);
   const log = page.getByTestId("session-log");
   const trial = await log.locator("tbody tr", { hasText: "World trial" }).getByRole("checkbox").getAttribute("value");
