@@ -22,7 +22,6 @@ test.describe("Data API: device file fetch", () => {
   let file: { filename: string; sha256: string; byte_size: number };
 
   test.beforeAll(async ({ request, baseURL }) => {
-    test.setTimeout(120_000);
     api = await loadDataApi(request);
     tokens = await tokenSet(baseURL!, request, anna);
     olafToken = (await dataApiToken(baseURL!, olaf)).token;

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { signUpOverHttp } from "./api-helpers";
 import { bearer, dataApiToken, loadDataApi } from "./data-api-helpers";
-import { signIn, waitForDistanceSuggestion } from "./helpers";
+import { signIn, signInOverHttp, waitForDistanceSuggestion } from "./helpers";
 import { apiResourceFor, authorizeAndExchange, registerApp } from "./oauth-helpers";
 import { simulatedSvc } from "./svc-files";
 
@@ -60,11 +60,9 @@ test("a boat and a paddle added in the web app are the person's equipment in the
 });
 
 test("a session uploaded in the web app brings its unit, file, record and a lactate reading to the API", async ({ page, request, baseURL }) => {
-  test.setTimeout(90_000);
   const api = await loadDataApi(request);
   const person = await signUpOverHttp(baseURL!, "uploader");
-  await signIn(page, person);
-  await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+  await signInOverHttp(page, person);
   await page.goto("/tracks/new");
   await page.getByLabel("Name").fill("Web-to-API basin");
   await page.getByRole("button", { name: "Create track" }).click();
