@@ -49,7 +49,7 @@ export default defineConfig([
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
-      // Type-only imports draw no runtime edge, but a loop of types is still a loop of design.
+      // A loop of value imports (type-only imports vanish at run time and are not counted).
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "max-lines": ["warn", { max: 400, skipBlankLines: true, skipComments: true }],
       "max-lines-per-function": ["warn", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],

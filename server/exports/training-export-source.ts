@@ -20,7 +20,8 @@ import {
   type TrainingAudience,
   type TrainingSetRow,
 } from "../trainings/training-reads";
-import { positionsAlong, withoutSessionId, type ExportLap, type ExportModel, type ExportSelection, type ExportViewer } from "./export-source";
+import { positionsAlong, withoutSessionId } from "./export-parts";
+import type { ExportLap, ExportModel, ExportSelection, ExportViewer } from "./export-source";
 
 /**
  * A training as an export source (docs/exports.md "Trainings"): the same
