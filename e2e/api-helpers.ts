@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { newAccount, type TestAccount } from "./helpers";
+import { newAccount, signInOverHttp, type TestAccount } from "./helpers";
 
 /** A request context signed in (next-auth cookie) as `account`, for tRPC calls the portal would make. */
 export async function signedInContext(baseURL: string, account: Pick<TestAccount, "email" | "password">): Promise<APIRequestContext> {
@@ -33,10 +33,8 @@ export async function signUpOverHttp(baseURL: string, label = "api"): Promise<Te
  * for tests of what a signed-in page shows, where the sign-in form itself is not the subject
  * (e2e/sign-in.spec.ts tests that).
  */
-export async function signInPageOverHttp(page: Page, baseURL: string, account: Pick<TestAccount, "email" | "password">): Promise<void> {
-  const context = await signedInContext(baseURL, account);
-  await page.context().addCookies((await context.storageState()).cookies);
-  await context.dispose();
+export async function signInPageOverHttp(page: Page, _baseURL: string, account: Pick<TestAccount, "email" | "password">): Promise<void> {
+  await signInOverHttp(page, account);
 }
 
 /** A new account (signed up over HTTP) and the page signed in as it. */
