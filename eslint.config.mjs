@@ -15,7 +15,8 @@ const layerZones = [
     // only the routes, tRPC and other HTTP code stand on it. The wire contract lives in server/contract.
     target: ["./server/!(http|trpc)/**", "./server/*.ts", "./inngest/**"],
     from: "./server/http",
-    message: "Only server/http, server/trpc and app/ import server/http (docs/architecture.md); shared shapes and rules live in server/contract.",
+    message:
+      "Only server/http, server/trpc and app/ import server/http (docs/architecture.md); shared shapes and rules live in server/contract.",
   },
   {
     // The .svc processing core is pure: it imports nothing of ours outside itself, except its CLI.
@@ -31,7 +32,14 @@ const layerZones = [
   {
     // The function registry (whose functions import the domain) is imported by the route that serves it and the
     // embedded runner alone; domain code emits events through the outbox (server/jobs/send-event.ts).
-    target: ["./server/!(jobs)/**", "./server/*.ts", "./server/jobs/!(embedded-runner).ts", "./app/!(api)/**", "./app/api/!(inngest)/**", "./inngest/functions/**"],
+    target: [
+      "./server/!(jobs)/**",
+      "./server/*.ts",
+      "./server/jobs/!(embedded-runner).ts",
+      "./app/!(api)/**",
+      "./app/api/!(inngest)/**",
+      "./inngest/functions/**",
+    ],
     from: ["./inngest/index.ts", "./inngest/functions"],
     message: "Only server/jobs/embedded-runner.ts and app/api/inngest/route.ts import the Inngest function registry (docs/jobs.md).",
   },
@@ -67,9 +75,24 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "inngest/internals", message: "Only server/jobs/execute-function.ts may use the SDK's internals." }, { name: "inngest/types", message: "Only server/jobs/execute-function.ts may use the SDK's internal types." }] },
+        {
+          paths: [
+            { name: "inngest/internals", message: "Only server/jobs/execute-function.ts may use the SDK's internals." },
+            { name: "inngest/types", message: "Only server/jobs/execute-function.ts may use the SDK's internal types." },
+          ],
+        },
       ],
     },
   },
-  globalIgnores([".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "bench-out/**", "next-env.d.ts", "packages/*/dist/**", "packages/sdk/src/generated/**"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "bench-out/**",
+    "next-env.d.ts",
+    "packages/*/dist/**",
+    "packages/sdk/src/generated/**",
+  ]),
 ]);

@@ -3,7 +3,15 @@ const nextConfig = {
   // Packages that load WebAssembly, native addons or their own files at run
   // time must stay outside the server bundle.
   // exceljs (and its jszip) use dynamic requires and Node streams that bundling breaks.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "oidc-provider", "postgres", "@react-pdf/renderer", "exceljs", "jszip"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "oidc-provider",
+    "postgres",
+    "@react-pdf/renderer",
+    "exceljs",
+    "jszip",
+  ],
   poweredByHeader: false,
   // Git worktrees whose node_modules is a symlink to another checkout build with
   // NEXT_TURBOPACK_ROOT set to a folder containing both (Turbopack refuses files outside its root).

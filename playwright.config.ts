@@ -16,7 +16,14 @@ export const E2E_MAX_UPLOAD_BYTES = 2_000_000;
 const s3Port = port + 1000;
 const s3Env =
   process.env.E2E_S3 === "1"
-    ? { S3_BUCKET: "svc-e2e", S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "1" }
+    ? {
+        S3_BUCKET: "svc-e2e",
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "1",
+      }
     : null;
 
 export default defineConfig({
@@ -37,12 +44,30 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // Root in CI needs --no-sandbox; the rest keeps Chromium off the closed network.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: [
-    ...(s3Env ? [{ command: "npx tsx scripts/local-s3.ts", port: s3Port, reuseExistingServer: false, timeout: 60_000, env: { ...process.env, S3_LOCAL_PORT: String(s3Port), S3_LOCAL_BUCKET: s3Env.S3_BUCKET } as Record<string, string> }] : []),
+    ...(s3Env
+      ? [
+          {
+            command: "npx tsx scripts/local-s3.ts",
+            port: s3Port,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: { ...process.env, S3_LOCAL_PORT: String(s3Port), S3_LOCAL_BUCKET: s3Env.S3_BUCKET } as Record<string, string>,
+          },
+        ]
+      : []),
     {
       // Seeds the accounts sign-up cannot make, then serves the built app.
       command: `npx tsx scripts/e2e-seed.ts && npx next start -p ${port}`,

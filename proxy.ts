@@ -51,10 +51,16 @@ function undecodablePath(request: NextRequest): Response {
   const credential = /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1];
   if (credential && !credential.startsWith("svcpk_")) {
     const requestId = newRequestId();
-    return Response.json({ error: "invalid_request", error_description: message, request_id: requestId }, { status: 400, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: "invalid_request", error_description: message, request_id: requestId },
+      { status: 400, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
+    );
   }
   const requestId = newRequestId();
-  return Response.json({ error: "invalid_request", message, request_id: requestId }, { status: 400, headers: { "X-Request-Id": requestId } });
+  return Response.json(
+    { error: "invalid_request", message, request_id: requestId },
+    { status: 400, headers: { "X-Request-Id": requestId } },
+  );
 }
 
 /**
@@ -62,4 +68,6 @@ function undecodablePath(request: NextRequest): Response {
  * only ones that can be undecodable) pass through here: every other API
  * request skips the proxy, which is measurable per-request work (docs/benchmarks.md).
  */
-export const config = { matcher: ["/api/v1/svcsim/launch/:token", "/api/v1/:path(.*%.*)", "/((?!api/|_next/static|_next/image|favicon.ico).*)"] };
+export const config = {
+  matcher: ["/api/v1/svcsim/launch/:token", "/api/v1/:path(.*%.*)", "/((?!api/|_next/static|_next/image|favicon.ico).*)"],
+};

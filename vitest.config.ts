@@ -6,7 +6,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.ts", "inngest/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "packages/**/src/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "app/**/*.test.ts",
+      "inngest/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "test/**/*.test.ts",
+      "packages/**/src/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -9,7 +9,16 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`), page.url()).toEqual([]);
+  expect(
+    blocking.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    ),
+    page.url(),
+  ).toEqual([]);
 }
 
 /** The page itself never scrolls sideways; wide tables scroll inside their card. */
@@ -19,11 +28,17 @@ export async function expectNoPageOverflow(page: Page) {
     innerWidth: window.innerWidth,
     // The innermost elements sticking out, so a failure says what to fix.
     culprits: [...document.body.querySelectorAll("*")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > window.innerWidth + 1 &&
+          ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1),
+      )
       .slice(0, 3)
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? "").slice(0, 40)}`),
   }));
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window: ${culprits.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window: ${culprits.join(" | ")}`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 /** Both checks, at phone and desktop width. */

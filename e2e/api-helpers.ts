@@ -52,7 +52,11 @@ export interface ApiKey {
 }
 
 /** A key pair for `account`, created through the portal's own endpoint. */
-export async function createKeyPair(baseURL: string, account: Pick<TestAccount, "email" | "password">, name = "e2e key"): Promise<ApiKey & { context: APIRequestContext; id: number }> {
+export async function createKeyPair(
+  baseURL: string,
+  account: Pick<TestAccount, "email" | "password">,
+  name = "e2e key",
+): Promise<ApiKey & { context: APIRequestContext; id: number }> {
   const context = await signedInContext(baseURL, account);
   const created = await trpcMutation<{ id: number; publicKey: string; secretKey: string }>(context, "keys.create", { name });
   return { ...created, authorization: `Bearer ${created.publicKey}.${created.secretKey}`, context };

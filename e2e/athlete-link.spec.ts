@@ -15,11 +15,21 @@ test.describe.configure({ mode: "parallel" });
  * the link: GET /athlete, subject_seat, and the person's own heart rate
  * with health:read. Unlinking ends all three.
  */
-test("a coach invites an athlete, who signs up and accepts; the Data API then treats the sessions they paddled in as theirs", async ({ page, browser, baseURL }) => {
+test("a coach invites an athlete, who signs up and accepts; the Data API then treats the sessions they paddled in as theirs", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const coach = newAccount("coach");
   await signUpInBrowser(page, coach);
   const portal = await signedInContext(baseURL!, coach);
-  const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Lina", surname: "Linked", subscriptionActiveUntil: "2099-12-31" })).id;
+  const athleteId = (
+    await trpcMutation<{ id: number }>(portal, "athletes.create", {
+      name: "Lina",
+      surname: "Linked",
+      subscriptionActiveUntil: "2099-12-31",
+    })
+  ).id;
   const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Invitation basin" })).id;
   await portal.dispose();
 

@@ -32,12 +32,20 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Chart basin" });
-  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ines", surname: "Chart", subscriptionActiveUntil: "2099-12-31" });
+  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+    name: "Ines",
+    surname: "Chart",
+    subscriptionActiveUntil: "2099-12-31",
+  });
   const sessions: number[] = [];
   for (const seed of [31, 32]) {
     const upload = await key.context.post("/api/v1/results", {
       multipart: {
-        file: { name: `k1-${seed}.svc`, mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed }) },
+        file: {
+          name: `k1-${seed}.svc`,
+          mimeType: "application/octet-stream",
+          buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed }),
+        },
         metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
       },
       headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
@@ -48,7 +56,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   // One from this week, so the home's weekly volume chart (the last weeks) has something to draw.
   const recent = await key.context.post("/api/v1/results", {
     multipart: {
-      file: { name: "k1-recent.svc", mimeType: "application/octet-stream", buffer: datedSvc({ vessel: "K1", distanceM: 500, seed: 33 }, Date.now() - 3_600_000) },
+      file: {
+        name: "k1-recent.svc",
+        mimeType: "application/octet-stream",
+        buffer: datedSvc({ vessel: "K1", distanceM: 500, seed: 33 }, Date.now() - 3_600_000),
+      },
       metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
     },
     headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
@@ -59,7 +71,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const training = await page.request.post("/api/uploads/trainings", {
     multipart: {
       file: { name: "practice.svc", mimeType: "application/octet-stream", buffer: bytes },
-      metadata: JSON.stringify({ vessel_id: 1, track_id: null, athlete_id: athlete.id, title: "Chart practice", template_id: null, sensitivity: 5 }),
+      metadata: JSON.stringify({
+        vessel_id: 1,
+        track_id: null,
+        athlete_id: athlete.id,
+        title: "Chart practice",
+        template_id: null,
+        sensitivity: 5,
+      }),
     },
   });
   expect(training.status(), await training.text()).toBe(201);
@@ -87,7 +106,12 @@ async function expectChartsDraw(scope: Page | Locator): Promise<number> {
   for (let i = 0; i < count; i++) {
     const figure = figures.nth(i);
     if (!(await figure.isVisible())) continue;
-    const caption = (await figure.locator("figcaption").first().textContent().catch(() => null)) ?? `figure ${i}`;
+    const caption =
+      (await figure
+        .locator("figcaption")
+        .first()
+        .textContent()
+        .catch(() => null)) ?? `figure ${i}`;
     const report = await figure.evaluate((fig) => {
       const svgs = [...fig.querySelectorAll("svg")].filter((s) => !s.closest(".recharts-legend-wrapper"));
       const plot = svgs.map((s) => s.getBoundingClientRect()).sort((a, b) => b.width * b.height - a.width * a.height)[0];
@@ -99,7 +123,9 @@ async function expectChartsDraw(scope: Page | Locator): Promise<number> {
         })
         .map((p) => p.getBoundingClientRect())
         .filter((r) => r.width > 0 || r.height > 0);
-      const icons = [...fig.querySelectorAll(".recharts-legend-wrapper svg")].map((s) => s.getBoundingClientRect()).map((r) => Math.max(r.width, r.height));
+      const icons = [...fig.querySelectorAll(".recharts-legend-wrapper svg")]
+        .map((s) => s.getBoundingClientRect())
+        .map((r) => Math.max(r.width, r.height));
       // How far the drawn series reach across the plot together (a course is many short segments).
       // A chart's series run across it; a course on a map may run up it instead.
       const spanX = drawn.length ? Math.max(...drawn.map((r) => r.right)) - Math.min(...drawn.map((r) => r.left)) : 0;
@@ -147,11 +173,20 @@ for (const size of WIDTHS) {
       const speed = page.getByRole("combobox", { name: "Speed" });
       const play = page.getByRole("button", { name: /^(Play|Pause)$/ });
       const clock = page.locator("[class*='clock']");
-      const [sliderBox, speedBox, clockBox, playBox] = [await slider.boundingBox(), await speed.boundingBox(), await clock.boundingBox(), await play.boundingBox()];
+      const [sliderBox, speedBox, clockBox, playBox] = [
+        await slider.boundingBox(),
+        await speed.boundingBox(),
+        await clock.boundingBox(),
+        await play.boundingBox(),
+      ];
       expect(sliderBox!.width, "slider width").toBeGreaterThanOrEqual(size.width > 500 ? 200 : 60);
       expect(speedBox!.width, "speed menu width").toBeLessThan(120);
       expect(clockBox!.width, "clock shown").toBeGreaterThan(20);
-      for (const [name, box] of [["speed menu", speedBox], ["clock", clockBox], ["play button", playBox]] as const) {
+      for (const [name, box] of [
+        ["speed menu", speedBox],
+        ["clock", clockBox],
+        ["play button", playBox],
+      ] as const) {
         expect(overlap(sliderBox!, box!), `${name} overlaps the slider`).toBe(false);
       }
 
@@ -185,11 +220,18 @@ for (const size of WIDTHS) {
       expect(Math.max(...widths)).toBeGreaterThanOrEqual(20);
     });
 
-    test("the session page leads with the result, then the analysis; its Actions menu opens, reaches Export and asks before deleting", async ({ page }) => {
+    test("the session page leads with the result, then the analysis; its Actions menu opens, reaches Export and asks before deleting", async ({
+      page,
+    }) => {
       await page.goto(`/sessions/${world.sessions[0]}`);
       const headings = await page.locator("main h2").allTextContents();
-      const order = ["Splits", "Along the distance", "Replay", "Course", "Analysis", `Strokes`].map((title) => headings.findIndex((h) => h.startsWith(title)));
-      expect(order.every((at) => at >= 0), `headings: ${headings.join(" | ")}`).toBe(true);
+      const order = ["Splits", "Along the distance", "Replay", "Course", "Analysis", `Strokes`].map((title) =>
+        headings.findIndex((h) => h.startsWith(title)),
+      );
+      expect(
+        order.every((at) => at >= 0),
+        `headings: ${headings.join(" | ")}`,
+      ).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       // Nothing to act with sits above the result: no export form, no Delete.
       await expect(page.getByRole("button", { name: "Delete session" })).toHaveCount(0);
@@ -208,7 +250,10 @@ for (const size of WIDTHS) {
       await exportMenu.getByLabel("Format").selectOption("xlsx");
       await expect(exportMenu.getByRole("button", { name: "Export" })).toBeEnabled();
       await expect(panel.getByText("Correct this session")).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), "sideways scroll with the menu open").toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        "sideways scroll with the menu open",
+      ).toBeLessThanOrEqual(0);
       await exportMenu.getByLabel("Format").focus();
       await page.keyboard.press("Escape");
       await expect(actions).toHaveAttribute("aria-expanded", "false");
@@ -229,7 +274,9 @@ for (const size of WIDTHS) {
       expect((await page.reload())?.status()).toBe(200);
     });
 
-    test("the session, compare and training charts' axes end at the effort's distance, fit the data and mark the splits", async ({ page }) => {
+    test("the session, compare and training charts' axes end at the effort's distance, fit the data and mark the splits", async ({
+      page,
+    }) => {
       await page.goto(`/sessions/${world.sessions[0]}`);
       const speed = page.locator("figure[data-chart='speed']");
       await expect(speed.locator(".recharts-line-curve")).toBeVisible();
@@ -242,8 +289,13 @@ for (const size of WIDTHS) {
       // data's range in their own summary ("From … to … over every stroke").
       for (const key of ["rate", "strokeDistance"]) {
         const chart = page.locator(`figure[data-chart='${key}']`);
-        const [low, high] = (await page.locator(`#chart-${key}-summary`).textContent())!.match(/From ([\d.]+) to ([\d.]+)/)!.slice(1).map(Number);
-        const yTicks = (await chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+        const [low, high] = (await page.locator(`#chart-${key}-summary`).textContent())!
+          .match(/From ([\d.]+) to ([\d.]+)/)!
+          .slice(1)
+          .map(Number);
+        const yTicks = (await chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(
+          Number,
+        );
         const [bottom, top] = [Math.min(...yTicks), Math.max(...yTicks)];
         expect(bottom).toBeLessThanOrEqual(low);
         expect(top).toBeGreaterThanOrEqual(high);
@@ -251,7 +303,9 @@ for (const size of WIDTHS) {
       }
       // The speed axis is not the 0–8 m/s of old: it starts above 0 and ends near the effort's top speed (its sentence says it).
       const topSpeed = Number((await page.locator("#chart-speed-summary").textContent())!.match(/Top speed ([\d.]+) m\/s/)![1]);
-      const speedTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(Number);
+      const speedTicks = (await speed.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).map(
+        Number,
+      );
       expect(Math.min(...speedTicks)).toBeGreaterThan(0);
       // It ends within one tick step above the top speed (the axis takes round steps).
       const step = speedTicks.length > 1 ? Math.abs(speedTicks[1] - speedTicks[0]) : 1;
@@ -261,7 +315,9 @@ for (const size of WIDTHS) {
       await page.goto(`/sessions/compare?ids=${world.sessions.join(",")}`);
       const compare = page.locator("figure.compare-chart").first();
       await expect(compare.locator(".recharts-line-curve").first()).toBeVisible();
-      expect((await compare.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe("500 m");
+      expect((await compare.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(
+        "500 m",
+      );
       await expect(compare.locator(".recharts-reference-line")).toHaveCount(3);
 
       await expect(async () => {
@@ -271,7 +327,9 @@ for (const size of WIDTHS) {
       const setDistance = (await page.getByLabel("Work set shown").locator("option:checked").textContent())!.match(/: (\d+) m/)![1];
       const setSpeed = page.locator("figure[data-chart='speed']");
       await expect(setSpeed.locator(".recharts-line-curve")).toBeVisible();
-      expect((await setSpeed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(`${setDistance} m`);
+      expect((await setSpeed.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()).at(-1)).toBe(
+        `${setDistance} m`,
+      );
     });
 
     test("each analysis leads with what it found; the statistics open from a details disclosure", async ({ page }) => {

@@ -1,6 +1,17 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { anna, bearer, call, dataApiToken, expectCommonAuthCases, loadDataApi, olaf, tokenSet, type OperationCase, type TokenSet } from "./data-api-helpers";
+import {
+  anna,
+  bearer,
+  call,
+  dataApiToken,
+  expectCommonAuthCases,
+  loadDataApi,
+  olaf,
+  tokenSet,
+  type OperationCase,
+  type TokenSet,
+} from "./data-api-helpers";
 import type { OpenApiValidator } from "./openapi-validator";
 
 /**
@@ -26,7 +37,8 @@ test.describe("Data API: device file fetch", () => {
     tokens = await tokenSet(baseURL!, request, anna);
     olafToken = (await dataApiToken(baseURL!, olaf)).token;
     deviceId = (await call(request, api, { template: "/devices", path: "/devices" }, tokens.full)).body.data[0].id;
-    file = (await call(request, api, { template: "/devices/{device_id}/files", path: `/devices/${deviceId}/files` }, tokens.full)).body.data[0];
+    file = (await call(request, api, { template: "/devices/{device_id}/files", path: `/devices/${deviceId}/files` }, tokens.full)).body
+      .data[0];
   });
 
   const fetchPath = () => `/devices/${deviceId}/files/${encodeURIComponent(file.filename)}/fetch`;
@@ -48,7 +60,14 @@ test.describe("Data API: device file fetch", () => {
 
   test("fetch → poll → the original bytes exactly once", async ({ request, baseURL }) => {
     const job = await fetchAndWait(request, tokens.full);
-    expect(job).toMatchObject({ kind: "fetch", status: "succeeded", device_id: deviceId, filename: file.filename, sha256: file.sha256, byte_size: file.byte_size });
+    expect(job).toMatchObject({
+      kind: "fetch",
+      status: "succeeded",
+      device_id: deviceId,
+      filename: file.filename,
+      sha256: file.sha256,
+      byte_size: file.byte_size,
+    });
     expect(job.job_id).toMatch(/^dvj_[A-Za-z0-9_-]{22}$/);
 
     // Not Olaf's, nor another application's of Anna's.
@@ -65,9 +84,18 @@ test.describe("Data API: device file fetch", () => {
     await api.check("post", DOWNLOAD, download);
     expect(download.headers()["content-type"]).toBe("application/octet-stream");
     expect(download.headers()["content-disposition"]).toContain(`filename="${file.filename}"`);
-    expect(createHash("sha256").update(await download.body()).digest("hex")).toBe(file.sha256);
+    expect(
+      createHash("sha256")
+        .update(await download.body())
+        .digest("hex"),
+    ).toBe(file.sha256);
 
-    const again = await call(request, api, { method: "post", template: DOWNLOAD, path: `/devices/jobs/${job.job_id}/download` }, tokens.full);
+    const again = await call(
+      request,
+      api,
+      { method: "post", template: DOWNLOAD, path: `/devices/jobs/${job.job_id}/download` },
+      tokens.full,
+    );
     expect(again.status).toBe(404);
     expect(again.body.error).toBe("not_found");
     const after = await call(request, api, { template: JOB, path: `/devices/jobs/${job.job_id}` }, tokens.full);
@@ -76,11 +104,26 @@ test.describe("Data API: device file fetch", () => {
 
   test("another person's unit or an unknown file is a 404; a malformed name a 400", async ({ request }) => {
     const hisDevice = (await call(request, api, { template: "/devices", path: "/devices" }, olafToken)).body.data[0].id;
-    const his = await call(request, api, { method: "post", template: FETCH, path: `/devices/${hisDevice}/files/${encodeURIComponent(file.filename)}/fetch` }, tokens.full);
+    const his = await call(
+      request,
+      api,
+      { method: "post", template: FETCH, path: `/devices/${hisDevice}/files/${encodeURIComponent(file.filename)}/fetch` },
+      tokens.full,
+    );
     expect(his.status).toBe(404);
-    const unknown = await call(request, api, { method: "post", template: FETCH, path: `/devices/${deviceId}/files/no-such-file.svc/fetch` }, tokens.full);
+    const unknown = await call(
+      request,
+      api,
+      { method: "post", template: FETCH, path: `/devices/${deviceId}/files/no-such-file.svc/fetch` },
+      tokens.full,
+    );
     expect(unknown.status).toBe(404);
-    const control = await call(request, api, { method: "post", template: FETCH, path: `/devices/${deviceId}/files/bad%01name.svc/fetch` }, tokens.full);
+    const control = await call(
+      request,
+      api,
+      { method: "post", template: FETCH, path: `/devices/${deviceId}/files/bad%01name.svc/fetch` },
+      tokens.full,
+    );
     expect(control.status).toBe(400);
     expect(control.body.error_description).toMatch(/^filename: /);
   });

@@ -44,7 +44,11 @@ export async function dataApiToken(
   if (surface === "partner") await approve(baseURL, app.id);
   const scopes = options.scopes ?? registered;
   // resource = the Data API at the token endpoint: the token's audience (docs/oauth.md "Tokens, audiences").
-  const { tokens, browser } = await authorizeAndExchange(baseURL, app, { scope: scopes.join(" "), health: scopes.includes("health:read"), tokenResource: apiResourceFor(baseURL) });
+  const { tokens, browser } = await authorizeAndExchange(baseURL, app, {
+    scope: scopes.join(" "),
+    health: scopes.includes("health:read"),
+    tokenResource: apiResourceFor(baseURL),
+  });
   await browser.dispose();
   return { token: tokens.access_token, app };
 }
@@ -87,11 +91,17 @@ export async function call(
   api: OpenApiValidator,
   op: { method?: "get" | "delete" | "post"; template: string; path: string },
   token: string | null,
-): Promise<{ status: number; body: any; response: APIResponse }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the document just before
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated against the document just before
+): Promise<{ status: number; body: any; response: APIResponse }> {
   const method = op.method ?? "get";
   const headers = token === null ? {} : bearer(token);
   const url = `/api/v1${op.path}`;
-  const response = method === "get" ? await request.get(url, { headers }) : method === "delete" ? await request.delete(url, { headers }) : await request.post(url, { headers });
+  const response =
+    method === "get"
+      ? await request.get(url, { headers })
+      : method === "delete"
+        ? await request.delete(url, { headers })
+        : await request.post(url, { headers });
   const body = await api.check(method, op.template, response);
   return { status: response.status(), body, response };
 }
@@ -141,12 +151,24 @@ export async function expectCommonAuthCases(request: APIRequestContext, api: Ope
 }
 
 /** Walks every page of a list, returning all items (fails past `maxPages`). */
-export async function walkPages(request: APIRequestContext, api: OpenApiValidator, template: string, path: string, token: string, maxPages = 50) {
+export async function walkPages(
+  request: APIRequestContext,
+  api: OpenApiValidator,
+  template: string,
+  path: string,
+  token: string,
+  maxPages = 50,
+) {
   const items: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any -- items validated against the document
   let cursor: string | null = null;
   for (let page = 0; page < maxPages; page++) {
     const separator = path.includes("?") ? "&" : "?";
-    const { status, body } = await call(request, api, { template, path: cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path }, token);
+    const { status, body } = await call(
+      request,
+      api,
+      { template, path: cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path },
+      token,
+    );
     expect(status).toBe(200);
     items.push(...body.data);
     cursor = body.meta.next_cursor;

@@ -12,7 +12,13 @@ import { simulatedSvc } from "./svc-files";
  */
 
 /** Uploads a simulated K1 session through the results API with a key pair credential. */
-async function uploadThroughKey(request: APIRequestContext, authorization: string, trackId: number, athleteId: number, seed: number): Promise<number> {
+async function uploadThroughKey(
+  request: APIRequestContext,
+  authorization: string,
+  trackId: number,
+  athleteId: number,
+  seed: number,
+): Promise<number> {
   const response = await request.post("/api/v1/results", {
     multipart: {
       file: { name: "k1.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed }) },
@@ -25,7 +31,11 @@ async function uploadThroughKey(request: APIRequestContext, authorization: strin
   return (await response.json()).data.id;
 }
 
-test("bind a key pair to a session application: the list shows it, and only its uploads reach the application", async ({ page, baseURL, request }) => {
+test("bind a key pair to a session application: the list shows it, and only its uploads reach the application", async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const owner = await signedInNewAccount(page, baseURL!, "binder");
   const app = await registerApp(baseURL!, { name: "Boathouse uploader", surface: "session", scopes: ["openid", "sessions:read"] }, owner);
 
@@ -40,16 +50,22 @@ test("bind a key pair to a session application: the list shows it, and only its 
   const binding = page.getByRole("form", { name: "Uploads through “Boathouse laptop”" });
   await binding.getByLabel("Uploads count as created by").selectOption({ label: "Boathouse uploader (session surface)" });
   await binding.getByRole("button", { name: "Save" }).click();
-  await expect(binding.getByRole("status")).toHaveText("Saved: uploads through “Boathouse laptop” now count as created by Boathouse uploader (session surface).");
+  await expect(binding.getByRole("status")).toHaveText(
+    "Saved: uploads through “Boathouse laptop” now count as created by Boathouse uploader (session surface).",
+  );
   await expect(row).toContainText("Boathouse uploader (session surface)");
   await page.reload();
   await expect(page.getByRole("row", { name: /Boathouse laptop/ })).toContainText("Boathouse uploader (session surface)");
-  await expect(page.getByRole("form", { name: "Uploads through “Boathouse laptop”" }).getByLabel("Uploads count as created by")).toHaveValue(String(app.id));
+  await expect(
+    page.getByRole("form", { name: "Uploads through “Boathouse laptop”" }).getByLabel("Uploads count as created by"),
+  ).toHaveValue(String(app.id));
 
   // What the binding means: the session application sees what the bound key uploaded, not another key's uploads.
   const portal = await signedInContext(baseURL!, owner);
   const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: "Binding basin" })).id;
-  const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Ana", surname: "Bound", subscriptionActiveUntil: "2099-12-31" })).id;
+  const athleteId = (
+    await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Ana", surname: "Bound", subscriptionActiveUntil: "2099-12-31" })
+  ).id;
   const bound = await uploadThroughKey(request, `Bearer ${publicKey}.${secretKey}`, trackId, athleteId, 811);
   const unbound = await createKeyPair(baseURL!, owner, "Unbound key");
   await uploadThroughKey(request, unbound.authorization, trackId, athleteId, 812);
@@ -70,20 +86,31 @@ test.describe("Data API reference", () => {
   test("lists every operation with its scopes and surfaces", async ({ page, request }) => {
     await page.goto("/developer");
     await page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" }).click();
-    await expect(page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("heading", { name: "Data API reference", level: 1 })).toBeVisible();
 
     const served = await (await request.get("/api/docs/data-api.json")).json();
     // The index links each tag's page (the reference is split per tag); each page is read in one pass:
     // each visible operation section's title and its Scopes and Surfaces facts as rendered text.
-    const tagPages = await page.getByRole("navigation", { name: "Operations" }).getByRole("heading").getByRole("link").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    const tagPages = await page
+      .getByRole("navigation", { name: "Operations" })
+      .getByRole("heading")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
     expect(tagPages.length).toBeGreaterThanOrEqual(5);
     const shown: Record<string, Record<string, string>> = {};
     for (const tagPage of tagPages) {
       await page.goto(tagPage);
       // Inside the reference the portal's navigation still says where the person is, and so does the sections' navigation.
-      await expect(page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" })).toHaveAttribute("aria-current", "page");
-      await expect(page.getByRole("navigation", { name: "Reference sections" }).locator('[aria-current="page"]')).toHaveAttribute("href", tagPage);
+      await expect(
+        page.getByRole("navigation", { name: "Developer portal" }).getByRole("link", { name: "Data API reference" }),
+      ).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Reference sections" }).locator('[aria-current="page"]')).toHaveAttribute(
+        "href",
+        tagPage,
+      );
       Object.assign(
         shown,
         await page.evaluate(() =>
@@ -92,17 +119,29 @@ test.describe("Data API reference", () => {
               .filter((section) => section.offsetParent !== null)
               .map((section) => [
                 section.querySelector("h3")?.textContent?.trim() ?? "",
-                Object.fromEntries([...section.querySelectorAll(".op-facts > div")].map((fact) => [fact.querySelector("dt")?.textContent?.trim(), fact.querySelector("dd")?.textContent?.trim()])),
+                Object.fromEntries(
+                  [...section.querySelectorAll(".op-facts > div")].map((fact) => [
+                    fact.querySelector("dt")?.textContent?.trim(),
+                    fact.querySelector("dd")?.textContent?.trim(),
+                  ]),
+                ),
               ]),
           ),
         ),
       );
     }
     let count = 0;
-    for (const [path, operations] of Object.entries(served.paths as Record<string, Record<string, { "x-scopes": string[]; "x-surfaces": string[] }>>)) {
+    for (const [path, operations] of Object.entries(
+      served.paths as Record<string, Record<string, { "x-scopes": string[]; "x-surfaces": string[] }>>,
+    )) {
       for (const [method, op] of Object.entries(operations)) {
         const title = `${method.toUpperCase()} ${path}`;
-        expect(shown[title], title).toEqual(expect.objectContaining({ Scopes: op["x-scopes"].length ? op["x-scopes"].join(", ") : "none", Surfaces: op["x-surfaces"].join(", ") }));
+        expect(shown[title], title).toEqual(
+          expect.objectContaining({
+            Scopes: op["x-scopes"].length ? op["x-scopes"].join(", ") : "none",
+            Surfaces: op["x-surfaces"].join(", "),
+          }),
+        );
         count++;
       }
     }
@@ -114,10 +153,15 @@ test.describe("Data API reference", () => {
     expect(shown["GET /sessions/{session_id}"]).toMatchObject({ Scopes: "sessions:read" });
     // And one of them as a person finds it: a named region under its heading (the last page read is a tag's; GET /me is Identity's).
     await page.goto("/developer/docs/data-api/identity");
-    await expect(page.getByRole("region", { name: "GET /me", exact: true }).getByRole("heading", { name: "GET /me", exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "GET /me", exact: true }).getByRole("heading", { name: "GET /me", exact: true }),
+    ).toBeVisible();
   });
 
-  test("Try it calls GET /me with a real access token (200 and the body) and with a bad one (401), keeping the token out of storage", async ({ page, baseURL }) => {
+  test("Try it calls GET /me with a real access token (200 and the body) and with a bad one (401), keeping the token out of storage", async ({
+    page,
+    baseURL,
+  }) => {
     const app = await registerApp(baseURL!, { name: "Try-it app", surface: "data", scopes: ["openid", "sessions:read"] }, owner);
     const { tokens } = await authorizeAndExchange(baseURL!, app, { scope: "openid", tokenResource: apiResourceFor(baseURL!) });
     const token = tokens.access_token;
@@ -149,13 +193,17 @@ test.describe("Data API reference", () => {
     await panel.getByLabel("Access token").press("Enter");
     await expect(response.getByTestId("try-it-status")).toHaveText("401 Unauthorized");
     expect(JSON.parse((await response.getByLabel("Response body").textContent())!)).toMatchObject({ error: "invalid_token" });
-    await expect(response.locator("div", { has: page.locator("dt", { hasText: "WWW-Authenticate" }) }).locator("dd")).toContainText("invalid_token");
+    await expect(response.locator("div", { has: page.locator("dt", { hasText: "WWW-Authenticate" }) }).locator("dd")).toContainText(
+      "invalid_token",
+    );
 
     // The real token went out once, to GET /api/v1/me, in the Authorization header only; nothing stored it.
     expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual(["GET /api/v1/me"]);
     expect(carrying[0].headers()["authorization"]).toBe(`Bearer ${token}`);
     expect(carrying[0].url()).not.toContain(token);
-    const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, url: location.href }));
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, url: location.href }),
+    );
     expect(stored).not.toContain(token);
     expect((await page.context().cookies()).map((c) => c.value).join()).not.toContain(token);
   });
@@ -178,7 +226,11 @@ test("set a session's boat and paddle from the owner's equipment on the session 
   await expect(page.getByRole("cell", { name: "Braca IV", exact: true })).toBeVisible();
 
   await page.goto("/upload");
-  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k1-200.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 913 }) });
+  await page.getByLabel("Session file (.svc)").setInputFiles({
+    name: "k1-200.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 913 }),
+  });
   await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K1" });
@@ -204,5 +256,7 @@ test("set a session's boat and paddle from the owner's equipment on the session 
   await expect(reloaded.getByRole("status")).toHaveText("Equipment saved.");
   await page.reload();
   await expect(page.getByRole("form", { name: "Boat and paddle" }).getByLabel("Paddle")).toHaveValue("");
-  await expect(page.getByRole("form", { name: "Boat and paddle" }).getByLabel("Boat").locator("option:checked")).toHaveText("Nelo Vanquish (K1)");
+  await expect(page.getByRole("form", { name: "Boat and paddle" }).getByLabel("Boat").locator("option:checked")).toHaveText(
+    "Nelo Vanquish (K1)",
+  );
 });

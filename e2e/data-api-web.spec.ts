@@ -9,7 +9,11 @@ import { simulatedSvc } from "./svc-files";
  * What a person enters in the web application is what the Data API returns,
  * and health data only under a consented health:read.
  */
-test("a weight entered in the web app is readable through the API with health:read, and refused without it", async ({ page, request, baseURL }) => {
+test("a weight entered in the web app is readable through the API with health:read, and refused without it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await loadDataApi(request);
   const person = await signUpOverHttp(baseURL!, "weigher");
   await signIn(page, person);
@@ -29,7 +33,11 @@ test("a weight entered in the web app is readable through the API with health:re
 
   // The application asks for health:read, the person leaves the box unticked: the token has no health access.
   const app = await registerApp(baseURL!, { scopes: ["openid", "sessions:read", "health:read"] }, person);
-  const declined = await authorizeAndExchange(baseURL!, app, { scope: "openid sessions:read health:read", health: false, tokenResource: apiResourceFor(baseURL!) });
+  const declined = await authorizeAndExchange(baseURL!, app, {
+    scope: "openid sessions:read health:read",
+    health: false,
+    tokenResource: apiResourceFor(baseURL!),
+  });
   await declined.browser.dispose();
   const refused = await request.get("/api/v1/health/weights", { headers: bearer(declined.tokens.access_token) });
   const error = await api.check("get", "/health/weights", refused);
@@ -59,7 +67,11 @@ test("a boat and a paddle added in the web app are the person's equipment in the
   expect(paddles.data).toEqual([expect.objectContaining({ name: "Spare wing" })]);
 });
 
-test("a session uploaded in the web app brings its unit, file, record and a lactate reading to the API", async ({ page, request, baseURL }) => {
+test("a session uploaded in the web app brings its unit, file, record and a lactate reading to the API", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await loadDataApi(request);
   const person = await signUpOverHttp(baseURL!, "uploader");
   await signInOverHttp(page, person);
@@ -73,7 +85,11 @@ test("a session uploaded in the web app brings its unit, file, record and a lact
   await page.getByRole("button", { name: "Create athlete" }).click();
   await page.waitForURL("**/athletes");
   await page.goto("/upload");
-  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k1-web.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4242 }) });
+  await page.getByLabel("Session file (.svc)").setInputFiles({
+    name: "k1-web.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4242 }),
+  });
   await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K1" });
@@ -92,7 +108,9 @@ test("a session uploaded in the web app brings its unit, file, record and a lact
   await page.getByRole("button", { name: "Add reading" }).click();
   await expect(page.getByRole("cell", { name: "after 3 min" })).toBeVisible();
 
-  const { token } = await dataApiToken(baseURL!, person, { scopes: ["openid", "sessions:read", "records:read", "health:read", "devices:read", "devices:files"] });
+  const { token } = await dataApiToken(baseURL!, person, {
+    scopes: ["openid", "sessions:read", "records:read", "health:read", "devices:read", "devices:files"],
+  });
   const get = async (template: string, path: string) => {
     const response = await request.get(`/api/v1${path}`, { headers: bearer(token) });
     const body = await api.check("get", template, response);
@@ -103,6 +121,10 @@ test("a session uploaded in the web app brings its unit, file, record and a lact
   expect(devices).toEqual([expect.objectContaining({ file_count: 1, model: expect.any(String) })]);
   const files = await get("/devices/{device_id}/files", `/devices/${devices[0].id}/files`);
   expect(files).toEqual([expect.objectContaining({ filename: "k1-web.svc", session_id: sessionId })]);
-  expect(await get("/records", "/records")).toEqual([expect.objectContaining({ session_id: sessionId, distance_m: 200, current: true, boat_class: expect.objectContaining({ type: "K1" }) })]);
-  expect(await get("/health/lactate", `/health/lactate?session_id=${sessionId}`)).toEqual([expect.objectContaining({ session_id: sessionId, lactate_mmol_l: 5.6, note: "after 3 min" })]);
+  expect(await get("/records", "/records")).toEqual([
+    expect.objectContaining({ session_id: sessionId, distance_m: 200, current: true, boat_class: expect.objectContaining({ type: "K1" }) }),
+  ]);
+  expect(await get("/health/lactate", `/health/lactate?session_id=${sessionId}`)).toEqual([
+    expect.objectContaining({ session_id: sessionId, lactate_mmol_l: 5.6, note: "after 3 min" }),
+  ]);
 });

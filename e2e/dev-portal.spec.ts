@@ -25,7 +25,9 @@ function watchFor(page: import("@playwright/test").Page, secret: () => string): 
 }
 
 async function expectNotStored(page: import("@playwright/test").Page, secret: string) {
-  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, url: location.href }));
+  const stored = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, url: location.href }),
+  );
   expect(stored).not.toContain(secret);
   expect((await page.context().cookies()).map((c) => c.value).join()).not.toContain(secret);
 }
@@ -36,7 +38,10 @@ test.describe("results API reference", () => {
     owner = await signedInNewAccount(page, baseURL!, "results-try");
   });
 
-  test("Try it sends real requests with a key pair (the pair, or the public key alone), and the code samples show the real authentication", async ({ page, baseURL }) => {
+  test("Try it sends real requests with a key pair (the pair, or the public key alone), and the code samples show the real authentication", async ({
+    page,
+    baseURL,
+  }) => {
     const key = await createKeyPair(baseURL!, owner, "Try-it key");
     await key.context.dispose();
     const [publicKey, secretKey] = key.authorization.replace(/^Bearer /, "").split(".");
@@ -45,7 +50,9 @@ test.describe("results API reference", () => {
     await page.goto("/developer/docs/results-api/results");
     await expect(page.getByRole("heading", { name: "Results API reference: Results", level: 1 })).toBeVisible();
     // Integer parameters are documented as integers.
-    await expect(page.getByRole("table", { name: "Parameters of GET /results" }).getByRole("row", { name: /^per_page/ })).toContainText("integer 1…1000000");
+    await expect(page.getByRole("table", { name: "Parameters of GET /results" }).getByRole("row", { name: /^per_page/ })).toContainText(
+      "integer 1…1000000",
+    );
 
     await page.getByRole("button", { name: "Try it: GET /results", exact: true }).click();
     const panel = page.getByRole("region", { name: "Try it", exact: true });
@@ -72,7 +79,9 @@ test.describe("results API reference", () => {
     await expect(sample).toContainText(`requests.request("GET", "${baseURL}/api/v1/results?per_page=5"`);
     // The SDK sample: the same list through @paddle-results/sdk, every page (docs/sdk.md).
     await samples.getByRole("button", { name: "TypeScript (SDK)" }).click();
-    await expect(sample).toContainText(`createResultsApiClient({ baseUrl: "${baseURL}", publicKey: process.env.SVC_PUBLIC_KEY!, secretKey: process.env.SVC_SECRET_KEY! })`);
+    await expect(sample).toContainText(
+      `createResultsApiClient({ baseUrl: "${baseURL}", publicKey: process.env.SVC_PUBLIC_KEY!, secretKey: process.env.SVC_SECRET_KEY! })`,
+    );
     await expect(sample).toContainText(`paginatePages((page) => api.GET("/results", {\n  params: { query: { per_page: 5, page } },`);
     await samples.getByRole("button", { name: "Python (requests)" }).click();
     await expect(panel).not.toContainText(secretKey);
@@ -102,7 +111,10 @@ test.describe("results API reference", () => {
 
     // The secret went out only in Authorization headers, to the results API; nothing stored it.
     expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual(["GET /api/v1/results", "GET /api/v1/tracks"]);
-    expect(carrying.map((r) => r.headers()["authorization"])).toEqual([`Bearer ${publicKey}.${secretKey}`, `Bearer ${publicKey}.${secretKey}x`]);
+    expect(carrying.map((r) => r.headers()["authorization"])).toEqual([
+      `Bearer ${publicKey}.${secretKey}`,
+      `Bearer ${publicKey}.${secretKey}x`,
+    ]);
     expect(carrying.every((r) => !r.url().includes(secretKey))).toBe(true);
     await expectNotStored(page, secretKey);
   });
@@ -117,10 +129,23 @@ test.describe("results API reference", () => {
 
 test.describe("Data API: get a test token", () => {
   for (const clientType of ["confidential", "public"] as const) {
-    test(`the authorization code + PKCE flow in a pop-up ends with a token in the Try it panel and GET /me answers 200 (${clientType} client)`, async ({ page, baseURL }) => {
+    test(`the authorization code + PKCE flow in a pop-up ends with a token in the Try it panel and GET /me answers 200 (${clientType} client)`, async ({
+      page,
+      baseURL,
+    }) => {
       const owner = await signedInNewAccount(page, baseURL!, `test-token-${clientType}`);
       const callback = `${baseURL}/developer/test-token/callback`;
-      const app = await registerApp(baseURL!, { name: `Token lab ${clientType}`, surface: "data", clientType, redirectUris: [callback], scopes: ["openid", "profile", "sessions:read"] }, owner);
+      const app = await registerApp(
+        baseURL!,
+        {
+          name: `Token lab ${clientType}`,
+          surface: "data",
+          clientType,
+          redirectUris: [callback],
+          scopes: ["openid", "profile", "sessions:read"],
+        },
+        owner,
+      );
       // Another application without the portal callback: listed, not choosable.
       await registerApp(baseURL!, { name: "Elsewhere app", surface: "data" }, owner);
 
@@ -137,7 +162,9 @@ test.describe("Data API: get a test token", () => {
         await expect(section.getByLabel("Client secret")).toHaveCount(0);
       }
       // client_secret_basic: the secret travels base64-encoded in the token request's Authorization header, and nowhere else.
-      const basic = app.clientSecret ? Buffer.from(`${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`).toString("base64") : "\u0000none";
+      const basic = app.clientSecret
+        ? Buffer.from(`${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`).toString("base64")
+        : "\u0000none";
       const carrying = watchFor(page, () => basic);
       const raw = watchFor(page, () => app.clientSecret ?? "\u0000none");
       const popupOpened = page.waitForEvent("popup");
@@ -162,12 +189,16 @@ test.describe("Data API: get a test token", () => {
       // The Data API sample reads the token from the environment.
       await expect(panel.getByTestId("code-sample")).toContainText('-H "Authorization: Bearer $SVC_ACCESS_TOKEN"');
       await panel.getByRole("button", { name: "TypeScript (SDK)" }).click();
-      await expect(panel.getByTestId("code-sample")).toContainText(`createDataApiClient({ baseUrl: "${baseURL}", accessToken: process.env.SVC_ACCESS_TOKEN! })`);
+      await expect(panel.getByTestId("code-sample")).toContainText(
+        `createDataApiClient({ baseUrl: "${baseURL}", accessToken: process.env.SVC_ACCESS_TOKEN! })`,
+      );
       await expect(panel.getByTestId("code-sample")).toContainText('await unwrap(api.GET("/me"));');
       await expect(panel).not.toContainText(token);
 
       // The secret went only to the token endpoint; neither it nor the token was stored.
-      expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname} ${r.headers()["authorization"]}`)).toEqual(clientType === "confidential" ? [`POST /api/oauth/token Basic ${basic}`] : []);
+      expect(carrying.map((r) => `${r.method()} ${new URL(r.url()).pathname} ${r.headers()["authorization"]}`)).toEqual(
+        clientType === "confidential" ? [`POST /api/oauth/token Basic ${basic}`] : [],
+      );
       expect(raw).toEqual([]);
       await expectNotStored(page, token);
       if (app.clientSecret) await expectNotStored(page, app.clientSecret);
@@ -272,7 +303,10 @@ test.describe("session page: crew by seat and heart rate", () => {
   });
 
   // Each person's session page (Olaf's with the chart, Anna's without) at each width: one test each.
-  for (const [person, account] of [["the seat-1 paddler", DATA_WORLD.olaf], ["the crew mate in seat 2", DATA_WORLD.anna]] as const) {
+  for (const [person, account] of [
+    ["the seat-1 paddler", DATA_WORLD.olaf],
+    ["the crew mate in seat 2", DATA_WORLD.anna],
+  ] as const) {
     for (const [width, size] of WIDTHS) {
       test(`${person}'s session page passes the accessibility and overflow checks at ${width} width`, async ({ page, baseURL }) => {
         await signInPageOverHttp(page, baseURL!, account);

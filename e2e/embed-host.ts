@@ -25,7 +25,27 @@ function selfSignedCertificate() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "embed-host-"));
   const keyFile = path.join(dir, "key.pem");
   const certFile = path.join(dir, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
+    { stdio: "ignore" },
+  );
   certificate = { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
   fs.rmSync(dir, { recursive: true, force: true });
   return certificate;
@@ -38,9 +58,11 @@ export async function startEmbedHost(): Promise<EmbedHost> {
     const url = new URL(req.url ?? "/", "https://127.0.0.1");
     if (url.pathname !== "/club") return void res.writeHead(404).end();
     const src = url.searchParams.get("src") ?? "about:blank";
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><html><head><title>Club results</title></head><body style="margin:0"><h1 style="font:16px sans-serif">Our regatta</h1><iframe id="replay" src="${escapeAttribute(src)}" width="640" height="360" style="border:0" allow="fullscreen"></iframe></body></html>`,
-    );
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><html><head><title>Club results</title></head><body style="margin:0"><h1 style="font:16px sans-serif">Our regatta</h1><iframe id="replay" src="${escapeAttribute(src)}" width="640" height="360" style="border:0" allow="fullscreen"></iframe></body></html>`,
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -70,10 +92,13 @@ export interface HttpsFront {
 export async function startHttpsFront(target: string): Promise<HttpsFront> {
   const upstream = new URL(target);
   const server = https.createServer(selfSignedCertificate(), (req, res) => {
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on("error", () => res.writeHead(502).end());
     req.pipe(forward);
   });

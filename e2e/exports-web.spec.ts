@@ -10,11 +10,17 @@ import { openSessionActions, signInOverHttp } from "./helpers";
  */
 test("the web Export menu's file is byte-identical to the API download", async ({ page, request, baseURL }) => {
   const { token } = await dataApiToken(baseURL!, anna);
-  const sessions = (await (await request.get("/api/v1/sessions?limit=100", { headers: bearer(token) })).json()).data as { id: number; competition: string }[];
+  const sessions = (await (await request.get("/api/v1/sessions?limit=100", { headers: bearer(token) })).json()).data as {
+    id: number;
+    competition: string;
+  }[];
   const sessionId = sessions.find((s) => s.competition === "World trial")!.id;
 
   // The API flow with a real token.
-  const created = await request.post(`/api/v1/sessions/${sessionId}/exports`, { headers: { ...bearer(token), "content-type": "application/json" }, data: { format: "json", splits: 3, lang: "es" } });
+  const created = await request.post(`/api/v1/sessions/${sessionId}/exports`, {
+    headers: { ...bearer(token), "content-type": "application/json" },
+    data: { format: "json", splits: 3, lang: "es" },
+  });
   expect(created.status()).toBe(202);
   const location = created.headers()["location"];
   let status = "queued";
@@ -53,7 +59,10 @@ test("the web Export menu's file is byte-identical to the API download", async (
 test("devices page: Fetch original gives the stored encrypted file once", async ({ page, request, baseURL }) => {
   const { token } = await dataApiToken(baseURL!, anna);
   const [device] = (await (await request.get("/api/v1/devices", { headers: bearer(token) })).json()).data as { id: number }[];
-  const [file] = (await (await request.get(`/api/v1/devices/${device.id}/files`, { headers: bearer(token) })).json()).data as { filename: string; sha256: string }[];
+  const [file] = (await (await request.get(`/api/v1/devices/${device.id}/files`, { headers: bearer(token) })).json()).data as {
+    filename: string;
+    sha256: string;
+  }[];
 
   await signInOverHttp(page, anna);
   await page.goto("/devices");

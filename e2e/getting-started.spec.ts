@@ -36,7 +36,8 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guide-quickstart-"));
   // "A checkout of this project": the guide's commands run from a folder holding its package and code.
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "guide-work-"));
-  for (const entry of ["package.json", "node_modules", "server", "tsconfig.json"]) fs.symlinkSync(path.join(repo, entry), path.join(workDir, entry));
+  for (const entry of ["package.json", "node_modules", "server", "tsconfig.json"])
+    fs.symlinkSync(path.join(repo, entry), path.join(workDir, entry));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
   for (const name of ["DATABASE_URL", "TRUST_PROXY", "ALLOW_HTTP_LOOPBACK", "RESULTS_API_MAX_UPLOAD_BYTES"]) delete env[name];
   if (process.env.DATABASE_URL) {
@@ -49,10 +50,20 @@ test.beforeAll(async () => {
     env.DATABASE_URL = url.toString();
   }
   // The guide needs the demo accounts, track 1 and athlete 1, not the 12-week season: one week of it keeps the start within the wait below.
-  quickstart = spawn("npx", ["tsx", "scripts/quickstart.ts", "--no-build", "--demo-weeks=1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  quickstart = spawn("npx", ["tsx", "scripts/quickstart.ts", "--no-build", "--demo-weeks=1"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   quickstart.stdout!.on("data", (chunk) => (quickstartOutput += chunk));
   quickstart.stderr!.on("data", (chunk) => (quickstartOutput += chunk));
-  await expect.poll(() => quickstartOutput.includes("Sign in at") || quickstart!.exitCode !== null, { timeout: 40_000, intervals: [250], message: quickstartOutput }).toBe(true);
+  await expect
+    .poll(() => quickstartOutput.includes("Sign in at") || quickstart!.exitCode !== null, {
+      timeout: 40_000,
+      intervals: [250],
+      message: quickstartOutput,
+    })
+    .toBe(true);
   expect(quickstartOutput).toContain("Sign in at");
 });
 
@@ -105,14 +116,21 @@ test("a new integrator follows the getting-started guide end to end on a fresh q
   await signInAsDemoCoach(page);
   await page.goto(`${base}/developer`);
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
-  const commands = Object.fromEntries(await Promise.all(["list", "simulate", "upload", "pdf", "oauthScript", "oauthRun"].map(async (name) => [name, await guideCommand(page, name)] as const)));
+  const commands = Object.fromEntries(
+    await Promise.all(
+      ["list", "simulate", "upload", "pdf", "oauthScript", "oauthRun"].map(async (name) => [name, await guideCommand(page, name)] as const),
+    ),
+  );
 
   // 1. A key pair from the portal.
   await page.getByRole("link", { name: "Key pairs" }).first().click();
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Key pair name").fill("Getting started");
   await page.getByRole("button", { name: "Create key pair" }).click();
-  const keys = { SVC_PUBLIC_KEY: (await page.getByTestId("public-key").textContent())!, SVC_SECRET_KEY: (await page.getByTestId("secret-key").textContent())! };
+  const keys = {
+    SVC_PUBLIC_KEY: (await page.getByTestId("public-key").textContent())!,
+    SVC_SECRET_KEY: (await page.getByTestId("secret-key").textContent())!,
+  };
 
   // 2–4. The results API samples, as printed: list, a simulated file, upload over plain HTTP, the PDF.
   const listed = JSON.parse(await sh(commands.list, keys));
@@ -132,11 +150,19 @@ test("a new integrator follows the getting-started guide end to end on a fresh q
   await page.getByLabel("Redirect URIs", { exact: true }).fill(redirectUri);
   for (const scope of ["email", "offline_access", "sessions:read"]) await page.locator(`input[name="scopes"][value="${scope}"]`).check();
   await page.getByRole("button", { name: "Register application" }).click();
-  const client = { CLIENT_ID: (await page.getByTestId("client-id").textContent())!, CLIENT_SECRET: (await page.getByTestId("client-secret").textContent())!, REDIRECT_URI: redirectUri };
+  const client = {
+    CLIENT_ID: (await page.getByTestId("client-id").textContent())!,
+    CLIENT_SECRET: (await page.getByTestId("client-secret").textContent())!,
+    REDIRECT_URI: redirectUri,
+  };
 
   // 6. The guide's openid-client script, run as printed; the browser signs in (already) and allows.
   fs.writeFileSync(path.join(workDir, "oauth-quickstart.mjs"), commands.oauthScript);
-  const script = spawn("bash", ["-c", commands.oauthRun], { cwd: workDir, env: { ...process.env, ...client }, stdio: ["ignore", "pipe", "pipe"] });
+  const script = spawn("bash", ["-c", commands.oauthRun], {
+    cwd: workDir,
+    env: { ...process.env, ...client },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   script.stdout.on("data", (chunk) => (out += chunk));
@@ -173,7 +199,11 @@ test("the results API reference's Try it uploads a file as printed, over plain H
   await panel.getByLabel("Public key").fill(publicKey);
   await panel.getByLabel("Secret key").fill(secretKey);
   // The metadata as the panel fills it in: the demo coach's track 1 and athlete 1 on a fresh quickstart.
-  await panel.getByLabel("Device file (.svc)").setInputFiles({ name: "session.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 2027 }) });
+  await panel.getByLabel("Device file (.svc)").setInputFiles({
+    name: "session.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 2027 }),
+  });
   await panel.getByRole("button", { name: "Send request" }).click();
   const response = panel.getByRole("region", { name: "Response", exact: true });
   await expect(response.getByTestId("try-it-status")).toHaveText("201 Created", { timeout: 20_000 });

@@ -61,7 +61,13 @@ export async function checkFile(page: Page, href: string, lists: Lists, findings
   const name = /filename="?([^";]+)/.exec(response.headers()["content-disposition"] ?? "")?.[1] ?? href;
   const type = response.headers()["content-type"] ?? "";
   const bytes = await response.body();
-  record(findings, "file", `${href} (${name})`, await fileLeaks(name, type, bytes, lists.forbidden), await fileLeaks(name, type, bytes, lists.canary));
+  record(
+    findings,
+    "file",
+    `${href} (${name})`,
+    await fileLeaks(name, type, bytes, lists.forbidden),
+    await fileLeaks(name, type, bytes, lists.canary),
+  );
   return name;
 }
 
@@ -99,7 +105,9 @@ export function collectPayloads(page: Page, origin: string) {
 /** The sessions log's compare is a GET form (?ids=…): the crawler follows its URL with every listed session ticked (at most 9). */
 async function logCompareUrl(page: Page): Promise<string | null> {
   // Each session has two boxes (the table's and the phone card's): one id each.
-  const ids = [...new Set(await page.$$eval("input[type=checkbox][name=ids]", (inputs) => inputs.map((i) => (i as HTMLInputElement).value)))].slice(0, 9);
+  const ids = [
+    ...new Set(await page.$$eval("input[type=checkbox][name=ids]", (inputs) => inputs.map((i) => (i as HTMLInputElement).value))),
+  ].slice(0, 9);
   return ids.length >= 2 ? `/sessions/compare?${ids.map((id) => `ids=${id}`).join("&")}` : null;
 }
 
@@ -132,8 +140,21 @@ export interface Crawl {
 }
 
 /** Walks its part of the app as the person signed in in `page` (three tabs, scripts off) and checks every page it reads. */
-export async function crawl(browser: Browser, page: Page, part: Part, start: string[], lists: Lists, findings: Findings, origin: string): Promise<Crawl> {
-  const reader = await browser.newContext({ baseURL: origin, javaScriptEnabled: false, viewport: WIDTHS[0], storageState: await page.context().storageState() });
+export async function crawl(
+  browser: Browser,
+  page: Page,
+  part: Part,
+  start: string[],
+  lists: Lists,
+  findings: Findings,
+  origin: string,
+): Promise<Crawl> {
+  const reader = await browser.newContext({
+    baseURL: origin,
+    javaScriptEnabled: false,
+    viewport: WIDTHS[0],
+    storageState: await page.context().storageState(),
+  });
   const queue = [...start];
   const seen = new Set<string>(queue);
   const perKind = new Map<string, number>();
@@ -172,7 +193,9 @@ export async function crawl(browser: Browser, page: Page, part: Part, start: str
         if (response) checkData(findings, lists, "html", path, await response.text());
         await readAtEveryWidth(tab, path, lists, findings);
         if (await tab.getByRole("checkbox", { name: /^Compare work set/ }).count()) result.interactive.push(path);
-        const links = await tab.$$eval("a[href]", (as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, download: a.hasAttribute("download") })));
+        const links = await tab.$$eval("a[href]", (as) =>
+          as.map((a) => ({ href: (a as HTMLAnchorElement).href, download: a.hasAttribute("download") })),
+        );
         for (const { href, download } of links) follow(href, download);
         const compare = await logCompareUrl(tab);
         if (compare) follow(compare, false);

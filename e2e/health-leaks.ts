@@ -68,7 +68,16 @@ export async function fileLeaks(name: string, contentType: string, bytes: Buffer
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const lines: string[] = [];
-    workbook.eachSheet((sheet) => sheet.eachRow((row) => lines.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? "" : String(v))).join("\t"))));
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) =>
+        lines.push(
+          (row.values as unknown[])
+            .slice(1)
+            .map((v) => (v === null || v === undefined ? "" : String(v)))
+            .join("\t"),
+        ),
+      ),
+    );
     const text = lines.join("\n");
     return [...textLeaks(text, forbidden), ...dataLeaks(JSON.stringify(lines), forbidden)];
   }

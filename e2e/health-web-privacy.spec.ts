@@ -28,14 +28,18 @@ const EXPORT_GROUPS = [
 test.describe.configure({ mode: "parallel" });
 
 const listsFor = (viewer: HealthViewer): Lists => ({ forbidden: forbiddenFor(viewer), canary: allowedFor(viewer) });
-const summary = (findings: Findings) => Object.fromEntries(Object.entries(findings.canary).map(([channel, hits]) => [channel, hits.length])) as Record<Channel, number>;
+const summary = (findings: Findings) =>
+  Object.fromEntries(Object.entries(findings.canary).map(([channel, hits]) => [channel, hits.length])) as Record<Channel, number>;
 
 /** A tRPC call made by the page's own fetch (as the Export menu makes it), with its JSON answer. */
 async function trpcFromPage(page: Page, method: "GET" | "POST", procedure: string, input: unknown) {
   return page.evaluate(
     async ({ method, procedure, input }) => {
       const url = method === "GET" ? `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` : `/api/trpc/${procedure}`;
-      const response = await fetch(url, method === "GET" ? {} : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+      const response = await fetch(
+        url,
+        method === "GET" ? {} : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(input) },
+      );
       return response.json();
     },
     { method, procedure, input },
@@ -45,19 +49,33 @@ async function trpcFromPage(page: Page, method: "GET" | "POST", procedure: strin
 /** The session pages on the person's home page, in its order. */
 async function homeSessions(page: Page) {
   await page.goto("/");
-  return [...new Set(await page.$$eval("a[href]", (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))].filter((p) => /^\/sessions\/\d+$/.test(p));
+  return [...new Set(await page.$$eval("a[href]", (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))].filter((p) =>
+    /^\/sessions\/\d+$/.test(p),
+  );
 }
 
 for (const viewer of VIEWERS) {
   for (const part of ["efforts", "rest"] as const) {
-    test(`${viewer}'s pages (${part === "efforts" ? "sessions, trainings and their analysis and compares" : "all other pages"}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({ page, browser, baseURL }) => {
+    test(`${viewer}'s pages (${part === "efforts" ? "sessions, trainings and their analysis and compares" : "all other pages"}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await signInOverHttp(page, W[viewer]);
       const origin = new URL(baseURL!).origin;
       const lists = listsFor(viewer);
       const findings = newFindings();
       const started = Date.now();
       // The efforts are listed on the sessions log, the trainings list and the home; health is not in every person's menu.
-      const walk = await crawl(browser, page, part, part === "efforts" ? ["/", "/trainings", "/home"] : ["/", "/health"], lists, findings, origin);
+      const walk = await crawl(
+        browser,
+        page,
+        part,
+        part === "efforts" ? ["/", "/trainings", "/home"] : ["/", "/health"],
+        lists,
+        findings,
+        origin,
+      );
       for (const path of walk.interactive) await tickCompares(page, path, lists, findings, origin);
       for (const href of walk.files) await checkFile(page, href, lists, findings);
       test.info().annotations.push({
@@ -68,7 +86,11 @@ for (const viewer of VIEWERS) {
       // The walk reached the kinds of page that hold health data: sessions, their analysis, trainings (Eli sees none); athletes, health.
       const reached = (pattern: RegExp) => walk.visited.some((p) => pattern.test(p));
       if (part === "efforts") {
-        expect({ session: reached(/^\/sessions\/\d+$/), training: viewer === "eli" || reached(/^\/trainings\/\d+$/), analysis: reached(/^\/sessions\/\d+\/analysis$/) }).toEqual({ session: true, training: true, analysis: true });
+        expect({
+          session: reached(/^\/sessions\/\d+$/),
+          training: viewer === "eli" || reached(/^\/trainings\/\d+$/),
+          analysis: reached(/^\/sessions\/\d+\/analysis$/),
+        }).toEqual({ session: true, training: true, analysis: true });
       } else {
         expect({ athletes: reached(/^\/athletes/), health: reached(/^\/health$/) }).toEqual({ athletes: true, health: true });
       }
@@ -98,9 +120,14 @@ for (const viewer of VIEWERS) {
       for (const path of sessions) {
         await page.goto(path);
         const menu = (await openSessionActions(page)).getByRole("region", { name: "Export" });
-        const formats = await menu.getByLabel("Format").locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+        const formats = await menu
+          .getByLabel("Format")
+          .locator("option")
+          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
         const seatSelect = menu.getByLabel("Seat");
-        const seats = (await seatSelect.count()) ? await seatSelect.locator("option").evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value))) : [1];
+        const seats = (await seatSelect.count())
+          ? await seatSelect.locator("option").evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)))
+          : [1];
         menus.push({ sessionId: Number(path.split("/").pop()), formats, seats });
       }
       const formats = menus[0].formats;
@@ -109,9 +136,13 @@ for (const viewer of VIEWERS) {
       // not export that seat ("Seat not found"), the next seat, then the next session, so every format yields a file.
       type Job = { sessionId: number; format: string; athlete: number };
       const choices = (format: string, i: number): Job[] =>
-        menus.flatMap((_, k) => menus[(i + k) % menus.length].seats.map((athlete) => ({ sessionId: menus[(i + k) % menus.length].sessionId, format, athlete })));
+        menus.flatMap((_, k) =>
+          menus[(i + k) % menus.length].seats.map((athlete) => ({ sessionId: menus[(i + k) % menus.length].sessionId, format, athlete })),
+        );
       const wanted = formats.flatMap((format, i) => (group.formats.test(format) ? [choices(format, i)] : []));
-      if (group.seats) for (const menu of menus) wanted.push(...menu.seats.slice(1).map((athlete) => [{ sessionId: menu.sessionId, format: "json", athlete }]));
+      if (group.seats)
+        for (const menu of menus)
+          wanted.push(...menu.seats.slice(1).map((athlete) => [{ sessionId: menu.sessionId, format: "json", athlete }]));
       // The request the menu's Export button sends, from the page as the menu sends it, all queued before any is
       // awaited: the jobs wait in the server's queue together.
       const refusals: string[] = [];
@@ -120,7 +151,12 @@ for (const viewer of VIEWERS) {
           let last: Job & { label: string; jobId?: string; refused?: string } = { ...candidates[0], label: "" };
           for (const job of candidates) {
             const body = await trpcFromPage(page, "POST", "exports.create", { ...job, lang: "en", splits: 4 });
-            last = { ...job, label: `session ${job.sessionId} ${job.format} seat ${job.athlete}`, jobId: body.result?.data?.jobId, refused: body.error?.message };
+            last = {
+              ...job,
+              label: `session ${job.sessionId} ${job.format} seat ${job.athlete}`,
+              jobId: body.result?.data?.jobId,
+              refused: body.error?.message,
+            };
             if (last.jobId) break;
             // Kept for the annotation; the last refusal is recorded below.
             if (job !== candidates.at(-1)) refusals.push(`${last.label}: ${last.refused}`);
@@ -136,7 +172,11 @@ for (const viewer of VIEWERS) {
           refusals.push(`${job.label}: ${job.refused}`);
           continue;
         }
-        let status: { state: string; error: string | null; downloadUrl: string | null } = { state: "queued", error: null, downloadUrl: null };
+        let status: { state: string; error: string | null; downloadUrl: string | null } = {
+          state: "queued",
+          error: null,
+          downloadUrl: null,
+        };
         await expect
           .poll(
             async () => {
@@ -155,12 +195,16 @@ for (const viewer of VIEWERS) {
         if (findings.canary.file.length > before) formatsWithCanary.add(job.format);
         exported.add(job.format);
       }
-      test.info().annotations.push({ type: "exports", description: `${exported.size} formats exported; canary found in ${[...formatsWithCanary].join(", ") || "none"}; refused: ${refusals.join("; ") || "none"}` });
+      test.info().annotations.push({
+        type: "exports",
+        description: `${exported.size} formats exported; canary found in ${[...formatsWithCanary].join(", ") || "none"}; refused: ${refusals.join("; ") || "none"}`,
+      });
       expect([...exported].sort(), `formats ${viewer} exported`).toEqual(formats.filter((f) => group.formats.test(f)).sort());
       // Ada paddles stroke in each of her sessions: her own heart rate is in every file, so the checks would see another's there.
       // (The compact PDF prints no heart rate: server/exports/builders/pdf.ts.)
       const carryHeartRate = formats.filter((f) => group.formats.test(f) && f !== "pdf");
-      if (viewer === CANARY_IN_EVERY_FILE) expect([...formatsWithCanary].sort(), "formats whose file showed the canary").toEqual(carryHeartRate.sort());
+      if (viewer === CANARY_IN_EVERY_FILE)
+        expect([...formatsWithCanary].sort(), "formats whose file showed the canary").toEqual(carryHeartRate.sort());
       expect(findings.leaks, `health data of someone else in ${viewer}'s exports`).toEqual([]);
     });
   }

@@ -60,15 +60,26 @@ function allowedValues(viewer: HealthViewer): Set<string> {
  */
 export function allowedFor(viewer: HealthViewer): { bpm: number[]; coverage: number[]; values: string[] } {
   const own = HEALTH_WORLD.markers[viewer] as PersonMarkers;
-  return { bpm: own.bpm === null ? [] : [own.bpm], coverage: own.coverage === null ? [] : [own.coverage], values: [...allowedValues(viewer)] };
+  return {
+    bpm: own.bpm === null ? [] : [own.bpm],
+    coverage: own.coverage === null ? [] : [own.coverage],
+    values: [...allowedValues(viewer)],
+  };
 }
 
 /** Everything of someone else's that must never reach `viewer`. */
 export function forbiddenFor(viewer: HealthViewer): { bpm: number[]; coverage: number[]; values: string[] } {
   const W = HEALTH_WORLD;
   const allowed = allowedValues(viewer);
-  const others = (Object.keys(W.markers) as (keyof typeof W.markers)[]).filter((p) => p !== viewer).map((p) => W.markers[p] as PersonMarkers);
-  const values = [...others.flatMap((m) => m.values), ...W.carlaEnteredForAda, ...Object.values(W.recordWeights), W.external.weightKg].filter((v) => !allowed.has(v));
+  const others = (Object.keys(W.markers) as (keyof typeof W.markers)[])
+    .filter((p) => p !== viewer)
+    .map((p) => W.markers[p] as PersonMarkers);
+  const values = [
+    ...others.flatMap((m) => m.values),
+    ...W.carlaEnteredForAda,
+    ...Object.values(W.recordWeights),
+    W.external.weightKg,
+  ].filter((v) => !allowed.has(v));
   return {
     bpm: others.flatMap((m) => (m.bpm === null ? [] : [m.bpm])),
     coverage: others.flatMap((m) => (m.coverage === null ? [] : [m.coverage])),

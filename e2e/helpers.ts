@@ -38,7 +38,10 @@ export async function signIn(page: Page, account: Pick<TestAccount, "email" | "p
  */
 export async function signInOverHttp(page: Page, account: Pick<TestAccount, "email" | "password">) {
   const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
-  const response = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email: account.email, password: account.password, json: "true" }, maxRedirects: 0 });
+  const response = await page.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: account.email, password: account.password, json: "true" },
+    maxRedirects: 0,
+  });
   expect([200, 302], `sign-in of ${account.email}`).toContain(response.status());
 }
 

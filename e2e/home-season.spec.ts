@@ -27,7 +27,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL!, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Home basin" });
-  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Nora", surname: "Home", subscriptionActiveUntil: "2099-12-31" });
+  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+    name: "Nora",
+    surname: "Home",
+    subscriptionActiveUntil: "2099-12-31",
+  });
   // Yesterday at 09:00 and 17:00 UTC (a 500 m and a 200 m), and one a week earlier.
   const yesterday = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - DAY_MS;
   const uploads = [
@@ -39,8 +43,19 @@ test.beforeAll(async ({ browser, baseURL }) => {
   for (const u of uploads) {
     const response = await key.context.post("/api/v1/results", {
       multipart: {
-        file: { name: `home-${u.seed}.svc`, mimeType: "application/octet-stream", buffer: datedSvc({ vessel: "K1", distanceM: u.distanceM, seed: u.seed }, u.at) },
-        metadata: JSON.stringify({ distance: u.distanceM, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+        file: {
+          name: `home-${u.seed}.svc`,
+          mimeType: "application/octet-stream",
+          buffer: datedSvc({ vessel: "K1", distanceM: u.distanceM, seed: u.seed }, u.at),
+        },
+        metadata: JSON.stringify({
+          distance: u.distanceM,
+          vessel_id: 1,
+          track_id: track.id,
+          category_id: 1,
+          pace_id: 1,
+          athletes: [athlete.id],
+        }),
       },
       headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
     });
@@ -101,11 +116,16 @@ test("at 1366 px the exports page lists a finished export and its link downloads
   await page.setViewportSize(DESKTOP);
   let job = await trpcMutation<{ jobId: string; state: string }>(page.request, "exports.create", { sessionId, format: "json" });
   await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/trpc/exports.status?input=${encodeURIComponent(JSON.stringify({ jobId: job.jobId }))}`);
-      job = (await response.json()).result.data;
-      return job.state;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `/api/trpc/exports.status?input=${encodeURIComponent(JSON.stringify({ jobId: job.jobId }))}`,
+        );
+        job = (await response.json()).result.data;
+        return job.state;
+      },
+      { timeout: 30_000 },
+    )
     .toBe("succeeded");
   await page.goto("/exports");
   const item = page.getByTestId("export-list").locator("li").first();

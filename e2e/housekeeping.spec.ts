@@ -18,12 +18,19 @@ import { simulatedSvc } from "./svc-files";
 async function coachWorld(page: Page, baseURL: string, coach: TestAccount) {
   await signUpInBrowser(page, coach);
   const portal = await signedInContext(baseURL, coach);
-  const athleteId = (await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Rosa", surname: "Díaz", subscriptionActiveUntil: "2099-12-31" })).id;
-  const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: `Housekeeping basin ${coach.email.slice(6, 14)}` })).id;
+  const athleteId = (
+    await trpcMutation<{ id: number }>(portal, "athletes.create", { name: "Rosa", surname: "Díaz", subscriptionActiveUntil: "2099-12-31" })
+  ).id;
+  const trackId = (await trpcMutation<{ id: number }>(portal, "tracks.create", { name: `Housekeeping basin ${coach.email.slice(6, 14)}` }))
+    .id;
   const key = await createKeyPair(baseURL, coach, "Housekeeping laptop");
   const upload = await page.request.post("/api/v1/results", {
     multipart: {
-      file: { name: "k1.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4711 + Math.floor(Math.random() * 1000) }) },
+      file: {
+        name: "k1.svc",
+        mimeType: "application/octet-stream",
+        buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4711 + Math.floor(Math.random() * 1000) }),
+      },
       metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
     },
     headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
@@ -39,14 +46,19 @@ const dialog = (page: Page) => page.getByRole("dialog");
 // Every test makes its own coach and world.
 test.describe.configure({ mode: "parallel" });
 
-test("deletes ask first: a used track says why it stays; a team's only coach stays, the team goes; the athlete goes, the session keeps the name", async ({ page, baseURL }) => {
+test("deletes ask first: a used track says why it stays; a team's only coach stays, the team goes; the athlete goes, the session keeps the name", async ({
+  page,
+  baseURL,
+}) => {
   const coach = newAccount("tidy");
   const { portal, athleteId, trackId, sessionId } = await coachWorld(page, baseURL!, coach);
 
   // A track a session uses: the dialog explains and offers no delete.
   await page.goto(`/tracks/${trackId}`);
   await page.getByRole("button", { name: /^Delete track / }).click();
-  await expect(dialog(page)).toContainText("is the track of 1 session. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.");
+  await expect(dialog(page)).toContainText(
+    "is the track of 1 session. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.",
+  );
   await expect(dialog(page).getByRole("button", { name: "Delete track" })).toHaveCount(0);
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Close" }).click();
@@ -57,16 +69,22 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   await trpcMutation(portal, "teams.addAthlete", { teamId, athleteId });
   await page.goto(`/teams/${teamId}`);
   await page.getByRole("button", { name: `Remove ${coach.name}` }).click();
-  await expect(dialog(page)).toContainText(`${coach.name} is the team's only coach. A team always keeps at least one coach: add another coach first.`);
+  await expect(dialog(page)).toContainText(
+    `${coach.name} is the team's only coach. A team always keeps at least one coach: add another coach first.`,
+  );
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Close" }).click();
   // Removing the athlete asks, Cancel keeps them.
   await page.getByRole("button", { name: "Remove Rosa Díaz" }).click();
-  await expect(dialog(page)).toContainText("The team's coaches no longer see Rosa Díaz's sessions through this team. No session is deleted.");
+  await expect(dialog(page)).toContainText(
+    "The team's coaches no longer see Rosa Díaz's sessions through this team. No session is deleted.",
+  );
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("cell", { name: "Rosa Díaz", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Delete team Tidy squad" }).click();
-  await expect(dialog(page)).toContainText("1 coach and 1 athlete leave the team; no account or athlete record is deleted. 1 session of the team's athletes keeps its data; coaches who see it only through this team no longer do.");
+  await expect(dialog(page)).toContainText(
+    "1 coach and 1 athlete leave the team; no account or athlete record is deleted. 1 session of the team's athletes keeps its data; coaches who see it only through this team no longer do.",
+  );
   await dialog(page).getByRole("button", { name: "Delete team" }).click();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByRole("link", { name: "Tidy squad" })).toHaveCount(0);
@@ -74,7 +92,9 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   // The athlete: the session stays, the seat keeps the name.
   await page.goto(`/athletes/${athleteId}`);
   await page.getByRole("button", { name: "Delete athlete Rosa Díaz" }).click();
-  await expect(dialog(page)).toContainText("1 session keeps its data; Rosa Díaz's seat in it keeps the name as an external paddler, no longer linked to this record");
+  await expect(dialog(page)).toContainText(
+    "1 session keeps its data; Rosa Díaz's seat in it keeps the name as an external paddler, no longer linked to this record",
+  );
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Delete athlete" }).click();
   await expect(page).toHaveURL(/\/athletes$/);
@@ -84,7 +104,10 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   await portal.dispose();
 });
 
-test("deletes ask first: a unit holding a file says why it stays, then goes after Delete files; the key pair that uploaded goes; equipment asks", async ({ page, baseURL }) => {
+test("deletes ask first: a unit holding a file says why it stays, then goes after Delete files; the key pair that uploaded goes; equipment asks", async ({
+  page,
+  baseURL,
+}) => {
   const coach = newAccount("tidyunit");
   const { portal, sessionId } = await coachWorld(page, baseURL!, coach);
 
@@ -95,7 +118,9 @@ test("deletes ask first: a unit holding a file says why it stays, then goes afte
   await dialog(page).getByRole("button", { name: "Close" }).click();
   // "Delete files" asks, saying what goes and what stays; Cancel deletes nothing.
   await page.getByRole("button", { name: "Delete files" }).click();
-  await expect(dialog(page)).toContainText("The unit's 1 stored original file is deleted for good; the sessions keep their processed data and results.");
+  await expect(dialog(page)).toContainText(
+    "The unit's 1 stored original file is deleted for good; the sessions keep their processed data and results.",
+  );
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
   await expect(dialog(page)).toBeHidden();
@@ -131,7 +156,11 @@ test("deletes ask first: a unit holding a file says why it stays, then goes afte
   await portal.dispose();
 });
 
-test("a coach records weight and lactate for a linked athlete; the athlete sees them as entered by the coach", async ({ page, browser, baseURL }) => {
+test("a coach records weight and lactate for a linked athlete; the athlete sees them as entered by the coach", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const coach = newAccount("labcoach");
   const { portal, athleteId, sessionId } = await coachWorld(page, baseURL!, coach);
   // The athlete links the record to their own account (the invitation flow, over HTTP).
@@ -174,7 +203,11 @@ test("a coach records weight and lactate for a linked athlete; the athlete sees 
   await portal.dispose();
 });
 
-test("the operator unlocks a throttled account, changes its role and disables it; each decision hides its button", async ({ page, browser, baseURL }) => {
+test("the operator unlocks a throttled account, changes its role and disables it; each decision hides its button", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The person is signed in in their own browser.
   const person = newAccount("locked");
   const personContext = await browser.newContext();
@@ -184,7 +217,10 @@ test("the operator unlocks a throttled account, changes its role and disables it
   const guesser = await playwrightRequest.newContext({ baseURL });
   const { csrfToken } = await (await guesser.get("/api/auth/csrf")).json();
   for (let i = 0; i < 5; i++) {
-    await guesser.post("/api/auth/callback/credentials", { form: { csrfToken, email: person.email, password: `wrong-${i}-password`, json: "true" }, maxRedirects: 0 });
+    await guesser.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email: person.email, password: `wrong-${i}-password`, json: "true" },
+      maxRedirects: 0,
+    });
   }
   await guesser.dispose();
 
@@ -215,13 +251,19 @@ test("the operator unlocks a throttled account, changes its role and disables it
   // The decisions, with who made them.
   const log = page.getByRole("region", { name: "Recent decisions" });
   for (const decision of ["unlocked sign-in", "changed role from coach to viewer", "disabled"]) {
-    await expect(log.getByRole("row").filter({ hasText: person.email }).filter({ hasText: decision })).toContainText(E2E_ACCOUNTS.operator.name);
+    await expect(log.getByRole("row").filter({ hasText: person.email }).filter({ hasText: decision })).toContainText(
+      E2E_ACCOUNTS.operator.name,
+    );
   }
 
   await personContext.close();
 });
 
-test("a disabled account: its open session has ended, and the sign-in form and the OAuth sign-in refuse it with the reason", async ({ page, browser, baseURL }) => {
+test("a disabled account: its open session has ended, and the sign-in form and the OAuth sign-in refuse it with the reason", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The person is signed in in their own browser; the operator disables the account (the decision above, over its procedure).
   const person = newAccount("disabled");
   const personContext = await browser.newContext();
@@ -251,7 +293,10 @@ test("a disabled account: its open session has ended, and the sign-in form and t
   await personContext.close();
 });
 
-test("over the app's API: not yours is a 404, a refused delete a 409 with its reason, health without an account a 422", async ({ page, baseURL }) => {
+test("over the app's API: not yours is a 404, a refused delete a 409 with its reason, health without an account a 422", async ({
+  page,
+  baseURL,
+}) => {
   const coach = newAccount("owner");
   const { portal, athleteId, trackId } = await coachWorld(page, baseURL!, coach);
   const stranger = await signUpOverHttp(baseURL!, "stranger");
@@ -268,7 +313,10 @@ test("over the app's API: not yours is a 404, a refused delete a 409 with its re
   ] as const) {
     expect(await call(other, procedure, input), procedure).toEqual({ status: 404, message: expect.stringMatching(/not found$/) });
   }
-  expect(await call(portal, "tracks.delete", { id: trackId })).toEqual({ status: 409, message: expect.stringContaining("is the track of 1 session.") });
+  expect(await call(portal, "tracks.delete", { id: trackId })).toEqual({
+    status: 409,
+    message: expect.stringContaining("is the track of 1 session."),
+  });
   expect(await call(portal, "health.addWeightForAthlete", { athleteId, measuredOn: "2026-03-01", weightKg: "60" })).toEqual({
     status: 422,
     message: "Rosa has no account yet. Health data belongs to the athlete's own account: invite them to link one first.",

@@ -131,7 +131,13 @@ export interface FlowResult {
  * would, posting the same forms the pages render, until the redirect to the
  * application's redirect URI.
  */
-export async function runAuthorization(browser: APIRequestContext, baseURL: string, url: string, redirectUri: string, options: FlowOptions = {}): Promise<FlowResult> {
+export async function runAuthorization(
+  browser: APIRequestContext,
+  baseURL: string,
+  url: string,
+  redirectUri: string,
+  options: FlowOptions = {},
+): Promise<FlowResult> {
   const pages: string[] = [];
   let next: string = url;
   for (let hop = 0; hop < 20; hop++) {
@@ -166,20 +172,42 @@ export async function runAuthorization(browser: APIRequestContext, baseURL: stri
 }
 
 /** POSTs a form to the token endpoint (or another OAuth endpoint). */
-export async function postForm(baseURL: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<APIResponse> {
+export async function postForm(
+  baseURL: string,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
   const context = await playwrightRequest.newContext({ baseURL });
   const response = await context.post(path, { form, headers });
   await response.body();
   return response;
 }
 
-export async function exchangeCode(baseURL: string, app: TestApp, code: string, verifier: string, extra: Record<string, string> = {}): Promise<APIResponse> {
-  const form: Record<string, string> = { grant_type: "authorization_code", code, redirect_uri: app.redirectUri, code_verifier: verifier, ...extra };
+export async function exchangeCode(
+  baseURL: string,
+  app: TestApp,
+  code: string,
+  verifier: string,
+  extra: Record<string, string> = {},
+): Promise<APIResponse> {
+  const form: Record<string, string> = {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: app.redirectUri,
+    code_verifier: verifier,
+    ...extra,
+  };
   if (app.clientSecret) return postForm(baseURL, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret) });
   return postForm(baseURL, "/api/oauth/token", { ...form, client_id: app.clientId });
 }
 
-export async function refresh(baseURL: string, app: TestApp, refreshToken: string, extra: Record<string, string> = {}): Promise<APIResponse> {
+export async function refresh(
+  baseURL: string,
+  app: TestApp,
+  refreshToken: string,
+  extra: Record<string, string> = {},
+): Promise<APIResponse> {
   const form: Record<string, string> = { grant_type: "refresh_token", refresh_token: refreshToken, ...extra };
   if (app.clientSecret) return postForm(baseURL, "/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret) });
   return postForm(baseURL, "/api/oauth/token", { ...form, client_id: app.clientId });
@@ -208,7 +236,14 @@ export interface Tokens {
 export async function authorizeAndExchange(
   baseURL: string,
   app: TestApp,
-  options: { scope?: string; prompt?: string; resource?: string; health?: boolean; browser?: APIRequestContext; tokenResource?: string } = {},
+  options: {
+    scope?: string;
+    prompt?: string;
+    resource?: string;
+    health?: boolean;
+    browser?: APIRequestContext;
+    tokenResource?: string;
+  } = {},
 ): Promise<{ tokens: Tokens; callback: URL; browser: APIRequestContext; state: string }> {
   const browser = options.browser ?? (await newBrowser(baseURL));
   const { verifier, challenge } = pkcePair();

@@ -2,7 +2,16 @@ import * as client from "openid-client";
 import { expect, test } from "@playwright/test";
 import { newAccount, signUp, type TestAccount } from "./helpers";
 import { signedInContext, trpcMutation } from "./api-helpers";
-import { apiResourceFor, issuerFor, randomClientIp, registerApp, startCallbackServer, type AppOptions, type CallbackServer, type TestApp } from "./oauth-helpers";
+import {
+  apiResourceFor,
+  issuerFor,
+  randomClientIp,
+  registerApp,
+  startCallbackServer,
+  type AppOptions,
+  type CallbackServer,
+  type TestApp,
+} from "./oauth-helpers";
 
 /**
  * A relying party nobody here wrote: openid-client drives the whole flow
@@ -13,7 +22,11 @@ import { apiResourceFor, issuerFor, randomClientIp, registerApp, startCallbackSe
  */
 
 /** Every client here redirects to a real loopback endpoint in the test process. */
-async function appWithCallback(baseURL: string, options: AppOptions = {}, owner?: TestAccount): Promise<{ app: TestApp; callbacks: CallbackServer }> {
+async function appWithCallback(
+  baseURL: string,
+  options: AppOptions = {},
+  owner?: TestAccount,
+): Promise<{ app: TestApp; callbacks: CallbackServer }> {
   const callbacks = await startCallbackServer();
   openServers.push(callbacks);
   return { app: await registerApp(baseURL, { ...options, redirectUris: [callbacks.redirectUri] }, owner), callbacks };
@@ -33,13 +46,22 @@ async function discover(baseURL: string, app: TestApp): Promise<client.Configura
   return client.discovery(new URL(issuerFor(baseURL)), app.clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
 }
 
-test("confidential client following only the OIDC spec: discovery, PKCE in the browser, code exchange, Data API, userinfo, refresh, revoke", async ({ page, baseURL }) => {
+test("confidential client following only the OIDC spec: discovery, PKCE in the browser, code exchange, Data API, userinfo, refresh, revoke", async ({
+  page,
+  baseURL,
+}) => {
   const { app, callbacks } = await appWithCallback(baseURL!);
   // Both discovery locations give the same configuration; openid-client checks the issuer.
   const config = await discover(baseURL!, app);
-  const viaWellKnown = await client.discovery(new URL(`${baseURL}/.well-known/openid-configuration/api`), app.clientId, undefined, client.ClientSecretBasic(app.clientSecret!), {
-    execute: [client.allowInsecureRequests],
-  });
+  const viaWellKnown = await client.discovery(
+    new URL(`${baseURL}/.well-known/openid-configuration/api`),
+    app.clientId,
+    undefined,
+    client.ClientSecretBasic(app.clientSecret!),
+    {
+      execute: [client.allowInsecureRequests],
+    },
+  );
   expect(viaWellKnown.serverMetadata()).toEqual(config.serverMetadata());
   expect(config.serverMetadata().issuer).toBe(issuerFor(baseURL!));
 
@@ -72,7 +94,12 @@ test("confidential client following only the OIDC spec: discovery, PKCE in the b
   await expect(health).not.toBeChecked();
   await page.getByRole("button", { name: "Allow" }).click();
 
-  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    expectedNonce: nonce,
+    idTokenExpected: true,
+  });
   // The identity is in the ID token, whose claims the userinfo endpoint would otherwise give.
   const claims = tokens.claims()!;
   expect(claims.iss).toBe(issuerFor(baseURL!));
@@ -94,7 +121,12 @@ test("confidential client following only the OIDC spec: discovery, PKCE in the b
   expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
   expect(sessions.body.data).toEqual([]);
   // The same token works at userinfo: issued with openid, it names both audiences (issue 21).
-  expect(await client.fetchUserInfo(config, tokens.access_token, claims.sub)).toMatchObject({ sub: claims.sub, name: app.owner.name, email: app.owner.email, email_verified: false });
+  expect(await client.fetchUserInfo(config, tokens.access_token, claims.sub)).toMatchObject({
+    sub: claims.sub,
+    name: app.owner.name,
+    email: app.owner.email,
+    email_verified: false,
+  });
 
   // Refresh rotates the refresh token and gives a Data API token again.
   const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
@@ -126,7 +158,10 @@ test("confidential client following only the OIDC spec: discovery, PKCE in the b
   await expect(client.refreshTokenGrant(config, explicit.refresh_token!)).rejects.toThrow();
 });
 
-test("an authorization of OIDC scopes alone keeps its userinfo token, which the Data API refuses naming the audience", async ({ page, baseURL }) => {
+test("an authorization of OIDC scopes alone keeps its userinfo token, which the Data API refuses naming the audience", async ({
+  page,
+  baseURL,
+}) => {
   const owner = newAccount("oidc-only");
   await signUp(page, owner);
   const { app, callbacks } = await appWithCallback(baseURL!, {}, owner);
@@ -135,10 +170,21 @@ test("an authorization of OIDC scopes alone keeps its userinfo token, which the 
   const state = client.randomState();
   const nonce = client.randomNonce();
   await page.goto(
-    client.buildAuthorizationUrl(config, { redirect_uri: app.redirectUri, scope: "openid profile email", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce }).href,
+    client.buildAuthorizationUrl(config, {
+      redirect_uri: app.redirectUri,
+      scope: "openid profile email",
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    }).href,
   );
   await page.getByRole("button", { name: "Allow" }).click();
-  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    expectedNonce: nonce,
+  });
   const info = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
   expect(info).toMatchObject({ name: owner.name, email: owner.email });
   const response = await fetch(`${baseURL}/api/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -168,7 +214,12 @@ test("public client with the site session: no password asked, PKCE without a sec
   // Signed in on the site already: straight to the consent screen.
   await expect(page.getByRole("heading", { name: "Allow Pocket app to access your account?" })).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
-  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }, { resource: apiResourceFor(baseURL!) });
+  const tokens = await client.authorizationCodeGrant(
+    config,
+    await callbacks.next(),
+    { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce },
+    { resource: apiResourceFor(baseURL!) },
+  );
   expect(tokens.scope?.split(" ").sort()).toEqual(["openid", "profile", "sessions:read"]);
   expect(tokens.refresh_token).toBeUndefined();
 
@@ -219,7 +270,11 @@ test("prompt=login and max_age force a fresh sign-in; a recent one satisfies max
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
   const signedInAt = Math.floor(Date.now() / 1000);
-  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), { pkceCodeVerifier: first.verifier, expectedState: first.state, expectedNonce: first.nonce });
+  const tokens = await client.authorizationCodeGrant(config, await callbacks.next(), {
+    pkceCodeVerifier: first.verifier,
+    expectedState: first.state,
+    expectedNonce: first.nonce,
+  });
   expect(Math.abs((tokens.claims()!.auth_time as number) - signedInAt)).toBeLessThan(30);
 
   // max_age=3600 is satisfied by that sign-in: no page at all.

@@ -3,7 +3,19 @@ import { checkDialogAtBothWidths } from "./a11y";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signedInNewAccount, signInPageOverHttp } from "./api-helpers";
 import { newAccount, signIn, signUp } from "./helpers";
-import { apiResourceFor, authorizeAndExchange, authorizeUrl, exchangeCode, pkcePair, refresh, registerApp, startCallbackServer, userinfo, type CallbackServer, type TestApp } from "./oauth-helpers";
+import {
+  apiResourceFor,
+  authorizeAndExchange,
+  authorizeUrl,
+  exchangeCode,
+  pkcePair,
+  refresh,
+  registerApp,
+  startCallbackServer,
+  userinfo,
+  type CallbackServer,
+  type TestApp,
+} from "./oauth-helpers";
 
 /**
  * The developer portal, the consent screen and connected apps, driven in
@@ -17,7 +29,10 @@ test.afterEach(async () => {
   await callbacks.close();
 });
 
-test("register an app in the portal, authorize it (health unticked, then ticked), see it under connected apps", async ({ page, baseURL }) => {
+test("register an app in the portal, authorize it (health unticked, then ticked), see it under connected apps", async ({
+  page,
+  baseURL,
+}) => {
   const owner = await signedInNewAccount(page, baseURL!, "portal");
 
   await page.goto("/developer/applications");
@@ -25,7 +40,8 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
   await page.getByRole("link", { name: "Register an application" }).click();
   await page.getByLabel("Application name").fill("Boathouse sync");
   await page.getByLabel("Redirect URIs", { exact: true }).fill(callbacks.redirectUri);
-  for (const scope of ["offline_access", "sessions:read", "health:read"]) await page.getByRole("checkbox", { name: new RegExp(`^${scope} `) }).check();
+  for (const scope of ["offline_access", "sessions:read", "health:read"])
+    await page.getByRole("checkbox", { name: new RegExp(`^${scope} `) }).check();
   await page.getByRole("button", { name: "Register application" }).click();
   await expect(page.getByText("Application “Boathouse sync” registered.")).toBeVisible();
   const clientId = (await page.getByTestId("client-id").textContent())!;
@@ -42,7 +58,13 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
 
   const authorize = async (health: boolean) => {
     const { verifier, challenge } = pkcePair();
-    const url = authorizeUrl(baseURL!, { clientId, redirectUri: callbacks.redirectUri, scope: "openid profile offline_access sessions:read health:read", prompt: "consent", codeChallenge: challenge });
+    const url = authorizeUrl(baseURL!, {
+      clientId,
+      redirectUri: callbacks.redirectUri,
+      scope: "openid profile offline_access sessions:read health:read",
+      prompt: "consent",
+      codeChallenge: challenge,
+    });
     await page.goto(url);
     await expect(page.getByRole("heading", { name: "Allow Boathouse sync to access your account?" })).toBeVisible();
     await expect(page.getByText(`Registered by${owner.name}`)).toBeVisible();
@@ -52,7 +74,9 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
     if (health) await box.check();
     await page.getByRole("button", { name: "Allow" }).click();
     const callback = await callbacks.next();
-    const response = await exchangeCode(baseURL!, app, callback.searchParams.get("code")!, verifier, { resource: apiResourceFor(baseURL!) });
+    const response = await exchangeCode(baseURL!, app, callback.searchParams.get("code")!, verifier, {
+      resource: apiResourceFor(baseURL!),
+    });
     expect(response.status()).toBe(200);
     return response.json();
   };
@@ -76,7 +100,11 @@ test("register an app in the portal, authorize it (health unticked, then ticked)
 // The rest of an application's life starts from one registered and authorized over HTTP (e2e/oauth-helpers.ts).
 async function authorizedBoathouseSync(baseURL: string) {
   const app = await registerApp(baseURL, { name: "Boathouse sync", redirectUris: [callbacks.redirectUri] });
-  const { tokens } = await authorizeAndExchange(baseURL, app, { scope: "openid profile offline_access sessions:read health:read", health: true, tokenResource: apiResourceFor(baseURL) });
+  const { tokens } = await authorizeAndExchange(baseURL, app, {
+    scope: "openid profile offline_access sessions:read health:read",
+    health: true,
+    tokenResource: apiResourceFor(baseURL),
+  });
   return { app, tokens };
 }
 

@@ -15,7 +15,10 @@ test.describe("pages and cookies", () => {
     const app = await registerApp(baseURL!);
     const browser = await newBrowser(baseURL!);
     const checkCookies = (response: Awaited<ReturnType<typeof browser.get>>) => {
-      const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+      const cookies = response
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie")
+        .map((h) => h.value);
       for (const cookie of cookies) {
         expect(cookie, cookie).toMatch(/;\s*httponly/i);
         expect(cookie, cookie).toMatch(/;\s*samesite=lax/i);
@@ -38,7 +41,10 @@ test.describe("pages and cookies", () => {
     const signInPage = await browser.get(new URL(toSignIn.headers()["location"], baseURL).pathname);
     expect(signInPage.status()).toBe(200);
     checkPage(signInPage);
-    const signedIn = await browser.post(interaction, { form: { action: "signin", email: app.owner.email, password: app.owner.password }, headers: { origin: "null" } });
+    const signedIn = await browser.post(interaction, {
+      form: { action: "signin", email: app.owner.email, password: app.owner.password },
+      headers: { origin: "null" },
+    });
     expect(checkCookies(signedIn)).toBeGreaterThan(0);
     let location = signedIn.headers()["location"];
     for (let hop = 0; hop < 5 && !location.endsWith("/consent"); hop++) {

@@ -36,9 +36,15 @@ async function pageAs(browser: Browser, account: { email: string; password: stri
 }
 
 /** The main menu's top-level entries as a person reads them: link and button names, in order. */
-const menuEntries = (page: Page) => page.getByRole("navigation", { name: "Main" }).locator(":scope > a, :scope > .nav-group > button").evaluateAll((els) => els.map((e) => (e.textContent ?? "").replace("▾", "").trim()));
+const menuEntries = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Main" })
+    .locator(":scope > a, :scope > .nav-group > button")
+    .evaluateAll((els) => els.map((e) => (e.textContent ?? "").replace("▾", "").trim()));
 
-test("at 390 px the log is cards with the desktop table's distance, time and pace; Filter shows the active count and operates", async ({ browser }) => {
+test("at 390 px the log is cards with the desktop table's distance, time and pace; Filter shows the active count and operates", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, WEB_LOG_WORLD.coach);
   await page.goto("/?sort=distance");
   const table = page.getByTestId("session-log");
@@ -64,7 +70,11 @@ test("at 390 px the log is cards with the desktop table's distance, time and pac
   // The log comes first: the first card is on the first screen, the filters folded away.
   expect((await cards.first().boundingBox())!.y).toBeLessThan(PHONE.height);
   await expect(page.getByRole("search", { name: "Filter sessions" })).toBeHidden();
-  const fromCards = await cards.evaluateAll((lis) => lis.slice(0, 5).map((li) => ["distance", "time", "pace"].map((f) => (li.querySelector(`[data-figure="${f}"]`)?.textContent ?? "").trim())));
+  const fromCards = await cards.evaluateAll((lis) =>
+    lis
+      .slice(0, 5)
+      .map((li) => ["distance", "time", "pace"].map((f) => (li.querySelector(`[data-figure="${f}"]`)?.textContent ?? "").trim())),
+  );
   expect(fromCards).toEqual(fromTable);
   for (const card of (await cards.all()).slice(0, 3)) {
     const box = (await card.boundingBox())!;
@@ -98,12 +108,16 @@ test("no page the menu reaches scrolls sideways at 390 px, nor the session and t
   const nav = page.getByRole("navigation", { name: "Main" });
   // On a phone the club pages show in place under their heading: every link is reachable.
   const hrefs = await nav.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
-  expect(hrefs).toEqual(expect.arrayContaining(["/", "/trainings", "/athletes", "/teams", "/tracks", "/equipment", "/devices", "/developer"]));
+  expect(hrefs).toEqual(
+    expect.arrayContaining(["/", "/trainings", "/athletes", "/teams", "/tracks", "/equipment", "/devices", "/developer"]),
+  );
   await page.goto("/");
   const session = await page.getByTestId("session-cards").getByRole("link").first().getAttribute("href");
   await page.goto("/trainings");
   // The log's world may hold no training: then there is none to check (e2e/web-pages.spec.ts' crawlers check training pages).
-  const training = (await page.locator('main a[href^="/trainings/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!))).find((h) => /^\/trainings\/\d+$/.test(h));
+  const training = (
+    await page.locator('main a[href^="/trainings/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!))
+  ).find((h) => /^\/trainings\/\d+$/.test(h));
   const wide: string[] = [];
   for (const href of [...hrefs, "/account", session, training].filter((h): h is string => Boolean(h))) {
     await page.goto(href);
@@ -114,17 +128,21 @@ test("no page the menu reaches scrolls sideways at 390 px, nor the session and t
   await page.context().close();
 });
 
-test("at 1366 px the menu is one row; the club pages sit behind one disclosure that opens, closes on Escape and leads to its pages", async ({ browser }) => {
+test("at 1366 px the menu is one row; the club pages sit behind one disclosure that opens, closes on Escape and leads to its pages", async ({
+  browser,
+}) => {
   for (const account of [WEB_LOG_WORLD.coach, E2E_ACCOUNTS.operator]) {
     const page = await pageAs(browser, account);
     await page.goto("/records");
     const header = page.locator("header.topbar");
-    const boxes = await header.locator(".brand, nav[aria-label=Main] > a, nav[aria-label=Main] > .nav-group > button, .user-menu > *").evaluateAll((els) =>
-      els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return { name: (e.textContent ?? "").trim(), top: r.top, bottom: r.bottom, width: r.width };
-      }),
-    );
+    const boxes = await header
+      .locator(".brand, nav[aria-label=Main] > a, nav[aria-label=Main] > .nav-group > button, .user-menu > *")
+      .evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { name: (e.textContent ?? "").trim(), top: r.top, bottom: r.bottom, width: r.width };
+        }),
+      );
     expect(boxes.length).toBeGreaterThanOrEqual(10);
     // One row: every entry's vertical middle on the first entry's line, none folded away.
     const middle = (b: { top: number; bottom: number }) => (b.top + b.bottom) / 2;
@@ -141,7 +159,8 @@ test("at 1366 px the menu is one row; the club pages sit behind one disclosure t
     await expect(nav.getByRole("link", { name: "Athletes" })).toBeHidden();
     await club.click();
     await expect(club).toHaveAttribute("aria-expanded", "true");
-    for (const name of ["Athletes", "Teams", "Tracks", "Equipment", "Devices"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Athletes", "Teams", "Tracks", "Equipment", "Devices"])
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(club).toHaveAttribute("aria-expanded", "false");
     await expect(club).toBeFocused();
@@ -168,7 +187,17 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
 
   const coach = await pageAs(browser, WEB_LOG_WORLD.coach);
   await coach.goto("/");
-  expect(await menuEntries(coach)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer"]);
+  expect(await menuEntries(coach)).toEqual([
+    "Home",
+    "Sessions",
+    "Upload",
+    "Trainings",
+    "Workouts",
+    "Records",
+    "Health",
+    "Club",
+    "Developer",
+  ]);
   await coach.context().close();
 
   // The operator lands on the operator overview (a fresh sign-in), and "Operator" goes there.
@@ -177,7 +206,18 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
   await signIn(operator, E2E_ACCOUNTS.operator);
   await expect(operator).toHaveURL(/\/operator$/);
   await expect(operator.getByRole("heading", { name: "Operator", level: 1 })).toBeVisible();
-  expect(await menuEntries(operator)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club", "Developer", "Operator"]);
+  expect(await menuEntries(operator)).toEqual([
+    "Home",
+    "Sessions",
+    "Upload",
+    "Trainings",
+    "Workouts",
+    "Records",
+    "Health",
+    "Club",
+    "Developer",
+    "Operator",
+  ]);
   const link = operator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator" });
   await expect(link).toHaveAttribute("href", "/operator");
   await expect(link).toHaveAttribute("aria-current", "page");

@@ -13,7 +13,8 @@ async function coachWorld(page: Page, label: string) {
   await signUpInBrowser(page, newAccount(label));
   const api = page.request;
   await trpcMutation(api, "tracks.create", { name: "Records basin" });
-  const athlete = (name: string, until: string) => trpcMutation<{ id: number }>(api, "athletes.create", { name, surname: "Club", subscriptionActiveUntil: until });
+  const athlete = (name: string, until: string) =>
+    trpcMutation<{ id: number }>(api, "athletes.create", { name, surname: "Club", subscriptionActiveUntil: until });
   const uno = await athlete("Uno", "2099-12-31");
   const dos = await athlete("Dos", "2099-12-31");
   const tres = await athlete("Tres", "2020-01-31");
@@ -38,20 +39,34 @@ async function uploadSession(page: Page, file: { name: string; buffer: Buffer },
   return { path: new URL(page.url()).pathname, time: heading!.split("·").at(-1)!.trim() };
 }
 
-test("the upload suggests the distance from the recording, explains a lapsed subscription, and records keep athletes and crews apart", async ({ page }) => {
+test("the upload suggests the distance from the recording, explains a lapsed subscription, and records keep athletes and crews apart", async ({
+  page,
+}) => {
   await coachWorld(page, "records");
 
   // A file that is not a recording: a clear error on the file field at once, and nothing to upload.
   await page.goto("/upload");
-  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "junk.svc", mimeType: "application/octet-stream", buffer: Buffer.from("not a sensor recording") });
+  await page
+    .getByLabel("Session file (.svc)")
+    .setInputFiles({ name: "junk.svc", mimeType: "application/octet-stream", buffer: Buffer.from("not a sensor recording") });
   await expect(page.locator("#file-error")).toHaveText("This file is damaged, incomplete or not a session from a sensor unit");
   await expect(page.getByLabel("Distance (m)")).toHaveValue("");
   // The endpoint behind it: hostile requests are 4xx, never a 5xx, and a good one stores nothing (server test).
   const suggest = "/api/uploads/distance-suggestion";
   expect((await page.request.post(suggest, { data: "not multipart" })).status()).toBe(400);
-  const k1File = { name: "x.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4200 }) };
+  const k1File = {
+    name: "x.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K1", distanceM: 200, seed: 4200 }),
+  };
   expect((await page.request.post(suggest, { multipart: { metadata: "{", file: k1File } })).status()).toBe(400);
-  expect((await page.request.post(suggest, { multipart: { metadata: JSON.stringify({ vessel_id: 1 }), file: { ...k1File, buffer: k1File.buffer.subarray(0, 300) } } })).status()).toBe(422);
+  expect(
+    (
+      await page.request.post(suggest, {
+        multipart: { metadata: JSON.stringify({ vessel_id: 1 }), file: { ...k1File, buffer: k1File.buffer.subarray(0, 300) } },
+      })
+    ).status(),
+  ).toBe(422);
   const answer = await page.request.post(suggest, { multipart: { file: k1File } });
   expect(await answer.json()).toEqual({ data: { distance_m: 200, covered_m: expect.any(Number) } });
 
@@ -63,14 +78,28 @@ test("the upload suggests the distance from the recording, explains a lapsed sub
   await expect(note).toContainText("set “Subscription active until”");
   await expect(note.getByRole("link", { name: "Tres Club" })).toHaveAttribute("href", /\/athletes\/\d+$/);
 
-  const k1 = await uploadSession(page, { name: "uno-500.svc", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 4201, pace: "race" }) }, "500", "K1", ["Uno"]);
-  const k2 = await uploadSession(page, { name: "unodos-200.svc", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 4202 }) }, "200", "K2", ["Dos", "Uno"]);
+  const k1 = await uploadSession(
+    page,
+    { name: "uno-500.svc", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 4201, pace: "race" }) },
+    "500",
+    "K1",
+    ["Uno"],
+  );
+  const k2 = await uploadSession(
+    page,
+    { name: "unodos-200.svc", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 4202 }) },
+    "200",
+    "K2",
+    ["Dos", "Uno"],
+  );
 
   await page.goto("/records");
   // The team's leaderboard per boat class and distance, with the session pages' times.
   const k1Board = page.getByRole("table", { name: "Sprint squad K1 500 m" });
   await expect(k1Board.getByRole("row", { name: /Uno Club/ })).toContainText(k1.time);
-  await expect(page.getByRole("table", { name: "Sprint squad K2 200 m" }).getByRole("row", { name: /Dos Club, Uno Club/ })).toContainText(k2.time);
+  await expect(page.getByRole("table", { name: "Sprint squad K2 200 m" }).getByRole("row", { name: /Dos Club, Uno Club/ })).toContainText(
+    k2.time,
+  );
   // Uno's bests: K1 and K2 apart, each linking to its session.
   const unoBests = page.getByRole("table", { name: "Bests of Uno Club" });
   await expect(unoBests.getByRole("row", { name: /K1 500 m/ }).getByRole("link", { name: k1.time })).toHaveAttribute("href", k1.path);
@@ -85,7 +114,9 @@ test("a K2 training names its whole crew", async ({ page }) => {
   await coachWorld(page, "crewtrainer");
   await page.goto("/upload?kind=training");
   const { bytes } = simulatedTrainingFile({ spec: "2x100m/30s", vessel: "K2", seed: 4203 });
-  await page.getByLabel("Training file (.svc)").setInputFiles({ name: "k2-practice.svc", mimeType: "application/octet-stream", buffer: bytes });
+  await page
+    .getByLabel("Training file (.svc)")
+    .setInputFiles({ name: "k2-practice.svc", mimeType: "application/octet-stream", buffer: bytes });
   await page.getByLabel("Title").fill("K2 starts");
   await page.getByLabel("Boat").selectOption({ label: "K2" });
   await expect(page.getByRole("group", { name: "Crew of the K2, from the bow (optional)" })).toBeVisible();

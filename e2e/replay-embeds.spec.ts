@@ -22,7 +22,17 @@ test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     // Software WebGL for this spec only (the shared config disables the GPU).
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+      "--ignore-gpu-blocklist",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   },
 });
 
@@ -43,7 +53,10 @@ test.describe("replay embeds", () => {
   let app: TestApp;
 
   const createEmbed = (request: APIRequestContext, body: unknown, accessToken = token) =>
-    request.post("/api/v1/svcsim/embeds", { headers: { ...bearer(accessToken), "content-type": "application/json" }, data: JSON.stringify(body) });
+    request.post("/api/v1/svcsim/embeds", {
+      headers: { ...bearer(accessToken), "content-type": "application/json" },
+      data: JSON.stringify(body),
+    });
 
   /**
    * Opens a launch URL as Chromium does when the approved origin's page frames
@@ -51,7 +64,9 @@ test.describe("replay embeds", () => {
    * request may consume a launch (docs/replay.md "Who may open a launch").
    */
   const openAsFrame = (url: string, origin = approved.origin) =>
-    anon.get(url, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", "sec-fetch-site": "cross-site", referer: `${origin}/` } });
+    anon.get(url, {
+      headers: { "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", "sec-fetch-site": "cross-site", referer: `${origin}/` },
+    });
 
   async function launchUrl(request: APIRequestContext, ids = sessionIds, origin = approved.origin, accessToken = token): Promise<string> {
     const response = await createEmbed(request, { session_ids: ids, origin }, accessToken);
@@ -70,9 +85,21 @@ test.describe("replay embeds", () => {
     const key = await createKeyPair(baseURL!, owner);
     const trackId = (await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Regatta course" })).id;
     const athletes: number[] = [];
-    for (const name of ["Ana", "Bea"]) athletes.push((await trpcMutation<{ id: number }>(key.context, "athletes.create", { name, surname: "Lane", subscriptionActiveUntil: "2099-12-31" })).id);
+    for (const name of ["Ana", "Bea"])
+      athletes.push(
+        (
+          await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+            name,
+            surname: "Lane",
+            subscriptionActiveUntil: "2099-12-31",
+          })
+        ).id,
+      );
     sessionIds = [];
-    for (const [vessel, vesselId, seed, crew] of [["K1", 1, 701, [athletes[0]]], ["C2", 5, 702, athletes]] as const) {
+    for (const [vessel, vesselId, seed, crew] of [
+      ["K1", 1, 701, [athletes[0]]],
+      ["C2", 5, 702, athletes],
+    ] as const) {
       const response = await request.post("/api/v1/results", {
         headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
         multipart: {
@@ -84,12 +111,18 @@ test.describe("replay embeds", () => {
       sessionIds.push((await response.json()).data.id);
     }
     app = await registerApp(baseURL!, { surface: "data", scopes: EMBED_SCOPES, embedOrigins: [approved.origin], name: "Club site" }, owner);
-    const { tokens, browser } = await authorizeAndExchange(baseURL!, app, { scope: EMBED_SCOPES.join(" "), tokenResource: apiResourceFor(baseURL!) });
+    const { tokens, browser } = await authorizeAndExchange(baseURL!, app, {
+      scope: EMBED_SCOPES.join(" "),
+      tokenResource: apiResourceFor(baseURL!),
+    });
     await browser.dispose();
     token = tokens.access_token;
     // The artifacts are built by a background job after each upload: wait until an embed can be made.
     await expect
-      .poll(async () => (await createEmbed(request, { session_ids: sessionIds, origin: approved.origin })).status(), { timeout: 90_000, intervals: [500, 1000, 2000] })
+      .poll(async () => (await createEmbed(request, { session_ids: sessionIds, origin: approved.origin })).status(), {
+        timeout: 90_000,
+        intervals: [500, 1000, 2000],
+      })
       .toBe(201);
   });
 
@@ -104,7 +137,12 @@ test.describe("replay embeds", () => {
     const created = await createEmbed(request, { session_ids: sessionIds, origin: approved.origin });
     const body = await api.check("post", "/svcsim/embeds", created);
     expect(created.status()).toBe(201);
-    expect(body.data).toMatchObject({ id: expect.any(Number), origin: approved.origin, session_ids: sessionIds, launch_url: expect.stringMatching(/\/api\/v1\/svcsim\/launch\/[A-Za-z0-9_-]{43}$/) });
+    expect(body.data).toMatchObject({
+      id: expect.any(Number),
+      origin: approved.origin,
+      session_ids: sessionIds,
+      launch_url: expect.stringMatching(/\/api\/v1\/svcsim\/launch\/[A-Za-z0-9_-]{43}$/),
+    });
     expect(Date.parse(body.data.launch_expires_at) - Date.now()).toBeLessThanOrEqual(120_000);
     expect(body.data.launch_url).not.toContain(token);
 
@@ -127,7 +165,10 @@ test.describe("replay embeds", () => {
       expect(answer).toMatchObject({ error, request_id: expect.stringMatching(/^req_/) });
       expect(answer.error_description).toMatch(description);
     }
-    const notJson = await request.post("/api/v1/svcsim/embeds", { headers: { ...bearer(token), "content-type": "application/json" }, data: "{\"session_ids\": [1," });
+    const notJson = await request.post("/api/v1/svcsim/embeds", {
+      headers: { ...bearer(token), "content-type": "application/json" },
+      data: '{"session_ids": [1,',
+    });
     expect(notJson.status()).toBe(400);
     expect((await notJson.json()).error).toBe("invalid_request");
   });
@@ -141,7 +182,12 @@ test.describe("replay embeds", () => {
     expect(launch.status()).toBe(200);
     expect(launch.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
     // What the browser sent is what openAsFrame imitates.
-    expect(await launch.request().allHeaders()).toMatchObject({ "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", "sec-fetch-site": "cross-site", referer: `${approved.origin}/` });
+    expect(await launch.request().allHeaders()).toMatchObject({
+      "sec-fetch-dest": "iframe",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-site": "cross-site",
+      referer: `${approved.origin}/`,
+    });
     expect(await launch.text()).not.toContain(token);
     const frame = page.frameLocator("#replay");
     await expect(frame.locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
@@ -150,7 +196,9 @@ test.describe("replay embeds", () => {
     await expectBoatsDrawn(page);
   });
 
-  test("another origin's frame is refused by the server (404) and by the browser (frame-ancestors); the launch stays usable", async ({ page }) => {
+  test("another origin's frame is refused by the server (404) and by the browser (frame-ancestors); the launch stays usable", async ({
+    page,
+  }) => {
     const url = front.via(await launchUrl(page.request));
     const refusals: string[] = [];
     page.on("console", (message) => {
@@ -162,11 +210,22 @@ test.describe("replay embeds", () => {
     expect(refused.status()).toBe(404);
     expect(refused.headers()["content-security-policy"]).toBe(`frame-ancestors ${approved.origin}`);
     // What told the server: the stranger's origin in the Referer of an otherwise proper frame navigation.
-    expect(await refused.request().allHeaders()).toMatchObject({ "sec-fetch-dest": "iframe", "sec-fetch-mode": "navigate", referer: `${stranger.origin}/` });
+    expect(await refused.request().allHeaders()).toMatchObject({
+      "sec-fetch-dest": "iframe",
+      "sec-fetch-mode": "navigate",
+      referer: `${stranger.origin}/`,
+    });
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // The frame shows the browser's error page, never the player.
-    expect(frame ? await frame.locator("[data-state]").count().catch(() => 0) : 0).toBe(0);
+    expect(
+      frame
+        ? await frame
+            .locator("[data-state]")
+            .count()
+            .catch(() => 0)
+        : 0,
+    ).toBe(0);
 
     // The same launch URL, framed afterwards by the approved origin, still plays.
     const played = page.waitForResponse((r) => r.url() === url);
@@ -175,7 +234,10 @@ test.describe("replay embeds", () => {
     await expect(page.frameLocator("#replay").locator("[data-state]")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
   });
 
-  test("opened as a top-level page or fetched by a plain client, a launch answers the 404 page and stays usable", async ({ page, request }) => {
+  test("opened as a top-level page or fetched by a plain client, a launch answers the 404 page and stays usable", async ({
+    page,
+    request,
+  }) => {
     const url = await launchUrl(request);
     const topLevel = await page.goto(url);
     expect(topLevel!.status()).toBe(404);
@@ -247,14 +309,27 @@ test.describe("replay embeds", () => {
   test("an embed revoked through DELETE /svcsim/embeds/{id} ends its launch", async ({ request }) => {
     const created = await createEmbed(request, { session_ids: [sessionIds[0]], origin: approved.origin });
     const { data } = await created.json();
-    const revoked = await call(request, api, { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/${data.id}` }, token);
+    const revoked = await call(
+      request,
+      api,
+      { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/${data.id}` },
+      token,
+    );
     expect(revoked.status).toBe(204);
     expect((await openAsFrame(data.launch_url)).status()).toBe(404);
-    const unknown = await call(request, api, { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/2000000000` }, token);
+    const unknown = await call(
+      request,
+      api,
+      { method: "delete", template: "/svcsim/embeds/{embed_id}", path: `/svcsim/embeds/2000000000` },
+      token,
+    );
     expect(unknown.status).toBe(404);
   });
 
-  test("the session page shows the replay to its owner, the share page to anyone with the link; the artifact routes guard it", async ({ page, baseURL }) => {
+  test("the session page shows the replay to its owner, the share page to anyone with the link; the artifact routes guard it", async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, owner);
     // The sign-in must land before the next navigation, or that navigation cancels it.
     await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
@@ -313,13 +388,21 @@ test.describe("replay embeds", () => {
   });
 
   test("revoking an access token at the OAuth revocation endpoint ends the embeds of its grant", async ({ request, baseURL }) => {
-    const { tokens, browser } = await authorizeAndExchange(baseURL!, app, { scope: EMBED_SCOPES.join(" "), tokenResource: apiResourceFor(baseURL!) });
+    const { tokens, browser } = await authorizeAndExchange(baseURL!, app, {
+      scope: EMBED_SCOPES.join(" "),
+      tokenResource: apiResourceFor(baseURL!),
+    });
     await browser.dispose();
     const html = await (await openAsFrame(await launchUrl(request, sessionIds, approved.origin, tokens.access_token))).text();
     const credential = LEASE_CREDENTIAL.exec(html)![1];
     const pending = await launchUrl(request, sessionIds, approved.origin, tokens.access_token);
     expect((await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } })).status()).toBe(200);
-    const revoked = await postForm(baseURL!, "/api/oauth/revoke", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+    const revoked = await postForm(
+      baseURL!,
+      "/api/oauth/revoke",
+      { token: tokens.access_token },
+      { authorization: basicAuth(app.clientId, app.clientSecret!) },
+    );
     expect(revoked.status()).toBe(200);
     expect((await anon.post("/api/v1/svcsim/leases", { data: { lease: credential } })).status()).toBe(401);
     expect((await openAsFrame(pending)).status()).toBe(404);
@@ -331,7 +414,12 @@ test.describe("replay embeds", () => {
       { method: "post" as const, template: "/svcsim/embeds", path: "/svcsim/embeds" },
       { method: "delete" as const, template: "/svcsim/embeds/{embed_id}", path: "/svcsim/embeds/1" },
     ]) {
-      await expectCommonAuthCases(request, api, { ...op, method: op.method as "get" | "delete", scopes: ["sessions:read", "svcsim:embed"], surfaces: ["data", "partner"] }, tokens);
+      await expectCommonAuthCases(
+        request,
+        api,
+        { ...op, method: op.method as "get" | "delete", scopes: ["sessions:read", "svcsim:embed"], surfaces: ["data", "partner"] },
+        tokens,
+      );
     }
   });
 });
@@ -346,7 +434,16 @@ function expectExactlySchema1(artifact: Record<string, unknown>) {
   expect(frames.length).toBeGreaterThan(30 * 20);
   // [x, 0, 0, roll, pitch, yaw, paddle_phase]: seven finite numbers, y and z zero, phase in [0, 2).
   const malformed = frames.filter(
-    (f) => !(Array.isArray(f) && f.length === 7 && f.every((v) => typeof v === "number" && Number.isFinite(v)) && f[1] === 0 && f[2] === 0 && (f[6] as number) >= 0 && (f[6] as number) < 2),
+    (f) =>
+      !(
+        Array.isArray(f) &&
+        f.length === 7 &&
+        f.every((v) => typeof v === "number" && Number.isFinite(v)) &&
+        f[1] === 0 &&
+        f[2] === 0 &&
+        (f[6] as number) >= 0 &&
+        (f[6] as number) < 2
+      ),
   );
   expect(malformed.slice(0, 3), `${malformed.length} malformed frames`).toEqual([]);
 }

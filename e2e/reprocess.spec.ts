@@ -26,13 +26,17 @@ test("the operator stops a stalled run whose function is lost, and may start a n
 
   await expect(run.getByTestId("reprocess-state")).toHaveText("stopped");
   const { name, email } = E2E_ACCOUNTS.operator;
-  await expect(run.getByTestId("reprocess-last-error")).toHaveText(`Stopped by ${name} (${email}) on the operator page: e2e: its function was lost`);
+  await expect(run.getByTestId("reprocess-last-error")).toHaveText(
+    `Stopped by ${name} (${email}) on the operator page: e2e: its function was lost`,
+  );
   await expect(run.getByTestId("reprocess-stalled")).toHaveCount(0);
   await expect(run.getByRole("button", { name: /^Stop run/ })).toHaveCount(0);
   // The way is free for a new run (the next test starts one), and the decision is in the operators' log.
   await expect(start).toBeEnabled();
   const log = page.getByRole("region", { name: "Recent decisions" });
-  await expect(log.getByRole("row").filter({ hasText: `stopped reprocessing run ${runId}: e2e: its function was lost` })).toContainText(name);
+  await expect(log.getByRole("row").filter({ hasText: `stopped reprocessing run ${runId}: e2e: its function was lost` })).toContainText(
+    name,
+  );
 });
 
 test("the operator reprocesses stored files with the current core and watches the run finish", async ({ page }) => {
@@ -44,7 +48,8 @@ test("the operator reprocesses stored files with the current core and watches th
   const start = section.getByRole("button", { name: /^Reprocess stored files with core v\d+$/ });
   // The page shows the latest run: one made before (the unit tests share CI's database) must not pass for ours.
   const runHeading = section.getByTestId("reprocess-run").getByRole("heading", { level: 3 });
-  const runIdShown = async () => Number(/^Run (\d+)/.exec((await runHeading.count()) ? ((await runHeading.textContent()) ?? "") : "")?.[1] ?? 0);
+  const runIdShown = async () =>
+    Number(/^Run (\d+)/.exec((await runHeading.count()) ? ((await runHeading.textContent()) ?? "") : "")?.[1] ?? 0);
   const before = await runIdShown();
   await start.click();
   await expect.poll(runIdShown, { timeout: 30_000 }).toBeGreaterThan(before);
@@ -52,7 +57,9 @@ test("the operator reprocesses stored files with the current core and watches th
   // The page refreshes itself while the run is active, up to its end.
   await expect(section.getByTestId("reprocess-state")).toHaveText("completed", { timeout: 90_000 });
   const counts = (await section.getByTestId("reprocess-counts").textContent())!;
-  const [, finished, total, done, skipped, failed] = /^(\d+) of (\d+) files: (\d+) reprocessed, (\d+) already current, (\d+) failed\.$/.exec(counts)!.map(Number);
+  const [, finished, total, done, skipped, failed] = /^(\d+) of (\d+) files: (\d+) reprocessed, (\d+) already current, (\d+) failed\.$/
+    .exec(counts)!
+    .map(Number);
   expect(finished).toBe(total);
   expect(done).toBeGreaterThanOrEqual(1);
   expect(done + skipped + failed).toBe(total);

@@ -30,7 +30,13 @@ test.describe("results API end to end: upload, read, report, share page", () => 
 
   test("an upload over HTTP answers 201 and reads back with its crew and strokes", async ({ request }) => {
     const trackId = (await trpcMutation<{ id: number }>(coach.context, "tracks.create", { name: "Report basin" })).id;
-    const athlete = (await trpcMutation<{ id: number }>(coach.context, "athletes.create", { name: "Rosa", surname: "Privada", subscriptionActiveUntil: "2099-12-31" })).id;
+    const athlete = (
+      await trpcMutation<{ id: number }>(coach.context, "athletes.create", {
+        name: "Rosa",
+        surname: "Privada",
+        subscriptionActiveUntil: "2099-12-31",
+      })
+    ).id;
     const response = await request.post("/api/v1/results", {
       headers: { authorization: coach.authorization, "x-forwarded-proto": "https" },
       multipart: {
@@ -43,10 +49,23 @@ test.describe("results API end to end: upload, read, report, share page", () => 
     expect(response.headers()["x-request-id"]).toMatch(/^req_[0-9A-Za-z]{22}$/);
     resultId = created.data.id;
 
-    const detail = await api.check("get", "/results/{id}", await request.get(`/api/v1/results/${resultId}`, { headers: { authorization: coach.authorization } }));
-    expect(detail.data).toMatchObject({ id: resultId, dist: 500, track: { id: trackId, name: "Report basin" }, athletes: [{ id: athlete, full_name: "Rosa Privada" }] });
+    const detail = await api.check(
+      "get",
+      "/results/{id}",
+      await request.get(`/api/v1/results/${resultId}`, { headers: { authorization: coach.authorization } }),
+    );
+    expect(detail.data).toMatchObject({
+      id: resultId,
+      dist: 500,
+      track: { id: trackId, name: "Report basin" },
+      athletes: [{ id: athlete, full_name: "Rosa Privada" }],
+    });
     expect(detail.data.data_strokes.stroke_count).toBeGreaterThan(150);
-    const list = await api.check("get", "/results", await request.get("/api/v1/results", { headers: { authorization: coach.authorization } }));
+    const list = await api.check(
+      "get",
+      "/results",
+      await request.get("/api/v1/results", { headers: { authorization: coach.authorization } }),
+    );
     expect(list.data.map((r: { id: number }) => r.id)).toEqual([resultId]);
   });
 
@@ -76,12 +95,30 @@ test("the replay launch page answers hostile tokens with its documented 404 page
   // A page, not a route handler: the in-process fuzz (test/api/data-api-fuzz.test.ts) cannot reach it.
   const data = await OpenApiValidator.load(request, "/api/docs/data-api.json");
   const token = (await dataApiToken(baseURL!, anna)).token;
-  for (const value of ["%00", "a%00b", "%ED%A0%80", "%F0%9F", "%FF%FE", "2147483648", "9999999999", "-1", "NaN", "2020-02-30", "x".repeat(6000), "%5B%5D", "%25%5F%5C", "1?%00=1"]) {
+  for (const value of [
+    "%00",
+    "a%00b",
+    "%ED%A0%80",
+    "%F0%9F",
+    "%FF%FE",
+    "2147483648",
+    "9999999999",
+    "-1",
+    "NaN",
+    "2020-02-30",
+    "x".repeat(6000),
+    "%5B%5D",
+    "%25%5F%5C",
+    "1?%00=1",
+  ]) {
     const response = await request.get(`/api/v1/svcsim/launch/${value}`, { headers: bearer(token), maxRedirects: 0 });
     expect(response.status(), value.slice(0, 40)).toBeLessThan(500);
     await data.check("get", "/svcsim/launch/{token}", response);
     const contentType = response.headers()["content-type"] ?? "";
-    expect(response.status() === 404 ? contentType.startsWith("text/html") : contentType.includes("application/json"), value.slice(0, 40)).toBe(true);
+    expect(
+      response.status() === 404 ? contentType.startsWith("text/html") : contentType.includes("application/json"),
+      value.slice(0, 40),
+    ).toBe(true);
   }
 });
 

@@ -24,7 +24,14 @@ const HOSTILE = [
   "javascript:alert(document.domain)",
 ];
 /** The raw query strings a link would carry: encoded forms included. */
-const ENCODED = ["%2F%5Cevil.example%2Fx", "%2F%09%2Fevil.example", "%2F%2Fevil.example", "https%3Aevil.example", "%5C%5Cevil.example", "javascript%3Aalert(1)"];
+const ENCODED = [
+  "%2F%5Cevil.example%2Fx",
+  "%2F%09%2Fevil.example",
+  "%2F%2Fevil.example",
+  "https%3Aevil.example",
+  "%5C%5Cevil.example",
+  "javascript%3Aalert(1)",
+];
 
 test("a signed-in visitor is sent to a same-origin path, never to another host (307 Location)", async ({ baseURL }) => {
   const account = await signUpOverHttp(baseURL!, "return");
@@ -46,7 +53,10 @@ test("next-auth's redirect after the credentials callback stays on the site", as
   for (const callbackUrl of HOSTILE) {
     const context = await playwrightRequest.newContext({ baseURL });
     const { csrfToken } = await (await context.get("/api/auth/csrf")).json();
-    const response = await context.post("/api/auth/callback/credentials", { form: { csrfToken, email: account.email, password: account.password, callbackUrl, json: "true" }, maxRedirects: 0 });
+    const response = await context.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email: account.email, password: account.password, callbackUrl, json: "true" },
+      maxRedirects: 0,
+    });
     const url = new URL((await response.json()).url);
     expect(url.origin, callbackUrl).toBe(new URL(baseURL!).origin);
     expect(url.pathname.startsWith("//"), callbackUrl).toBe(false);

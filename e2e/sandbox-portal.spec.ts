@@ -3,7 +3,15 @@ import { checkPageAtBothWidths } from "./a11y";
 import { expect, test } from "./fixtures";
 import { signedInContext, signedInNewAccount, trpcMutation } from "./api-helpers";
 import type { TestAccount } from "./helpers";
-import { apiResourceFor, authorizeUrl, exchangeCode, pkcePair, registerApp, startCallbackServer, type CallbackServer } from "./oauth-helpers";
+import {
+  apiResourceFor,
+  authorizeUrl,
+  exchangeCode,
+  pkcePair,
+  registerApp,
+  startCallbackServer,
+  type CallbackServer,
+} from "./oauth-helpers";
 
 /**
  * The sandbox from an application's portal page (docs/sandbox.md): make the
@@ -20,7 +28,10 @@ test.afterEach(async () => {
 
 const SANDBOX_SCOPES = ["openid", "profile", "sessions:read"];
 
-test("create a sandbox person from the application's page; the sandbox panel passes the checks at both widths", async ({ page, baseURL }) => {
+test("create a sandbox person from the application's page; the sandbox panel passes the checks at both widths", async ({
+  page,
+  baseURL,
+}) => {
   const owner = await signedInNewAccount(page, baseURL!, "sandbox");
   const app = await registerApp(baseURL!, { name: "Sandbox client", redirectUris: [callbacks.redirectUri], scopes: SANDBOX_SCOPES }, owner);
 
@@ -34,7 +45,11 @@ test("create a sandbox person from the application's page; the sandbox panel pas
 });
 
 /** A signed-in owner's application with a sandbox person of one week, two sessions a week, made through the portal's API. */
-async function appWithSandbox(page: import("@playwright/test").Page, baseURL: string, label: string): Promise<{ owner: TestAccount; app: Awaited<ReturnType<typeof registerApp>> }> {
+async function appWithSandbox(
+  page: import("@playwright/test").Page,
+  baseURL: string,
+  label: string,
+): Promise<{ owner: TestAccount; app: Awaited<ReturnType<typeof registerApp>> }> {
   const owner = await signedInNewAccount(page, baseURL, label);
   const app = await registerApp(baseURL, { name: "Sandbox client", redirectUris: [callbacks.redirectUri], scopes: SANDBOX_SCOPES }, owner);
   const portal = await signedInContext(baseURL, owner);
@@ -43,7 +58,10 @@ async function appWithSandbox(page: import("@playwright/test").Page, baseURL: st
   return { owner, app };
 }
 
-test("sign in as the sandbox person and authorize the application as it (its /me says sandbox), then come back", async ({ page, baseURL }) => {
+test("sign in as the sandbox person and authorize the application as it (its /me says sandbox), then come back", async ({
+  page,
+  baseURL,
+}) => {
   const { owner, app } = await appWithSandbox(page, baseURL!, "sandbox-as");
   await page.goto(`/developer/applications/${app.id}`);
   await page.getByRole("button", { name: "Sign in as sandbox person" }).click();
@@ -52,10 +70,20 @@ test("sign in as the sandbox person and authorize the application as it (its /me
 
   // The sandbox person may authorize the application; its token's /me says so.
   const { verifier, challenge } = pkcePair();
-  await page.goto(authorizeUrl(baseURL!, { clientId: app.clientId, redirectUri: callbacks.redirectUri, scope: "openid profile sessions:read", prompt: "consent", codeChallenge: challenge }));
+  await page.goto(
+    authorizeUrl(baseURL!, {
+      clientId: app.clientId,
+      redirectUri: callbacks.redirectUri,
+      scope: "openid profile sessions:read",
+      prompt: "consent",
+      codeChallenge: challenge,
+    }),
+  );
   await page.getByRole("button", { name: "Allow" }).click();
   const callback = await callbacks.next();
-  const tokens = (await (await exchangeCode(baseURL!, app, callback.searchParams.get("code")!, verifier, { resource: apiResourceFor(baseURL!) })).json()) as { access_token: string };
+  const tokens = (await (
+    await exchangeCode(baseURL!, app, callback.searchParams.get("code")!, verifier, { resource: apiResourceFor(baseURL!) })
+  ).json()) as { access_token: string };
   const api = await playwrightRequest.newContext({ baseURL });
   const me = await api.get("/api/v1/me", { headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(await me.json()).toEqual({ data: { sub: expect.any(String), name: "Sam Sandbox", sandbox: true } });

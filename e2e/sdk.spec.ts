@@ -38,7 +38,8 @@ test.beforeAll(async ({ baseURL }) => {
 
 test("Data API: paginateCursor walks a list to its end, the same items as one long page", async () => {
   const walked: number[] = [];
-  for await (const session of paginateCursor((cursor) => dataApi.GET("/sessions", { params: { query: { limit: 2, cursor } } }))) walked.push(session.id);
+  for await (const session of paginateCursor((cursor) => dataApi.GET("/sessions", { params: { query: { limit: 2, cursor } } })))
+    walked.push(session.id);
   const whole = await unwrap(dataApi.GET("/sessions", { params: { query: { limit: 100 } } }));
   expect(whole.meta.next_cursor).toBeNull();
   expect(walked.length).toBeGreaterThan(2);
@@ -49,7 +50,8 @@ test("results API: paginatePages walks the pages to the end; reference tables ta
   const key = await createKeyPair(baseUrl, anna, "sdk paging");
   const resultsApi = createResultsApiClient({ baseUrl, publicKey: key.publicKey, secretKey: key.secretKey });
   const walked: number[] = [];
-  for await (const result of paginatePages((page) => resultsApi.GET("/results", { params: { query: { page, per_page: 2 } } }))) walked.push(result.id);
+  for await (const result of paginatePages((page) => resultsApi.GET("/results", { params: { query: { page, per_page: 2 } } })))
+    walked.push(result.id);
   const whole = await unwrap(resultsApi.GET("/results", { params: { query: { per_page: 100 } } }));
   expect(walked.length).toBe(whole.pagination.total);
   expect(walked.length).toBeGreaterThan(2);
@@ -70,7 +72,10 @@ test("Data API: an export from request to download", async () => {
   const sessions = await unwrap(dataApi.GET("/sessions", { params: { query: { limit: 100, competition: "World trial" } } }));
   const sessionId = sessions.data[0].id;
   const created = await unwrap(
-    dataApi.POST("/sessions/{session_id}/exports", { params: { path: { session_id: sessionId }, header: { "Idempotency-Key": randomUUID() } }, body: { format: "json" } }),
+    dataApi.POST("/sessions/{session_id}/exports", {
+      params: { path: { session_id: sessionId }, header: { "Idempotency-Key": randomUUID() } },
+      body: { format: "json" },
+    }),
   );
   expect(created.data.status).toMatch(/^(queued|running|succeeded)$/);
   const job = await waitForExport(dataApi, created.data.job_id, { timeoutMs: 40_000 });
@@ -94,7 +99,9 @@ test("Data API: a training's sets, and one set's strokes through the cursor iter
   const set = work[1];
   const indices: number[] = [];
   for await (const stroke of paginateCursor((cursor) =>
-    dataApi.GET("/trainings/{training_id}/sets/{set_id}/strokes", { params: { path: { training_id: trainingId!, set_id: set.set_id }, query: { cursor, limit: 25 } } }),
+    dataApi.GET("/trainings/{training_id}/sets/{set_id}/strokes", {
+      params: { path: { training_id: trainingId!, set_id: set.set_id }, query: { cursor, limit: 25 } },
+    }),
   )) {
     indices.push(stroke.index);
   }
@@ -104,7 +111,11 @@ test("Data API: a training's sets, and one set's strokes through the cursor iter
   expect(indices).toEqual([...indices].sort((a, b) => a - b));
   expect(new Set(indices).size).toBe(indices.length);
   // A set of this training that does not exist: the typed 404, request id included.
-  const missing = await unwrap(dataApi.GET("/trainings/{training_id}/sets/{set_id}/strokes", { params: { path: { training_id: trainingId!, set_id: 2_000_000_000 } } })).catch((e: unknown) => e);
+  const missing = await unwrap(
+    dataApi.GET("/trainings/{training_id}/sets/{set_id}/strokes", {
+      params: { path: { training_id: trainingId!, set_id: 2_000_000_000 } },
+    }),
+  ).catch((e: unknown) => e);
   expect(isPaddleApiError(missing, "not_found")).toBe(true);
   expect((missing as PaddleApiError).requestId).toMatch(/\S/);
 });
@@ -113,12 +124,36 @@ test("results API: an upload through uploadResult, read back; the same file agai
   const owner = await signUpOverHttp(baseUrl, "sdk-uploader");
   const key = await createKeyPair(baseUrl, owner, "sdk upload");
   const trackId = (await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "SDK basin" })).id;
-  const athleteId = (await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Sdk", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })).id;
+  const athleteId = (
+    await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+      name: "Sdk",
+      surname: "Paddler",
+      subscriptionActiveUntil: "2099-12-31",
+    })
+  ).id;
   // The test server sits behind a (pretend) TLS proxy: TRUST_PROXY=1 and the header the proxy would set.
-  const resultsApi = createResultsApiClient({ baseUrl, publicKey: key.publicKey, secretKey: key.secretKey, headers: { "X-Forwarded-Proto": "https" } });
+  const resultsApi = createResultsApiClient({
+    baseUrl,
+    publicKey: key.publicKey,
+    secretKey: key.secretKey,
+    headers: { "X-Forwarded-Proto": "https" },
+  });
   const file = simulatedSvc({ vessel: "K1", distanceM: 500, seed: 7301 });
-  const metadata = { distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId], competition: "SDK trial" };
-  const uploaded = await uploadResult(resultsApi, { file: new Uint8Array(file), filename: "sdk.svc", metadata, idempotencyKey: randomUUID() });
+  const metadata = {
+    distance: 500,
+    vessel_id: 1,
+    track_id: trackId,
+    category_id: 1,
+    pace_id: 1,
+    athletes: [athleteId],
+    competition: "SDK trial",
+  };
+  const uploaded = await uploadResult(resultsApi, {
+    file: new Uint8Array(file),
+    filename: "sdk.svc",
+    metadata,
+    idempotencyKey: randomUUID(),
+  });
   expect(uploaded.data).toMatchObject({ dist: 500, track: { id: trackId }, athletes_count: 1 });
   const read = await unwrap(resultsApi.GET("/results/{id}", { params: { path: { id: uploaded.data.id } } }));
   expect(read.data).toMatchObject({ id: uploaded.data.id, competition: "SDK trial", athletes: [{ id: athleteId }] });
@@ -132,8 +167,15 @@ test("results API: an upload through uploadResult, read back; the same file agai
 });
 
 test("Data API: a refused token is refreshed through the callback once and the request repeated", async () => {
-  const app = await registerApp(baseUrl, { surface: "data", scopes: ["openid", "offline_access", "sessions:read"], name: "SDK refresh app" }, anna);
-  const { tokens, browser } = await authorizeAndExchange(baseUrl, app, { scope: "openid offline_access sessions:read", tokenResource: apiResourceFor(baseUrl) });
+  const app = await registerApp(
+    baseUrl,
+    { surface: "data", scopes: ["openid", "offline_access", "sessions:read"], name: "SDK refresh app" },
+    anna,
+  );
+  const { tokens, browser } = await authorizeAndExchange(baseUrl, app, {
+    scope: "openid offline_access sessions:read",
+    tokenResource: apiResourceFor(baseUrl),
+  });
   await browser.dispose();
   let refreshToken = tokens.refresh_token!;
   let refreshes = 0;

@@ -11,13 +11,26 @@ test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and chang
   const account = await signUpOverHttp(baseURL!, "analyst");
   const key = await createKeyPair(baseURL!, account);
   const trackId = (await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Analysis basin" })).id;
-  const athleteId = (await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ana", surname: "Lysis", subscriptionActiveUntil: "2099-12-31" })).id;
+  const athleteId = (
+    await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+      name: "Ana",
+      surname: "Lysis",
+      subscriptionActiveUntil: "2099-12-31",
+    })
+  ).id;
   const upload = async (vessel: "K1" | "C1", vesselId: number, seed: number) => {
     const response = await request.post("/api/v1/results", {
       headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
       multipart: {
         file: { name: `${vessel}.svc`, mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel, distanceM: 500, seed }) },
-        metadata: JSON.stringify({ distance: 500, vessel_id: vesselId, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
+        metadata: JSON.stringify({
+          distance: 500,
+          vessel_id: vesselId,
+          track_id: trackId,
+          category_id: 1,
+          pace_id: 1,
+          athletes: [athleteId],
+        }),
       },
     });
     expect(response.status()).toBe(201);
@@ -31,7 +44,19 @@ test("a coach reads the eleven analyses of a K1 and of a C1 as tables, and chang
   await page.goto(`/sessions/${k1}`);
   await page.getByRole("link", { name: /^Analysis/ }).click();
   await expect(page.getByRole("heading", { level: 2 })).toHaveCount(11);
-  for (const title of ["Data quality", "Anomalies", "Side balance", "Metric relationships", "Pacing", "Progression through the effort", "Stroke phases", "Consistency", "Start", "Finish", "Boat motion per segment"]) {
+  for (const title of [
+    "Data quality",
+    "Anomalies",
+    "Side balance",
+    "Metric relationships",
+    "Pacing",
+    "Progression through the effort",
+    "Stroke phases",
+    "Consistency",
+    "Start",
+    "Finish",
+    "Boat motion per segment",
+  ]) {
     await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
   const pacing = page.getByRole("table", { name: "Pacing" });

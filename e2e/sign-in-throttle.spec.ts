@@ -20,7 +20,8 @@ const THRESHOLD = 30;
 async function siteDoor(baseURL: string, ip: string) {
   const context = await playwrightRequest.newContext({ baseURL, maxRedirects: 0, extraHTTPHeaders: { "x-forwarded-for": ip } });
   const { csrfToken } = await (await context.get("/api/auth/csrf")).json();
-  const attempt = (email: string, password: string) => context.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, json: "true" } });
+  const attempt = (email: string, password: string) =>
+    context.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, json: "true" } });
   return { context, attempt };
 }
 
@@ -53,7 +54,9 @@ async function belowThreshold<T>(count: number, attempt: (i: number) => Promise<
   return results;
 }
 
-test("site sign-in: a password spray from one address is refused from attempt 31, with 429 and Retry-After, even for a right password", async ({ baseURL }) => {
+test("site sign-in: a password spray from one address is refused from attempt 31, with 429 and Retry-After, even for a right password", async ({
+  baseURL,
+}) => {
   const ip = randomClientIp();
   const { context, attempt } = await siteDoor(baseURL!, ip);
   const statuses: number[] = [];
@@ -73,7 +76,9 @@ test("site sign-in: a password spray from one address is refused from attempt 31
     expect(response.status(), `attempt ${i}`).toBe(429);
     expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     // The body is what next-auth's client reads: the sign-in page shows the message.
-    expect(new URL(body.url).searchParams.get("error")).toMatch(/^Too many failed sign-ins from your network\. Try again in \d+ minutes?\.$/);
+    expect(new URL(body.url).searchParams.get("error")).toMatch(
+      /^Too many failed sign-ins from your network\. Try again in \d+ minutes?\.$/,
+    );
   }
   expect(statuses.indexOf(429) + 1).toBe(THRESHOLD + 1);
 
@@ -96,7 +101,9 @@ test("both doors share one count per address", async ({ baseURL }) => {
   const { context, attempt } = await siteDoor(baseURL!, ip);
   // 20 failures at the site, then 10 at the OAuth page: the next attempt at either door is refused.
   for (const response of await belowThreshold(20, () => attempt(sprayEmail(), "Summer2026!"))) expect(response.status()).not.toBe(429);
-  const oauthAttempts = await belowThreshold(10, () => oauthDoorAttempt(baseURL!, ip, app.clientId, app.redirectUri, sprayEmail(), "Summer2026!"));
+  const oauthAttempts = await belowThreshold(10, () =>
+    oauthDoorAttempt(baseURL!, ip, app.clientId, app.redirectUri, sprayEmail(), "Summer2026!"),
+  );
   for (const { status } of oauthAttempts) expect(status).toBe(303);
   expect((await oauthDoorAttempt(baseURL!, ip, app.clientId, app.redirectUri, sprayEmail(), "Summer2026!")).status).toBe(429);
   expect((await attempt(sprayEmail(), "Summer2026!")).status()).toBe(429);
@@ -116,7 +123,10 @@ test("an account locked at one door is locked at the other", async ({ baseURL })
   const browser = await newBrowser(baseURL!);
   const start = await browser.get(authorizeUrl(baseURL!, { clientId: app.clientId, redirectUri: app.redirectUri }));
   const interaction = new URL(start.headers()["location"]).pathname;
-  const locked = await browser.post(interaction, { form: { action: "signin", email: owner.email, password: owner.password }, headers: { origin: baseURL! } });
+  const locked = await browser.post(interaction, {
+    form: { action: "signin", email: owner.email, password: owner.password },
+    headers: { origin: baseURL! },
+  });
   expect(locked.status()).toBe(303);
   expect(locked.headers()["location"]).toContain("error=throttled");
   await browser.dispose();

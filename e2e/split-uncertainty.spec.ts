@@ -16,11 +16,19 @@ test("the session page and the compare view show each split's ± as the Data API
   const person = await signUpOverHttp(baseURL!, "uncertain");
   const key = await createKeyPair(baseURL!, person);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Noise basin" });
-  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ines", surname: "Noise", subscriptionActiveUntil: "2099-12-31" });
+  const athlete = await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+    name: "Ines",
+    surname: "Noise",
+    subscriptionActiveUntil: "2099-12-31",
+  });
   const upload = async (seed: number) => {
     const response = await request.post("/api/v1/results", {
       multipart: {
-        file: { name: `k1-${seed}.svc`, mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed, noise: "noisy" }) },
+        file: {
+          name: `k1-${seed}.svc`,
+          mimeType: "application/octet-stream",
+          buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed, noise: "noisy" }),
+        },
         metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
       },
       headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
@@ -37,7 +45,8 @@ test("the session page and the compare view show each split's ± as the Data API
 
   // Session page: each elapsed time reads "m:ss.cc ± 0.cc", the API's elapsed_uncertainty_s to hundredths.
   await page.goto(`/sessions/${first}?splits=5`);
-  const splits = (await getJson(request, `/api/v1/sessions/${first}/splits?count=5`, token, api, "/sessions/{session_id}/splits")).data.splits as { elapsed_uncertainty_s: number; split_uncertainty_s: number }[];
+  const splits = (await getJson(request, `/api/v1/sessions/${first}/splits?count=5`, token, api, "/sessions/{session_id}/splits")).data
+    .splits as { elapsed_uncertainty_s: number; split_uncertainty_s: number }[];
   const rows = page.getByRole("table", { name: "Splits" }).locator("tbody tr");
   await expect(rows).toHaveCount(5);
   for (const [k, split] of splits.entries()) {
@@ -48,7 +57,8 @@ test("the session page and the compare view show each split's ± as the Data API
 
   // Compare view: each split's ± and, for the second session, "within the noise" exactly where the API says so.
   await page.goto(`/sessions/compare?ids=${first},${second}`);
-  const compared = (await postJson(request, "/api/v1/sessions/compare", { session_ids: [first, second], splits: 4 }, token, api)).data.sessions as {
+  const compared = (await postJson(request, "/api/v1/sessions/compare", { session_ids: [first, second], splits: 4 }, token, api)).data
+    .sessions as {
     splits: { split_uncertainty_s: number; split_delta_within_noise: boolean | null }[];
   }[];
   for (let j = 0; j < 4; j++) {
@@ -69,13 +79,25 @@ test("the session page and the compare view show each split's ± as the Data API
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function getJson(request: APIRequestContext, path: string, token: string, api: Awaited<ReturnType<typeof loadDataApi>>, template: string) {
+async function getJson(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+  api: Awaited<ReturnType<typeof loadDataApi>>,
+  template: string,
+) {
   const response = await request.get(path, { headers: bearer(token) });
   expect(response.status()).toBe(200);
   return api.check("get", template, response);
 }
 
-async function postJson(request: APIRequestContext, path: string, body: unknown, token: string, api: Awaited<ReturnType<typeof loadDataApi>>) {
+async function postJson(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  token: string,
+  api: Awaited<ReturnType<typeof loadDataApi>>,
+) {
   const response = await request.post(path, { headers: { ...bearer(token), "content-type": "application/json" }, data: body });
   expect(response.status()).toBe(200);
   return api.check("post", "/sessions/compare", response);

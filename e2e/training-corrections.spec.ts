@@ -13,7 +13,14 @@ async function processedTraining(page: Page, seed: number): Promise<string> {
   const upload = await page.request.post("/api/uploads/trainings", {
     multipart: {
       file: { name: `practice-${seed}.svc`, mimeType: "application/octet-stream", buffer: bytes },
-      metadata: JSON.stringify({ vessel_id: 1, track_id: null, athlete_id: null, title: "Corrections practice", template_id: null, sensitivity: 5 }),
+      metadata: JSON.stringify({
+        vessel_id: 1,
+        track_id: null,
+        athlete_id: null,
+        title: "Corrections practice",
+        template_id: null,
+        sensitivity: 5,
+      }),
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
@@ -26,7 +33,8 @@ async function processedTraining(page: Page, seed: number): Promise<string> {
 
 const rows = (page: Page, kind: "work" | "rest") => page.getByTestId("sets-table").locator(`tbody tr[data-kind="${kind}"]`);
 /** A row's distance in metres, as the sets table shows it. */
-const metres = async (page: Page, kind: "work" | "rest", index: number) => Number(/^(\d+) m/.exec((await rows(page, kind).nth(index).getByRole("cell").nth(1).textContent()) ?? "")?.[1]);
+const metres = async (page: Page, kind: "work" | "rest", index: number) =>
+  Number(/^(\d+) m/.exec((await rows(page, kind).nth(index).getByRole("cell").nth(1).textContent()) ?? "")?.[1]);
 const strokes = async (page: Page, index: number) => Number(await rows(page, "work").nth(index).getByRole("cell").last().textContent());
 
 test("a coach merges two pieces, splits one and undoes, and reads the sets measured again (1366 px)", async ({ page }) => {

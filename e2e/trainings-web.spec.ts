@@ -41,7 +41,13 @@ test("upload a simulated training through the page, watch it become ready, read 
   await expect(page.getByTestId("sets-table").locator('tbody tr[data-kind="work"]')).toHaveCount(workSets);
   await expect(page.getByTestId("sets-table").locator('tbody tr[data-kind="rest"]')).toHaveCount(workSets - 1);
   // Without a template a set's distance is measured: within a few metres of the 250 m paddled.
-  const firstDistance = await page.getByTestId("sets-table").locator('tbody tr[data-kind="work"]').first().getByRole("cell").nth(1).textContent();
+  const firstDistance = await page
+    .getByTestId("sets-table")
+    .locator('tbody tr[data-kind="work"]')
+    .first()
+    .getByRole("cell")
+    .nth(1)
+    .textContent();
   expect(Math.abs(Number(/^(\d+) m/.exec(firstDistance ?? "")?.[1]) - 250)).toBeLessThanOrEqual(5);
   await expect(page.getByText(/4 work sets \(.*\) and 3 rests/)).toBeVisible();
   await expect(page.getByTestId("timeline-bar").locator("span.work")).toHaveCount(workSets);
@@ -74,15 +80,28 @@ test("upload a simulated training through the page, watch it become ready, read 
   await expect(page.getByRole("link", { name: "Open the existing training" })).toHaveAttribute("href", trainingPath);
 });
 
-test("the trainings list and a training page at both widths: no sideways scroll, accessible; on a phone two sets compare", async ({ page }) => {
+test("the trainings list and a training page at both widths: no sideways scroll, accessible; on a phone two sets compare", async ({
+  page,
+}) => {
   // The training uploaded through the upload route the page posts to (the upload form is the test above).
   await signUpInBrowser(page, newAccount("trainwidths"));
-  const athlete = await trpcMutation<{ id: number }>(page.request, "athletes.create", { name: "Tia", surname: "Widths", subscriptionActiveUntil: "2099-12-31" });
+  const athlete = await trpcMutation<{ id: number }>(page.request, "athletes.create", {
+    name: "Tia",
+    surname: "Widths",
+    subscriptionActiveUntil: "2099-12-31",
+  });
   const { bytes } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 4711 });
   const upload = await page.request.post("/api/uploads/trainings", {
     multipart: {
       file: { name: "tuesday.svc", mimeType: "application/octet-stream", buffer: bytes },
-      metadata: JSON.stringify({ vessel_id: 1, track_id: null, athlete_id: athlete.id, title: "Tuesday 4 × 250 m", template_id: null, sensitivity: 5 }),
+      metadata: JSON.stringify({
+        vessel_id: 1,
+        track_id: null,
+        athlete_id: athlete.id,
+        title: "Tuesday 4 × 250 m",
+        template_id: null,
+        sensitivity: 5,
+      }),
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
@@ -106,11 +125,17 @@ test("a file without a work set ends failed with the reason in words; someone el
   await signUpInBrowser(page, newAccount("trainfail"));
   await page.goto("/upload?kind=training");
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
-  await page.getByLabel("Training file (.svc)").setInputFiles({ name: "broken.svc", mimeType: "application/octet-stream", buffer: Buffer.from("SVC1 but not a real recording at all ".repeat(8)) });
+  await page.getByLabel("Training file (.svc)").setInputFiles({
+    name: "broken.svc",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("SVC1 but not a real recording at all ".repeat(8)),
+  });
   await page.getByLabel("Boat").selectOption({ label: "K1" });
   await page.getByRole("button", { name: "Upload" }).click();
   await page.waitForURL(/\/trainings\/\d+$/);
-  await expect(page.getByTestId("training-state")).toContainText("This training could not be processed. The file is damaged", { timeout: 60_000 });
+  await expect(page.getByTestId("training-state")).toContainText("This training could not be processed. The file is damaged", {
+    timeout: 60_000,
+  });
   await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "failed");
   const path = new URL(page.url()).pathname;
 

@@ -117,13 +117,19 @@ test.describe("sessions log", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.setViewportSize(DESKTOP);
     // On a wide screen Tracks sits in the closed Club disclosure, which says the current page is inside it.
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Club" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Club" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
   });
 
   test("an athlete's page: personal bests, progression, and the log pre-filtered to them", async ({ page }) => {
     await signInOverHttp(page, W.coach);
     await page.goto("/athletes");
-    await page.getByRole("link", { name: new RegExp(W.managedAthlete) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(W.managedAthlete) })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(W.managedAthlete);
     const bests = page.getByTestId("personal-bests");
     // The seeded efforts (scripts/bench/seed-many-results.ts): C1 200 m, K1 500 m, K1 1000 m.

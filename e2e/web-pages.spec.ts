@@ -39,7 +39,12 @@ const SIGNED_IN = [
   "/exports",
 ];
 /** The API references are the largest pages (every operation's schemas; axe walks each node). */
-const REFERENCES = ["/developer/docs/results-api", "/developer/docs/results-api/results", "/developer/docs/data-api", "/developer/docs/data-api/sessions"];
+const REFERENCES = [
+  "/developer/docs/results-api",
+  "/developer/docs/results-api/results",
+  "/developer/docs/data-api",
+  "/developer/docs/data-api/sessions",
+];
 const OPERATOR = ["/operator", "/operator/applications"];
 
 test.describe("every page at phone and desktop width", () => {

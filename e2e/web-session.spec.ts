@@ -17,8 +17,16 @@ async function k2UploadedAsK1(page: Page, baseURL: string, seed: number) {
   await signUpInBrowser(page, coach);
   const key = await createKeyPair(baseURL, coach);
   const track = await trpcMutation<{ id: number }>(key.context, "tracks.create", { name: "Session basin" });
-  const ana = await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Ana", surname: "Front", subscriptionActiveUntil: "2099-12-31" });
-  await trpcMutation<{ id: number }>(key.context, "athletes.create", { name: "Bea", surname: "Back", subscriptionActiveUntil: "2099-12-31" });
+  const ana = await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+    name: "Ana",
+    surname: "Front",
+    subscriptionActiveUntil: "2099-12-31",
+  });
+  await trpcMutation<{ id: number }>(key.context, "athletes.create", {
+    name: "Bea",
+    surname: "Back",
+    subscriptionActiveUntil: "2099-12-31",
+  });
   const upload = await key.context.post("/api/v1/results", {
     multipart: {
       file: { name: "k2.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 500, seed }) },
@@ -54,7 +62,10 @@ test("a K2 session uploaded as K1: pace beside m/s, and the course map with its 
   expect(await map.locator("img.leaflet-tile").count()).toBe(0);
 });
 
-test("a K2 session uploaded as K1, corrected to K2: the empty seat named as the form labels it, reprocessed, counted as K2", async ({ page, baseURL }) => {
+test("a K2 session uploaded as K1, corrected to K2: the empty seat named as the form labels it, reprocessed, counted as K2", async ({
+  page,
+  baseURL,
+}) => {
   const id = await k2UploadedAsK1(page, baseURL!, 12);
   await page.goto(`/sessions/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("K1 · 500 m");

@@ -23,7 +23,11 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("Choose the .svc file from your sensor unit")).toBeVisible();
 
-  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "k2-200.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await page.getByLabel("Session file (.svc)").setInputFiles({
+    name: "k2-200.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }),
+  });
   await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K2" });
@@ -68,7 +72,11 @@ test("upload a simulated file through the page, see its strokes, splits and char
   // The same file again: no second session, a link to the first (issue 14, defect 13).
   const sessionPath = new URL(page.url()).pathname;
   await page.goto("/upload");
-  await page.getByLabel("Session file (.svc)").setInputFiles({ name: "again.svc", mimeType: "application/octet-stream", buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }) });
+  await page.getByLabel("Session file (.svc)").setInputFiles({
+    name: "again.svc",
+    mimeType: "application/octet-stream",
+    buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }),
+  });
   await waitForDistanceSuggestion(page);
   await page.getByLabel("Distance (m)").fill("200");
   await page.getByLabel("Boat").selectOption({ label: "K2" });

@@ -13,7 +13,19 @@ test.describe.configure({ mode: "parallel" });
  * sessions log, each at phone width without sideways scroll and without
  * serious axe findings.
  */
-const SIX_BY_500 = JSON.stringify({ version: 1, name: "Six by five", steps: [{ repeat: 6, steps: [{ kind: "work", distance_m: 500 }, { kind: "rest", duration_s: 120 }] }] });
+const SIX_BY_500 = JSON.stringify({
+  version: 1,
+  name: "Six by five",
+  steps: [
+    {
+      repeat: 6,
+      steps: [
+        { kind: "work", distance_m: 500 },
+        { kind: "rest", duration_s: 120 },
+      ],
+    },
+  ],
+});
 
 async function hydrated(page: Page) {
   await page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
@@ -119,7 +131,9 @@ test("importing a workout file shows its problems by path, or saves it", async (
   await page.getByLabel("A version-1 workout file (.json)").setInputFiles({
     name: "plan.json",
     mimeType: "application/json",
-    buffer: Buffer.from('{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}'),
+    buffer: Buffer.from(
+      '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}',
+    ),
   });
   await expect(problems).toHaveCount(0);
   await expect(page.getByTestId("step-preview")).toContainText("2 sets · 1000 m work");
@@ -129,7 +143,9 @@ test("importing a workout file shows its problems by path, or saves it", async (
   // A file over the size limit never reaches the server: one problem at $.
   await page.goto("/workouts/import");
   await hydrated(page);
-  await page.getByLabel("A version-1 workout file (.json)").setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.alloc(70_000, " ") });
+  await page
+    .getByLabel("A version-1 workout file (.json)")
+    .setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.alloc(70_000, " ") });
   await expect(problems).toContainText("$ the file is 70000 bytes; at most 65536 are accepted");
   await expect(page.getByRole("button", { name: "Save template" })).toBeDisabled();
   await page.goto("/workouts");

@@ -48,7 +48,9 @@ test("webhook endpoints on the application page: add, test event, deliveries, re
     const verified = await verifyWebhook({ secret, headers: received[0].headers, body: received[0].body });
     expect(verified.id).toBe(received[0].headers["webhook-id"]);
     expect(verified.event).toMatchObject({ type: "webhook.test" });
-    await expect(verifyWebhook({ secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}`, headers: received[0].headers, body: received[0].body })).rejects.toThrow();
+    await expect(
+      verifyWebhook({ secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}`, headers: received[0].headers, body: received[0].body }),
+    ).rejects.toThrow();
 
     // The secret is never shown again; the delivery is listed with its outcome.
     await expect
@@ -66,13 +68,19 @@ test("webhook endpoints on the application page: add, test event, deliveries, re
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
     expect(received[1].headers["webhook-id"]).toBe(received[0].headers["webhook-id"]);
 
-    await page.getByRole("region", { name: `Webhook endpoint ${url}` }).getByRole("button", { name: "Rotate secret" }).click();
+    await page
+      .getByRole("region", { name: `Webhook endpoint ${url}` })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
     const rotated = (await page.getByTestId("webhook-secret").textContent())!;
     expect(rotated).not.toBe(secret);
     await expect(page.getByText(/the previous secret also signs until/)).toBeVisible();
 
-    await page.getByRole("region", { name: `Webhook endpoint ${url}` }).getByRole("button", { name: "Delete endpoint" }).click();
+    await page
+      .getByRole("region", { name: `Webhook endpoint ${url}` })
+      .getByRole("button", { name: "Delete endpoint" })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click();
     await expect(page.getByRole("region", { name: `Webhook endpoint ${url}` })).toHaveCount(0);
   } finally {

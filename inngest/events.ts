@@ -31,7 +31,14 @@ export const trainingStored = eventType("training/stored", { schema: ZTrainingSt
 export const ZWebhookDeliveryRequestedData = z.object({ deliveryId: z.number().int().positive() });
 export const webhookDeliveryRequested = eventType("webhook/delivery-requested", { schema: ZWebhookDeliveryRequestedData });
 
-const eventTypes = [resultStored, exportRequested, deviceJobRequested, reprocessRequested, trainingStored, webhookDeliveryRequested] as const;
+const eventTypes = [
+  resultStored,
+  exportRequested,
+  deviceJobRequested,
+  reprocessRequested,
+  trainingStored,
+  webhookDeliveryRequested,
+] as const;
 
 type AppEventType = (typeof eventTypes)[number];
 

@@ -9,6 +9,13 @@ import { runDeviceJobFunction } from "./functions/run-device-job";
  * Every background function of the app: served at /api/inngest for a real
  * Inngest server and executed by the embedded runner otherwise.
  */
-export const inngestFunctions = [buildReplayArtifactFunction, buildExportFunction, runDeviceJobFunction, reprocessStoredFilesFunction, processTrainingFunction, deliverWebhookFunction];
+export const inngestFunctions = [
+  buildReplayArtifactFunction,
+  buildExportFunction,
+  runDeviceJobFunction,
+  reprocessStoredFilesFunction,
+  processTrainingFunction,
+  deliverWebhookFunction,
+];
 
 export { inngest } from "./client";

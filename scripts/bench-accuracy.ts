@@ -16,7 +16,13 @@ import type { VesselType } from "../server/svc/types";
 import { trainingAccuracy } from "./bench/training-accuracy";
 
 const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
-const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [{ distanceM: 200 }, { distanceM: 500 }, { distanceM: 1000 }, { durationMs: 60_000 }, { durationMs: 120_000 }];
+const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [
+  { distanceM: 200 },
+  { distanceM: 500 },
+  { distanceM: 1000 },
+  { durationMs: 60_000 },
+  { durationMs: 120_000 },
+];
 const keyring = loadKeyring({});
 const seedsPerCell = Number(process.env.BENCH_SEEDS ?? 1);
 const speedFusion = (process.env.BENCH_FUSION ?? "smoother") as SpeedFusion;
@@ -85,7 +91,19 @@ for (const vessel of VESSELS) {
           seed++;
           const sim = simulateSession({ vessel, seed, pace, noise, ...effort });
           const bytes = encodeSvc(sim.content, keyring);
-          const row: Row = { vessel, noise, boundErrs: dopplerBoundErrors(sim, effort.durationMs !== undefined), startErr: NaN, countErr: NaN, rateErrs: [], strokeDistErrs: [], splitErrs: [], finalDistErr: NaN, sideCorrect: 0, sideTotal: 0 };
+          const row: Row = {
+            vessel,
+            noise,
+            boundErrs: dopplerBoundErrors(sim, effort.durationMs !== undefined),
+            startErr: NaN,
+            countErr: NaN,
+            rateErrs: [],
+            strokeDistErrs: [],
+            splitErrs: [],
+            finalDistErr: NaN,
+            sideCorrect: 0,
+            sideTotal: 0,
+          };
           try {
             const p = processSvc(bytes, { vessel, ...effort }, keyring, { speedFusion });
             const truth = sim.truth;
@@ -95,7 +113,11 @@ for (const vessel of VESSELS) {
             let j = 0;
             for (let k = 0; k < p.strokes.length; k++) {
               const stroke = p.strokes[k];
-              while (j + 1 < truth.catches.length && Math.abs(truth.catches[j + 1].t_s - stroke.catch_s) < Math.abs(truth.catches[j].t_s - stroke.catch_s)) j++;
+              while (
+                j + 1 < truth.catches.length &&
+                Math.abs(truth.catches[j + 1].t_s - stroke.catch_s) < Math.abs(truth.catches[j].t_s - stroke.catch_s)
+              )
+                j++;
               if (Math.abs(truth.catches[j].t_s - stroke.catch_s) > 0.15) continue;
               if (j + 1 < truth.catches.length) {
                 const interval = truth.catches[j + 1].t_s - truth.catches[j].t_s;
@@ -153,7 +175,9 @@ for (const noise of ["clean", "noisy", "all"] as const) {
     `| ${noise} | ${set.length} | ${f(pct(within(ok.flatMap((r) => r.splitErrs))), 1)} % | ${f(pct(set.map((r) => !r.failed && r.splitErrs.every((e) => e <= SPLIT_TOLERANCE_S))), 1)} % | ${f(p95(ok.flatMap((r) => r.splitErrs)), 3)} | ${f(pct(within(set.flatMap((r) => r.boundErrs))), 1)} % | ${f(pct(set.map((r) => r.boundErrs.every((e) => e <= SPLIT_TOLERANCE_S))), 1)} % |`,
   );
 }
-console.log(`${rows.length} simulated sessions (6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seedsPerCell} seed per cell; speed fusion: ${speedFusion})\n`);
+console.log(
+  `${rows.length} simulated sessions (6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seedsPerCell} seed per cell; speed fusion: ${speedFusion})\n`,
+);
 console.log(lines.join("\n"));
 console.log("\nSplit times (4 splits) by noise, and the Doppler bound on the same recordings:\n");
 console.log(splitLines.join("\n"));
@@ -164,10 +188,31 @@ const targets = [
   ["stroke count exact in ≥ 90 %", pct(all.map((r) => r.countErr === 0)) >= 90],
   ["stroke count within ±1 in ≥ 99 %", pct(all.map((r) => Math.abs(r.countErr) <= 1)) >= 99],
   ["rate MAE < 0.5 spm", mean(all.filter((r) => !r.failed).flatMap((r) => r.rateErrs)) < 0.5],
-  ["split times within 0.1 s in ≥ 95 %", pct(all.filter((r) => !r.failed).flatMap((r) => r.splitErrs).map((e) => e <= 0.1)) >= 95],
-  ["noisy half: split times within 0.1 s in ≥ 97 %", pct(within(rows.filter((r) => r.noise === "noisy" && !r.failed).flatMap((r) => r.splitErrs))) >= 97],
-  ["noisy half: sessions with all splits within 0.1 s ≥ 95 %", pct(rows.filter((r) => r.noise === "noisy").map((r) => !r.failed && r.splitErrs.every((e) => e <= SPLIT_TOLERANCE_S))) >= 95],
-  ["side accuracy ≥ 99 %", (() => { const ok = all.filter((r) => !r.failed); const total = ok.reduce((s, r) => s + r.sideTotal, 0); return (100 * ok.reduce((s, r) => s + r.sideCorrect, 0)) / total >= 99; })()],
+  [
+    "split times within 0.1 s in ≥ 95 %",
+    pct(
+      all
+        .filter((r) => !r.failed)
+        .flatMap((r) => r.splitErrs)
+        .map((e) => e <= 0.1),
+    ) >= 95,
+  ],
+  [
+    "noisy half: split times within 0.1 s in ≥ 97 %",
+    pct(within(rows.filter((r) => r.noise === "noisy" && !r.failed).flatMap((r) => r.splitErrs))) >= 97,
+  ],
+  [
+    "noisy half: sessions with all splits within 0.1 s ≥ 95 %",
+    pct(rows.filter((r) => r.noise === "noisy").map((r) => !r.failed && r.splitErrs.every((e) => e <= SPLIT_TOLERANCE_S))) >= 95,
+  ],
+  [
+    "side accuracy ≥ 99 %",
+    (() => {
+      const ok = all.filter((r) => !r.failed);
+      const total = ok.reduce((s, r) => s + r.sideTotal, 0);
+      return (100 * ok.reduce((s, r) => s + r.sideCorrect, 0)) / total >= 99;
+    })(),
+  ],
 ] as const;
 console.log("");
 for (const [name, met] of targets) console.log(`${met ? "met   " : "MISSED"} ${name}`);

@@ -50,7 +50,7 @@ for (const minutes of [1, 5, 30, 120]) {
   const floor = median(floors);
   const imuSamples = samples;
   rows.push(
-    `| ${minutes} min | ${(bytes.length / 1024).toFixed(0)} KiB | ${total.toFixed(1)} ms | ${((imuSamples / total) * 1000 / 1e6).toFixed(2)} M/s | ${floor.toFixed(1)} ms | ${((imuSamples / floor) * 1000 / 1e6).toFixed(1)} M/s | ${(total / minutes).toFixed(2)} ms | ${((peak - baseline) / 1048576).toFixed(0)} MiB | ${(peak / 1048576).toFixed(0)} MiB |`,
+    `| ${minutes} min | ${(bytes.length / 1024).toFixed(0)} KiB | ${total.toFixed(1)} ms | ${(((imuSamples / total) * 1000) / 1e6).toFixed(2)} M/s | ${floor.toFixed(1)} ms | ${(((imuSamples / floor) * 1000) / 1e6).toFixed(1)} M/s | ${(total / minutes).toFixed(2)} ms | ${((peak - baseline) / 1048576).toFixed(0)} MiB | ${(peak / 1048576).toFixed(0)} MiB |`,
   );
   console.log(rows.at(-1));
 }
@@ -62,7 +62,10 @@ ${rows.join("\n")}`);
 // A 90-minute training (20 min warm-up, 10 × 1000 m with 3 min rests, 10 min cool-down), noisy, segmented with its template.
 {
   const steps = parseTrainingSpec("10x1000m/180s")!;
-  const bytes = encodeSvc(simulateTraining({ vessel: "K1", steps, seed: 90, noise: "noisy", warmupS: 1200, cooldownS: 600 }).content, keyring);
+  const bytes = encodeSvc(
+    simulateTraining({ vessel: "K1", steps, seed: 90, noise: "noisy", warmupS: 1200, cooldownS: 600 }).content,
+    keyring,
+  );
   const minutes = decodeSvc(bytes, keyring).imu.total / 100 / 60;
   gc();
   const baseline = process.memoryUsage().rss;

@@ -31,8 +31,18 @@ const EFFORTS: Pick<SimulateOptions, "distanceM">[] = [{ distanceM: 200 }, { dis
 const SPLITS = 4;
 const keyring = loadKeyring({});
 const seeds = Number(process.env.BENCH_SEEDS ?? 2);
-const noises = (process.env.BENCH_NOISE ?? "noisy") === "both" ? (["clean", "noisy"] as const) : ([process.env.BENCH_NOISE ?? "noisy"] as ["clean" | "noisy"]);
-const VARIANTS = ["as drawn", "no outages", "Doppler 0.005", "accel 0.002 g", "whole acceleration recorded", "whole acceleration, Doppler 0.005"] as const;
+const noises =
+  (process.env.BENCH_NOISE ?? "noisy") === "both"
+    ? (["clean", "noisy"] as const)
+    : ([process.env.BENCH_NOISE ?? "noisy"] as ["clean" | "noisy"]);
+const VARIANTS = [
+  "as drawn",
+  "no outages",
+  "Doppler 0.005",
+  "accel 0.002 g",
+  "whole acceleration recorded",
+  "whole acceleration, Doppler 0.005",
+] as const;
 type Variant = (typeof VARIANTS)[number];
 
 interface Row {
@@ -76,7 +86,15 @@ for (const vessel of VESSELS) {
   }
 }
 
-function measure(vessel: VesselType, pace: "race" | "training", noise: "clean" | "noisy", effort: { distanceM?: number }, settings: Settings, variant: Variant, seed: number) {
+function measure(
+  vessel: VesselType,
+  pace: "race" | "training",
+  noise: "clean" | "noisy",
+  effort: { distanceM?: number },
+  settings: Settings,
+  variant: Variant,
+  seed: number,
+) {
   const sensorNoise = variantNoise(settings, variant);
   const sim = simulateSession({ vessel, seed, pace, noise, fade: settings.fade, sensorNoise, ...effort });
   const decoded = decodeSvc(encodeSvc(sim.content, keyring), keyring);
@@ -112,8 +130,23 @@ function measure(vessel: VesselType, pace: "race" | "training", noise: "clean" |
     const start = -startError;
     const fixes = -(total - inOutages) / v;
     const out = -inOutages / v;
-    if (process.env.BENCH_WORST && variant === "as drawn" && Math.abs(error) > Number(process.env.BENCH_WORST)) console.log(`worst: ${vessel} ${pace} ${effort.distanceM} m seed ${seed} split ${k + 1}: error ${error.toFixed(3)} (start ${start.toFixed(3)}, outages ${out.toFixed(3)}) stated ${split.time_uncertainty_s} σd ${used.dopplerMs.toFixed(3)} σa ${used.accelG.toFixed(3)} outages ${JSON.stringify(outages.map(([a, b]) => [a.toFixed(1), b.toFixed(1)]))}`);
-    rows.push({ vessel, noise, variant, index: k + 1, error, start, fixes, outages: out, crossing: error - start - fixes - out, stated: split.time_uncertainty_s ?? NaN, bound: (1.96 * Math.sqrt(boundVariance(t, outages, used))) / v });
+    if (process.env.BENCH_WORST && variant === "as drawn" && Math.abs(error) > Number(process.env.BENCH_WORST))
+      console.log(
+        `worst: ${vessel} ${pace} ${effort.distanceM} m seed ${seed} split ${k + 1}: error ${error.toFixed(3)} (start ${start.toFixed(3)}, outages ${out.toFixed(3)}) stated ${split.time_uncertainty_s} σd ${used.dopplerMs.toFixed(3)} σa ${used.accelG.toFixed(3)} outages ${JSON.stringify(outages.map(([a, b]) => [a.toFixed(1), b.toFixed(1)]))}`,
+      );
+    rows.push({
+      vessel,
+      noise,
+      variant,
+      index: k + 1,
+      error,
+      start,
+      fixes,
+      outages: out,
+      crossing: error - start - fixes - out,
+      stated: split.time_uncertainty_s ?? NaN,
+      bound: (1.96 * Math.sqrt(boundVariance(t, outages, used))) / v,
+    });
   });
 }
 
@@ -128,15 +161,35 @@ const f = (v: number, digits = 3) => (Number.isNaN(v) ? "—" : v.toFixed(digits
 const cover = (set: Row[]) => (100 * set.filter((r) => Math.abs(r.error) <= r.stated).length) / set.length;
 const line = (label: string, set: Row[]) =>
   `| ${label} | ${set.length} | ${f(w(set.map((r) => r.error)))} | ${f(w(set.map((r) => r.start)))} | ${f(w(set.map((r) => r.fixes)))} | ${f(w(set.map((r) => r.outages)))} | ${f(w(set.map((r) => r.crossing)))} | ${f(mean(set.map((r) => r.bound)))} | ${f(mean(set.map((r) => r.stated)))} | ${f(cover(set), 1)} % |`;
-console.log(`${rows.length / SPLITS} recordings per variant × ${VARIANTS.length} variants (development corpus, seeds 60001–${seed}; distance efforts 200/500/1000 m; ${seeds} seeds per cell)\n`);
+console.log(
+  `${rows.length / SPLITS} recordings per variant × ${VARIANTS.length} variants (development corpus, seeds 60001–${seed}; distance efforts 200/500/1000 m; ${seeds} seeds per cell)\n`,
+);
 console.log("Each column is 1.96 × the RMS of that part of the elapsed-time error (s).\n");
 const head = "| splits | total | start | fixes (Doppler) | outages (IMU) | crossing | mean bound | mean stated | coverage |";
 for (const noise of noises) {
   const table = [`| ${noise}: variant ${head}`, "|---|---|---|---|---|---|---|---|---|---|"];
-  for (const variant of VARIANTS) table.push(line(variant, rows.filter((r) => r.noise === noise && r.variant === variant)));
+  for (const variant of VARIANTS)
+    table.push(
+      line(
+        variant,
+        rows.filter((r) => r.noise === noise && r.variant === variant),
+      ),
+    );
   console.log(table.join("\n") + "\n");
   const byClass = [`| ${noise}, as drawn: class ${head}`, "|---|---|---|---|---|---|---|---|---|---|"];
-  for (const vessel of VESSELS) byClass.push(line(vessel, rows.filter((r) => r.noise === noise && r.variant === "as drawn" && r.vessel === vessel)));
-  for (let k = 1; k <= SPLITS; k++) byClass.push(line(`split ${k}`, rows.filter((r) => r.noise === noise && r.variant === "as drawn" && r.index === k)));
+  for (const vessel of VESSELS)
+    byClass.push(
+      line(
+        vessel,
+        rows.filter((r) => r.noise === noise && r.variant === "as drawn" && r.vessel === vessel),
+      ),
+    );
+  for (let k = 1; k <= SPLITS; k++)
+    byClass.push(
+      line(
+        `split ${k}`,
+        rows.filter((r) => r.noise === noise && r.variant === "as drawn" && r.index === k),
+      ),
+    );
   console.log(byClass.join("\n") + "\n");
 }

@@ -30,7 +30,13 @@ import type { VesselType } from "../server/svc/types";
 import { boundVariance, settingsFor, trueOutages, type CorpusKind } from "./bench/uncertainty-corpus";
 
 const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
-const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [{ distanceM: 200 }, { distanceM: 500 }, { distanceM: 1000 }, { durationMs: 60_000 }, { durationMs: 120_000 }];
+const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [
+  { distanceM: 200 },
+  { distanceM: 500 },
+  { distanceM: 1000 },
+  { durationMs: 60_000 },
+  { durationMs: 120_000 },
+];
 const SPLITS = 4;
 const keyring = loadKeyring({});
 const seeds = Number(process.env.BENCH_SEEDS ?? 2);
@@ -40,7 +46,11 @@ const dev = corpus === "dev";
 // whole acceleration (docs/benchmarks.md "Where the noisy error comes from").
 const wholeAcceleration = process.env.BENCH_ACCEL === "whole";
 /** Seeds and settings stream of each corpus: scored-3 was drawn on 2026-12-01, after estimator version 2 had been frozen since 2026-11-27. */
-const STREAMS: Record<CorpusKind, { settings: number; seed: number }> = { dev: { settings: 4242, seed: 50_000 }, "scored-2": { settings: 31337, seed: 80_000 }, "scored-3": { settings: 271_828, seed: 90_000 } };
+const STREAMS: Record<CorpusKind, { settings: number; seed: number }> = {
+  dev: { settings: 4242, seed: 50_000 },
+  "scored-2": { settings: 31337, seed: 80_000 },
+  "scored-3": { settings: 271_828, seed: 90_000 },
+};
 
 interface SplitRow {
   vessel: VesselType;
@@ -67,7 +77,9 @@ for (const vessel of VESSELS) {
         for (let s = 0; s < seeds; s++) {
           seed++;
           const settings = settingsFor(noise, settingsRng, corpus);
-          const sensorNoise = wholeAcceleration ? { dopplerMs: settings.dopplerMs, accelG: settings.accelG, ...settings.sensorNoise, recordedAcceleration: "whole" as const } : settings.sensorNoise;
+          const sensorNoise = wholeAcceleration
+            ? { dopplerMs: settings.dopplerMs, accelG: settings.accelG, ...settings.sensorNoise, recordedAcceleration: "whole" as const }
+            : settings.sensorNoise;
           const sim = simulateSession({ vessel, seed, pace, noise, fade: settings.fade, sensorNoise, ...effort });
           try {
             const p = processSvc(encodeSvc(sim.content, keyring), { vessel, ...effort }, keyring);
@@ -80,12 +92,16 @@ for (const vessel of VESSELS) {
             const outages = trueOutages(sim.content.gnss.fix, t0);
             splits.forEach((split, k) => {
               const i = Math.round((t0 + truth[k]) * 100);
-              const v = (d[Math.min(d.length - 1, i + 50)] - d[Math.max(0, i - 50)]) / ((Math.min(d.length - 1, i + 50) - Math.max(0, i - 50)) / 100);
+              const v =
+                (d[Math.min(d.length - 1, i + 50)] - d[Math.max(0, i - 50)]) /
+                ((Math.min(d.length - 1, i + 50) - Math.max(0, i - 50)) / 100);
               const t = truth[k];
               const variance = settings.dopplerMs ** 2 * 0.1 * (timed ? t * (1 - t / total) : t);
               // Timed efforts: split k ends at the share f = k/n of the measured total, e(t) − f·e(T).
               const share = (k + 1) / SPLITS;
-              const full = timed ? boundVariance(t, outages, settings) * (1 - 2 * share) + share ** 2 * boundVariance(total, outages, settings) : boundVariance(t, outages, settings);
+              const full = timed
+                ? boundVariance(t, outages, settings) * (1 - 2 * share) + share ** 2 * boundVariance(total, outages, settings)
+                : boundVariance(t, outages, settings);
               rows.push({
                 vessel,
                 noise,
@@ -115,10 +131,13 @@ const scored = rows.filter((r) => r.stated > 0);
 const covered = (r: SplitRow) => r.error <= r.stated;
 const splitCovered = (r: SplitRow) => r.splitError <= r.splitStated;
 
-console.log(`${rows.length / SPLITS} sessions (${dev ? "development corpus" : `scored corpus ${corpus}, drawn after the estimator was frozen; seeds ${STREAMS[corpus].seed + 1}–${seed}, settings stream ${STREAMS[corpus].settings}`}${wholeAcceleration ? "; accelerometer records the whole acceleration" : ""}; 6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seeds} seeds per cell); ${SPLITS} splits; ${rows.length - scored.length} timed final splits (exact, not scored)\n`);
+console.log(
+  `${rows.length / SPLITS} sessions (${dev ? "development corpus" : `scored corpus ${corpus}, drawn after the estimator was frozen; seeds ${STREAMS[corpus].seed + 1}–${seed}, settings stream ${STREAMS[corpus].settings}`}${wholeAcceleration ? "; accelerometer records the whole acceleration" : ""}; 6 classes × race/training × clean/noisy × 200/500/1000 m, 60/120 s; ${seeds} seeds per cell); ${SPLITS} splits; ${rows.length - scored.length} timed final splits (exact, not scored)\n`,
+);
 // 1.96 × the RMS of the actual errors: the width an exactly calibrated normal statement would need on this set.
 const needed = (set: SplitRow[]) => 1.96 * Math.sqrt(mean(set.map((r) => r.error * r.error)));
-const HEAD = "| coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound | Doppler-only bound (s) | stated ÷ Doppler-only | 1.96 × RMS error (s) | needed ÷ bound |";
+const HEAD =
+  "| coverage (elapsed) | coverage (split's own time) | mean stated (s) | mean bound (s) | stated ÷ bound | Doppler-only bound (s) | stated ÷ Doppler-only | 1.96 × RMS error (s) | needed ÷ bound |";
 const RULE = "|---|---|---|---|---|---|---|---|---|---|---|---|";
 const ratioOf = (set: SplitRow[], key: "bound" | "dopplerBound" = "bound") => mean(set.map((r) => r.stated)) / mean(set.map((r) => r[key]));
 const cells = (set: SplitRow[]) =>
@@ -126,8 +145,17 @@ const cells = (set: SplitRow[]) =>
 const table = [`| class | noise | splits ${HEAD}`, RULE];
 const line = (label: string, noise: string, set: SplitRow[]) => table.push(`| ${label} | ${noise} | ${set.length} | ${cells(set)}`);
 for (const noise of ["clean", "noisy"] as const) {
-  for (const vessel of VESSELS) line(vessel, noise, scored.filter((r) => r.vessel === vessel && r.noise === noise));
-  line("all", noise, scored.filter((r) => r.noise === noise));
+  for (const vessel of VESSELS)
+    line(
+      vessel,
+      noise,
+      scored.filter((r) => r.vessel === vessel && r.noise === noise),
+    );
+  line(
+    "all",
+    noise,
+    scored.filter((r) => r.noise === noise),
+  );
 }
 line("all", "both", scored);
 console.log(table.join("\n"));
@@ -145,7 +173,9 @@ const coverage = pct(scored.map(covered));
 const ratio = ratioOf(scored);
 console.log("");
 console.log(`${coverage >= 93 && coverage <= 97 ? "met   " : "MISSED"} coverage 93–97 % (${f(coverage)} %)`);
-console.log(`${ratio <= 1.5 ? "met   " : "MISSED"} mean stated ≤ 1.5 × the bound (${f(ratio, 2)}; Doppler-only bound: ${f(ratioOf(scored, "dopplerBound"), 2)})`);
+console.log(
+  `${ratio <= 1.5 ? "met   " : "MISSED"} mean stated ≤ 1.5 × the bound (${f(ratio, 2)}; Doppler-only bound: ${f(ratioOf(scored, "dopplerBound"), 2)})`,
+);
 // The issue asks for both per split index: every noise level × index cell.
 const cellsMissed: string[] = [];
 for (const noise of ["clean", "noisy"] as const) {
@@ -160,7 +190,9 @@ for (const noise of ["clean", "noisy"] as const) {
     if (!(ck >= 93 && ck <= 97 && qk <= 1.5)) cellsMissed.push(`${noise} split ${k} (${f(ck)} %, ${f(qk, 2)})`);
   }
 }
-console.log(`${cellsMissed.length ? "MISSED" : "met   "} every noise × split-index cell within 93–97 % and ≤ 1.5 × the bound${cellsMissed.length ? `: not ${cellsMissed.join(", ")}` : ""}`);
+console.log(
+  `${cellsMissed.length ? "MISSED" : "met   "} every noise × split-index cell within 93–97 % and ≤ 1.5 × the bound${cellsMissed.length ? `: not ${cellsMissed.join(", ")}` : ""}`,
+);
 
 if (process.env.BENCH_ACCURACY !== "0") {
   // The single-effort table's corpus: bench:accuracy's seeds and cells, default sensor settings.
@@ -185,7 +217,9 @@ if (process.env.BENCH_ACCURACY !== "0") {
   }
   const clean = pct(sessions.filter((s) => s.noise === "clean").map((s) => s.worst <= 0.1));
   const noisy = pct(sessions.filter((s) => s.noise === "noisy").map((s) => s.worst <= 0.25));
-  console.log(`\nSingle-effort table (bench:accuracy's 120 sessions, 4 splits): clean sessions with every split within 0.1 s: ${f(clean)} %; noisy within 0.25 s: ${f(noisy)} %`);
+  console.log(
+    `\nSingle-effort table (bench:accuracy's 120 sessions, 4 splits): clean sessions with every split within 0.1 s: ${f(clean)} %; noisy within 0.25 s: ${f(noisy)} %`,
+  );
   console.log(`${clean >= 95 ? "met   " : "MISSED"} clean: every split within 0.1 s in ≥ 95 % of sessions`);
   console.log(`${noisy >= 95 ? "met   " : "MISSED"} noisy: every split within 0.25 s in ≥ 95 % of sessions`);
 }

@@ -23,6 +23,20 @@ export async function seedWebLogWorld(db: Db) {
   const coached = await createAthlete(db, paddler.id, { name: WEB_LOG_WORLD.coachedAthlete, surname: "Log" });
   await db.execute(sql`with t as (insert into teams (name, owner_user_id) values ('Log club', ${coach.id}) returning id)
     insert into team_memberships (team_id, role, user_id, athlete_id) select id, 'coach', ${coach.id}::int, null::int from t union all select id, 'athlete', null::int, ${coached.id}::int from t`);
-  await seedManyResults(db, { userId: coach.id, trackId: basin.id, athleteId: managed.id, count: WEB_LOG_WORLD.coachSessions, firstStartAt: "2026-01-05T07:00:00Z", stepMinutes: 12 * 60 });
-  await seedManyResults(db, { userId: paddler.id, trackId: river.id, athleteId: coached.id, count: WEB_LOG_WORLD.paddlerSessions, firstStartAt: "2026-01-05T15:00:00Z", stepMinutes: 24 * 60 });
+  await seedManyResults(db, {
+    userId: coach.id,
+    trackId: basin.id,
+    athleteId: managed.id,
+    count: WEB_LOG_WORLD.coachSessions,
+    firstStartAt: "2026-01-05T07:00:00Z",
+    stepMinutes: 12 * 60,
+  });
+  await seedManyResults(db, {
+    userId: paddler.id,
+    trackId: river.id,
+    athleteId: coached.id,
+    count: WEB_LOG_WORLD.paddlerSessions,
+    firstStartAt: "2026-01-05T15:00:00Z",
+    stepMinutes: 24 * 60,
+  });
 }

@@ -55,19 +55,43 @@ if (!olderCoreOwner) {
   const user = await createUser(handle.db, E2E_OLDER_CORE_OWNER, { unlimitedExternals: true });
   const track = await createTrack(handle.db, user.id, { name: "E2E older core basin" });
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 4711 }).content, loadKeyring({})));
-  const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [{ name: "Old", surname: "Core" }] });
-  const created = await uploadResult(handle.db, { user, createdVia: "demo", keyPairId: null, file: { filename: "older-core.svc", bytes }, metadata });
+  const metadata = JSON.stringify({
+    distance: 200,
+    vessel_id: 1,
+    track_id: track.id,
+    category_id: 1,
+    pace_id: 1,
+    athletes: [{ name: "Old", surname: "Core" }],
+  });
+  const created = await uploadResult(handle.db, {
+    user,
+    createdVia: "demo",
+    keyPairId: null,
+    file: { filename: "older-core.svc", bytes },
+    metadata,
+  });
   await handle.db.update(resultDerived).set({ processingCoreVersion: 1 }).where(eq(resultDerived.resultId, created.id));
 }
 // A reprocessing run whose function is lost (its event never reached a runner), without progress for an
 // hour: e2e/reprocess.spec.ts stops it from the operator page before it starts a run of its own. Only when
 // no run is active: there is one run at a time.
-const [activeRun] = await handle.db.select({ id: reprocessRuns.id }).from(reprocessRuns).where(sql`${reprocessRuns.state} in ('queued', 'running')`);
+const [activeRun] = await handle.db
+  .select({ id: reprocessRuns.id })
+  .from(reprocessRuns)
+  .where(sql`${reprocessRuns.state} in ('queued', 'running')`);
 if (!activeRun) {
   const hourAgo = new Date(Date.now() - 60 * 60_000);
-  await handle.db
-    .insert(reprocessRuns)
-    .values({ state: "running", targetCoreVersion: PROCESSING_CORE_VERSION, requestedVia: "cli", createdAt: hourAgo, startedAt: hourAgo, lastProgressAt: hourAgo, maxResultId: 0, maxTrainingId: 0, batchSize: 25 });
+  await handle.db.insert(reprocessRuns).values({
+    state: "running",
+    targetCoreVersion: PROCESSING_CORE_VERSION,
+    requestedVia: "cli",
+    createdAt: hourAgo,
+    startedAt: hourAgo,
+    lastProgressAt: hourAgo,
+    maxResultId: 0,
+    maxTrainingId: 0,
+    batchSize: 25,
+  });
 }
 await seedDataApiWorld(handle.db);
 await seedWebLogWorld(handle.db);

@@ -13,9 +13,13 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   // A quickstart runs on this machine over plain HTTP: the results API's samples upload from
   // here, so accept plain HTTP from loopback (never with a public APP_URL; env.ts refuses that).
-  if (process.env.ALLOW_HTTP_LOOPBACK === undefined && isLoopbackOrigin(process.env.APP_URL || "http://localhost")) process.env.ALLOW_HTTP_LOOPBACK = "1";
+  if (process.env.ALLOW_HTTP_LOOPBACK === undefined && isLoopbackOrigin(process.env.APP_URL || "http://localhost"))
+    process.env.ALLOW_HTTP_LOOPBACK = "1";
   const env = getEnv();
-  if (env.ALLOW_HTTP_LOOPBACK) console.log("quickstart: ALLOW_HTTP_LOOPBACK=1 (uploads over plain HTTP from this machine only; docs/results-api.md \"HTTPS for uploads\")");
+  if (env.ALLOW_HTTP_LOOPBACK)
+    console.log(
+      'quickstart: ALLOW_HTTP_LOOPBACK=1 (uploads over plain HTTP from this machine only; docs/results-api.md "HTTPS for uploads")',
+    );
   const handle = getDbHandle();
   await handle.migrate();
   // --demo-weeks=N seeds only the season's last N weeks (1–12): for a test that needs the accounts, not a season.

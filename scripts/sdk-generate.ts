@@ -47,7 +47,9 @@ for (const target of targets) {
   }
 }
 if (drifted.length) {
-  console.error(`The SDK's generated types are out of date with the OpenAPI documents: ${drifted.join(", ")}\nRun \`npm run sdk:generate\` and commit the result.`);
+  console.error(
+    `The SDK's generated types are out of date with the OpenAPI documents: ${drifted.join(", ")}\nRun \`npm run sdk:generate\` and commit the result.`,
+  );
   process.exit(1);
 }
 if (check) console.log("SDK types match the OpenAPI documents");

@@ -27,7 +27,8 @@ async function main() {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`quickstart did not print where to sign in:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    if (!output.includes(`${base}/signin`) || !output.includes(DEMO_ACCOUNTS.coach.email)) throw new Error(`unexpected quickstart output:\n${output}`);
+    if (!output.includes(`${base}/signin`) || !output.includes(DEMO_ACCOUNTS.coach.email))
+      throw new Error(`unexpected quickstart output:\n${output}`);
     await signInAndOpenHome();
     console.log("quickstart smoke: passed");
   } finally {
@@ -57,10 +58,12 @@ async function signInAndOpenHome() {
     body: new URLSearchParams({ csrfToken, email: DEMO_ACCOUNTS.coach.email, password: DEMO_ACCOUNTS.coach.password, json: "true" }),
   });
   remember(signIn);
-  if (![...cookies.keys()].some((name) => name.includes("session-token"))) throw new Error(`sign-in set no session cookie (status ${signIn.status})`);
+  if (![...cookies.keys()].some((name) => name.includes("session-token")))
+    throw new Error(`sign-in set no session cookie (status ${signIn.status})`);
   const home = await fetch(`${base}/`, { headers: { cookie: cookieHeader() }, redirect: "manual" });
   const html = await home.text();
-  if (home.status !== 200 || !html.includes(DEMO_ACCOUNTS.coach.name)) throw new Error(`signed-in home page not served (status ${home.status})`);
+  if (home.status !== 200 || !html.includes(DEMO_ACCOUNTS.coach.name))
+    throw new Error(`signed-in home page not served (status ${home.status})`);
 }
 
 main().catch((error) => {

@@ -32,7 +32,10 @@ for (const report of [e2e, e2eS3]) {
   skipped += report.stats.skipped ?? 0;
 }
 for (const stage of failedStages) {
-  const counted = (stage === "unit+integration" && vitest?.numFailedTests) || (stage === "e2e" && e2e?.stats.unexpected) || (stage === "e2e-s3" && e2eS3?.stats.unexpected);
+  const counted =
+    (stage === "unit+integration" && vitest?.numFailedTests) ||
+    (stage === "e2e" && e2e?.stats.unexpected) ||
+    (stage === "e2e-s3" && e2eS3?.stats.unexpected);
   if (!counted) failed += 1;
 }
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);

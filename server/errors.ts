@@ -2,7 +2,8 @@
  * The one error type domain code throws. Each API (tRPC, results API, Data
  * API) maps `code` to its own status and body in its single error mapper.
  */
-export type AppErrorCode = "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "unprocessable" | "too_large";
+export type AppErrorCode =
+  "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "unprocessable" | "too_large";
 
 export class AppError extends Error {
   constructor(

@@ -22,34 +22,48 @@ export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileU
     void nearViewport(container.current!, abort.signal)
       .then(() => (disposed ? null : import("leaflet")))
       .then((L) => {
-      if (!L) return;
-      if (disposed || !container.current) return;
-      map = L.map(container.current, { attributionControl: Boolean(tileUrl), scrollWheelZoom: false, keyboard: true });
-      if (tileUrl) L.tileLayer(tileUrl, { attribution: `Tiles: ${new URL(tileUrl.replace(/[{}]/g, "")).host}`, maxZoom: 19 }).addTo(map);
-      const { points, minSpeed, maxSpeed } = data;
-      // One polyline per run of points in the same colour band: few layers, exact colours.
-      let run: [number, number][] = [[points[0][0], points[0][1]]];
-      let colour = speedColour(points[0][2], minSpeed, maxSpeed);
-      for (let k = 1; k < points.length; k++) {
-        const next = speedColour(points[k][2], minSpeed, maxSpeed);
-        run.push([points[k][0], points[k][1]]);
-        if (next !== colour || k === points.length - 1) {
-          L.polyline(run, { color: colour, weight: 5, opacity: 0.95, className: "course-segment" }).addTo(map);
-          run = [[points[k][0], points[k][1]]];
-          colour = next;
+        if (!L) return;
+        if (disposed || !container.current) return;
+        map = L.map(container.current, { attributionControl: Boolean(tileUrl), scrollWheelZoom: false, keyboard: true });
+        if (tileUrl) L.tileLayer(tileUrl, { attribution: `Tiles: ${new URL(tileUrl.replace(/[{}]/g, "")).host}`, maxZoom: 19 }).addTo(map);
+        const { points, minSpeed, maxSpeed } = data;
+        // One polyline per run of points in the same colour band: few layers, exact colours.
+        let run: [number, number][] = [[points[0][0], points[0][1]]];
+        let colour = speedColour(points[0][2], minSpeed, maxSpeed);
+        for (let k = 1; k < points.length; k++) {
+          const next = speedColour(points[k][2], minSpeed, maxSpeed);
+          run.push([points[k][0], points[k][1]]);
+          if (next !== colour || k === points.length - 1) {
+            L.polyline(run, { color: colour, weight: 5, opacity: 0.95, className: "course-segment" }).addTo(map);
+            run = [[points[k][0], points[k][1]]];
+            colour = next;
+          }
         }
-      }
-      L.circleMarker([points[0][0], points[0][1]], { radius: 7, color: "#1b1f24", fillColor: "#1a7f37", fillOpacity: 1, weight: 2, className: "course-start" })
-        .bindTooltip("Start")
-        .addTo(map);
-      for (const split of data.splits) {
-        L.circleMarker([split.lat, split.lon], { radius: 5, color: "#1b1f24", fillColor: "#ffffff", fillOpacity: 1, weight: 2, className: "split-marker" })
-          .bindTooltip(`${Math.round(split.distanceM)} m`)
+        L.circleMarker([points[0][0], points[0][1]], {
+          radius: 7,
+          color: "#1b1f24",
+          fillColor: "#1a7f37",
+          fillOpacity: 1,
+          weight: 2,
+          className: "course-start",
+        })
+          .bindTooltip("Start")
           .addTo(map);
-      }
-      map.fitBounds(L.latLngBounds(points.map((p) => [p[0], p[1]] as [number, number])), { padding: [16, 16] });
-      container.current.dataset.ready = "true";
-    });
+        for (const split of data.splits) {
+          L.circleMarker([split.lat, split.lon], {
+            radius: 5,
+            color: "#1b1f24",
+            fillColor: "#ffffff",
+            fillOpacity: 1,
+            weight: 2,
+            className: "split-marker",
+          })
+            .bindTooltip(`${Math.round(split.distanceM)} m`)
+            .addTo(map);
+        }
+        map.fitBounds(L.latLngBounds(points.map((p) => [p[0], p[1]] as [number, number])), { padding: [16, 16] });
+        container.current.dataset.ready = "true";
+      });
     return () => {
       disposed = true;
       abort.abort();

@@ -11,7 +11,13 @@ export function FilterToggle({ active, children }: { active: number; children: R
   const [open, setOpen] = useState(false);
   return (
     <div className={open ? "filter-toggle open" : "filter-toggle"}>
-      <button type="button" className="secondary filter-button" aria-expanded={open} aria-controls="log-filters" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="secondary filter-button"
+        aria-expanded={open}
+        aria-controls="log-filters"
+        onClick={() => setOpen(!open)}
+      >
         Filter{" "}
         {active > 0 ? (
           <span className="badge" data-testid="active-filters">

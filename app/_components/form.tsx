@@ -66,7 +66,13 @@ export function SelectField({ label, name, errors, hint, options, ...select }: S
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedByOf(name, hint, errors)} {...select}>
+      <select
+        id={name}
+        name={name}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedByOf(name, hint, errors)}
+        {...select}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -4,7 +4,15 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { distanceAxis, valueAxis } from "@/app/_lib/chart-axes";
 
 /** Heart rate (bpm) along the effort's distance (axis to `distanceM`), with its title and a text summary. */
-export function HeartRateChart({ points, summary, distanceM }: { points: { distance: number; bpm: number }[]; summary: string; distanceM: number }) {
+export function HeartRateChart({
+  points,
+  summary,
+  distanceM,
+}: {
+  points: { distance: number; bpm: number }[];
+  summary: string;
+  distanceM: number;
+}) {
   const x = distanceAxis(distanceM);
   const y = valueAxis(points.map((p) => p.bpm));
   return (
@@ -16,9 +24,20 @@ export function HeartRateChart({ points, summary, distanceM }: { points: { dista
       <ResponsiveContainer width="100%" height={180}>
         <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#eef1f4" />
-          <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow tickFormatter={(d: number) => `${Math.round(d)} m`} />
+          <XAxis
+            dataKey="distance"
+            type="number"
+            domain={x.domain}
+            ticks={x.ticks}
+            interval="preserveStartEnd"
+            allowDataOverflow
+            tickFormatter={(d: number) => `${Math.round(d)} m`}
+          />
           <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} width={40} tickFormatter={(v: number) => v.toFixed(0)} />
-          <Tooltip formatter={(value) => (typeof value === "number" ? `${Math.round(value)} bpm` : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+          <Tooltip
+            formatter={(value) => (typeof value === "number" ? `${Math.round(value)} bpm` : String(value))}
+            labelFormatter={(d) => `${Math.round(Number(d))} m`}
+          />
           <Line type="monotone" dataKey="bpm" stroke="#a4133c" dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>

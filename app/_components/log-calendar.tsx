@@ -56,7 +56,12 @@ export async function LogCalendar({ userId, q, monthHref }: { userId: number; q:
           const empty = !day.sessions.length && !day.trainings.length;
           const weekday = WEEKDAYS[(new Date(`${day.date}T00:00:00Z`).getUTCDay() + 6) % 7];
           return (
-            <li key={day.date} className={empty ? "calendar-day empty-day" : "calendar-day"} data-date={day.date} data-testid="calendar-day">
+            <li
+              key={day.date}
+              className={empty ? "calendar-day empty-day" : "calendar-day"}
+              data-date={day.date}
+              data-testid="calendar-day"
+            >
               <div className="calendar-date">
                 <span>
                   <span className="calendar-weekday-inline">{weekday} </span>
@@ -75,7 +80,8 @@ export async function LogCalendar({ userId, q, monthHref }: { userId: number; q:
                 ))}
                 {day.trainings.map((t) => (
                   <li key={`t${t.id}`} className="calendar-training">
-                    <Link href={`/trainings/${t.id}`}>{t.title || "Training"}</Link> <span className="muted">{workSetsLabel(t.workSets)}</span>
+                    <Link href={`/trainings/${t.id}`}>{t.title || "Training"}</Link>{" "}
+                    <span className="muted">{workSetsLabel(t.workSets)}</span>
                   </li>
                 ))}
               </ul>

@@ -34,7 +34,13 @@ export function MainNav({ items, children }: { items: NavEntry[]; children: Reac
   const open = openOn === pathname;
   return (
     <>
-      <button type="button" className="menu-button secondary" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpenOn(open ? null : pathname)}>
+      <button
+        type="button"
+        className="menu-button secondary"
+        aria-expanded={open}
+        aria-controls="main-menu"
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
         Menu
       </button>
       <div id="main-menu" className={open ? "main-menu open" : "main-menu"}>
@@ -87,13 +93,18 @@ function NavDisclosure({ group, pathname }: { group: NavGroup; pathname: string 
   return (
     <div className={open ? "nav-group open" : "nav-group"} ref={ref}>
       {/* aria-current="true" on the entry: "the current page is in this group". */}
-      <button type="button" className="nav-group-button" aria-expanded={open} aria-controls={id} aria-current={current ? "true" : undefined} onClick={() => setOpenOn(open ? null : pathname)}>
+      <button
+        type="button"
+        className="nav-group-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-current={current ? "true" : undefined}
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
         {group.label}
         <span aria-hidden="true"> ▾</span>
       </button>
-      <span className="nav-group-heading">
-        {group.label}
-      </span>
+      <span className="nav-group-heading">{group.label}</span>
       <ul id={id} className="nav-group-list">
         {group.items.map((item) => (
           <li key={item.href}>

@@ -1,5 +1,13 @@
 import { Fragment, type ReactNode } from "react";
-import { TryItButton, TryItPanel, TryItProvider, type TryItCredential, type TryItCredentialKind, type TryItOperation, type TryItParam } from "./try-it";
+import {
+  TryItButton,
+  TryItPanel,
+  TryItProvider,
+  type TryItCredential,
+  type TryItCredentialKind,
+  type TryItOperation,
+  type TryItParam,
+} from "./try-it";
 
 /**
  * A readable reference of an OpenAPI 3.1 document, rendered on the server
@@ -34,7 +42,11 @@ type Operation = {
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>;
   [extension: `x-${string}`]: unknown;
 };
-export type OpenApiDocument = { info: { title: string; version: string; description: string }; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+export type OpenApiDocument = {
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 type Entry = { method: string; path: string; op: Operation };
 
@@ -48,7 +60,8 @@ function typeOf(schema: Schema | undefined): string {
   // zod writes ±MAX_SAFE_INTEGER on every integer: not a limit worth reading.
   const min = schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
   const max = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
-  const range = min !== undefined && max !== undefined ? ` ${min}…${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : "";
+  const range =
+    min !== undefined && max !== undefined ? ` ${min}…${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : "";
   return `${base}${schema.format ? ` (${schema.format})` : ""}${range}`;
 }
 
@@ -68,7 +81,8 @@ function Fields({ schema }: { schema: Schema }) {
   );
 }
 
-export const entriesOf = (document: OpenApiDocument): Entry[] => Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
+export const entriesOf = (document: OpenApiDocument): Entry[] =>
+  Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
 const tagOf = (op: Operation) => op.tags?.[0] ?? "Operations";
 const titleOf = ({ method, path }: Pick<Entry, "method" | "path">) => `${method.toUpperCase()} ${path}`;
 const listOf = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
@@ -89,7 +103,8 @@ function exampleOf(schema: Schema | undefined): unknown {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "object") return Object.fromEntries((schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name])]));
   if (type === "array") return [];
-  if (type === "integer" || type === "number") return schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : 1;
+  if (type === "integer" || type === "number")
+    return schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : 1;
   if (type === "boolean") return false;
   return "…";
 }
@@ -116,25 +131,39 @@ export function tryItOperation({ method, path, op }: Entry): TryItOperation {
     path,
     tag: tagOf(op),
     summary: op.summary,
-    credentials: (op.security ?? []).flatMap((s) => Object.keys(s)).map((name): TryItCredential => (name === "oauth2" ? "token" : name === "publicKey" ? "publicKey" : "keyPair")),
+    credentials: (op.security ?? [])
+      .flatMap((s) => Object.keys(s))
+      .map((name): TryItCredential => (name === "oauth2" ? "token" : name === "publicKey" ? "publicKey" : "keyPair")),
     params,
     jsonBody: Boolean(op.requestBody?.content["application/json"]),
     multipart: Boolean(op.requestBody?.content["multipart/form-data"]),
-    exampleBody: op.requestBody?.content["application/json"] ? JSON.stringify(exampleOf(op.requestBody.content["application/json"].schema)) : undefined,
-    binary: Object.entries(op.responses).flatMap(([status, r]) => (status.startsWith("2") && r.content && !r.content["application/json"] ? Object.keys(r.content) : []))[0] ?? null,
+    exampleBody: op.requestBody?.content["application/json"]
+      ? JSON.stringify(exampleOf(op.requestBody.content["application/json"].schema))
+      : undefined,
+    binary:
+      Object.entries(op.responses).flatMap(([status, r]) =>
+        status.startsWith("2") && r.content && !r.content["application/json"] ? Object.keys(r.content) : [],
+      )[0] ?? null,
   };
 }
 
 /** Security scheme names as a reader knows them. */
-const CREDENTIAL_NAMES: Record<string, string> = { oauth2: "OAuth access token", keyPair: "key pair (Bearer PUBLIC.SECRET)", publicKey: "public key alone (Bearer PUBLIC)" };
+const CREDENTIAL_NAMES: Record<string, string> = {
+  oauth2: "OAuth access token",
+  keyPair: "key pair (Bearer PUBLIC.SECRET)",
+  publicKey: "public key alone (Bearer PUBLIC)",
+};
 
 /** Items with ", " between them: read as separate words, not run together. */
-const commaSeparated = (items: ReactNode[]) => items.flatMap((item, i) => (i === 0 ? [item] : [<Fragment key={`sep-${i}`}>, </Fragment>, item]));
+const commaSeparated = (items: ReactNode[]) =>
+  items.flatMap((item, i) => (i === 0 ? [item] : [<Fragment key={`sep-${i}`}>, </Fragment>, item]));
 
 function OperationFacts({ op }: { op: Operation }) {
   const scopes = listOf(op["x-scopes"]);
   const surfaces = listOf(op["x-surfaces"]);
-  const credential = op.security?.length ? op.security.map((s) => CREDENTIAL_NAMES[Object.keys(s)[0]] ?? Object.keys(s)[0]).join(" or ") : "none";
+  const credential = op.security?.length
+    ? op.security.map((s) => CREDENTIAL_NAMES[Object.keys(s)[0]] ?? Object.keys(s)[0]).join(" or ")
+    : "none";
   return (
     <dl className="op-facts">
       <div>
@@ -167,7 +196,12 @@ function OperationFacts({ op }: { op: Operation }) {
 
 /** The description without its closing "Scopes: … Surfaces: …" line when the facts above already show both. */
 const descriptionOf = (op: Operation) =>
-  (op["x-scopes"] && op["x-surfaces"] ? (op.description ?? "").split("\n\n").filter((p) => !/^Scopes: .*Surfaces: [^\n]*$/.test(p)) : [op.description ?? ""]).join("\n\n").trim();
+  (op["x-scopes"] && op["x-surfaces"]
+    ? (op.description ?? "").split("\n\n").filter((p) => !/^Scopes: .*Surfaces: [^\n]*$/.test(p))
+    : [op.description ?? ""]
+  )
+    .join("\n\n")
+    .trim();
 
 function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
   const { op } = entry;
@@ -226,7 +260,9 @@ function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
           <li key={status}>
             <strong>{status}</strong> {response.description}
             {response.headers ? <span className="muted"> · headers: {Object.keys(response.headers).join(", ")}</span> : null}
-            {response.content?.["application/json"] && status.startsWith("2") ? <Fields schema={response.content["application/json"].schema} /> : null}
+            {response.content?.["application/json"] && status.startsWith("2") ? (
+              <Fields schema={response.content["application/json"].schema} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -235,7 +271,11 @@ function OperationSection({ entry, tryIt }: { entry: Entry; tryIt: boolean }) {
 }
 
 /** A tag's page name: "Records and health" → "records-and-health". */
-export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export const tagSlug = (tag: string) =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** The document's tags in document order, each with its page slug and operations. */
 export function referenceTags(document: OpenApiDocument): { tag: string; slug: string; count: number }[] {
@@ -277,7 +317,8 @@ export function OpenApiReference({
           <p key={i}>{paragraph}</p>
         ))}
         <p>
-          Base URL <code>{serverUrl}</code> · version {document.info.version} · machine-readable document: <a href={documentUrl}>{documentUrl}</a>
+          Base URL <code>{serverUrl}</code> · version {document.info.version} · machine-readable document:{" "}
+          <a href={documentUrl}>{documentUrl}</a>
         </p>
         <nav aria-label="Operations" className="card op-index">
           <h2>Operations</h2>
@@ -337,7 +378,16 @@ export function OpenApiReference({
   // Requests go to this site's own origin: the path of the base URL, never its host. This tag's operations come first in the panel's list.
   const ordered = [...items, ...entries.filter((e) => !items.includes(e))];
   return (
-    <TryItProvider operations={ordered.map((e) => (items.includes(e) ? tryItOperation(e) : { ...tryItOperation(e), docHref: `${basePath}/${tagSlug(tagOf(e.op))}#${e.op.operationId}` }))} apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")} serverUrl={serverUrl} credentialKind={tryIt}>
+    <TryItProvider
+      operations={ordered.map((e) =>
+        items.includes(e)
+          ? tryItOperation(e)
+          : { ...tryItOperation(e), docHref: `${basePath}/${tagSlug(tagOf(e.op))}#${e.op.operationId}` },
+      )}
+      apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")}
+      serverUrl={serverUrl}
+      credentialKind={tryIt}
+    >
       {body}
     </TryItProvider>
   );

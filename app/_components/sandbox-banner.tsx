@@ -9,7 +9,10 @@ export async function SandboxBanner({ userId }: { userId: number }) {
   const db = getDb();
   const sandbox = await sandboxOf(db, userId);
   if (!sandbox) return null;
-  const [app] = await db.select({ name: oauthApplications.name }).from(oauthApplications).where(eq(oauthApplications.id, sandbox.applicationId));
+  const [app] = await db
+    .select({ name: oauthApplications.name })
+    .from(oauthApplications)
+    .where(eq(oauthApplications.id, sandbox.applicationId));
   return (
     <div className="notice sandbox-banner" role="status">
       <strong>Sandbox person</strong> of “{app?.name}”: simulated data, not a real paddler. <SandboxReturnButton />

@@ -14,7 +14,11 @@ export function SandboxReturnButton() {
         onClick={async () => {
           setPending(true);
           setError(null);
-          const response = await fetch("/api/sandbox/return", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+          const response = await fetch("/api/sandbox/return", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
           const body = (await response.json().catch(() => ({}))) as { location?: string; message?: string };
           if (response.ok && body.location) window.location.assign(body.location);
           else {

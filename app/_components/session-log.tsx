@@ -18,17 +18,39 @@ import { listAccessibleTracks } from "@/server/tracks/tracks";
  * `basePath` is where the form and links point; `fixed` are filters the
  * page sets itself (the athlete on an athlete page), kept out of the form.
  */
-export async function SessionLog({ userId, query, basePath, fixed = {} }: { userId: number; query: LogQuery; basePath: string; fixed?: Partial<Record<"athlete", number>> }) {
+export async function SessionLog({
+  userId,
+  query,
+  basePath,
+  fixed = {},
+}: {
+  userId: number;
+  query: LogQuery;
+  basePath: string;
+  fixed?: Partial<Record<"athlete", number>>;
+}) {
   const db = getDb();
   const q: LogQuery = { ...query, ...fixed };
-  const [athletes, tracks, reference] = await Promise.all([listAccessibleAthletes(db, userId), listAccessibleTracks(db, userId), listReferenceData(db)]);
+  const [athletes, tracks, reference] = await Promise.all([
+    listAccessibleAthletes(db, userId),
+    listAccessibleTracks(db, userId),
+    listReferenceData(db),
+  ]);
   const activeFilters = FILTER_KEYS.filter((k) => !(k in fixed) && q[k] !== undefined).length;
   const filtered = activeFilters > 0;
-  const href = (changes: Partial<Record<keyof LogQuery, string | undefined>>) => `${basePath}${toSearch({ ...asStrings(query), ...changes }, fixed)}`;
+  const href = (changes: Partial<Record<keyof LogQuery, string | undefined>>) =>
+    `${basePath}${toSearch({ ...asStrings(query), ...changes }, fixed)}`;
   return (
     <>
       <FilterToggle active={activeFilters}>
-        <LogFilters q={q} fixed={fixed} basePath={basePath} athletes={athletes.map((a) => ({ id: a.id, label: `${a.name} ${a.surname}` }))} tracks={tracks.map((t) => ({ id: t.id, label: t.name }))} boats={reference.vessels.map((v) => ({ id: v.id, label: v.type }))} />
+        <LogFilters
+          q={q}
+          fixed={fixed}
+          basePath={basePath}
+          athletes={athletes.map((a) => ({ id: a.id, label: `${a.name} ${a.surname}` }))}
+          tracks={tracks.map((t) => ({ id: t.id, label: t.name }))}
+          boats={reference.vessels.map((v) => ({ id: v.id, label: v.type }))}
+        />
       </FilterToggle>
       <nav aria-label="Log view" className="row log-views">
         <Link href={href({ view: undefined, after: undefined })} aria-current={q.view === "list" ? "page" : undefined}>
@@ -40,7 +62,9 @@ export async function SessionLog({ userId, query, basePath, fixed = {} }: { user
         <Link href={href({ view: "calendar", after: undefined })} aria-current={q.view === "calendar" ? "page" : undefined}>
           Calendar
         </Link>
-        {filtered ? <Link href={`${basePath}${toSearch({ view: q.view === "list" ? undefined : q.view }, fixed)}`}>Clear filters</Link> : null}
+        {filtered ? (
+          <Link href={`${basePath}${toSearch({ view: q.view === "list" ? undefined : q.view }, fixed)}`}>Clear filters</Link>
+        ) : null}
       </nav>
       {q.view === "week" ? (
         <WeekView userId={userId} q={q} />
@@ -57,7 +81,21 @@ const FILTER_KEYS = ["athlete", "boat", "track", "distance", "from", "to", "comp
 
 type Option = { id: number; label: string };
 
-function LogFilters({ q, fixed, basePath, athletes, tracks, boats }: { q: LogQuery; fixed: Partial<Record<"athlete", number>>; basePath: string; athletes: Option[]; tracks: Option[]; boats: Option[] }) {
+function LogFilters({
+  q,
+  fixed,
+  basePath,
+  athletes,
+  tracks,
+  boats,
+}: {
+  q: LogQuery;
+  fixed: Partial<Record<"athlete", number>>;
+  basePath: string;
+  athletes: Option[];
+  tracks: Option[];
+  boats: Option[];
+}) {
   const select = (name: keyof LogQuery, label: string, options: Option[], value: number | undefined) => (
     <div className="field">
       <label htmlFor={`log-${name}`}>{label}</label>
@@ -124,7 +162,17 @@ function LogFilters({ q, fixed, basePath, athletes, tracks, boats }: { q: LogQue
   );
 }
 
-async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQuery; filtered: boolean; href: (c: Partial<Record<keyof LogQuery, string | undefined>>) => string }) {
+async function ListView({
+  userId,
+  q,
+  filtered,
+  href,
+}: {
+  userId: number;
+  q: LogQuery;
+  filtered: boolean;
+  href: (c: Partial<Record<keyof LogQuery, string | undefined>>) => string;
+}) {
   // An athlete outside the user's reach is the same 404 as an absent one.
   const { rows, nextCursor } = await loadOr404(() => readLogPage(getDb(), userId, q));
   if (!rows.length) {
@@ -147,11 +195,13 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
       <div className="card empty" data-testid="log-empty">
         <h2>No sessions yet</h2>
         <p>
-          Sessions appear here once a <code>.svc</code> file from your sensor unit has been uploaded, through the <Link href="/upload">web upload</Link> or the
-          results API with a key pair from the <Link href="/developer">developer portal</Link>.
+          Sessions appear here once a <code>.svc</code> file from your sensor unit has been uploaded, through the{" "}
+          <Link href="/upload">web upload</Link> or the results API with a key pair from the <Link href="/developer">developer portal</Link>
+          .
         </p>
         <p className="muted">
-          An upload needs a <Link href="/tracks/new">track</Link> and the crew&apos;s <Link href="/athletes/new">athletes</Link>: set them up first.
+          An upload needs a <Link href="/tracks/new">track</Link> and the crew&apos;s <Link href="/athletes/new">athletes</Link>: set them
+          up first.
         </p>
       </div>
     );
@@ -190,7 +240,12 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
             {rows.map((s) => (
               <tr key={s.id}>
                 <td>
-                  <input type="checkbox" name="ids" value={s.id} aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`} />
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={s.id}
+                    aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`}
+                  />
                 </td>
                 <td>
                   <Link href={`/sessions/${s.id}`}>{s.date}</Link> <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
@@ -201,7 +256,8 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
                 <td className="num">{s.distanceM} m</td>
                 <td className="num">{formatDuration(s.durationMs)}</td>
                 <td className="num">
-                  {formatPace500(averageSpeedMS(s.distanceM, s.durationMs))} <span className="muted">({formatSpeed(averageSpeedMS(s.distanceM, s.durationMs))} m/s)</span>
+                  {formatPace500(averageSpeedMS(s.distanceM, s.durationMs))}{" "}
+                  <span className="muted">({formatSpeed(averageSpeedMS(s.distanceM, s.durationMs))} m/s)</span>
                 </td>
                 <td className="wide-only">
                   {s.important ? <span className="badge warn">Important</span> : null} {s.competition || s.description}
@@ -223,7 +279,12 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
                   {s.date} <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
                 </Link>
                 <span className="log-card-boat">{s.boatClass}</span>
-                <input type="checkbox" name="ids" value={s.id} aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`} />
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={s.id}
+                  aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`}
+                />
               </div>
               <div className="log-card-crew">{s.crew.join(", ")}</div>
               <dl className="log-card-figures">
@@ -242,7 +303,8 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
               </dl>
               {s.important || s.status !== "processed" ? (
                 <div>
-                  {s.important ? <span className="badge warn">Important</span> : null} {s.status !== "processed" ? <span className="badge">{s.status}</span> : null}
+                  {s.important ? <span className="badge warn">Important</span> : null}{" "}
+                  {s.status !== "processed" ? <span className="badge">{s.status}</span> : null}
                 </div>
               ) : null}
             </li>
@@ -274,7 +336,10 @@ async function ListView({ userId, q, filtered, href }: { userId: number; q: LogQ
 async function WeekView({ userId, q }: { userId: number; q: LogQuery }) {
   const { from, to, weeks } = await readWeeklyVolume(getDb(), userId, q);
   const rows = weeks.flatMap((w) => w.athletes);
-  const total = rows.reduce((sum, w) => ({ sessions: sum.sessions + w.sessions, distanceM: sum.distanceM + w.distanceM }), { sessions: 0, distanceM: 0 });
+  const total = rows.reduce((sum, w) => ({ sessions: sum.sessions + w.sessions, distanceM: sum.distanceM + w.distanceM }), {
+    sessions: 0,
+    distanceM: 0,
+  });
   return (
     <section aria-labelledby="weeks-heading">
       <h2 id="weeks-heading">
@@ -287,7 +352,8 @@ async function WeekView({ userId, q }: { userId: number; q: LogQuery }) {
       ) : (
         <>
           <p className="muted">
-            {total.sessions} athlete sessions, {(total.distanceM / 1000).toFixed(1)} km in all, over {weeks.length} weeks. A crew boat counts once for each athlete in it.
+            {total.sessions} athlete sessions, {(total.distanceM / 1000).toFixed(1)} km in all, over {weeks.length} weeks. A crew boat
+            counts once for each athlete in it.
           </p>
           <div className="table-scroll table-card">
             <table aria-label="Weekly volume per athlete" data-testid="week-view">

@@ -8,11 +8,21 @@ export function SplitsTable({ splits }: { splits: Split[] }) {
       <thead>
         <tr>
           <th scope="col">Split</th>
-          <th scope="col" className="num">At</th>
-          <th scope="col" className="num">Split time</th>
-          <th scope="col" className="num">Elapsed</th>
-          <th scope="col" className="num">Pace /500 m (m/s)</th>
-          <th scope="col" className="num">Rate</th>
+          <th scope="col" className="num">
+            At
+          </th>
+          <th scope="col" className="num">
+            Split time
+          </th>
+          <th scope="col" className="num">
+            Elapsed
+          </th>
+          <th scope="col" className="num">
+            Pace /500 m (m/s)
+          </th>
+          <th scope="col" className="num">
+            Rate
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -48,7 +48,13 @@ export function StrokeCharts({
         const y = valueAxis(points.map((p) => p[chart.key]));
         const digits = y ? tickDigits(y) : 1;
         return (
-          <figure key={chart.key} className="card" data-chart={chart.key} aria-labelledby={`${idPrefix}chart-${chart.key}`} aria-describedby={`${idPrefix}chart-${chart.key}-summary`}>
+          <figure
+            key={chart.key}
+            className="card"
+            data-chart={chart.key}
+            aria-labelledby={`${idPrefix}chart-${chart.key}`}
+            aria-describedby={`${idPrefix}chart-${chart.key}-summary`}
+          >
             <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
             <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
               {chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
@@ -56,10 +62,30 @@ export function StrokeCharts({
             <ResponsiveContainer width="100%" height={180}>
               <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                 <CartesianGrid stroke="#eef1f4" />
-                <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow tickFormatter={(d: number) => `${Math.round(d)} m`} />
-                <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} allowDataOverflow={false} width={44} tickFormatter={(v: number) => v.toFixed(digits)} />
+                <XAxis
+                  dataKey="distance"
+                  type="number"
+                  domain={x.domain}
+                  ticks={x.ticks}
+                  interval="preserveStartEnd"
+                  allowDataOverflow
+                  tickFormatter={(d: number) => `${Math.round(d)} m`}
+                />
+                <YAxis
+                  domain={y?.domain ?? ["auto", "auto"]}
+                  ticks={y?.ticks}
+                  allowDataOverflow={false}
+                  width={44}
+                  tickFormatter={(v: number) => v.toFixed(digits)}
+                />
                 <Tooltip
-                  formatter={(value) => (typeof value !== "number" ? String(value) : chart.key === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
+                  formatter={(value) =>
+                    typeof value !== "number"
+                      ? String(value)
+                      : chart.key === "speed"
+                        ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)`
+                        : value.toFixed(chart.digits)
+                  }
                   labelFormatter={(d) => `${Math.round(Number(d))} m`}
                 />
                 {markers.map((d) => (

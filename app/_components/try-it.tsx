@@ -1,6 +1,17 @@
 "use client";
 
-import { createContext, Fragment, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import {
+  createContext,
+  Fragment,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { codeSamples, SAMPLE_ENV, type SampleRequest } from "@/app/_lib/code-samples";
 import { MULTIPART_METADATA_EXAMPLE, paramKey, sampleRequest } from "@/app/_lib/sample-request";
 import { CopyButton } from "./copy-button";
@@ -100,7 +111,11 @@ export function TryItProvider({
     if (moveFocus) setFocusRequest((n) => n + 1);
   };
   return (
-    <TryItContext.Provider value={{ operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest }}>{children}</TryItContext.Provider>
+    <TryItContext.Provider
+      value={{ operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest }}
+    >
+      {children}
+    </TryItContext.Provider>
   );
 }
 
@@ -121,7 +136,16 @@ export function TryItButton({ operationId, title }: { operationId: string; title
 }
 
 /** The headers a developer checks first: request id, rate limit, auth challenge, type. */
-const HEADERS_OF_INTEREST = ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "WWW-Authenticate", "Content-Type", "Location"];
+const HEADERS_OF_INTEREST = [
+  "X-Request-Id",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "Retry-After",
+  "WWW-Authenticate",
+  "Content-Type",
+  "Location",
+];
 /** Longer bodies are cut in the page (the request itself is unaffected). */
 const MAX_SHOWN_CHARS = 200_000;
 
@@ -199,7 +223,8 @@ export function TryItPanel() {
     const tokenInput = form.querySelector<HTMLInputElement>("[data-try-token]");
     const needsToken = form.dataset.needsToken === "true";
     const firstParam = form.querySelector<HTMLElement>("[data-try-param]");
-    const target = tokenInput && !tokenInput.value && needsToken ? tokenInput : (firstParam ?? form.querySelector<HTMLElement>("[data-try-send]"));
+    const target =
+      tokenInput && !tokenInput.value && needsToken ? tokenInput : (firstParam ?? form.querySelector<HTMLElement>("[data-try-send]"));
     panelRef.current?.scrollIntoView({ block: "start" });
     target?.focus();
   }, [focusRequest, panelRef]);
@@ -265,7 +290,9 @@ export function TryItPanel() {
         if (value) headers.set(p.name, value);
       }
     } catch {
-      setFailure(`The ${credentialKind === "token" ? "token" : "key pair"} or a header value holds characters an HTTP header cannot carry.`);
+      setFailure(
+        `The ${credentialKind === "token" ? "token" : "key pair"} or a header value holds characters an HTTP header cannot carry.`,
+      );
       return;
     }
     if (op.jsonBody && body.trim()) headers.set("Content-Type", "application/json");
@@ -302,7 +329,10 @@ export function TryItPanel() {
         } catch {
           // Not JSON: shown as it came.
         }
-        shown = pretty.length > MAX_SHOWN_CHARS ? `${pretty.slice(0, MAX_SHOWN_CHARS)}\n… (${pretty.length - MAX_SHOWN_CHARS} more characters not shown)` : pretty;
+        shown =
+          pretty.length > MAX_SHOWN_CHARS
+            ? `${pretty.slice(0, MAX_SHOWN_CHARS)}\n… (${pretty.length - MAX_SHOWN_CHARS} more characters not shown)`
+            : pretty;
       } else {
         shown = `(${(await response.blob()).size} bytes of ${type}, not shown)`;
       }
@@ -329,13 +359,14 @@ export function TryItPanel() {
         Sends a real request from this browser to <code>{apiPath}</code> on this site.{" "}
         {credentialKind === "token" ? (
           <>
-            Paste an access token of one of your applications (or get a test token above): it stays in this page only (not saved anywhere) and is sent only in the{" "}
-            <code>Authorization</code> header of the requests you send here.
+            Paste an access token of one of your applications (or get a test token above): it stays in this page only (not saved anywhere)
+            and is sent only in the <code>Authorization</code> header of the requests you send here.
           </>
         ) : (
           <>
-            Enter one of your <a href="/developer/keys">key pairs</a>: it stays in this page only (not saved anywhere) and is sent only in the <code>Authorization</code>{" "}
-            header of the requests you send here, as <code>Bearer PUBLIC.SECRET</code> (the public key alone where an operation takes only that).
+            Enter one of your <a href="/developer/keys">key pairs</a>: it stays in this page only (not saved anywhere) and is sent only in
+            the <code>Authorization</code> header of the requests you send here, as <code>Bearer PUBLIC.SECRET</code> (the public key alone
+            where an operation takes only that).
           </>
         )}
       </p>
@@ -431,7 +462,11 @@ export function TryItPanel() {
           </select>
           <p className="hint">
             {op.summary} · <a href={op.docHref ?? `#${op.id}`}>documentation</a>
-            {needsCredential ? (credentialKind === "keyPair" && !op.credentials.includes("keyPair") ? " · the public key alone" : "") : ` · needs no ${credentialKind === "token" ? "token" : "key"}`}
+            {needsCredential
+              ? credentialKind === "keyPair" && !op.credentials.includes("keyPair")
+                ? " · the public key alone"
+                : ""
+              : ` · needs no ${credentialKind === "token" ? "token" : "key"}`}
             {op.method !== "get" ? ` · a real ${op.method.toUpperCase()}: it acts on the account` : ""}
           </p>
         </div>
@@ -468,7 +503,14 @@ export function TryItPanel() {
                         ))}
                       </select>
                     ) : (
-                      <input {...common} type="text" inputMode={p.numeric ? "numeric" : undefined} autoComplete="off" spellCheck={false} onChange={onChange} />
+                      <input
+                        {...common}
+                        type="text"
+                        inputMode={p.numeric ? "numeric" : undefined}
+                        autoComplete="off"
+                        spellCheck={false}
+                        onChange={onChange}
+                      />
                     )}
                     <p className="hint" id={`${id}-hint`}>
                       {hint}
@@ -561,7 +603,8 @@ export function TryItPanel() {
         <section aria-label="Response" className="try-it-response">
           <h3>Response</h3>
           <p>
-            <code>{outcome.request}</code> → <strong data-testid="try-it-status" className={outcome.status >= 400 ? "status-error" : "status-ok"}>
+            <code>{outcome.request}</code> →{" "}
+            <strong data-testid="try-it-status" className={outcome.status >= 400 ? "status-error" : "status-ok"}>
               {outcome.status} {outcome.statusText}
             </strong>{" "}
             <span className="muted">in {outcome.ms} ms</span>
@@ -618,7 +661,8 @@ function CodeSampleList({ request }: { request: SampleRequest }) {
         {env.length ? (
           <>
             {" "}
-            Set {env.map((name, i) => (
+            Set{" "}
+            {env.map((name, i) => (
               <Fragment key={name}>
                 {i ? " and " : ""}
                 <code>{name}</code>
@@ -630,18 +674,30 @@ function CodeSampleList({ request }: { request: SampleRequest }) {
       </p>
       <div role="group" aria-label="Language" className="row">
         {languages.map(([key, label]) => (
-          <button key={key} type="button" className={language === key ? undefined : "secondary"} aria-pressed={language === key} onClick={() => setLanguage(key)}>
+          <button
+            key={key}
+            type="button"
+            className={language === key ? undefined : "secondary"}
+            aria-pressed={language === key}
+            onClick={() => setLanguage(key)}
+          >
             {label}
           </button>
         ))}
       </div>
-      <pre className="response-body" tabIndex={0} aria-label={`${SAMPLE_LANGUAGES.find(([k]) => k === language)![1]} sample`} data-testid="code-sample">
+      <pre
+        className="response-body"
+        tabIndex={0}
+        aria-label={`${SAMPLE_LANGUAGES.find(([k]) => k === language)![1]} sample`}
+        data-testid="code-sample"
+      >
         <code>{sample}</code>
       </pre>
       {language === "sdk" ? (
         <p className="muted">
-          The SDK is the package <code>@paddle-results/sdk</code>, typed from this document: build it from the repository&apos;s <code>packages/sdk</code> (
-          <code>npm pack</code>) and install the tarball; its README shows paging, job polling, token refresh and webhook verification.
+          The SDK is the package <code>@paddle-results/sdk</code>, typed from this document: build it from the repository&apos;s{" "}
+          <code>packages/sdk</code> (<code>npm pack</code>) and install the tarball; its README shows paging, job polling, token refresh and
+          webhook verification.
         </p>
       ) : null}
       <CopyButton value={sample} label="Copy sample" />

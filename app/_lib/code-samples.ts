@@ -87,7 +87,9 @@ function javascript(r: SampleRequest): string {
   if (r.jsonBody !== undefined) options.push(`body: JSON.stringify(${r.jsonBody.trim() || "{}"})`);
   if (r.multipart) {
     pre.push(`import { readFile } from "node:fs/promises";`, "", "const form = new FormData();");
-    pre.push(`form.append(${literal(r.multipart.fileField)}, new Blob([await readFile(${literal(r.multipart.fileName)})]), ${literal(r.multipart.fileName)});`);
+    pre.push(
+      `form.append(${literal(r.multipart.fileField)}, new Blob([await readFile(${literal(r.multipart.fileName)})]), ${literal(r.multipart.fileName)});`,
+    );
     for (const [name, value] of r.multipart.textFields) pre.push(`form.append(${literal(name)}, ${literal(value)});`);
     pre.push("");
     options.push("body: form");
@@ -106,18 +108,31 @@ function python(r: SampleRequest): string {
   for (const [name, value] of r.headers) headers.push(`${literal(name)}: ${literal(value)}`);
   const args = [literal(r.url)];
   if (headers.length) args.push(`headers={${headers.join(", ")}}`);
-  const imports = [...(r.credential === "none" ? [] : ["import os"]), ...(r.jsonBody !== undefined ? ["import json"] : []), "import requests"];
+  const imports = [
+    ...(r.credential === "none" ? [] : ["import os"]),
+    ...(r.jsonBody !== undefined ? ["import json"] : []),
+    "import requests",
+  ];
   if (r.jsonBody !== undefined) args.push(`json=json.loads(${literal(r.jsonBody.trim() || "{}")})`);
   if (r.multipart) {
     args.push(`files={${literal(r.multipart.fileField)}: open(${literal(r.multipart.fileName)}, "rb")}`);
-    if (r.multipart.textFields.length) args.push(`data={${r.multipart.textFields.map(([n, v]) => `${literal(n)}: ${literal(v)}`).join(", ")}}`);
+    if (r.multipart.textFields.length)
+      args.push(`data={${r.multipart.textFields.map(([n, v]) => `${literal(n)}: ${literal(v)}`).join(", ")}}`);
   }
   args.push("timeout=60");
-  return [...imports, "", `response = requests.request(${literal(r.method)}, ${args.join(", ")})`, `print(response.status_code, response.json() if "json" in response.headers.get("content-type", "") else len(response.content))`].join(
-    "\n",
-  );
+  return [
+    ...imports,
+    "",
+    `response = requests.request(${literal(r.method)}, ${args.join(", ")})`,
+    `print(response.status_code, response.json() if "json" in response.headers.get("content-type", "") else len(response.content))`,
+  ].join("\n");
 }
 
 export function codeSamples(request: SampleRequest): CodeSamples {
-  return { curl: curl(request), javascript: javascript(request), python: python(request), sdk: request.sdk ? sdkSample(request.sdk) : null };
+  return {
+    curl: curl(request),
+    javascript: javascript(request),
+    python: python(request),
+    sdk: request.sdk ? sdkSample(request.sdk) : null,
+  };
 }

@@ -12,11 +12,25 @@ export type SampleValues = Record<string, string>;
 export const paramKey = (p: Pick<TryItParam, "in" | "name">) => `${p.in}:${p.name}`;
 
 /** The upload's metadata part in the samples: the fields the results API requires, with example ids. */
-export const MULTIPART_METADATA_EXAMPLE = JSON.stringify({ distance: 500, vessel_id: 1, track_id: 1, category_id: 1, pace_id: 1, athletes: [1] });
+export const MULTIPART_METADATA_EXAMPLE = JSON.stringify({
+  distance: 500,
+  vessel_id: 1,
+  track_id: 1,
+  category_id: 1,
+  pace_id: 1,
+  athletes: [1],
+});
 
 const kindOf = (p: TryItParam): SdkParam["kind"] => (p.numeric ? "number" : /^boolean\b/.test(p.type) ? "boolean" : "string");
 
-export function sampleRequest(op: TryItOperation, serverUrl: string, values: SampleValues, body: string, credentialKind: TryItCredentialKind, metadata = MULTIPART_METADATA_EXAMPLE): SampleRequest {
+export function sampleRequest(
+  op: TryItOperation,
+  serverUrl: string,
+  values: SampleValues,
+  body: string,
+  credentialKind: TryItCredentialKind,
+  metadata = MULTIPART_METADATA_EXAMPLE,
+): SampleRequest {
   let path = op.path;
   for (const p of op.params.filter((p) => p.in === "path")) {
     const value = (values[paramKey(p)] ?? "").trim();
@@ -27,12 +41,28 @@ export function sampleRequest(op: TryItOperation, serverUrl: string, values: Sam
     const value = values[paramKey(p)] ?? "";
     if (value !== "") url.searchParams.append(p.name, value);
   }
-  const headers = op.params.filter((p) => p.in === "header" && (values[paramKey(p)] ?? "") !== "").map((p) => [p.name, values[paramKey(p)]] as [string, string]);
+  const headers = op.params
+    .filter((p) => p.in === "header" && (values[paramKey(p)] ?? "") !== "")
+    .map((p) => [p.name, values[paramKey(p)]] as [string, string]);
   // Path placeholders stay readable ({id}), not percent-encoded.
   const shownUrl = url.toString().replace(/%7B([A-Za-z_]+)%7D/g, "{$1}");
-  const credential: SampleRequest["credential"] = op.credentials.includes("token") ? "token" : op.credentials.includes("keyPair") ? "keyPair" : op.credentials.includes("publicKey") ? "publicKey" : "none";
+  const credential: SampleRequest["credential"] = op.credentials.includes("token")
+    ? "token"
+    : op.credentials.includes("keyPair")
+      ? "keyPair"
+      : op.credentials.includes("publicKey")
+        ? "publicKey"
+        : "none";
   const sdkParams = (place: TryItParam["in"]) =>
-    op.params.filter((p) => p.in === place).map((p): SdkParam => ({ name: p.name, value: values[paramKey(p)] ?? "", kind: kindOf(p), required: p.required, example: p.choices?.[0] }));
+    op.params
+      .filter((p) => p.in === place)
+      .map((p): SdkParam => ({
+        name: p.name,
+        value: values[paramKey(p)] ?? "",
+        kind: kindOf(p),
+        required: p.required,
+        example: p.choices?.[0],
+      }));
   return {
     method: op.method.toUpperCase(),
     url: shownUrl,

@@ -61,8 +61,15 @@ describe("SDK samples", () => {
     const filled = samplesOf(
       (id) =>
         ({
-          list_sessions: { [paramKey({ in: "query", name: "limit" })]: "10", [paramKey({ in: "query", name: "important" })]: "true", [paramKey({ in: "query", name: "competition" })]: "O'Brien cup" },
-          create_session_export: { [paramKey({ in: "path", name: "session_id" })]: "12", [paramKey({ in: "header", name: "Idempotency-Key" })]: "retry-1" },
+          list_sessions: {
+            [paramKey({ in: "query", name: "limit" })]: "10",
+            [paramKey({ in: "query", name: "important" })]: "true",
+            [paramKey({ in: "query", name: "competition" })]: "O'Brien cup",
+          },
+          create_session_export: {
+            [paramKey({ in: "path", name: "session_id" })]: "12",
+            [paramKey({ in: "header", name: "Idempotency-Key" })]: "retry-1",
+          },
           list_results: { [paramKey({ in: "query", name: "per_page" })]: "50", [paramKey({ in: "query", name: "sort" })]: "dist" },
           get_result_pdf: { [paramKey({ in: "path", name: "id" })]: "7", [paramKey({ in: "query", name: "lang" })]: "es" },
           upload_result: { [paramKey({ in: "header", name: "Idempotency-Key" })]: "upload-1" },
@@ -78,13 +85,16 @@ describe("SDK samples", () => {
     });
     // One deliberately wrong sample in the same program shows the check can fail.
     const broken = path.join(dir, "broken.ts");
-    writeFileSync(broken, `import { createDataApiClient, unwrap } from "@paddle-results/sdk";\nconst api = createDataApiClient({ baseUrl: "x", accessToken: "t" });\nawait unwrap(api.GET("/sessions/{session_id}", { params: { path: { session_id: "twelve" } } }));\n`);
+    writeFileSync(
+      broken,
+      `import { createDataApiClient, unwrap } from "@paddle-results/sdk";\nconst api = createDataApiClient({ baseUrl: "x", accessToken: "t" });\nawait unwrap(api.GET("/sessions/{session_id}", { params: { path: { session_id: "twelve" } } }));\n`,
+    );
     const errors = typeErrors([...files, broken]);
     expect(errors.filter((e) => !e.startsWith("broken.ts:"))).toEqual([]);
     expect(errors.join("\n")).toMatch(/^broken\.ts: .*not assignable to type 'number'/m);
 
     const byId = (list: typeof all, id: string) => list.find((s) => s.id === id)!.sample;
-    expect(byId(all, "token-list_sessions-filled")).toContain("paginateCursor((cursor) => api.GET(\"/sessions\"");
+    expect(byId(all, "token-list_sessions-filled")).toContain('paginateCursor((cursor) => api.GET("/sessions"');
     expect(byId(all, "token-list_sessions-filled")).toContain(`competition: "O'Brien cup"`);
     expect(byId(all, "token-create_session_export-filled")).toContain("waitForExport(api, created.data.job_id)");
     expect(byId(all, "keyPair-list_results-filled")).toContain("paginatePages((page) =>");

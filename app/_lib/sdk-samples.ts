@@ -49,7 +49,8 @@ function valueOf(p: SdkParam): string {
 }
 
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
-const objectOf = (entries: [string, string][]) => `{ ${entries.map(([name, value]) => (name === value ? name : `${key(name)}: ${value}`)).join(", ")} }`;
+const objectOf = (entries: [string, string][]) =>
+  `{ ${entries.map(([name, value]) => (name === value ? name : `${key(name)}: ${value}`)).join(", ")} }`;
 
 /** A JSON value as a TypeScript literal: identifier keys unquoted, short arrays and objects of scalars on one line. */
 function tsLiteral(value: unknown, indent: string): string {
@@ -81,7 +82,10 @@ function bodyLiteral(json: string, indent: string): string {
 function callOptions(r: SdkSampleRequest, extraQuery: [string, string][] = []): string | null {
   const params: [string, string][] = [];
   const path = r.pathParams.map((p): [string, string] => [p.name, valueOf(p)]);
-  const query = [...r.query.filter((p) => p.required || p.value.trim() !== "").map((p): [string, string] => [p.name, valueOf(p)]), ...extraQuery];
+  const query = [
+    ...r.query.filter((p) => p.required || p.value.trim() !== "").map((p): [string, string] => [p.name, valueOf(p)]),
+    ...extraQuery,
+  ];
   const headers = r.headers.filter((p) => p.required || p.value.trim() !== "").map((p): [string, string] => [p.name, valueOf(p)]);
   if (path.length) params.push(["path", objectOf(path)]);
   if (query.length) params.push(["query", objectOf(query)]);
@@ -99,9 +103,16 @@ const call = (r: SdkSampleRequest, extraQuery: [string, string][] = []) => {
 };
 
 function client(r: SdkSampleRequest): { factory: string; line: string } {
-  if (r.api === "data") return { factory: "createDataApiClient", line: `const api = createDataApiClient({ baseUrl: ${literal(r.siteUrl)}, accessToken: process.env.${ENV.token}! });` };
+  if (r.api === "data")
+    return {
+      factory: "createDataApiClient",
+      line: `const api = createDataApiClient({ baseUrl: ${literal(r.siteUrl)}, accessToken: process.env.${ENV.token}! });`,
+    };
   const secret = r.publicKeyOnly ? "" : `, secretKey: process.env.${ENV.secretKey}!`;
-  return { factory: "createResultsApiClient", line: `const api = createResultsApiClient({ baseUrl: ${literal(r.siteUrl)}, publicKey: process.env.${ENV.publicKey}!${secret} });` };
+  return {
+    factory: "createResultsApiClient",
+    line: `const api = createResultsApiClient({ baseUrl: ${literal(r.siteUrl)}, publicKey: process.env.${ENV.publicKey}!${secret} });`,
+  };
 }
 
 export function sdkSample(r: SdkSampleRequest): string {
@@ -128,10 +139,18 @@ export function sdkSample(r: SdkSampleRequest): string {
     ];
   } else if (isGet && queryNames.includes("cursor")) {
     imports.add("paginateCursor");
-    body = [`for await (const item of paginateCursor((cursor) => ${call(withoutPaging(["cursor"]), [["cursor", "cursor"]])})) {`, `  console.log(item);`, `}`];
+    body = [
+      `for await (const item of paginateCursor((cursor) => ${call(withoutPaging(["cursor"]), [["cursor", "cursor"]])})) {`,
+      `  console.log(item);`,
+      `}`,
+    ];
   } else if (isGet && queryNames.includes("page")) {
     imports.add("paginatePages");
-    body = [`for await (const item of paginatePages((page) => ${call(withoutPaging(["page"]), [["page", "page"]])})) {`, `  console.log(item);`, `}`];
+    body = [
+      `for await (const item of paginatePages((page) => ${call(withoutPaging(["page"]), [["page", "page"]])})) {`,
+      `  console.log(item);`,
+      `}`,
+    ];
   } else if (r.api === "data" && r.method.toUpperCase() === "POST" && r.path.endsWith("/exports")) {
     ["unwrap", "waitForExport", "downloadExport"].forEach((name) => imports.add(name));
     fs.add("writeFile");

@@ -20,7 +20,9 @@ describe("build-replay-artifact (via @inngest/test)", () => {
   it("is triggered by result/stored and retried three times", () => {
     expect(buildReplayArtifactFunction.id()).toBe("build-replay-artifact");
     expect(buildReplayArtifactFunction.opts.retries).toBe(3);
-    expect(buildReplayArtifactFunction.opts.triggers?.map((trigger) => ("name" in trigger ? trigger.name : trigger))).toEqual(["result/stored"]);
+    expect(buildReplayArtifactFunction.opts.triggers?.map((trigger) => ("name" in trigger ? trigger.name : trigger))).toEqual([
+      "result/stored",
+    ]);
   });
 
   it.each([
@@ -56,17 +58,20 @@ describe("build-replay-artifact (via @inngest/test)", () => {
 
 describe("a two-step function (via @inngest/test)", () => {
   const seen: string[] = [];
-  const twoStep = inngest.createFunction({ id: "test-inngest-two-step", triggers: [{ event: "test/two-step" }] }, async ({ event, step }) => {
-    const doubled = await step.run("double", () => {
-      seen.push("double");
-      return (event.data.n as number) * 2;
-    });
-    const plusOne = await step.run("plus-one", () => {
-      seen.push("plus-one");
-      return doubled + 1;
-    });
-    return { doubled, plusOne };
-  });
+  const twoStep = inngest.createFunction(
+    { id: "test-inngest-two-step", triggers: [{ event: "test/two-step" }] },
+    async ({ event, step }) => {
+      const doubled = await step.run("double", () => {
+        seen.push("double");
+        return (event.data.n as number) * 2;
+      });
+      const plusOne = await step.run("plus-one", () => {
+        seen.push("plus-one");
+        return doubled + 1;
+      });
+      return { doubled, plusOne };
+    },
+  );
   // A fresh engine per test: an engine carries its run's state from one execution to the next.
   const engine = () => new InngestTestEngine({ function: twoStep, transformCtx: withFakeDb });
 

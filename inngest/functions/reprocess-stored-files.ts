@@ -1,4 +1,10 @@
-import { beginReprocessRun, failReprocessRun, finishReprocessRun, reprocessNextBatch, type ReprocessDeps } from "../../server/reprocess/reprocess-runs";
+import {
+  beginReprocessRun,
+  failReprocessRun,
+  finishReprocessRun,
+  reprocessNextBatch,
+  type ReprocessDeps,
+} from "../../server/reprocess/reprocess-runs";
 import { inngest } from "../client";
 import { reprocessRequested } from "../events";
 

@@ -1,5 +1,11 @@
 import { NonRetriableError } from "inngest";
-import { copyOriginalForFetch, deleteDeviceOriginals, expireDeviceFetches, markDeviceJobFailed, markDeviceJobRunning } from "../../server/devices/device-jobs";
+import {
+  copyOriginalForFetch,
+  deleteDeviceOriginals,
+  expireDeviceFetches,
+  markDeviceJobFailed,
+  markDeviceJobRunning,
+} from "../../server/devices/device-jobs";
 import { deviceJobs } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
 import { inngest } from "../client";
@@ -25,12 +31,16 @@ export const runDeviceJobFunction = inngest.createFunction(
       return job.kind;
     });
     try {
-      if (kind === "delete") return await step.run("delete-originals", () => failFastOnPermanentErrors(() => deleteDeviceOriginals(db, deviceJobId)));
+      if (kind === "delete")
+        return await step.run("delete-originals", () => failFastOnPermanentErrors(() => deleteDeviceOriginals(db, deviceJobId)));
       const copied = await step.run("copy-original", () => failFastOnPermanentErrors(() => copyOriginalForFetch(db, deviceJobId)));
       await step.sleepUntil("until-copy-expires", new Date(copied.expiresAt));
       return { expired: await step.run("delete-expired-copies", () => expireDeviceFetches(db)) };
     } catch (error) {
-      const message = error instanceof Error && (error.name === "NonRetriableError" || error.cause instanceof NonRetriableError) ? error.message : FAILED_MESSAGE;
+      const message =
+        error instanceof Error && (error.name === "NonRetriableError" || error.cause instanceof NonRetriableError)
+          ? error.message
+          : FAILED_MESSAGE;
       await step.run("mark-failed", () => markDeviceJobFailed(db, deviceJobId, message));
       return { state: "failed" };
     }

@@ -41,15 +41,26 @@ async function main() {
   const [{ total }] = (await db.execute(sql`select count(*)::int as total from results`)) as unknown as { total: number }[];
   console.log(`seeded ${total} results in ${fmt((performance.now() - t0) / 1000)} s`);
   const audience = { subjectId: first.userId, surface: "data" as const, applicationId: 0 };
-  const [{ id: sessionId }] = (await db.execute(sql`select id from results where owner_user_id = ${first.userId} and vessel_id = 1 and target_distance_m = 500 order by id limit 1`)) as unknown as { id: number }[];
+  const [{ id: sessionId }] = (await db.execute(
+    sql`select id from results where owner_user_id = ${first.userId} and vessel_id = 1 and target_distance_m = 500 order by id limit 1`,
+  )) as unknown as { id: number }[];
 
   const check = await benchmarkOf(db, audience, sessionId);
   if (check.kind !== "ok") throw new Error(check.reason);
   console.log(`benchmark of session ${sessionId}: ${check.people} people, faster than ${check.fasterThanPct} %`);
   const rows: [string, { p50: number; p95: number }][] = [
-    ["GET /analytics/benchmarks (60 people, whole table)", await measureLatency(async () => void (await benchmarkOf(db, audience, sessionId)), REQUESTS)],
-    ["GET /analytics/comparable-sessions (limit 25)", await measureLatency(async () => void (await comparableSessions(db, audience, sessionId, 25)), REQUESTS)],
-    ["GET /analytics/progression (≤ 200 of ~333)", await measureLatency(async () => void (await progressionOf(db, audience, sessionId)), REQUESTS)],
+    [
+      "GET /analytics/benchmarks (60 people, whole table)",
+      await measureLatency(async () => void (await benchmarkOf(db, audience, sessionId)), REQUESTS),
+    ],
+    [
+      "GET /analytics/comparable-sessions (limit 25)",
+      await measureLatency(async () => void (await comparableSessions(db, audience, sessionId, 25)), REQUESTS),
+    ],
+    [
+      "GET /analytics/progression (≤ 200 of ~333)",
+      await measureLatency(async () => void (await progressionOf(db, audience, sessionId)), REQUESTS),
+    ],
   ];
   console.log(`\n| operation (domain function, ${total} results) | p50 ms | p95 ms |\n|---|---:|---:|`);
   for (const [name, r] of rows) console.log(`| ${name} | ${fmt(r.p50)} | ${fmt(r.p95)} |`);

@@ -62,7 +62,10 @@ export async function startServer(databaseUrl: string, port: number, env: Record
 
 /** Stops a server's process group and resolves once it has exited, so a server started next on the same port is the one that answers. */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     process.kill(-child.pid!, "SIGTERM");
   } catch {
@@ -130,7 +133,8 @@ export function processTreeCpuMs(rootPid: number): number {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       total += (Number(fields[11]) + Number(fields[12])) * 10;
       for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-        for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) visit(Number(child));
+        for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+          visit(Number(child));
       }
     } catch {
       // the process ended meanwhile
@@ -149,4 +153,5 @@ export async function backendsCpuMs(databaseName: string): Promise<Map<number, n
 }
 
 /** CPU the backends spent between two readings (a backend opened meanwhile counts whole). */
-export const backendsCpuDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+export const backendsCpuDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

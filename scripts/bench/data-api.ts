@@ -38,7 +38,20 @@ import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
 import fs from "node:fs";
 import { spawn } from "node:child_process";
-import { autocannonRun, backendsCpuDelta, backendsCpuMs, benchPort, processTreeCpuMs, createFreshDatabase, fmt, measureLatency, measureThroughput, percentile, startServer, stopServer } from "./bench-kit";
+import {
+  autocannonRun,
+  backendsCpuDelta,
+  backendsCpuMs,
+  benchPort,
+  processTreeCpuMs,
+  createFreshDatabase,
+  fmt,
+  measureLatency,
+  measureThroughput,
+  percentile,
+  startServer,
+  stopServer,
+} from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
@@ -77,7 +90,11 @@ const WALKS: { label: string; path: "sessions" | "strokes"; query: string }[] = 
 ];
 
 const limitOf = (query: string) => Number(new URLSearchParams(query).get("limit") ?? PAGE_LIMIT_DEFAULT);
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 async function seed(db: Db) {
   const subject = await createUser(db, { name: "Bench Paddler", email: "paddler@bench.example", password: "bench password 1" });
@@ -91,7 +108,14 @@ async function seed(db: Db) {
   const own = SESSIONS - CREW_ONLY - 1;
   // Own sessions every 2 hours from 2020 on; the coach's ones spread over the same span, an hour off.
   await seedManyResults(db, { userId: subject.id, trackId: subjectTrack.id, athleteId: self.id, count: own });
-  await seedManyResults(db, { userId: coach.id, trackId: coachTrack.id, athleteId: self.id, count: CREW_ONLY, firstStartAt: "2020-01-01T09:00:00Z", stepMinutes: Math.floor((own * 120) / CREW_ONLY) });
+  await seedManyResults(db, {
+    userId: coach.id,
+    trackId: coachTrack.id,
+    athleteId: self.id,
+    count: CREW_ONLY,
+    firstStartAt: "2020-01-01T09:00:00Z",
+    stepMinutes: Math.floor((own * 120) / CREW_ONLY),
+  });
   for (let i = 0; i < OTHER_ACCOUNTS; i++) {
     const other = await createUser(db, { name: `Other ${i}`, email: `other${i}@bench.example`, password: "bench password 1" });
     const track = await createTrack(db, other.id, { name: "Elsewhere" });
@@ -102,8 +126,19 @@ async function seed(db: Db) {
   // One real session for /strokes: the longest effort an upload may declare (5 minutes), processed like any other.
   const keyring = loadKeyring({});
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 300_000, seed: 6, pace: "training" }).content, keyring));
-  const metadata = JSON.stringify({ duration_ms: 300_000, vessel_id: 1, track_id: subjectTrack.id, category_id: 1, pace_id: 2, athletes: [self.id] });
-  const uploaded = await uploadResult(db, { user: subject, createdVia: "api", keyPairId: null, file: { filename: "long.svc", bytes }, metadata }, { keyring });
+  const metadata = JSON.stringify({
+    duration_ms: 300_000,
+    vessel_id: 1,
+    track_id: subjectTrack.id,
+    category_id: 1,
+    pace_id: 2,
+    athletes: [self.id],
+  });
+  const uploaded = await uploadResult(
+    db,
+    { user: subject, createdVia: "api", keyPairId: null, file: { filename: "long.svc", bytes }, metadata },
+    { keyring },
+  );
   await drainEmbeddedRuns(db, { retryBackoff: () => 0 }); // the replay job runs now, not inside the measurements
   await db.execute(sql`analyze`);
   // What autovacuum does after bulk inserts (Postgres ≥ 13 vacuums insert-only tables): index-only scans without heap fetches.
@@ -131,10 +166,17 @@ async function main() {
   const [{ subjectSessions }] = await handle.db
     .select({ subjectSessions: sql<number>`count(*)::int` })
     .from(results)
-    .where(sql`${results.ownerUserId} = ${subject.id} or exists (select 1 from result_crew c join athletes a on a.id = c.athlete_id where c.result_id = ${results.id} and a.user_id = ${subject.id})`);
-  const [{ strokes }] = await handle.db.select({ strokes: sql<number>`count(*)::int` }).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId));
+    .where(
+      sql`${results.ownerUserId} = ${subject.id} or exists (select 1 from result_crew c join athletes a on a.id = c.athlete_id where c.result_id = ${results.id} and a.user_id = ${subject.id})`,
+    );
+  const [{ strokes }] = await handle.db
+    .select({ strokes: sql<number>`count(*)::int` })
+    .from(resultStrokes)
+    .where(eq(resultStrokes.resultId, sessionId));
   const [{ total }] = await handle.db.select({ total: sql<number>`count(*)::int` }).from(results);
-  console.log(`seeded in ${fmt((performance.now() - t0) / 1000)} s: subject ${subjectSessions} sessions (of ${total}); session ${sessionId} has ${strokes} strokes`);
+  console.log(
+    `seeded in ${fmt((performance.now() - t0) / 1000)} s: subject ${subjectSessions} sessions (of ${total}); session ${sessionId} has ${strokes} strokes`,
+  );
   const { token } = await issueAccessToken(handle.db, {
     userId: subject.id,
     applicationId,
@@ -167,7 +209,8 @@ async function main() {
     if (path === "strokes") return strokesPageQuery(directDb, sessionId, after ? Number(after[0]) : null, limit + 1).toSQL();
     return sessionsPageQuery(directDb, audience, ZSessionsQuery.parse(params), after, limit + 1).toSQL();
   };
-  const runStatement = (statement: { sql: string; params: unknown[] }) => direct.unsafe(statement.sql, statement.params as never[]).values();
+  const runStatement = (statement: { sql: string; params: unknown[] }) =>
+    direct.unsafe(statement.sql, statement.params as never[]).values();
   /** The keyset position of a page's last row, as the server takes it (sessionPosition; strokes by index). */
   const positionOf = (path: "sessions" | "strokes", rows: unknown[][]): KeysetPosition => {
     const last = rows[rows.length - 1];
@@ -234,7 +277,10 @@ async function main() {
       );
       console.log(walkRows.at(-1));
       if (EXPLAIN) {
-        for (const [which, after] of [["first", positions[0]], ["last", positions[positions.length - 1]]] as const) {
+        for (const [which, after] of [
+          ["first", positions[0]],
+          ["last", positions[positions.length - 1]],
+        ] as const) {
           const statement = statementOf(walk.path, walk.query, after);
           const plan = await direct.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
           console.log(`-- ${walk.label}, ${which} page\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
@@ -292,19 +338,37 @@ async function main() {
     // (scripts/bench/plain-http-server.ts): what that architecture would gain, against the same bare SQL.
     const plainPort = PORT + 1;
     const plain = spawn("npx", ["tsx", "scripts/bench/plain-http-server.ts"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(plainPort), APP_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: "1", DATA_API_RATE_LIMIT: "100000000", RESULTS_API_RATE_LIMIT: "100000000" },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(plainPort),
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        TRUST_PROXY: "1",
+        DATA_API_RATE_LIMIT: "100000000",
+        RESULTS_API_RATE_LIMIT: "100000000",
+      },
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     });
     try {
-      for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${plainPort}/api/v1/sessions`, { headers }).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 500));
+      for (
+        let i = 0;
+        i < 120 &&
+        !(await fetch(`http://127.0.0.1:${plainPort}/api/v1/sessions`, { headers })
+          .then((r) => r.ok)
+          .catch(() => false));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 500));
       for (const [label, { url, sqlOps }] of bareSqlOps) {
         const plainUrl = url.replace(`:${PORT}/`, `:${plainPort}/`);
         await autocannonRun(plainUrl, headers, 16, 2); // warm-up
         const cpu0 = processTreeCpuMs(plain.pid!);
         const run = await autocannonRun(plainUrl, headers, 16, SECONDS);
         const cpuPerRequest = (processTreeCpuMs(plain.pid!) - cpu0) / (run.requestsPerSecond * SECONDS);
-        outsideRows.push(`| ${label} | ${fmt(run.requestsPerSecond, 0)} | ${fmt(sqlOps, 0)} | ${fmt(run.requestsPerSecond / sqlOps, 2)} | ${fmt(cpuPerRequest, 2)} |`);
+        outsideRows.push(
+          `| ${label} | ${fmt(run.requestsPerSecond, 0)} | ${fmt(sqlOps, 0)} | ${fmt(run.requestsPerSecond / sqlOps, 2)} | ${fmt(cpuPerRequest, 2)} |`,
+        );
         console.log(outsideRows.at(-1));
       }
     } finally {

@@ -39,7 +39,19 @@ async function main() {
   warm.sort((a, b) => a - b);
   warmCpu.sort((a, b) => a - b);
   await handle.close();
-  console.log(JSON.stringify({ coldMs, coldCpuMs, warmMs: warm[1], warmCpuMs: warmCpu[1], firstBuildRssMb, bytes: file.bytes.length, maxRssMb: process.resourceUsage().maxRSS / 1024, baseRssMb, strokes: strokes.length }));
+  console.log(
+    JSON.stringify({
+      coldMs,
+      coldCpuMs,
+      warmMs: warm[1],
+      warmCpuMs: warmCpu[1],
+      firstBuildRssMb,
+      bytes: file.bytes.length,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      baseRssMb,
+      strokes: strokes.length,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -49,8 +49,21 @@ async function main() {
   // Different seeds: the same file uploaded twice by one person is refused (a retry, not a second session).
   const upload = async (durationMs: number, seed: number) => {
     const file = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs, seed, pace: "training" }).content, keyring));
-    const metadata = JSON.stringify({ duration_ms: durationMs, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] });
-    return (await uploadResult(db, { user, createdVia: "web", keyPairId: null, file: { filename: "bench.svc", bytes: file }, metadata }, { keyring })).id;
+    const metadata = JSON.stringify({
+      duration_ms: durationMs,
+      vessel_id: 1,
+      track_id: track.id,
+      category_id: 1,
+      pace_id: 2,
+      athletes: [athlete.id],
+    });
+    return (
+      await uploadResult(
+        db,
+        { user, createdVia: "web", keyPairId: null, file: { filename: "bench.svc", bytes: file }, metadata },
+        { keyring },
+      )
+    ).id;
   };
   const fiveMinutes = await upload(300_000, 9);
   const sixtyMinutes = await upload(300_000, 11);
@@ -61,17 +74,42 @@ async function main() {
   // Inside the repository (bench-out/ is ignored by git) so the bundle's package imports resolve to node_modules.
   mkdirSync("bench-out", { recursive: true });
   const outdir = mkdtempSync(path.join("bench-out", "exports-"));
-  await build({ entryPoints: ["scripts/bench/export-build-once.ts"], bundle: true, splitting: true, platform: "node", format: "esm", packages: "external", jsx: "automatic", outdir, logLevel: "warning" });
+  await build({
+    entryPoints: ["scripts/bench/export-build-once.ts"],
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    jsx: "automatic",
+    outdir,
+    logLevel: "warning",
+  });
   const rows: string[] = [];
   // BENCH_FORMATS=pdf-full (comma-separated) builds only those formats.
-  const formats = process.env.BENCH_FORMATS ? EXPORT_FORMATS.filter((f) => process.env.BENCH_FORMATS!.split(",").includes(f)) : EXPORT_FORMATS;
-  for (const [label, sessionId] of [["5 min", fiveMinutes], ["60 min", sixtyMinutes]] as const) {
+  const formats = process.env.BENCH_FORMATS
+    ? EXPORT_FORMATS.filter((f) => process.env.BENCH_FORMATS!.split(",").includes(f))
+    : EXPORT_FORMATS;
+  for (const [label, sessionId] of [
+    ["5 min", fiveMinutes],
+    ["60 min", sixtyMinutes],
+  ] as const) {
     for (const format of formats) {
       const out = execFileSync(process.execPath, [path.join(outdir, "export-build-once.js"), String(sessionId), String(user.id), format], {
         env: { ...process.env, DATABASE_URL: databaseUrl },
         encoding: "utf8",
       });
-      const r = JSON.parse(out.trim().split("\n").at(-1)!) as { coldMs: number; coldCpuMs: number; warmMs: number; warmCpuMs: number; bytes: number; maxRssMb: number; firstBuildRssMb: number; baseRssMb: number; strokes: number };
+      const r = JSON.parse(out.trim().split("\n").at(-1)!) as {
+        coldMs: number;
+        coldCpuMs: number;
+        warmMs: number;
+        warmCpuMs: number;
+        bytes: number;
+        maxRssMb: number;
+        firstBuildRssMb: number;
+        baseRssMb: number;
+        strokes: number;
+      };
       rows.push(
         `| ${label} (${r.strokes} strokes) | ${format} | ${ms(r.coldMs)} (${ms(r.coldCpuMs)} CPU) | ${ms(r.warmMs)} (${ms(r.warmCpuMs)} CPU) | ${formatBytes(r.bytes)} | ${mb(r.baseRssMb)} → ${mb(r.firstBuildRssMb)} → ${mb(r.maxRssMb)} |`,
       );
@@ -79,7 +117,9 @@ async function main() {
     }
   }
   rmSync(outdir, { recursive: true, force: true });
-  console.log(`\n| session | format | first build, wall (CPU) | median of 3 more, wall (CPU) | file size | peak RSS: before building → after the first build → after all four |\n|---|---|---|---|---|---|\n${rows.join("\n")}`);
+  console.log(
+    `\n| session | format | first build, wall (CPU) | median of 3 more, wall (CPU) | file size | peak RSS: before building → after the first build → after all four |\n|---|---|---|---|---|---|\n${rows.join("\n")}`,
+  );
 }
 
 /** Replaces a stored effort's processed data with a simulated effort of `durationMs`, processed by the same core as uploads. */
@@ -87,12 +127,22 @@ async function replaceWithLongEffort(db: Db, resultId: number, durationMs: numbe
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs, seed: 10, pace: "training" }).content, keyring));
   const processed = processSvc(bytes, { vessel: "K1", durationMs }, keyring);
   await db.transaction(async (tx) => {
-    await tx.update(results).set({ distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms, targetDurationMs: durationMs }).where(eq(results.id, resultId));
+    await tx
+      .update(results)
+      .set({ distanceM: processed.effort.dist, durationMs: processed.effort.duration_ms, targetDurationMs: durationMs })
+      .where(eq(results.id, resultId));
     await tx.delete(resultStrokes).where(eq(resultStrokes.resultId, resultId));
     await insertStrokeRows(tx as unknown as Db, resultId, processed.strokes);
     await tx
       .update(resultDerived)
-      .set({ effortStartS: processed.effort.start_s, effortEndS: processed.effort.end_s, summary: processed.summary, dataQuality: processed.data_quality, track: processed.track, heartRate: processed.heart_rate })
+      .set({
+        effortStartS: processed.effort.start_s,
+        effortEndS: processed.effort.end_s,
+        summary: processed.summary,
+        dataQuality: processed.data_quality,
+        track: processed.track,
+        heartRate: processed.heart_rate,
+      })
       .where(eq(resultDerived.resultId, resultId));
   });
 }

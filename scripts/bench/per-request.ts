@@ -54,9 +54,22 @@ async function main() {
   const track = await createTrack(db, user.id, { name: "Home basin" });
   const athlete = await createAthlete(db, user.id, { name: "Bench", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" });
   await seedManyResults(db, { userId: user.id, trackId: track.id, athleteId: athlete.id, count: 2_000 });
-  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 300_000, seed: 6, pace: "training" }).content, loadKeyring({})));
-  const metadata = JSON.stringify({ duration_ms: 300_000, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] });
-  const uploaded = await uploadResult(db, { user, createdVia: "api", keyPairId: null, file: { filename: "long.svc", bytes }, metadata }, { keyring: loadKeyring({}) });
+  const bytes = Buffer.from(
+    encodeSvc(simulateSession({ vessel: "K1", durationMs: 300_000, seed: 6, pace: "training" }).content, loadKeyring({})),
+  );
+  const metadata = JSON.stringify({
+    duration_ms: 300_000,
+    vessel_id: 1,
+    track_id: track.id,
+    category_id: 1,
+    pace_id: 2,
+    athletes: [athlete.id],
+  });
+  const uploaded = await uploadResult(
+    db,
+    { user, createdVia: "api", keyPairId: null, file: { filename: "long.svc", bytes }, metadata },
+    { keyring: loadKeyring({}) },
+  );
   await drainEmbeddedRuns(db, { retryBackoff: () => 0 });
   await db.execute(sql`analyze`);
   const { application } = await createApplication(db, user.id, {
@@ -80,10 +93,28 @@ async function main() {
   const base = `http://127.0.0.1:${PORT}/api/v1`;
   const bearer = { authorization: `Bearer ${token}` };
   const keyAuth = { authorization: `Bearer ${keyPair.publicKey}.${secretKey}` };
-  const requests: { label: string; op: { handle: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> }; url: string; headers: Record<string, string>; params: Record<string, string> }[] = [
+  const requests: {
+    label: string;
+    op: { handle: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> };
+    url: string;
+    headers: Record<string, string>;
+    params: Record<string, string>;
+  }[] = [
     { label: "Data API GET /sessions (limit 50)", op: listSessions, url: `${base}/sessions`, headers: bearer, params: {} },
-    { label: "Data API GET /sessions/{id}/strokes?limit=100", op: listSessionStrokes, url: `${base}/sessions/${uploaded.id}/strokes?limit=100`, headers: bearer, params: { session_id: String(uploaded.id) } },
-    { label: "Data API GET /sessions/{id}", op: getSession, url: `${base}/sessions/${uploaded.id}`, headers: bearer, params: { session_id: String(uploaded.id) } },
+    {
+      label: "Data API GET /sessions/{id}/strokes?limit=100",
+      op: listSessionStrokes,
+      url: `${base}/sessions/${uploaded.id}/strokes?limit=100`,
+      headers: bearer,
+      params: { session_id: String(uploaded.id) },
+    },
+    {
+      label: "Data API GET /sessions/{id}",
+      op: getSession,
+      url: `${base}/sessions/${uploaded.id}`,
+      headers: bearer,
+      params: { session_id: String(uploaded.id) },
+    },
     { label: "results API GET /results (per_page 10)", op: listResults, url: `${base}/results`, headers: keyAuth, params: {} },
   ];
 
@@ -111,7 +142,9 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const counted = statements.length / REQUESTS;
     wall.sort((a, b) => a - b);
-    lines.push(`| ${r.label} | ${fmt(counted, 2)} | ${fmt((cpu.user + cpu.system) / 1000 / REQUESTS, 2)} | ${fmt(percentile(wall, 50), 2)} | ${fmt(percentile(wall, 95), 2)} |`);
+    lines.push(
+      `| ${r.label} | ${fmt(counted, 2)} | ${fmt((cpu.user + cpu.system) / 1000 / REQUESTS, 2)} | ${fmt(percentile(wall, 50), 2)} | ${fmt(percentile(wall, 95), 2)} |`,
+    );
     console.log(lines.at(-1));
     for (const q of sent) console.log(`    ${q}`);
   }

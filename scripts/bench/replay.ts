@@ -41,14 +41,24 @@ function artifactSizes() {
   console.log("| class | distance | effort | frames | gzip | raw JSON | gzip per minute |");
   console.log("|---|---|---|---|---|---|---|");
   const perMinute: number[] = [];
-  for (const [vessel, distanceM, seed] of [["K1", 1000, 1], ["K2", 500, 2], ["K4", 500, 3], ["C1", 1000, 4], ["C2", 500, 5], ["C4", 500, 6], ["K1", 200, 7]] as const) {
+  for (const [vessel, distanceM, seed] of [
+    ["K1", 1000, 1],
+    ["K2", 500, 2],
+    ["K4", 500, 3],
+    ["C1", 1000, 4],
+    ["C2", 500, 5],
+    ["C4", 500, 6],
+    ["K1", 200, 7],
+  ] as const) {
     const bytes = encodeSvc(simulateSession({ vessel, distanceM, seed }).content, keyring);
     const { replay } = processSvc(bytes, { vessel, distanceM }, keyring);
     const json = Buffer.from(JSON.stringify(replay));
     const gz = gzipSync(json);
     const minutes = replay.frame_count / 30 / 60;
     perMinute.push(gz.byteLength / minutes);
-    console.log(`| ${vessel} | ${distanceM} m | ${fmt(minutes * 60)} s | ${replay.frame_count} | ${fmt(gz.byteLength / 1024)} KiB | ${fmt(json.byteLength / 1024)} KiB | ${fmt(gz.byteLength / 1024 / minutes)} KiB/min |`);
+    console.log(
+      `| ${vessel} | ${distanceM} m | ${fmt(minutes * 60)} s | ${replay.frame_count} | ${fmt(gz.byteLength / 1024)} KiB | ${fmt(json.byteLength / 1024)} KiB | ${fmt(gz.byteLength / 1024 / minutes)} KiB/min |`,
+    );
   }
   console.log(`\nmean: ${fmt(perMinute.reduce((a, b) => a + b, 0) / perMinute.length / 1024)} KiB of gzip per minute of effort`);
 }
@@ -60,24 +70,55 @@ async function seedNineLanes(databaseUrl: string): Promise<{ launchUrls: string[
   const owner = await createUser(db, { name: "Bench", email: `bench-replay@bench.example`, password: "correct horse battery" });
   const trackId = (await createTrack(db, owner.id, { name: "Bench course" })).id;
   const athletes: number[] = [];
-  for (const name of ["A", "B", "C", "D"]) athletes.push((await createAthlete(db, owner.id, { name, subscriptionActiveUntil: "2099-01-01" })).id);
+  for (const name of ["A", "B", "C", "D"])
+    athletes.push((await createAthlete(db, owner.id, { name, subscriptionActiveUntil: "2099-01-01" })).id);
   const ids: number[] = [];
   for (const [index, vessel] of LANES.entries()) {
     const bytes = Buffer.from(encodeSvc(simulateSession({ vessel, distanceM: 500, seed: 100 + index }).content, keyring));
-    const metadata = JSON.stringify({ distance: 500, vessel_id: VESSEL_IDS[vessel], track_id: trackId, category_id: 1, pace_id: 1, athletes: athletes.slice(0, Number(vessel[1])) });
-    const uploaded = await uploadResult(db, { user: owner as unknown as SessionUser, createdVia: "api", keyPairId: null, file: { filename: "b.svc", bytes }, metadata }, { keyring });
+    const metadata = JSON.stringify({
+      distance: 500,
+      vessel_id: VESSEL_IDS[vessel],
+      track_id: trackId,
+      category_id: 1,
+      pace_id: 1,
+      athletes: athletes.slice(0, Number(vessel[1])),
+    });
+    const uploaded = await uploadResult(
+      db,
+      { user: owner as unknown as SessionUser, createdVia: "api", keyPairId: null, file: { filename: "b.svc", bytes }, metadata },
+      { keyring },
+    );
     ids.push(uploaded.id);
   }
   // The upload queued the artifact job; run it here, as the server's embedded runner would.
   await drainEmbeddedRuns(db, { retryBackoff: () => 0 });
   for (const id of ids) await buildReplayArtifact(db, id);
   const scopes = ["openid", "sessions:read", "svcsim:embed"];
-  const { application } = await createApplication(db, owner.id, { name: "Bench club", surface: "data", clientType: "public", redirectUris: [`${CLUB}/cb`], embedOrigins: [CLUB], scopes });
-  const { grantId } = await issueAccessToken(db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes, audience: "bench" });
+  const { application } = await createApplication(db, owner.id, {
+    name: "Bench club",
+    surface: "data",
+    clientType: "public",
+    redirectUris: [`${CLUB}/cb`],
+    embedOrigins: [CLUB],
+    scopes,
+  });
+  const { grantId } = await issueAccessToken(db, {
+    userId: owner.id,
+    applicationId: application.id,
+    clientId: application.clientId,
+    scopes,
+    audience: "bench",
+  });
   const launchUrls: string[] = [];
   // Created just before the measurement: a launch is valid two minutes.
   for (let run = 0; run < RUNS; run++) {
-    const created = await createEmbed(db, { audience: { subjectId: owner.id, surface: "data", applicationId: application.id }, grantId, origin: CLUB, sessionIds: ids, now: new Date() });
+    const created = await createEmbed(db, {
+      audience: { subjectId: owner.id, surface: "data", applicationId: application.id },
+      grantId,
+      origin: CLUB,
+      sessionIds: ids,
+      now: new Date(),
+    });
     if (!created.ok) throw new Error(`embed: ${JSON.stringify(created)}`);
     launchUrls.push(`http://127.0.0.1:${PORT}/api/v1/svcsim/launch/${created.launchToken}`);
   }
@@ -94,7 +135,13 @@ async function playerFigures() {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // The stand-in club page counts as a public site framing a loopback server: allowed here (Local Network Access).
-      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist", "--disable-features=LocalNetworkAccessChecks"],
+      args: [
+        "--no-sandbox",
+        "--use-angle=swiftshader",
+        "--enable-unsafe-swiftshader",
+        "--ignore-gpu-blocklist",
+        "--disable-features=LocalNetworkAccessChecks",
+      ],
     });
     console.log(`\n## Player in headless Chromium (SwiftShader WebGL), 640×360, 9 boats, ${FPS_SECONDS} s per run\n`);
     console.log("| run | launch → first frame | launch → all 9 lanes | frames per second |");
@@ -103,7 +150,12 @@ async function playerFigures() {
     for (const [run, url] of launchUrls.entries()) {
       const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
       // The club page, served by the browser itself: the iframe's navigation is the only kind that opens a launch.
-      await page.route(`${CLUB}/`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><body style="margin:0"><iframe src="${url}" width="640" height="360" style="border:0"></iframe></body>` }));
+      await page.route(`${CLUB}/`, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: `<!doctype html><body style="margin:0"><iframe src="${url}" width="640" height="360" style="border:0"></iframe></body>`,
+        }),
+      );
       await page.goto(`${CLUB}/`);
       const frame = page.frameLocator("iframe");
       const player = frame.locator("[data-state]");

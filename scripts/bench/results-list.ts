@@ -18,7 +18,16 @@ import { resultsPageQueries } from "../../server/results/query-results";
 import { createAthlete } from "../../server/athletes/athletes";
 import { createTrack } from "../../server/tracks/tracks";
 import { createUser } from "../../server/users/users";
-import { autocannonRun, benchPort, createFreshDatabase, fmt, measureLatency, measureThroughput, startServer, stopServer } from "./bench-kit";
+import {
+  autocannonRun,
+  benchPort,
+  createFreshDatabase,
+  fmt,
+  measureLatency,
+  measureThroughput,
+  startServer,
+  stopServer,
+} from "./bench-kit";
 import { seedManyResults } from "./seed-many-results";
 
 const COUNT = Number(process.env.BENCH_RESULTS ?? 20_000);

@@ -9,7 +9,15 @@ import type { Db } from "../../server/db/client";
  */
 export async function seedManyResults(
   db: Db,
-  options: { userId: number; trackId: number; athleteId: number; count: number; strokesPerResult?: number; firstStartAt?: string; stepMinutes?: number },
+  options: {
+    userId: number;
+    trackId: number;
+    athleteId: number;
+    count: number;
+    strokesPerResult?: number;
+    firstStartAt?: string;
+    stepMinutes?: number;
+  },
 ) {
   const { userId, trackId, athleteId, count } = options;
   const firstStartAt = options.firstStartAt ?? "2020-01-01T08:00:00Z";

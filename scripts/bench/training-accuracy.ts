@@ -53,8 +53,28 @@ interface Outcome {
   failed?: string;
 }
 
-function score(vessel: VesselType, noise: Outcome["noise"], seed: number, practice: (typeof TRAINING_PRACTICES)[number], mode: Outcome["mode"], truth: TrainingSetTruth[], run: () => ProcessedTraining): Outcome {
-  const outcome: Outcome = { vessel, rests: practice.rests, reps: repKind(practice.spec), mode, noise, countExact: false, detail: `${vessel} ${noise} seed ${seed} ${practice.spec} ${mode}`, boundaries: [], starts: [], strokes: [], restStrokes: [] };
+function score(
+  vessel: VesselType,
+  noise: Outcome["noise"],
+  seed: number,
+  practice: (typeof TRAINING_PRACTICES)[number],
+  mode: Outcome["mode"],
+  truth: TrainingSetTruth[],
+  run: () => ProcessedTraining,
+): Outcome {
+  const outcome: Outcome = {
+    vessel,
+    rests: practice.rests,
+    reps: repKind(practice.spec),
+    mode,
+    noise,
+    countExact: false,
+    detail: `${vessel} ${noise} seed ${seed} ${practice.spec} ${mode}`,
+    boundaries: [],
+    starts: [],
+    strokes: [],
+    restStrokes: [],
+  };
   const truthWork = truth.filter((s) => s.kind === "work");
   try {
     const sets = run().sets;
@@ -92,8 +112,12 @@ export function trainingAccuracy(seedsPerCell: number): string[] {
           const steps = parseTrainingSpec(practice.spec)!;
           const sim = simulateTraining({ vessel, steps, seed: ++seed, noise, rests: practice.rests, tiring: practice.tiring });
           const bytes = encodeSvc(sim.content, keyring);
-          outcomes.push(score(vessel, noise, seed, practice, "template", sim.truth.sets, () => processTrainingSvc(bytes, { vessel, steps }, keyring)));
-          outcomes.push(score(vessel, noise, seed, practice, "signal", sim.truth.sets, () => processTrainingSvc(bytes, { vessel }, keyring)));
+          outcomes.push(
+            score(vessel, noise, seed, practice, "template", sim.truth.sets, () => processTrainingSvc(bytes, { vessel, steps }, keyring)),
+          );
+          outcomes.push(
+            score(vessel, noise, seed, practice, "signal", sim.truth.sets, () => processTrainingSvc(bytes, { vessel }, keyring)),
+          );
         }
       }
     }
@@ -126,11 +150,17 @@ export function trainingAccuracy(seedsPerCell: number): string[] {
   lines.push("");
   for (const mode of ["template", "signal"] as const) {
     const set = outcomes.filter((o) => o.mode === mode);
-    lines.push(`${ratio(set.flatMap((o) => o.boundaries)) >= 95 ? "met   " : "MISSED"} ${mode}: set boundaries within 1 s in ≥ 95 % of sets`);
+    lines.push(
+      `${ratio(set.flatMap((o) => o.boundaries)) >= 95 ? "met   " : "MISSED"} ${mode}: set boundaries within 1 s in ≥ 95 % of sets`,
+    );
     lines.push(`${ratio(set.map((o) => o.countExact)) >= 98 ? "met   " : "MISSED"} ${mode}: set count exact in ≥ 98 % of trainings`);
-    lines.push(`${ratio(set.flatMap((o) => o.strokes)) >= 98 ? "met   " : "MISSED"} ${mode}: per-set stroke count within ±1 in ≥ 98 % of work sets`);
+    lines.push(
+      `${ratio(set.flatMap((o) => o.strokes)) >= 98 ? "met   " : "MISSED"} ${mode}: per-set stroke count within ±1 in ≥ 98 % of work sets`,
+    );
   }
   for (const o of outcomes.filter((o) => o.failed)) lines.push(`failed: ${o.vessel} ${o.mode}: ${o.failed}`);
-  if (process.env.BENCH_TRAINING_DETAIL) for (const o of outcomes.filter((o) => !o.countExact || o.boundaries.some((b) => !b) || o.strokes.some((b) => !b))) lines.push(`miss: ${o.detail}`);
+  if (process.env.BENCH_TRAINING_DETAIL)
+    for (const o of outcomes.filter((o) => !o.countExact || o.boundaries.some((b) => !b) || o.strokes.some((b) => !b)))
+      lines.push(`miss: ${o.detail}`);
   return lines;
 }

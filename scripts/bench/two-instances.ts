@@ -40,7 +40,8 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-const countStatuses = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+const countStatuses = (statuses: number[]) =>
+  Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
 
 async function main() {
   const databaseUrl = await createFreshDatabase("svc_bench_two_instances");
@@ -53,18 +54,36 @@ async function main() {
   const keys = await Promise.all(["limits", "load", "after"].map((name) => createKeyPair(handle.db, user.id, { name })));
   const bearer = (k: (typeof keys)[number]) => ({ authorization: `Bearer ${k.keyPair.publicKey}.${k.secretKey}` });
   const token = async (name: string) => {
-    const { application } = await createApplication(handle.db, user.id, { name, surface: "data", clientType: "confidential", redirectUris: ["https://two.example/cb"], embedOrigins: [], scopes: ["openid", "sessions:read"] });
-    const issued = await issueAccessToken(handle.db, { userId: user.id, applicationId: application.id, clientId: application.clientId, scopes: ["openid", "sessions:read"], audience: `${APP_URL}/api/v1` });
+    const { application } = await createApplication(handle.db, user.id, {
+      name,
+      surface: "data",
+      clientType: "confidential",
+      redirectUris: ["https://two.example/cb"],
+      embedOrigins: [],
+      scopes: ["openid", "sessions:read"],
+    });
+    const issued = await issueAccessToken(handle.db, {
+      userId: user.id,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes: ["openid", "sessions:read"],
+      audience: `${APP_URL}/api/v1`,
+    });
     return { authorization: `Bearer ${issued.token}` };
   };
   const limitsToken = await token("Limits app");
   const revokedToken = await token("Revoked app");
   await handle.close();
 
-  const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 60_000, seed: 3, pace: "training" }).content, loadKeyring({})));
+  const bytes = Buffer.from(
+    encodeSvc(simulateSession({ vessel: "K1", durationMs: 60_000, seed: 3, pace: "training" }).content, loadKeyring({})),
+  );
   const upload = (base: string) => {
     const form = new FormData();
-    form.append("metadata", JSON.stringify({ duration_ms: 60_000, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] }));
+    form.append(
+      "metadata",
+      JSON.stringify({ duration_ms: 60_000, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] }),
+    );
     form.append("file", new Blob([bytes]), "two.svc");
     return fetch(`${base}/api/v1/results`, { method: "POST", headers: { ...bearer(keys[2]), "x-forwarded-proto": "https" }, body: form });
   };
@@ -81,7 +100,11 @@ async function main() {
     };
     const spread = async (path: string, headers: Record<string, string>) => {
       await earlyInWindow();
-      const statuses = await Promise.all(Array.from({ length: 3 * N }, (_, i) => fetch(`${bases[i % 2]}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      const statuses = await Promise.all(
+        Array.from({ length: 3 * N }, (_, i) =>
+          fetch(`${bases[i % 2]}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
+      );
       return countStatuses(statuses);
     };
     const results = await spread("/api/v1/results?per_page=5", bearer(keys[0]));
@@ -92,7 +115,10 @@ async function main() {
     check(data[200] === N && data[429] === 2 * N, `Data API: exactly ${N} allowed of ${3 * N}`);
 
     const me = (base: string) => fetch(`${base}/api/v1/me`, { headers: revokedToken }).then((r) => r.status);
-    check((await me(bases[0])) === 200 && (await me(bases[1])) === 200 && (await me(bases[1])) === 200, "the token works on both instances (and is cached by both)");
+    check(
+      (await me(bases[0])) === 200 && (await me(bases[1])) === 200 && (await me(bases[1])) === 200,
+      "the token works on both instances (and is cached by both)",
+    );
     const revoked = await fetch(`${bases[0]}/api/v1/authorization`, { method: "DELETE", headers: revokedToken });
     check(revoked.status === 204, `DELETE /authorization on instance A: ${revoked.status}`);
     const nextOnB = await me(bases[1]);
@@ -110,24 +136,48 @@ async function main() {
     const loadStatuses: number[] = [];
     const load = Promise.all(
       Array.from({ length: 16 }, async (_, i) => {
-        while (loading) loadStatuses.push(await fetch(`${bases[i % 2]}/api/v1/results?per_page=20`, { headers: bearer(keys[1]) }).then(async (r) => (await r.arrayBuffer(), r.status)));
+        while (loading)
+          loadStatuses.push(
+            await fetch(`${bases[i % 2]}/api/v1/results?per_page=20`, { headers: bearer(keys[1]) }).then(
+              async (r) => (await r.arrayBuffer(), r.status),
+            ),
+          );
       }),
     );
     await new Promise((r) => setTimeout(r, 1_500));
-    const [{ n }] = await admin`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+    const [{ n }] =
+      await admin`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
     await new Promise((r) => setTimeout(r, 300));
     const [after, uploaded] = await Promise.all([
-      Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${bases[i % 2]}/api/v1/results?per_page=20`, { headers: bearer(keys[2]) }).then(async (r) => (await r.arrayBuffer(), r.status)))),
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(`${bases[i % 2]}/api/v1/results?per_page=20`, { headers: bearer(keys[2]) }).then(
+            async (r) => (await r.arrayBuffer(), r.status),
+          ),
+        ),
+      ),
       upload(bases[0]).then(async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.text() })),
     ]);
     loading = false;
     await load;
     console.log(`terminated ${n} backends under load; the load's answers:`, countStatuses(loadStatuses));
-    console.log("40 GET /results 300 ms later:", countStatuses(after), "; the upload:", uploaded.status, uploaded.retryAfter ? `Retry-After ${uploaded.retryAfter}` : "");
+    console.log(
+      "40 GET /results 300 ms later:",
+      countStatuses(after),
+      "; the upload:",
+      uploaded.status,
+      uploaded.retryAfter ? `Retry-After ${uploaded.retryAfter}` : "",
+    );
     check(!loadStatuses.includes(500), "no 500 in the load across the termination");
-    check(after.every((s) => s === 200), "all 40 reads 300 ms later succeed");
-    check(uploaded.status === 201 || (uploaded.status === 503 && uploaded.retryAfter !== null), `the upload answers 201 (or 503 with Retry-After), got ${uploaded.status}`);
+    check(
+      after.every((s) => s === 200),
+      "all 40 reads 300 ms later succeed",
+    );
+    check(
+      uploaded.status === 201 || (uploaded.status === 503 && uploaded.retryAfter !== null),
+      `the upload answers 201 (or 503 with Retry-After), got ${uploaded.status}`,
+    );
   } finally {
     await admin.end();
     await Promise.all(servers.map(stopServer));

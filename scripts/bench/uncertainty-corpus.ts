@@ -29,11 +29,21 @@ export function settingsFor(noise: "clean" | "noisy", rng: Random, kind: CorpusK
   if (noise === "clean") {
     const dopplerMs = rng.uniform(wide ? 0.015 : 0.02, wide ? 0.1 : 0.09);
     const accelG = rng.uniform(wide ? 0.003 : 0.004, wide ? 0.02 : 0.018);
-    return { fade, dopplerMs, accelG, sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(0, wide ? 4 : 3)), minS: 0.5, maxS: wide ? 4 : 3 } } };
+    return {
+      fade,
+      dopplerMs,
+      accelG,
+      sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(0, wide ? 4 : 3)), minS: 0.5, maxS: wide ? 4 : 3 } },
+    };
   }
   const dopplerMs = rng.uniform(wide ? 0.07 : 0.08, wide ? 0.3 : 0.25);
   const accelG = rng.uniform(wide ? 0.018 : 0.02, wide ? 0.06 : 0.05);
-  return { fade, dopplerMs, accelG, sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(1, wide ? 8 : 7)), minS: 1, maxS: wide ? 15 : 12 } } };
+  return {
+    fade,
+    dopplerMs,
+    accelG,
+    sensorNoise: { dopplerMs, accelG, outages: { count: Math.floor(rng.uniform(1, wide ? 8 : 7)), minS: 1, maxS: wide ? 15 : 12 } },
+  };
 }
 
 const G = 9.80665;

@@ -30,7 +30,8 @@ async function main() {
 
   const keyring = loadKeyring({});
   // A 5-minute recording: a 4-minute effort plus the simulator's lead-in and cool-down.
-  const recording = (seed: number) => Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 240_000, seed, pace: "training" }).content, keyring));
+  const recording = (seed: number) =>
+    Buffer.from(encodeSvc(simulateSession({ vessel: "K1", durationMs: 240_000, seed, pace: "training" }).content, keyring));
   const bytes = recording(5);
   // One owner cannot upload the same file twice (409): each upload sends its own recording of the same length.
   const uploadFiles = Array.from({ length: UPLOADS + 3 }, (_, i) => recording(1000 + i));
@@ -44,7 +45,14 @@ async function main() {
 
   const server = await startServer(databaseUrl, PORT);
   const headers = { authorization: `Bearer ${keyPair.publicKey}.${secretKey}`, "x-forwarded-proto": "https" };
-  const metadata = JSON.stringify({ duration_ms: 240_000, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 2, athletes: [athlete.id] });
+  const metadata = JSON.stringify({
+    duration_ms: 240_000,
+    vessel_id: 1,
+    track_id: track.id,
+    category_id: 1,
+    pace_id: 2,
+    athletes: [athlete.id],
+  });
   const uploadTimes: number[] = [];
   const pdfTimes: number[] = [];
   let lastId = 0;

@@ -36,7 +36,14 @@ async function main() {
     insert into team_memberships (team_id, role, user_id, athlete_id) select id, 'coach', ${coach.id}::int, null::int from t union all select id, 'athlete', null::int, ${coached.id}::int from t`);
   const t0 = performance.now();
   await seedManyResults(handle.db, { userId: coach.id, trackId: track.id, athleteId: managed.id, count: OWNED });
-  await seedManyResults(handle.db, { userId: paddler.id, trackId: river.id, athleteId: coached.id, count: OF_TEAM, firstStartAt: "2020-01-01T09:00:00Z", stepMinutes: 600 });
+  await seedManyResults(handle.db, {
+    userId: paddler.id,
+    trackId: river.id,
+    athleteId: coached.id,
+    count: OF_TEAM,
+    firstStartAt: "2020-01-01T09:00:00Z",
+    stepMinutes: 600,
+  });
   await handle.db.execute(sql`update results set important = true where id % 37 = 0`);
   // What autovacuum would have done by the time a coach has 20,000 sessions: statistics and the visibility map.
   for (const table of ["results", "result_crew", "session_access"]) await handle.db.execute(sql.raw(`vacuum (analyze) ${table}`));
@@ -76,7 +83,9 @@ async function main() {
       const walkSeconds = (performance.now() - walkStart) / 1000;
       const first = await measureLatency(async () => void (await readLogPage(db, coach.id, q)), RUNS);
       const last = await measureLatency(async () => void (await readLogPage(db, coach.id, { ...q, after: lastCursor })), RUNS);
-      rows.push(`| ${label} | ${count} | ${pages} | ${fmt(first.p50, 2)} | ${fmt(first.p95, 2)} | ${fmt(last.p50, 2)} | ${fmt(last.p95, 2)} | ${fmt(walkSeconds, 1)} |`);
+      rows.push(
+        `| ${label} | ${count} | ${pages} | ${fmt(first.p50, 2)} | ${fmt(first.p95, 2)} | ${fmt(last.p50, 2)} | ${fmt(last.p95, 2)} | ${fmt(walkSeconds, 1)} |`,
+      );
       console.log(rows.at(-1));
     }
   } finally {

@@ -73,12 +73,23 @@ async function loadMs(page: Page, url: string): Promise<number> {
 }
 
 /** Script bytes on the wire (compressed) for one cold visit: a fresh context shares no cache. */
-async function scriptBytes(browser: Browser, storageState: BrowserContextOptions["storageState"], url: string, viewport: { width: number; height: number }): Promise<number> {
+async function scriptBytes(
+  browser: Browser,
+  storageState: BrowserContextOptions["storageState"],
+  url: string,
+  viewport: { width: number; height: number },
+): Promise<number> {
   const context = await browser.newContext({ storageState, viewport });
   const page = await context.newPage();
   const sizes: Promise<number>[] = [];
   page.on("requestfinished", (request) => {
-    if (request.resourceType() === "script") sizes.push(request.sizes().then((s) => s.responseBodySize, () => 0));
+    if (request.resourceType() === "script")
+      sizes.push(
+        request.sizes().then(
+          (s) => s.responseBodySize,
+          () => 0,
+        ),
+      );
   });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForLoadState("networkidle").catch(() => {});
@@ -104,7 +115,10 @@ async function main() {
   const port = benchPort(3450);
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(databaseUrl, port);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
   try {
     const setup = await browser.newPage();
     await signIn(setup, base);
@@ -112,14 +126,25 @@ async function main() {
     const training = await firstLink(setup, base, "/trainings", /^\/trainings\/\d+$/);
     const athlete = await firstLink(setup, base, "/athletes", /^\/athletes\/\d+$/);
     await setup.goto(`${base}/`);
-    const ids = [...new Set(await setup.locator("input[name=ids]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))].slice(0, 2);
+    const ids = [
+      ...new Set(await setup.locator("input[name=ids]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))),
+    ].slice(0, 2);
     const storageState = await setup.context().storageState();
     await setup.close();
-    const pages = [...FIXED_PAGES, session, training, athlete, ids.length === 2 ? `/sessions/compare?ids=${ids[0]}&ids=${ids[1]}` : null].filter((p): p is string => Boolean(p));
+    const pages = [
+      ...FIXED_PAGES,
+      session,
+      training,
+      athlete,
+      ids.length === 2 ? `/sessions/compare?ids=${ids[0]}&ids=${ids[1]}` : null,
+    ].filter((p): p is string => Boolean(p));
 
     const rows: { path: string; ms: Record<string, number>; jsKb: number }[] = [];
     for (const path of pages) {
-      const probe = await fetch(`${base}${path}`, { redirect: "manual", headers: { cookie: storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+      const probe = await fetch(`${base}${path}`, {
+        redirect: "manual",
+        headers: { cookie: storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      });
       // A page another branch adds (e.g. /exports) may not exist in this build.
       if (probe.status === 404) {
         console.log(`${path}: 404, skipped`);
@@ -128,7 +153,10 @@ async function main() {
       const ms: Record<string, number> = {};
       for (const { name, width, height } of WIDTHS) {
         // /signin redirects a signed-in person: measured signed out.
-        const context = await browser.newContext({ storageState: path === "/signin" ? undefined : storageState, viewport: { width, height } });
+        const context = await browser.newContext({
+          storageState: path === "/signin" ? undefined : storageState,
+          viewport: { width, height },
+        });
         const page = await context.newPage();
         await page.goto(`${base}${path}`, { waitUntil: "load" }); // warm: the compiled route, the browser cache
         const times: number[] = [];
@@ -136,7 +164,11 @@ async function main() {
         ms[name] = median(times);
         await context.close();
       }
-      const jsKb = (await scriptBytes(browser, path === "/signin" ? { cookies: [], origins: [] } : storageState, `${base}${path}`, { width: 1366, height: 900 })) / 1024;
+      const jsKb =
+        (await scriptBytes(browser, path === "/signin" ? { cookies: [], origins: [] } : storageState, `${base}${path}`, {
+          width: 1366,
+          height: 900,
+        })) / 1024;
       rows.push({ path, ms, jsKb });
       console.log(`${path}: ${fmt(ms["1366"], 0)} ms / ${fmt(ms["390"], 0)} ms, JS ${fmt(jsKb, 0)} KB`);
     }

@@ -50,12 +50,23 @@ async function main() {
   const handle = openDb({ databaseUrl, maxConnections: 10 });
   await handle.migrate();
   const db = handle.db;
-  const worker = new EmbeddedWorker({ db, ...(process.env.WORKER_CONCURRENCY ? { concurrency: Number(process.env.WORKER_CONCURRENCY) } : {}), logger: { ...console, info: () => {} } });
+  const worker = new EmbeddedWorker({
+    db,
+    ...(process.env.WORKER_CONCURRENCY ? { concurrency: Number(process.env.WORKER_CONCURRENCY) } : {}),
+    logger: { ...console, info: () => {} },
+  });
   await worker.start();
 
   const subscribe = async (count: number, onArrival: (sessionId: number) => void) => {
     const { owner, application } = await makeOwnerAndApp(db);
-    await issueAccessToken(db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes: ["openid", "sessions:read"], audience: "https://bench.example/api/v1", lifetimeSeconds: 86_400 });
+    await issueAccessToken(db, {
+      userId: owner.id,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes: ["openid", "sessions:read"],
+      audience: "https://bench.example/api/v1",
+      lifetimeSeconds: 86_400,
+    });
     const servers = [];
     for (let k = 0; k < count; k++) {
       const server = await receiver(onArrival);
@@ -64,7 +75,8 @@ async function main() {
     }
     return { userId: owner.id, servers };
   };
-  const emit = (userId: number, sessionId: number) => db.transaction((tx) => emitWebhookEvent(tx, { type: "session.created", userId, ids: { session_id: sessionId } }));
+  const emit = (userId: number, sessionId: number) =>
+    db.transaction((tx) => emitWebhookEvent(tx, { type: "session.created", userId, ids: { session_id: sessionId } }));
 
   // 1. Latency, one event at a time.
   let arrived: ((t: number) => void) | null = null;
@@ -77,7 +89,9 @@ async function main() {
     latencies.push((await arrival) - committed);
   }
   latencies.sort((a, b) => a - b);
-  console.log(`latency commit → 2xx over ${LATENCY_SAMPLES} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `latency commit → 2xx over ${LATENCY_SAMPLES} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
 
   // 2. Throughput, EVENTS × ENDPOINTS deliveries.
   let count = 0;
@@ -91,7 +105,10 @@ async function main() {
   const started = performance.now();
   for (let i = 1; i <= EVENTS; i++) await emit(fan.userId, i);
   const emitted = performance.now();
-  const progress = setInterval(() => console.log(`  … ${count}/${total} delivered after ${((performance.now() - started) / 1000).toFixed(0)} s`), 30_000);
+  const progress = setInterval(
+    () => console.log(`  … ${count}/${total} delivered after ${((performance.now() - started) / 1000).toFixed(0)} s`),
+    30_000,
+  );
   await all;
   clearInterval(progress);
   const seconds = (performance.now() - started) / 1000;

@@ -12,7 +12,8 @@ let owner: SessionUser;
 let coach: SessionUser;
 let stranger: SessionUser;
 
-const newUser = (name: string) => createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
 
 beforeAll(async () => {
   handle = await openTestDb();

@@ -108,7 +108,11 @@ async function reprocessCommand(db: Db, args: string[], options: AdminOptions): 
   }
   if (sub === "status") {
     const run = await getLatestReprocessRun(db);
-    return { stored_results: await countResultsByCoreVersion(db), run: run && runOutput(run), failures: run ? failuresOutput(await listReprocessFailures(db, run.id)) : [] };
+    return {
+      stored_results: await countResultsByCoreVersion(db),
+      run: run && runOutput(run),
+      failures: run ? failuresOutput(await listReprocessFailures(db, run.id)) : [],
+    };
   }
   let batchSize: number | undefined;
   if (values["batch-size"] !== undefined) {
@@ -139,11 +143,17 @@ function runOutput(run: ReprocessRunView) {
   };
 }
 
-const failuresOutput = (failures: { itemKind: string; itemId: number; error: string }[]) => failures.map((f) => ({ item_kind: f.itemKind, item_id: f.itemId, error: f.error }));
+const failuresOutput = (failures: { itemKind: string; itemId: number; error: string }[]) =>
+  failures.map((f) => ({ item_kind: f.itemKind, item_id: f.itemId, error: f.error }));
 
 /** With no app instance running (e.g. an embedded PGlite folder), this process works the run itself. */
 async function waitWithEmbeddedWorker(db: Db, runId: number, exclusiveDatabase: boolean): Promise<void> {
-  const worker = new EmbeddedWorker({ db, functionIds: ["reprocess-stored-files"], exclusiveDatabase, logger: { info() {}, warn: console.warn, error: console.error } });
+  const worker = new EmbeddedWorker({
+    db,
+    functionIds: ["reprocess-stored-files"],
+    exclusiveDatabase,
+    logger: { info() {}, warn: console.warn, error: console.error },
+  });
   await worker.start();
   try {
     for (;;) {

@@ -25,7 +25,11 @@ function simulated(options: SimulateOptions) {
   const key = JSON.stringify(options);
   if (!cache.has(key)) {
     const simulation = simulateSession(options);
-    const processed = processSvc(encodeSvc(simulation.content, keyring), { vessel: options.vessel, distanceM: options.distanceM, durationMs: options.durationMs }, keyring);
+    const processed = processSvc(
+      encodeSvc(simulation.content, keyring),
+      { vessel: options.vessel, distanceM: options.distanceM, durationMs: options.durationMs },
+      keyring,
+    );
     cache.set(key, { input: analysisInputFromProcessed(processed, false), simulation });
   }
   return cache.get(key)!;
@@ -100,11 +104,20 @@ describe("anomalies", () => {
     const strokes = [...input.strokes];
     const at = 100;
     // The detector missed the catch of stroke at+1: one stroke twice as long.
-    strokes[at] = { ...strokes[at], rate_spm: strokes[at].rate_spm / 2, stroke_distance_m: strokes[at].stroke_distance_m! + strokes[at + 1].stroke_distance_m! };
+    strokes[at] = {
+      ...strokes[at],
+      rate_spm: strokes[at].rate_spm / 2,
+      stroke_distance_m: strokes[at].stroke_distance_m! + strokes[at + 1].stroke_distance_m!,
+    };
     strokes.splice(at + 1, 1);
     const found = result<AnomaliesResult>("anomalies", { ...input, strokes });
     expect(found.anomalies[0].stroke_index).toBe(strokes[at].index);
-    expect(found.anomalies.filter((a) => a.stroke_index === strokes[at].index).map((a) => a.metric).sort()).toEqual(["rate", "stroke_distance"]);
+    expect(
+      found.anomalies
+        .filter((a) => a.stroke_index === strokes[at].index)
+        .map((a) => a.metric)
+        .sort(),
+    ).toEqual(["rate", "stroke_distance"]);
     expect(clean.anomalies.every((a) => a.stroke_index !== strokes[at].index)).toBe(true);
     // A lower sensitivity raises the bar.
     expect(result<AnomaliesResult>("anomalies", input, { sensitivity: 0.5 }).anomalies.length).toBeLessThanOrEqual(clean.anomalies.length);
@@ -112,7 +125,12 @@ describe("anomalies", () => {
 
   it("does not report the standing start's accelerating strokes", () => {
     // The boat gains speed stroke after stroke for its first ~25 m: a trend, not a break from it.
-    for (const options of [balancedK1, { vessel: "K1", distanceM: 1000, seed: 3, noise: "noisy" }, { vessel: "K2", distanceM: 200, seed: 5, noise: "noisy" }, { vessel: "C1", distanceM: 500, seed: 7, noise: "noisy" }] as const) {
+    for (const options of [
+      balancedK1,
+      { vessel: "K1", distanceM: 1000, seed: 3, noise: "noisy" },
+      { vessel: "K2", distanceM: 200, seed: 5, noise: "noisy" },
+      { vessel: "C1", distanceM: 500, seed: 7, noise: "noisy" },
+    ] as const) {
       const found = result<AnomaliesResult>("anomalies", simulated(options).input);
       const early = found.anomalies.filter((a) => (a.distance_m ?? 0) < 25);
       expect(early, `${options.vessel} ${options.distanceM} m`).toEqual([]);
@@ -149,7 +167,9 @@ describe("the others, against the simulator's known figures", () => {
     const pair = pairs.find((p) => p.x === "stroke_distance" && p.y === "speed")!;
     expect(pair.pearson_r).toBeGreaterThan(0.7);
     expect(pair.strength).toBe("strong");
-    const custom = result<MetricRelationshipsResult>("metric-relationships", simulated(balancedK1).input, { metrics: ["rate", "peak_accel", "roll"] });
+    const custom = result<MetricRelationshipsResult>("metric-relationships", simulated(balancedK1).input, {
+      metrics: ["rate", "peak_accel", "roll"],
+    });
     expect(custom.pairs.map((p) => `${p.x}/${p.y}`)).toEqual(["rate/peak_accel", "rate/roll", "peak_accel/roll"]);
   });
 
@@ -176,13 +196,16 @@ describe("the others, against the simulator's known figures", () => {
     const graded = result<DataQualityResult>("data-quality", noisy);
     expect(graded.grade).not.toBe("good");
     expect(graded.reasons.length).toBeGreaterThan(0);
-    expect(result<DataQualityResult>("data-quality", { ...noisy, heartRateAllowed: true }).heart_rate_coverage).toBe(noisy.dataQuality.heart_rate_coverage);
+    expect(result<DataQualityResult>("data-quality", { ...noisy, heartRateAllowed: true }).heart_rate_coverage).toBe(
+      noisy.dataQuality.heart_rate_coverage,
+    );
   });
 
   it("every analysis answers every boat class without throwing", () => {
     for (const vessel of ["K2", "C2", "C4"] as const) {
       const { input } = simulated({ vessel, distanceM: 200, seed: 30, noise: "noisy" });
-      for (const name of ANALYSIS_NAMES) expect(["ok", "insufficient_data"]).toContain(runAnalysis(name, input, { segments: 20, sensitivity: 10, metrics: null }).status);
+      for (const name of ANALYSIS_NAMES)
+        expect(["ok", "insufficient_data"]).toContain(runAnalysis(name, input, { segments: 20, sensitivity: 10, metrics: null }).status);
     }
   });
 });

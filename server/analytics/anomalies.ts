@@ -8,7 +8,15 @@ export interface AnomaliesResult {
   metrics: StrokeMetric[];
   strokes_examined: number;
   /** Flagged strokes, strongest first, at most 100. */
-  anomalies: { stroke_index: number; time_s: number | null; distance_m: number | null; metric: StrokeMetric; value: number | null; expected: number | null; z: number | null }[];
+  anomalies: {
+    stroke_index: number;
+    time_s: number | null;
+    distance_m: number | null;
+    metric: StrokeMetric;
+    value: number | null;
+    expected: number | null;
+    z: number | null;
+  }[];
   /** Flagged strokes per 100 examined. */
   per_100_strokes: number | null;
 }
@@ -52,7 +60,15 @@ export function anomalies(input: AnalysisInput, options: AnalysisOptions): Analy
       if (Math.abs(z) <= threshold) return;
       const s = series.strokes[i];
       flagged.add(s.index);
-      found.push({ stroke_index: s.index, time_s: round(s.t_s, 2), distance_m: round(s.distance_m, 1), metric, value: round(series.values[i], 3), expected: round(expected[i], 3), z: round(z, 2) });
+      found.push({
+        stroke_index: s.index,
+        time_s: round(s.t_s, 2),
+        distance_m: round(s.distance_m, 1),
+        metric,
+        value: round(series.values[i], 3),
+        expected: round(expected[i], 3),
+        z: round(z, 2),
+      });
     });
   }
   found.sort((a, b) => Math.abs(b.z ?? 0) - Math.abs(a.z ?? 0));
@@ -67,7 +83,9 @@ export function anomalies(input: AnalysisInput, options: AnalysisOptions): Analy
 
 /** From the first stroke no longer gaining speed: within 2 % of the median of the five after it. */
 export function pastAcceleration<T extends { speed_m_s: number }>(strokes: T[]): T[] {
-  const settled = strokes.findIndex((s, i) => i + AHEAD < strokes.length && s.speed_m_s >= 0.98 * median(strokes.slice(i + 1, i + 1 + AHEAD).map((x) => x.speed_m_s)));
+  const settled = strokes.findIndex(
+    (s, i) => i + AHEAD < strokes.length && s.speed_m_s >= 0.98 * median(strokes.slice(i + 1, i + 1 + AHEAD).map((x) => x.speed_m_s)),
+  );
   return settled <= 0 ? strokes : strokes.slice(settled);
 }
 const AHEAD = 5;

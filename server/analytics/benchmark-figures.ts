@@ -57,12 +57,15 @@ export function windowMultiplicity(n: number): number {
 export const protectionLengthMs = (distanceM: number) => BENCHMARK_PROTECTION_MS_PER_M * distanceM;
 
 /** Laplace scale of each published figure, ms. */
-export const noiseScaleMs = (people: number, distanceM: number) => (windowMultiplicity(people) * protectionLengthMs(distanceM)) / BENCHMARK_WINDOW;
+export const noiseScaleMs = (people: number, distanceM: number) =>
+  (windowMultiplicity(people) * protectionLengthMs(distanceM)) / BENCHMARK_WINDOW;
 
 /** What identifies a cohort's state: its boat class, distance, members and their bests. Any change draws new noise. */
 export function cohortStateDigest(o: { vesselId: number; distanceM: number; members: CohortMember[] }): string {
   const members = [...o.members].sort((a, b) => a.accountId - b.accountId).map((m) => [m.accountId, m.bestMs]);
-  return createHash("sha256").update(JSON.stringify(["benchmark-cohort", 1, o.vesselId, o.distanceM, members])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(["benchmark-cohort", 1, o.vesselId, o.distanceM, members]))
+    .digest("hex");
 }
 
 /**
@@ -81,7 +84,12 @@ function laplaceDraws(secret: string, digest: string, count: number, scale: numb
 }
 
 /** The published percentiles of a cohort of at least BENCHMARK_MIN_PEOPLE members. */
-export function releasePercentiles(o: { vesselId: number; distanceM: number; members: CohortMember[]; secret: string }): ReleasedPercentile[] {
+export function releasePercentiles(o: {
+  vesselId: number;
+  distanceM: number;
+  members: CohortMember[];
+  secret: string;
+}): ReleasedPercentile[] {
   const n = o.members.length;
   if (n < BENCHMARK_MIN_PEOPLE) throw new Error(`a benchmark needs ${BENCHMARK_MIN_PEOPLE} members, got ${n}`);
   const times = o.members.map((m) => m.bestMs).sort((a, b) => a - b);

@@ -37,7 +37,10 @@ afterAll(async () => {
     await handle.db.delete(results).where(inArray(results.ownerUserId, made)); // first: a crew seat holds its athlete record
     await handle.db.delete(users).where(inArray(users.id, made));
   }
-  for (const c of cohorts) await handle.db.delete(benchmarkReleases).where(and(eq(benchmarkReleases.vesselId, c.vesselId), eq(benchmarkReleases.distanceM, c.distance)));
+  for (const c of cohorts)
+    await handle.db
+      .delete(benchmarkReleases)
+      .where(and(eq(benchmarkReleases.vesselId, c.vesselId), eq(benchmarkReleases.distanceM, c.distance)));
   await handle.close();
 });
 
@@ -66,7 +69,11 @@ async function upload(db: Db, user: SessionUser, o: { seed: number; keyId: numbe
   // A K1 holds one athlete: the paddler's own record unless one is named.
   const athleteId = o.athleteId ?? (await createAthlete(db, user.id, { name: "Self", subscriptionActiveUntil: "2099-01-01" })).id;
   const metadata = JSON.stringify({ distance: 150, vessel_id: 1, track_id: o.trackId, category_id: 1, pace_id: 1, athletes: [athleteId] });
-  return uploadResult(db, { user, createdVia: "api", keyPairId: null, file: { filename: `s${o.seed}.svc`, bytes: svcFile(o.seed, o.keyId) }, metadata }, { keyring });
+  return uploadResult(
+    db,
+    { user, createdVia: "api", keyPairId: null, file: { filename: `s${o.seed}.svc`, bytes: svcFile(o.seed, o.keyId) }, metadata },
+    { keyring },
+  );
 }
 
 describe("a benchmark cohort", () => {
@@ -101,7 +108,9 @@ describe("a benchmark cohort", () => {
     const a = await upload(db, attacker, { seed: 9201, keyId: PROD_KEY_ID, athleteId: athleteA.id, trackId: track });
     const b = await upload(db, attacker, { seed: 9202, keyId: PROD_KEY_ID, athleteId: athleteB.id, trackId: track });
     const afterProd = await benchmarkCohort(db, { vesselId: 1, distanceM: 150 });
-    expect(afterProd.filter((m) => m.accountId === attacker.id)).toEqual([{ accountId: attacker.id, bestMs: Math.min(a.duration, b.duration) }]);
+    expect(afterProd.filter((m) => m.accountId === attacker.id)).toEqual([
+      { accountId: attacker.id, bestMs: Math.min(a.duration, b.duration) },
+    ]);
 
     // Demo and sandbox accounts, disabled ones, a unit registered to another account, and results of unknown provenance do not count.
     const demo = await account(db, "bench-demo", "demo");
@@ -112,10 +121,18 @@ describe("a benchmark cohort", () => {
     }
     await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.id));
     const legacy = await account(db, "bench-legacy");
-    const legacyUpload = await upload(db, legacy, { seed: 9400, keyId: PROD_KEY_ID, trackId: (await createTrack(db, legacy.id, { name: "L" })).id });
+    const legacyUpload = await upload(db, legacy, {
+      seed: 9400,
+      keyId: PROD_KEY_ID,
+      trackId: (await createTrack(db, legacy.id, { name: "L" })).id,
+    });
     await db.update(results).set({ svcKeyId: null }).where(eq(results.id, legacyUpload.id)); // stored before migration 0034
     const borrower = await account(db, "bench-borrower");
-    const borrowed = await upload(db, borrower, { seed: 9500, keyId: PROD_KEY_ID, trackId: (await createTrack(db, borrower.id, { name: "U" })).id });
+    const borrowed = await upload(db, borrower, {
+      seed: 9500,
+      keyId: PROD_KEY_ID,
+      trackId: (await createTrack(db, borrower.id, { name: "U" })).id,
+    });
     const [realUnit] = await db.select({ id: devices.id }).from(devices).where(eq(devices.ownerUserId, real.id));
     await db.update(results).set({ deviceId: realUnit.id }).where(eq(results.id, borrowed.id)); // a unit registered to someone else
     const counted = (await benchmarkCohort(db, { vesselId: 1, distanceM: 150 })).map((m) => m.accountId);
@@ -139,7 +156,23 @@ async function prodEffort(db: Db, o: { owner: number; track: number; vesselId: n
     .returning({ id: devices.id });
   const [row] = await db
     .insert(results)
-    .values({ ownerUserId: o.owner, deviceId: unit.id, svcKeyId: PROD_KEY_ID, trackId: o.track, vesselId: o.vesselId, categoryId: 1, paceId: 1, createdVia: "api", date: "2026-03-01", timeOfDay: "10:00:00+00:00", startAt: new Date("2026-03-01T10:00:00Z"), utcOffsetMin: 0, distanceM: o.distance, durationMs: o.durationMs, targetDistanceM: o.distance })
+    .values({
+      ownerUserId: o.owner,
+      deviceId: unit.id,
+      svcKeyId: PROD_KEY_ID,
+      trackId: o.track,
+      vesselId: o.vesselId,
+      categoryId: 1,
+      paceId: 1,
+      createdVia: "api",
+      date: "2026-03-01",
+      timeOfDay: "10:00:00+00:00",
+      startAt: new Date("2026-03-01T10:00:00Z"),
+      utcOffsetMin: 0,
+      distanceM: o.distance,
+      durationMs: o.durationMs,
+      targetDistanceM: o.distance,
+    })
     .returning({ id: results.id });
   return row.id;
 }
@@ -179,7 +212,13 @@ describe("benchmark figures", () => {
     }
     const attacker = (await db.select({ owner: results.ownerUserId }).from(results).where(eq(results.id, probeSession)))[0].owner;
     const victim = await account(db, "bench-victim");
-    const victimSession = await prodEffort(db, { owner: victim.id, track: (await createTrack(db, victim.id, { name: "V" })).id, vesselId, distance, durationMs: base });
+    const victimSession = await prodEffort(db, {
+      owner: victim.id,
+      track: (await createTrack(db, victim.id, { name: "V" })).id,
+      vesselId,
+      distance,
+      durationMs: base,
+    });
 
     const n = BENCHMARK_MIN_PEOPLE;
     const b = noiseScaleMs(n, distance);
@@ -206,9 +245,15 @@ describe("benchmark figures", () => {
       expect(answer.people).toBe(n);
       if (t % 4 === 0) {
         // Asking again, with the reference session anywhere, gives the same figures.
-        await db.update(results).set({ durationMs: v - 100 }).where(eq(results.id, probeSession));
+        await db
+          .update(results)
+          .set({ durationMs: v - 100 })
+          .where(eq(results.id, probeSession));
         const below = await benchmarkOf(db, data(attacker), probeSession, { secret, now });
-        await db.update(results).set({ durationMs: v + 100 }).where(eq(results.id, probeSession));
+        await db
+          .update(results)
+          .set({ durationMs: v + 100 })
+          .where(eq(results.id, probeSession));
         const above = await benchmarkOf(db, data(attacker), probeSession, { secret, now });
         if (below.kind !== "ok" || above.kind !== "ok") throw new Error("the cohort closed");
         expect(below.percentiles).toEqual(answer.percentiles);
@@ -227,8 +272,14 @@ describe("benchmark figures", () => {
       errors.push(Math.abs(estimate - v));
     }
     const within = (ms: number) => errors.filter((e) => e <= ms).length / trials;
-    const report = [0.2, 0.5, 1].map((f) => ({ t_ms: f * lambda, observed: within(f * lambda), bound: documentedBound(f * lambda, lambda) }));
-    console.log(`benchmark attack, ${trials} trials, λ = ${lambda} ms, b = ${b.toFixed(0)} ms: ${JSON.stringify(report)}; median error ${[...errors].sort((x, y) => x - y)[trials >> 1]} ms`);
+    const report = [0.2, 0.5, 1].map((f) => ({
+      t_ms: f * lambda,
+      observed: within(f * lambda),
+      bound: documentedBound(f * lambda, lambda),
+    }));
+    console.log(
+      `benchmark attack, ${trials} trials, λ = ${lambda} ms, b = ${b.toFixed(0)} ms: ${JSON.stringify(report)}; median error ${[...errors].sort((x, y) => x - y)[trials >> 1]} ms`,
+    );
     for (const r of report) expect(r.observed).toBeLessThanOrEqual(r.bound);
     // The documented headline: over 500 m (λ = 5 s) the estimate misses by more than 1 s in at least 80 % of trials.
     expect(1 - within(lambda / 5)).toBeGreaterThanOrEqual(0.8);
@@ -245,7 +296,15 @@ describe("benchmark figures", () => {
     const times = Array.from({ length: BENCHMARK_MIN_PEOPLE }, (_, i) => distance * 200 + i * 3_000);
     for (const [i, durationMs] of times.entries()) {
       const owner = await account(db, `bench-state-${i}`);
-      ids.push(await prodEffort(db, { owner: owner.id, track: (await createTrack(db, owner.id, { name: "S" })).id, vesselId, distance, durationMs }));
+      ids.push(
+        await prodEffort(db, {
+          owner: owner.id,
+          track: (await createTrack(db, owner.id, { name: "S" })).id,
+          vesselId,
+          distance,
+          durationMs,
+        }),
+      );
     }
     const viewer = (await db.select({ owner: results.ownerUserId }).from(results).where(eq(results.id, ids[0])))[0].owner;
     const day = 86_400_000;
@@ -258,7 +317,10 @@ describe("benchmark figures", () => {
     const plain = percentileWindows(BENCHMARK_MIN_PEOPLE).map((from) => Math.round((times[from] + times[from + 1] + times[from + 2]) / 3));
     expect(first.percentiles.map((p) => p.durationMs)).not.toEqual(plain);
     // A member improves by a second: within the period nothing changes (no fresh noise to average) …
-    await db.update(results).set({ durationMs: times[9] - 1_000 }).where(eq(results.id, ids[9]));
+    await db
+      .update(results)
+      .set({ durationMs: times[9] - 1_000 })
+      .where(eq(results.id, ids[9]));
     expect(await benchmarkOf(db, data(viewer), ids[0], at(BENCHMARK_RELEASE_PERIOD_MS - day))).toEqual(first);
     // … after it, the new state has its own figures …
     const next = await benchmarkOf(db, data(viewer), ids[0], at(BENCHMARK_RELEASE_PERIOD_MS + day));
@@ -269,7 +331,10 @@ describe("benchmark figures", () => {
     await db.update(results).set({ durationMs: times[9] }).where(eq(results.id, ids[9]));
     expect(await benchmarkOf(db, data(viewer), ids[0], at(5 * BENCHMARK_RELEASE_PERIOD_MS))).toEqual(first);
     // A member leaving closes the cohort at once, release or not.
-    await db.update(users).set({ accountKind: "sandbox" }).where(eq(users.id, made.at(-1)!));
+    await db
+      .update(users)
+      .set({ accountKind: "sandbox" })
+      .where(eq(users.id, made.at(-1)!));
     expect(await benchmarkOf(db, data(viewer), ids[0], at(5 * BENCHMARK_RELEASE_PERIOD_MS))).toMatchObject({ kind: "insufficient" });
   });
 });

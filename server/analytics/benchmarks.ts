@@ -4,7 +4,14 @@ import type { Db } from "../db/client";
 import { benchmarkReleases, devices, results, users } from "../db/schema";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { DEV_KEY_ID } from "../svc/keyring";
-import { BENCHMARK_MIN_PEOPLE, cohortStateDigest, fasterThanPct, releasePercentiles, type CohortMember, type ReleasedPercentile } from "./benchmark-figures";
+import {
+  BENCHMARK_MIN_PEOPLE,
+  cohortStateDigest,
+  fasterThanPct,
+  releasePercentiles,
+  type CohortMember,
+  type ReleasedPercentile,
+} from "./benchmark-figures";
 import { readEffort, type Effort } from "./cohorts";
 
 /**
@@ -43,7 +50,15 @@ export async function benchmarkCohort(db: Db, o: { vesselId: number; distanceM: 
     .from(results)
     .innerJoin(devices, and(eq(devices.id, results.deviceId), eq(devices.ownerUserId, results.ownerUserId)))
     .innerJoin(users, and(eq(users.id, results.ownerUserId), eq(users.accountKind, "person"), isNull(users.disabledAt)))
-    .where(and(eq(results.vesselId, o.vesselId), eq(results.targetDistanceM, o.distanceM), eq(results.status, "processed"), isNotNull(results.svcKeyId), ne(results.svcKeyId, DEV_KEY_ID)))
+    .where(
+      and(
+        eq(results.vesselId, o.vesselId),
+        eq(results.targetDistanceM, o.distanceM),
+        eq(results.status, "processed"),
+        isNotNull(results.svcKeyId),
+        ne(results.svcKeyId, DEV_KEY_ID),
+      ),
+    )
     .groupBy(results.ownerUserId);
 }
 
@@ -60,12 +75,26 @@ async function currentRelease(db: Db, o: { vesselId: number; distanceM: number; 
   const [stored] = await db.select().from(benchmarkReleases).where(key);
   if (stored && stored.releasedAt > cutoff) return stored;
   const secret = o.secret ?? (await getOrCreateAppSecret(db, "benchmark-noise"));
-  const percentiles = releasePercentiles({ vesselId: o.vesselId, distanceM: o.distanceM, members: o.members, secret }).map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs }));
-  const row = { vesselId: o.vesselId, distanceM: o.distanceM, people: o.members.length, percentiles, stateDigest: cohortStateDigest(o), releasedAt: o.now };
+  const percentiles = releasePercentiles({ vesselId: o.vesselId, distanceM: o.distanceM, members: o.members, secret }).map((p) => ({
+    percentile: p.percentile,
+    duration_ms: p.durationMs,
+  }));
+  const row = {
+    vesselId: o.vesselId,
+    distanceM: o.distanceM,
+    people: o.members.length,
+    percentiles,
+    stateDigest: cohortStateDigest(o),
+    releasedAt: o.now,
+  };
   const [written] = await db
     .insert(benchmarkReleases)
     .values(row)
-    .onConflictDoUpdate({ target: [benchmarkReleases.vesselId, benchmarkReleases.distanceM], set: row, setWhere: lte(benchmarkReleases.releasedAt, cutoff) })
+    .onConflictDoUpdate({
+      target: [benchmarkReleases.vesselId, benchmarkReleases.distanceM],
+      set: row,
+      setWhere: lte(benchmarkReleases.releasedAt, cutoff),
+    })
     .returning();
   return written ?? (await db.select().from(benchmarkReleases).where(key))[0];
 }
@@ -77,9 +106,15 @@ async function currentRelease(db: Db, o: { vesselId: number; distanceM: number; 
  * session's time — never off the members, so no reference session placed
  * next to someone's best can confirm their rank.
  */
-export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: number, options: { secret?: string; now?: Date } = {}): Promise<Benchmark> {
+export async function benchmarkOf(
+  db: Db,
+  audience: SessionAudience,
+  sessionId: number,
+  options: { secret?: string; now?: Date } = {},
+): Promise<Benchmark> {
   const reference = await readEffort(db, audience, sessionId);
-  if (reference.targetDistanceM === null) return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
+  if (reference.targetDistanceM === null)
+    return { kind: "insufficient", reason: "benchmarks compare distance efforts; this session is a timed effort", reference };
   const members = await benchmarkCohort(db, { vesselId: reference.vesselId, distanceM: reference.targetDistanceM });
   if (members.length < BENCHMARK_MIN_PEOPLE) {
     return {
@@ -88,7 +123,13 @@ export async function benchmarkOf(db: Db, audience: SessionAudience, sessionId: 
       reference,
     };
   }
-  const release = await currentRelease(db, { vesselId: reference.vesselId, distanceM: reference.targetDistanceM, members, secret: options.secret, now: options.now ?? new Date() });
+  const release = await currentRelease(db, {
+    vesselId: reference.vesselId,
+    distanceM: reference.targetDistanceM,
+    members,
+    secret: options.secret,
+    now: options.now ?? new Date(),
+  });
   const percentiles = release.percentiles.map((p) => ({ percentile: p.percentile, durationMs: p.duration_ms }));
   return { kind: "ok", reference, people: release.people, percentiles, fasterThanPct: fasterThanPct(percentiles, reference.durationMs) };
 }

@@ -20,14 +20,32 @@ afterAll(async () => {
   await handle.close();
 });
 
-const person = (db: Db, name: string) => createUser(db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const person = (db: Db, name: string) =>
+  createUser(db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
 const data = (subjectId: number): SessionAudience => ({ subjectId, surface: "data", applicationId: 0 });
 
 /** A processed distance effort, written directly (what the analyses read is the results row and its crew). */
-async function effort(db: Db, o: { owner: number; track: number; vesselId?: number; distance: number; durationMs: number; startAt: string; crew?: number[] }) {
+async function effort(
+  db: Db,
+  o: { owner: number; track: number; vesselId?: number; distance: number; durationMs: number; startAt: string; crew?: number[] },
+) {
   const [row] = await db
     .insert(results)
-    .values({ ownerUserId: o.owner, trackId: o.track, vesselId: o.vesselId ?? 1, categoryId: 1, paceId: 1, createdVia: "demo", date: o.startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(o.startAt), utcOffsetMin: 0, distanceM: o.distance, durationMs: o.durationMs, targetDistanceM: o.distance })
+    .values({
+      ownerUserId: o.owner,
+      trackId: o.track,
+      vesselId: o.vesselId ?? 1,
+      categoryId: 1,
+      paceId: 1,
+      createdVia: "demo",
+      date: o.startAt.slice(0, 10),
+      timeOfDay: "10:00:00+00:00",
+      startAt: new Date(o.startAt),
+      utcOffsetMin: 0,
+      distanceM: o.distance,
+      durationMs: o.durationMs,
+      targetDistanceM: o.distance,
+    })
     .returning({ id: results.id });
   for (const [i, athleteId] of (o.crew ?? []).entries()) await db.insert(resultCrew).values({ resultId: row.id, seat: i + 1, athleteId });
   return row.id;
@@ -74,7 +92,10 @@ describe("progression", () => {
     const distance = 2000 + randomInt(50_000);
     const times = [130_000, 127_000, 126_000, 124_000];
     const ids = [];
-    for (const [i, durationMs] of times.entries()) ids.push(await effort(db, { owner: coach.id, track: track.id, distance, durationMs, startAt: `2026-0${i + 1}-15T10:00:00Z`, crew: [me.id] }));
+    for (const [i, durationMs] of times.entries())
+      ids.push(
+        await effort(db, { owner: coach.id, track: track.id, distance, durationMs, startAt: `2026-0${i + 1}-15T10:00:00Z`, crew: [me.id] }),
+      );
     const p = await progressionOf(db, { subjectId: paddler.id, surface: "partner", applicationId: 0 }, ids[1]);
     expect(p.athlete).toEqual({ id: me.id, name: expect.stringContaining("Own") });
     expect(p.sessions.map((s) => s.sessionId)).toEqual(ids);
@@ -95,7 +116,14 @@ describe("personal bests", () => {
     await effort(db, { owner: user.id, track: track.id, distance: 200, durationMs: 50_000, startAt: "2026-01-01T10:00:00Z" });
     const best = await effort(db, { owner: user.id, track: track.id, distance: 200, durationMs: 48_000, startAt: "2026-01-02T10:00:00Z" });
     await effort(db, { owner: user.id, track: track.id, distance: 200, durationMs: 49_000, startAt: "2026-01-03T10:00:00Z" });
-    const k2 = await effort(db, { owner: user.id, track: track.id, distance: 200, durationMs: 45_000, startAt: "2026-01-03T10:00:00Z", vesselId: 2 });
+    const k2 = await effort(db, {
+      owner: user.id,
+      track: track.id,
+      distance: 200,
+      durationMs: 45_000,
+      startAt: "2026-01-03T10:00:00Z",
+      vesselId: 2,
+    });
     const pbs = await personalBests(db, data(user.id));
     expect(pbs.map((p) => p.resultId).sort()).toEqual([best, k2].sort());
     expect(pbs).toEqual((await listRecordHistory(db, sessionOfSubject(user.id))).filter((r) => r.current));

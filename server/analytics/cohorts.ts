@@ -45,18 +45,27 @@ const sameEffort = (ref: Effort): SQL =>
   and(
     eq(results.vesselId, ref.vesselId),
     eq(results.status, "processed"),
-    ref.targetDistanceM !== null ? eq(results.targetDistanceM, ref.targetDistanceM) : eq(results.targetDurationMs, ref.targetDurationMs ?? -1),
+    ref.targetDistanceM !== null
+      ? eq(results.targetDistanceM, ref.targetDistanceM)
+      : eq(results.targetDurationMs, ref.targetDurationMs ?? -1),
   )!;
 
 export async function readEffort(db: Db, audience: SessionAudience, sessionId: number): Promise<Effort> {
   await getReadableSession(db, audience, sessionId); // the boundary's 404
-  const [row] = await db.select(effortColumns).from(results).innerJoin(vessels, eq(vessels.id, results.vesselId)).where(eq(results.id, sessionId));
+  const [row] = await db
+    .select(effortColumns)
+    .from(results)
+    .innerJoin(vessels, eq(vessels.id, results.vesselId))
+    .where(eq(results.id, sessionId));
   return row;
 }
 
 /** Athletes of a session's crew that this audience may see by identity (as GET /sessions/{id} shows them). */
 async function visibleCrewAthletes(db: Db, audience: SessionAudience, sessionId: number): Promise<{ id: number; name: string }[]> {
-  const visible = audience.surface === "data" ? athleteAccessible(audience.subjectId, sql`${resultCrew.athleteId}`) : sql`${athletes.userId} = ${audience.subjectId}`;
+  const visible =
+    audience.surface === "data"
+      ? athleteAccessible(audience.subjectId, sql`${resultCrew.athleteId}`)
+      : sql`${athletes.userId} = ${audience.subjectId}`;
   return db
     .select({ id: athletes.id, name: sql<string>`trim(${athletes.name} || ' ' || ${athletes.surname})` })
     .from(resultCrew)
@@ -85,11 +94,19 @@ export interface ComparableSession {
  * athlete the subject may see — each worth one point — then (3) the closest
  * in time to the reference, then the id.
  */
-export async function comparableSessions(db: Db, audience: SessionAudience, sessionId: number, limit: number): Promise<{ reference: Effort; sessions: ComparableSession[] }> {
+export async function comparableSessions(
+  db: Db,
+  audience: SessionAudience,
+  sessionId: number,
+  limit: number,
+): Promise<{ reference: Effort; sessions: ComparableSession[] }> {
   const reference = await readEffort(db, audience, sessionId);
   const athleteIds = (await visibleCrewAthletes(db, audience, sessionId)).map((a) => a.id);
   const sharesAthlete = athleteIds.length
-    ? sql<boolean>`exists (select 1 from result_crew cs_rc where cs_rc.result_id = ${results.id} and cs_rc.athlete_id in (${sql.join(athleteIds.map((id) => sql`${id}`), sql`, `)}))`
+    ? sql<boolean>`exists (select 1 from result_crew cs_rc where cs_rc.result_id = ${results.id} and cs_rc.athlete_id in (${sql.join(
+        athleteIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
     : sql<boolean>`false`;
   const sameTrack = sql<boolean>`${results.trackId} = ${reference.trackId}`;
   const rows = await db
@@ -141,7 +158,22 @@ export interface Progression {
 export async function progressionOf(db: Db, audience: SessionAudience, sessionId: number): Promise<Progression> {
   const reference = await readEffort(db, audience, sessionId);
   const crew = await visibleCrewAthletes(db, audience, sessionId);
-  const own = crew.length ? (await db.select({ id: athletes.id }).from(athletes).where(and(inArray(athletes.id, crew.map((a) => a.id)), eq(athletes.userId, audience.subjectId))))[0] : undefined;
+  const own = crew.length
+    ? (
+        await db
+          .select({ id: athletes.id })
+          .from(athletes)
+          .where(
+            and(
+              inArray(
+                athletes.id,
+                crew.map((a) => a.id),
+              ),
+              eq(athletes.userId, audience.subjectId),
+            ),
+          )
+      )[0]
+    : undefined;
   const athlete = crew.find((a) => a.id === own?.id) ?? crew[0] ?? null;
   const cohort = athlete
     ? sql`exists (select 1 from result_crew pg_rc where pg_rc.result_id = ${results.id} and pg_rc.athlete_id = ${athlete.id})`
@@ -164,7 +196,13 @@ export async function progressionOf(db: Db, audience: SessionAudience, sessionId
   return {
     reference,
     athlete,
-    sessions: ordered.map((r) => ({ sessionId: r.id, date: r.date, durationMs: r.durationMs, avgSpeedMS: speedOf(r), isReference: r.id === reference.id })),
+    sessions: ordered.map((r) => ({
+      sessionId: r.id,
+      date: r.date,
+      durationMs: r.durationMs,
+      avgSpeedMS: speedOf(r),
+      isReference: r.id === reference.id,
+    })),
     bestDurationMs: best,
     trendSPer30Days: fit && ordered.length >= 3 ? round(fit.slope * 30, 3) : null,
     latestVsBestPct: round((100 * (latest.durationMs - best)) / best, 2) ?? 0,

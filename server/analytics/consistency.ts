@@ -31,7 +31,11 @@ export function consistency(input: AnalysisInput, options: AnalysisOptions): Ana
   const meanCv = mean(overall.filter(Number.isFinite));
   return ok({
     strokes: cruise.length,
-    cv_pct: metrics.map((metric, i) => ({ metric, overall: round(overall[i], 2), by_segment: segments.map((strokes) => round(cvPct(metricSeries(strokes, metric).values), 2)) })),
+    cv_pct: metrics.map((metric, i) => ({
+      metric,
+      overall: round(overall[i], 2),
+      by_segment: segments.map((strokes) => round(cvPct(metricSeries(strokes, metric).values), 2)),
+    })),
     rhythm_rmssd_ms: round(Math.sqrt(mean(diffs)), 1),
     score: round(Math.min(100, Math.max(0, 100 - 10 * meanCv)), 1),
   });

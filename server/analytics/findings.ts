@@ -46,10 +46,29 @@ const METRIC_WORDS: Record<string, string> = {
   pitch: "pitch",
   roll: "roll",
 };
-const METRIC_UNITS: Record<string, string> = { speed: "m/s", rate: "spm", stroke_distance: "m", stroke_time: "s", peak_accel: "m/s²", check_accel: "m/s²", pitch: "°", roll: "°" };
-const METRIC_DIGITS: Record<string, number> = { speed: 2, rate: 0, stroke_distance: 2, stroke_time: 2, peak_accel: 1, check_accel: 1, pitch: 1, roll: 1 };
+const METRIC_UNITS: Record<string, string> = {
+  speed: "m/s",
+  rate: "spm",
+  stroke_distance: "m",
+  stroke_time: "s",
+  peak_accel: "m/s²",
+  check_accel: "m/s²",
+  pitch: "°",
+  roll: "°",
+};
+const METRIC_DIGITS: Record<string, number> = {
+  speed: 2,
+  rate: 0,
+  stroke_distance: 2,
+  stroke_time: 2,
+  peak_accel: 1,
+  check_accel: 1,
+  pitch: 1,
+  roll: 1,
+};
 
-const fixed = (v: number | null | undefined, digits: number) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(digits));
+const fixed = (v: number | null | undefined, digits: number) =>
+  v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(digits);
 const wholePct = (v: number) => `${Math.abs(Math.round(v))} %`;
 const metres = (v: number | null | undefined) => `${Math.round(v ?? 0)} m`;
 const span = (s: { from_m: number | null; to_m: number | null }) => `${metres(s.from_m).replace(" m", "")}–${metres(s.to_m)}`;
@@ -98,11 +117,31 @@ export function pacingFinding(r: PacingResult, who = "the paddler"): Finding {
       caption: "Speed per segment",
       unit: "m/s",
       domain: null,
-      bars: r.segments.flatMap((s, i) => (speeds[i] === null ? [] : [{ label: span(s), value: speeds[i]!, text: `${pace500(speeds[i])} /500 m (${fixed(speeds[i], 2)} m/s)`, highlight: s.index === r.fastest_segment }])),
+      bars: r.segments.flatMap((s, i) =>
+        speeds[i] === null
+          ? []
+          : [
+              {
+                label: span(s),
+                value: speeds[i]!,
+                text: `${pace500(speeds[i])} /500 m (${fixed(speeds[i], 2)} m/s)`,
+                highlight: s.index === r.fastest_segment,
+              },
+            ],
+      ),
     },
     details: [
-      { term: "Profile", value: `${r.profile} (second half ${fixed(r.second_half_change_pct, 1)} %)`, explanation: "Positive: the second half was slower than the first (a fade); negative: faster; even: within the tolerance. The first segment, the start, is left out." },
-      { term: "Fade from the fastest segment", value: `${fixed(r.fade_pct, 1)} %`, explanation: "How much slower the last segment was than the fastest one." },
+      {
+        term: "Profile",
+        value: `${r.profile} (second half ${fixed(r.second_half_change_pct, 1)} %)`,
+        explanation:
+          "Positive: the second half was slower than the first (a fade); negative: faster; even: within the tolerance. The first segment, the start, is left out.",
+      },
+      {
+        term: "Fade from the fastest segment",
+        value: `${fixed(r.fade_pct, 1)} %`,
+        explanation: "How much slower the last segment was than the fastest one.",
+      },
     ],
   };
 }
@@ -112,7 +151,10 @@ export function pacingFinding(r: PacingResult, who = "the paddler"): Finding {
  * the session page's splits): the last segment against the body of the race
  * (the first, the standing start, left out with 3 or more), then the fastest.
  */
-export function paceSentence(segments: { from_m: number | null; to_m: number | null; speed_m_s: number | null }[], who = "the paddler"): string {
+export function paceSentence(
+  segments: { from_m: number | null; to_m: number | null; speed_m_s: number | null }[],
+  who = "the paddler",
+): string {
   if (segments.length < 2) return `${capital(who)}'s pace could not be compared across the effort.`;
   const last = segments[segments.length - 1];
   const body = segments.length >= 3 ? segments.slice(1, -1) : segments.slice(0, -1);
@@ -122,9 +164,13 @@ export function paceSentence(segments: { from_m: number | null; to_m: number | n
   let sentence: string;
   if (change === null) sentence = `${capital(who)}'s pace could not be compared across the effort.`;
   else if (Math.round(change) <= -1) sentence = `${capital(who)} faded ${wholePct(change)} over ${lastSpan}.`;
-  else if (Math.round(change) >= 1) sentence = `${capital(who)} finished ${wholePct(change)} faster over ${lastSpan} than in the body of the race.`;
+  else if (Math.round(change) >= 1)
+    sentence = `${capital(who)} finished ${wholePct(change)} faster over ${lastSpan} than in the body of the race.`;
   else sentence = `${capital(who)} held the pace: ${lastSpan} were within 1 % of the body of the race.`;
-  const fastest = segments.reduce<(typeof segments)[number] | null>((best, s) => (s.speed_m_s !== null && (best === null || s.speed_m_s > (best.speed_m_s ?? 0)) ? s : best), null);
+  const fastest = segments.reduce<(typeof segments)[number] | null>(
+    (best, s) => (s.speed_m_s !== null && (best === null || s.speed_m_s > (best.speed_m_s ?? 0)) ? s : best),
+    null,
+  );
   if (fastest && fastest.speed_m_s !== null) sentence += ` Fastest: ${span(fastest)} at ${pace500(fastest.speed_m_s)} /500 m.`;
   return sentence;
 }
@@ -154,8 +200,17 @@ export function anomaliesFinding(r: AnomaliesResult): Finding {
         }
       : null,
     details: [
-      { term: "Threshold |z|", value: fixed(r.threshold_z, 1), explanation: "A stroke is flagged when it sits this many “usual scatters” away from the median of the 9 strokes around it (a robust z-score). A higher sensitivity lowers the bar." },
-      { term: "Flagged per 100 strokes", value: fixed(r.per_100_strokes, 1), explanation: "A missed catch or a crab shows here; a handful per 100 is the usual noise of a recording." },
+      {
+        term: "Threshold |z|",
+        value: fixed(r.threshold_z, 1),
+        explanation:
+          "A stroke is flagged when it sits this many “usual scatters” away from the median of the 9 strokes around it (a robust z-score). A higher sensitivity lowers the bar.",
+      },
+      {
+        term: "Flagged per 100 strokes",
+        value: fixed(r.per_100_strokes, 1),
+        explanation: "A missed catch or a crab shows here; a handful per 100 is the usual noise of a recording.",
+      },
     ],
   };
 }
@@ -169,17 +224,34 @@ export function sideBalanceFinding(r: SideBalanceResult): Finding {
   const parts: string[] = [];
   if (r.stronger_side && drive !== null) parts.push(`the ${r.stronger_side} blade drives ${wholePct(drive)} harder`);
   if (r.longer_side && reach !== null) parts.push(`the ${r.longer_side} stroke carries the boat ${wholePct(reach)} further`);
-  const sentence = parts.length ? `${capital(parts.join(" and "))}.` : `Both blades pull evenly: left and right differ by less than ${fixed(r.tolerance_pct, 0)} %.`;
+  const sentence = parts.length
+    ? `${capital(parts.join(" and "))}.`
+    : `Both blades pull evenly: left and right differ by less than ${fixed(r.tolerance_pct, 0)} %.`;
   return {
     sentence,
     chart: {
       caption: "Distance per stroke, left and right blade",
       unit: "m",
       domain: null,
-      bars: (["left", "right"] as const).flatMap((side) => (r[side].stroke_distance === null ? [] : [{ label: side, value: r[side].stroke_distance!, text: `${fixed(r[side].stroke_distance, 2)} m`, highlight: r.longer_side === side }])),
+      bars: (["left", "right"] as const).flatMap((side) =>
+        r[side].stroke_distance === null
+          ? []
+          : [
+              {
+                label: side,
+                value: r[side].stroke_distance!,
+                text: `${fixed(r[side].stroke_distance, 2)} m`,
+                highlight: r.longer_side === side,
+              },
+            ],
+      ),
     },
     details: [
-      { term: "Drive peak, left − right", value: `${fixed(drive, 1)} %`, explanation: "Difference of the peak acceleration of each blade's drive, against their mean: how much harder one side pushes." },
+      {
+        term: "Drive peak, left − right",
+        value: `${fixed(drive, 1)} %`,
+        explanation: "Difference of the peak acceleration of each blade's drive, against their mean: how much harder one side pushes.",
+      },
       { term: "Tolerance", value: `${fixed(r.tolerance_pct, 1)} %`, explanation: "Differences smaller than this count as balanced." },
     ],
   };
@@ -195,9 +267,24 @@ export function relationshipsFinding(r: MetricRelationshipsResult): Finding {
   return {
     sentence,
     chart: ranked.length
-      ? { caption: "How closely each pair moves together (0 none, 1 in lockstep)", unit: "", domain: [0, 1], bars: ranked.map((p) => ({ label: `${METRIC_WORDS[p.x]} · ${METRIC_WORDS[p.y]}`, value: Math.abs(p.pearson_r!), text: `${p.strength}`, highlight: p === best })) }
+      ? {
+          caption: "How closely each pair moves together (0 none, 1 in lockstep)",
+          unit: "",
+          domain: [0, 1],
+          bars: ranked.map((p) => ({
+            label: `${METRIC_WORDS[p.x]} · ${METRIC_WORDS[p.y]}`,
+            value: Math.abs(p.pearson_r!),
+            text: `${p.strength}`,
+            highlight: p === best,
+          })),
+        }
       : null,
-    details: ranked.map((p) => ({ term: `r (${METRIC_WORDS[p.x]}, ${METRIC_WORDS[p.y]})`, value: `${fixed(p.pearson_r, 2)}, slope ${fixed(p.slope, 4)}`, explanation: "Pearson's correlation: +1 both rise together, −1 one falls as the other rises, 0 no straight-line link. The slope is the change of the second per unit of the first." })),
+    details: ranked.map((p) => ({
+      term: `r (${METRIC_WORDS[p.x]}, ${METRIC_WORDS[p.y]})`,
+      value: `${fixed(p.pearson_r, 2)}, slope ${fixed(p.slope, 4)}`,
+      explanation:
+        "Pearson's correlation: +1 both rise together, −1 one falls as the other rises, 0 no straight-line link. The slope is the change of the second per unit of the first.",
+    })),
   };
 }
 
@@ -214,10 +301,16 @@ export function progressionFinding(r: ProgressionResult): Finding {
           caption: `${capital(METRIC_WORDS[reach.metric])} per segment`,
           unit: METRIC_UNITS[reach.metric],
           domain: null,
-          bars: reach.by_segment.flatMap((v, i) => (v === null ? [] : [{ label: `segment ${i + 1}`, value: v, text: `${fixed(v, 2)} ${METRIC_UNITS[reach.metric]}` }])),
+          bars: reach.by_segment.flatMap((v, i) =>
+            v === null ? [] : [{ label: `segment ${i + 1}`, value: v, text: `${fixed(v, 2)} ${METRIC_UNITS[reach.metric]}` }],
+          ),
         }
       : null,
-    details: r.metrics.map((m) => ({ term: `Trend of ${METRIC_WORDS[m.metric]}`, value: `${fixed(m.trend_per_100m, 3)} ${METRIC_UNITS[m.metric]} per 100 m`, explanation: "The straight line through every cruise stroke against distance: its change per 100 m." })),
+    details: r.metrics.map((m) => ({
+      term: `Trend of ${METRIC_WORDS[m.metric]}`,
+      value: `${fixed(m.trend_per_100m, 3)} ${METRIC_UNITS[m.metric]} per 100 m`,
+      explanation: "The straight line through every cruise stroke against distance: its change per 100 m.",
+    })),
   };
 }
 
@@ -232,15 +325,33 @@ export function strokePhasesFinding(r: StrokePhasesResult): Finding {
       : ratio < 1
         ? `Each catch gives back ${Math.round(ratio * 100)} % of the drive's push (the check).`
         : `Each catch brakes the boat harder than the drive pushes it: the check is ${ratio.toFixed(1)} × the drive's peak.`;
-  if (first != null && last != null && Math.abs(last - first) >= 0.02) sentence += ` It ${last > first ? "grew" : "shrank"} from ${Math.round(first * 100)} % to ${Math.round(last * 100)} % by the finish.`;
+  if (first != null && last != null && Math.abs(last - first) >= 0.02)
+    sentence += ` It ${last > first ? "grew" : "shrank"} from ${Math.round(first * 100)} % to ${Math.round(last * 100)} % by the finish.`;
   return {
     sentence,
     chart: segs.length
-      ? { caption: "Check as a share of the drive, per segment", unit: "%", domain: null, bars: segs.map((s) => ({ label: span(s), value: s.check_to_drive_ratio! * 100, text: `${Math.round(s.check_to_drive_ratio! * 100)} %` })) }
+      ? {
+          caption: "Check as a share of the drive, per segment",
+          unit: "%",
+          domain: null,
+          bars: segs.map((s) => ({
+            label: span(s),
+            value: s.check_to_drive_ratio! * 100,
+            text: `${Math.round(s.check_to_drive_ratio! * 100)} %`,
+          })),
+        }
       : null,
     details: [
-      { term: "Drive peak", value: `${fixed(r.overall.drive_peak_m_s2, 2)} m/s²`, explanation: "The boat's strongest forward acceleration during the pull." },
-      { term: "Check", value: `${fixed(r.overall.check_m_s2, 2)} m/s²`, explanation: "The boat's deepest deceleration around the catch: the recovery and the blade's entry braking the boat." },
+      {
+        term: "Drive peak",
+        value: `${fixed(r.overall.drive_peak_m_s2, 2)} m/s²`,
+        explanation: "The boat's strongest forward acceleration during the pull.",
+      },
+      {
+        term: "Check",
+        value: `${fixed(r.overall.check_m_s2, 2)} m/s²`,
+        explanation: "The boat's deepest deceleration around the catch: the recovery and the blade's entry braking the boat.",
+      },
     ],
   };
 }
@@ -258,11 +369,25 @@ export function consistencyFinding(r: ConsistencyResult): Finding {
   return {
     sentence,
     chart: speedBySegment.some((v) => v !== null)
-      ? { caption: "Stroke-to-stroke variation of speed, per segment", unit: "%", domain: null, bars: speedBySegment.flatMap((v, i) => (v === null ? [] : [{ label: `segment ${i + 1}`, value: v, text: `${fixed(v, 1)} %` }])) }
+      ? {
+          caption: "Stroke-to-stroke variation of speed, per segment",
+          unit: "%",
+          domain: null,
+          bars: speedBySegment.flatMap((v, i) => (v === null ? [] : [{ label: `segment ${i + 1}`, value: v, text: `${fixed(v, 1)} %` }])),
+        }
       : null,
     details: [
-      { term: "Rhythm RMSSD", value: `${fixed(r.rhythm_rmssd_ms, 0)} ms`, explanation: "Root mean square of the differences between successive stroke times: how much one stroke's length differs from the next. Lower is a steadier rhythm." },
-      ...r.cv_pct.map((m) => ({ term: `CV of ${METRIC_WORDS[m.metric]}`, value: `${fixed(m.overall, 1)} %`, explanation: "Coefficient of variation: the standard deviation as a percentage of the mean. Lower is steadier." })),
+      {
+        term: "Rhythm RMSSD",
+        value: `${fixed(r.rhythm_rmssd_ms, 0)} ms`,
+        explanation:
+          "Root mean square of the differences between successive stroke times: how much one stroke's length differs from the next. Lower is a steadier rhythm.",
+      },
+      ...r.cv_pct.map((m) => ({
+        term: `CV of ${METRIC_WORDS[m.metric]}`,
+        value: `${fixed(m.overall, 1)} %`,
+        explanation: "Coefficient of variation: the standard deviation as a percentage of the mean. Lower is steadier.",
+      })),
     ],
   };
 }
@@ -276,10 +401,25 @@ export function startFinding(r: StartResult): Finding {
   const marks = r.time_to_m.filter((m) => m.time_s !== null);
   return {
     sentence,
-    chart: marks.length ? { caption: "Time to each mark", unit: "s", domain: [0, Math.ceil(Math.max(...marks.map((m) => m.time_s!)))], bars: marks.map((m) => ({ label: `${m.distance_m} m`, value: m.time_s!, text: `${fixed(m.time_s, 2)} s` })) } : null,
+    chart: marks.length
+      ? {
+          caption: "Time to each mark",
+          unit: "s",
+          domain: [0, Math.ceil(Math.max(...marks.map((m) => m.time_s!)))],
+          bars: marks.map((m) => ({ label: `${m.distance_m} m`, value: m.time_s!, text: `${fixed(m.time_s, 2)} s` })),
+        }
+      : null,
     details: [
-      { term: "Peak speed", value: `${fixed(r.peak_speed_m_s, 2)} m/s at ${fixed(r.time_to_peak_speed_s, 1)} s`, explanation: "The fastest the boat went in the whole effort, and when." },
-      { term: "Highest rate in the first 10 strokes", value: `${fixed(r.peak_rate_first_10_spm, 1)} spm`, explanation: "How high the crew took the rate off the line." },
+      {
+        term: "Peak speed",
+        value: `${fixed(r.peak_speed_m_s, 2)} m/s at ${fixed(r.time_to_peak_speed_s, 1)} s`,
+        explanation: "The fastest the boat went in the whole effort, and when.",
+      },
+      {
+        term: "Highest rate in the first 10 strokes",
+        value: `${fixed(r.peak_rate_first_10_spm, 1)} spm`,
+        explanation: "How high the crew took the rate off the line.",
+      },
     ],
   };
 }
@@ -301,11 +441,17 @@ export function finishFinding(r: FinishResult, who = "the paddler"): Finding {
       ["body", r.body],
       ["finish", r.finish],
     ] as const
-  ).flatMap(([label, w]) => (w.speed_m_s === null ? [] : [{ label: `${label} ${span(w)}`, value: w.speed_m_s, text: `${pace500(w.speed_m_s)} /500 m (${fixed(w.speed_m_s, 2)} m/s)` }]));
+  ).flatMap(([label, w]) =>
+    w.speed_m_s === null
+      ? []
+      : [{ label: `${label} ${span(w)}`, value: w.speed_m_s, text: `${pace500(w.speed_m_s)} /500 m (${fixed(w.speed_m_s, 2)} m/s)` }],
+  );
   return {
     sentence,
     chart: bars.length ? { caption: "Speed: body of the race and finish", unit: "m/s", domain: null, bars } : null,
-    details: [{ term: "Tolerance", value: `${fixed(r.tolerance_pct, 1)} %`, explanation: "A change of speed smaller than this counts as holding." }],
+    details: [
+      { term: "Tolerance", value: `${fixed(r.tolerance_pct, 1)} %`, explanation: "A change of speed smaller than this counts as holding." },
+    ],
   };
 }
 
@@ -318,10 +464,27 @@ export function splitMotionFinding(r: SplitMotionResult): Finding {
       : "The boat rolled about as much in every segment.";
   return {
     sentence,
-    chart: { caption: "Roll per segment", unit: "°", domain: null, bars: r.segments.flatMap((s) => (s.roll_deg === null ? [] : [{ label: span(s), value: s.roll_deg, text: `${fixed(s.roll_deg, 1)}°`, highlight: s.index === r.roughest_segment }])) },
+    chart: {
+      caption: "Roll per segment",
+      unit: "°",
+      domain: null,
+      bars: r.segments.flatMap((s) =>
+        s.roll_deg === null
+          ? []
+          : [{ label: span(s), value: s.roll_deg, text: `${fixed(s.roll_deg, 1)}°`, highlight: s.index === r.roughest_segment }],
+      ),
+    },
     details: [
-      { term: "Surge swing", value: r.segments.map((s) => fixed(s.surge_range_m_s2, 1)).join(" · ") + " m/s²", explanation: "Per segment, the drive's peak minus the check: how much the boat surges and brakes within each stroke." },
-      { term: "Speed fluctuation", value: r.segments.map((s) => fixed(s.speed_fluctuation_pct, 1)).join(" · ") + " %", explanation: "Per segment, the variation of the boat's speed within the strokes (coefficient of variation)." },
+      {
+        term: "Surge swing",
+        value: r.segments.map((s) => fixed(s.surge_range_m_s2, 1)).join(" · ") + " m/s²",
+        explanation: "Per segment, the drive's peak minus the check: how much the boat surges and brakes within each stroke.",
+      },
+      {
+        term: "Speed fluctuation",
+        value: r.segments.map((s) => fixed(s.speed_fluctuation_pct, 1)).join(" · ") + " %",
+        explanation: "Per segment, the variation of the boat's speed within the strokes (coefficient of variation).",
+      },
     ],
   };
 }
@@ -340,9 +503,18 @@ export function dataQualityFinding(r: DataQualityResult): Finding {
     sentence,
     chart: bars.length ? { caption: "Share of the recording received", unit: "%", domain: [0, 100], bars } : null,
     details: [
-      { term: "HDOP", value: fixed(r.hdop_mean, 2), explanation: "Horizontal dilution of precision: how well the satellites were spread across the sky. Below 2 the positions are good; above 5 they wander." },
+      {
+        term: "HDOP",
+        value: fixed(r.hdop_mean, 2),
+        explanation:
+          "Horizontal dilution of precision: how well the satellites were spread across the sky. Below 2 the positions are good; above 5 they wander.",
+      },
       { term: "Satellites", value: fixed(r.satellites_mean, 1), explanation: "Satellites in view on average; 8 or more is comfortable." },
-      { term: "GNSS gaps in the effort", value: `${r.effort_fix_gaps} (${fixed(r.effort_fix_gap_s, 1)} s)`, explanation: "Stretches with no position fix during the effort; distances there are filled in from the motion sensor." },
+      {
+        term: "GNSS gaps in the effort",
+        value: `${r.effort_fix_gaps} (${fixed(r.effort_fix_gap_s, 1)} s)`,
+        explanation: "Stretches with no position fix during the effort; distances there are filled in from the motion sensor.",
+      },
     ],
   };
 }

@@ -43,7 +43,8 @@ export function finish(input: AnalysisInput, options: AnalysisOptions): Analysis
   const segments = equalSegments(input, options.segments);
   const last = segments[segments.length - 1];
   const bodySegments = segments.length >= 3 ? segments.slice(1, -1) : segments.slice(0, -1);
-  if (last.strokes.length < 3 || bodySegments.every((s) => s.strokes.length === 0)) return insufficient("needs strokes in the finish and in the body of the effort");
+  if (last.strokes.length < 3 || bodySegments.every((s) => s.strokes.length === 0))
+    return insufficient("needs strokes in the finish and in the body of the effort");
   const bodyFrom = bodySegments[0];
   const bodyTo = bodySegments[bodySegments.length - 1];
   const finishWindow = window(last.strokes, last.from_m, last.to_m, last.to_m - last.from_m, last.end_s - last.start_s);

@@ -6,7 +6,12 @@ import type { ProcessedSession } from "../svc/process/types";
 import type { AnalysisInput, AnalysisStroke } from "./input";
 
 /** The analyses' input from a session's stored strokes and derived data. */
-export async function loadAnalysisInput(db: Db, sessionId: number, stored: StoredAnalysis, heartRateAllowed: boolean): Promise<AnalysisInput> {
+export async function loadAnalysisInput(
+  db: Db,
+  sessionId: number,
+  stored: StoredAnalysis,
+  heartRateAllowed: boolean,
+): Promise<AnalysisInput> {
   const rows = await getSessionStrokes(db, sessionId);
   const strokes: AnalysisStroke[] = rows.map((s) => ({
     index: s.index,

@@ -5,7 +5,15 @@ import { linearFit, round } from "./stats";
 export interface MetricRelationshipsResult {
   strokes: number;
   /** Every pair of the requested metrics: y ≈ intercept + slope · x over the cruise strokes. */
-  pairs: { x: StrokeMetric; y: StrokeMetric; n: number; pearson_r: number | null; slope: number | null; intercept: number | null; strength: "none" | "weak" | "moderate" | "strong" }[];
+  pairs: {
+    x: StrokeMetric;
+    y: StrokeMetric;
+    n: number;
+    pearson_r: number | null;
+    slope: number | null;
+    intercept: number | null;
+    strength: "none" | "weak" | "moderate" | "strong";
+  }[];
 }
 
 const DEFAULT_METRICS: StrokeMetric[] = ["rate", "stroke_distance", "speed"];

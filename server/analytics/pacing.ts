@@ -3,7 +3,16 @@ import { equalSegments, insufficient, ok, tolerancePct, type AnalysisOptions, ty
 import { changePct, mean, round } from "./stats";
 
 export interface PacingResult {
-  segments: { index: number; from_m: number | null; to_m: number | null; time_s: number | null; speed_m_s: number | null; pace_500m_s: number | null; relative_speed_pct: number | null; rate_spm: number | null }[];
+  segments: {
+    index: number;
+    from_m: number | null;
+    to_m: number | null;
+    time_s: number | null;
+    speed_m_s: number | null;
+    pace_500m_s: number | null;
+    relative_speed_pct: number | null;
+    rate_spm: number | null;
+  }[];
   /** Mean speed of the second half against the first, percent (the first segment, the start, left out when there are 3 or more). */
   second_half_change_pct: number | null;
   /** even, positive (slower second half: a fade) or negative (faster second half); tolerance 3 % / sensitivity. */
@@ -22,7 +31,8 @@ export interface PacingResult {
  */
 export function pacing(input: AnalysisInput, options: AnalysisOptions): AnalysisOutcome<PacingResult> {
   const segments = equalSegments(input, options.segments);
-  if (segments.some((s) => s.end_s - s.start_s <= 0) || segments[segments.length - 1].to_m < 20) return insufficient("the effort is too short for this many segments");
+  if (segments.some((s) => s.end_s - s.start_s <= 0) || segments[segments.length - 1].to_m < 20)
+    return insufficient("the effort is too short for this many segments");
   const speeds = segments.map((s) => (s.to_m - s.from_m) / (s.end_s - s.start_s));
   const meanSpeed = segments[segments.length - 1].to_m / segments[segments.length - 1].end_s;
   const body = speeds.length >= 3 ? speeds.slice(1) : speeds;

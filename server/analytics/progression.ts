@@ -33,7 +33,10 @@ export function progression(input: AnalysisInput, options: AnalysisOptions): Ana
         return values.length ? mean(values) : null;
       });
       const series = metricSeries(cruise, metric);
-      const fit = linearFit(series.strokes.map((s) => s.distance_m), series.values);
+      const fit = linearFit(
+        series.strokes.map((s) => s.distance_m),
+        series.values,
+      );
       const present = bySegment.filter((v): v is number => v !== null);
       return {
         metric,

@@ -27,8 +27,13 @@ function sideFigures(strokes: AnalysisStroke[], side: "left" | "right"): SideFig
 }
 
 function asymmetry(left: SideFigures, right: SideFigures): Asymmetry {
-  const pct = (l: number | null, r: number | null) => (l === null || r === null || l + r === 0 ? null : round((200 * (l - r)) / (l + r), 2));
-  return { stroke_distance: pct(left.stroke_distance, right.stroke_distance), stroke_time: pct(left.stroke_time, right.stroke_time), peak_accel: pct(left.peak_accel, right.peak_accel) };
+  const pct = (l: number | null, r: number | null) =>
+    l === null || r === null || l + r === 0 ? null : round((200 * (l - r)) / (l + r), 2);
+  return {
+    stroke_distance: pct(left.stroke_distance, right.stroke_distance),
+    stroke_time: pct(left.stroke_time, right.stroke_time),
+    peak_accel: pct(left.peak_accel, right.peak_accel),
+  };
 }
 
 /**
@@ -55,7 +60,12 @@ export function sideBalance(input: AnalysisInput, options: AnalysisOptions): Ana
     longer_side: named(overall.stroke_distance),
     segments: equalSegments(input, options.segments).map((seg) => {
       const own = seg.strokes.filter((s) => cruise.has(s));
-      return { index: seg.index, from_m: round(seg.from_m, 1), to_m: round(seg.to_m, 1), asymmetry_pct: asymmetry(sideFigures(own, "left"), sideFigures(own, "right")) };
+      return {
+        index: seg.index,
+        from_m: round(seg.from_m, 1),
+        to_m: round(seg.to_m, 1),
+        asymmetry_pct: asymmetry(sideFigures(own, "left"), sideFigures(own, "right")),
+      };
     }),
   });
 }

@@ -16,7 +16,13 @@ export interface StartResult {
   peak_speed_m_s: number | null;
   time_to_peak_speed_s: number | null;
   /** The first ten strokes as they came. */
-  first_strokes: { stroke_index: number; time_s: number | null; rate_spm: number | null; speed_m_s: number | null; stroke_distance_m: number | null }[];
+  first_strokes: {
+    stroke_index: number;
+    time_s: number | null;
+    rate_spm: number | null;
+    speed_m_s: number | null;
+    stroke_distance_m: number | null;
+  }[];
   peak_rate_first_10_spm: number | null;
 }
 
@@ -41,7 +47,13 @@ export function start(input: AnalysisInput): AnalysisOutcome<StartResult> {
     strokes_to_90pct_cruise: Number.isFinite(reachS) ? strokes.filter((s) => s.t_s <= reachS).length : null,
     peak_speed_m_s: round(track.speed[peak], 3),
     time_to_peak_speed_s: round(track.t[peak], 2),
-    first_strokes: firstTen.map((s) => ({ stroke_index: s.index, time_s: round(s.t_s, 2), rate_spm: round(s.rate_spm, 1), speed_m_s: round(s.speed_m_s, 3), stroke_distance_m: s.stroke_distance_m === null ? null : round(s.stroke_distance_m, 2) })),
+    first_strokes: firstTen.map((s) => ({
+      stroke_index: s.index,
+      time_s: round(s.t_s, 2),
+      rate_spm: round(s.rate_spm, 1),
+      speed_m_s: round(s.speed_m_s, 3),
+      stroke_distance_m: s.stroke_distance_m === null ? null : round(s.stroke_distance_m, 2),
+    })),
     peak_rate_first_10_spm: round(Math.max(...firstTen.map((s) => s.rate_spm)), 1),
   });
 }

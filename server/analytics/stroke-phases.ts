@@ -44,6 +44,11 @@ export function strokePhases(input: AnalysisInput, options: AnalysisOptions): An
   const inCruise = new Set(cruise);
   return ok({
     overall: figures(cruise),
-    segments: equalSegments(input, options.segments).map((s) => ({ index: s.index, from_m: round(s.from_m, 1), to_m: round(s.to_m, 1), ...figures(s.strokes.filter((k) => inCruise.has(k))) })),
+    segments: equalSegments(input, options.segments).map((s) => ({
+      index: s.index,
+      from_m: round(s.from_m, 1),
+      to_m: round(s.to_m, 1),
+      ...figures(s.strokes.filter((k) => inCruise.has(k))),
+    })),
   });
 }

@@ -38,7 +38,11 @@ export async function listApplicationsForOperator(db: Db, limit = 500): Promise<
     })
     .from(oauthApplications)
     .innerJoin(users, eq(users.id, oauthApplications.ownerUserId))
-    .orderBy(sql`case when ${oauthApplications.reviewStatus} = 'pending' then 0 else 1 end`, desc(oauthApplications.updatedAt), desc(oauthApplications.id))
+    .orderBy(
+      sql`case when ${oauthApplications.reviewStatus} = 'pending' then 0 else 1 end`,
+      desc(oauthApplications.updatedAt),
+      desc(oauthApplications.id),
+    )
     .limit(limit);
 }
 
@@ -62,7 +66,12 @@ export async function getApplicationForOperator(db: Db, id: number): Promise<Rev
     .where(eq(oauthApplications.id, id));
   if (!app) throw notFound("Application");
   const origins = await db
-    .select({ id: oauthApplicationOrigins.id, origin: oauthApplicationOrigins.origin, status: oauthApplicationOrigins.status, reviewedAt: oauthApplicationOrigins.reviewedAt })
+    .select({
+      id: oauthApplicationOrigins.id,
+      origin: oauthApplicationOrigins.origin,
+      status: oauthApplicationOrigins.status,
+      reviewedAt: oauthApplicationOrigins.reviewedAt,
+    })
     .from(oauthApplicationOrigins)
     .where(eq(oauthApplicationOrigins.applicationId, id))
     .orderBy(asc(oauthApplicationOrigins.origin));

@@ -23,7 +23,10 @@ describe("redirect URIs", () => {
   });
 
   it("wants every redirect URI on one host (the pairwise sector)", () => {
-    const result = checkApplicationFields({ name: "x", redirectUris: ["https://a.example/cb", "https://b.example/cb"], embedOrigins: [], scopes: ["openid"] }, "data");
+    const result = checkApplicationFields(
+      { name: "x", redirectUris: ["https://a.example/cb", "https://b.example/cb"], embedOrigins: [], scopes: ["openid"] },
+      "data",
+    );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.fieldErrors.redirectUris).toEqual(["All redirect URIs must be on the same host (and port)"]);
   });
@@ -40,7 +43,10 @@ describe("embed origins", () => {
   });
 
   it("are not available to session applications", () => {
-    const result = checkApplicationFields({ name: "x", redirectUris: ["https://a.example/cb"], embedOrigins: ["https://club.example"], scopes: ["openid"] }, "session");
+    const result = checkApplicationFields(
+      { name: "x", redirectUris: ["https://a.example/cb"], embedOrigins: ["https://club.example"], scopes: ["openid"] },
+      "session",
+    );
     expect(!result.ok && result.fieldErrors.embedOrigins).toEqual(["Session applications cannot embed replays"]);
   });
 });

@@ -36,7 +36,8 @@ export function checkEmbedOrigin(input: string): Checked<string> {
   const value = input.trim().replace(/\/$/, "");
   const url = URL.parse(value);
   if (!url || url.protocol !== "https:") return { ok: false, message: `“${value}” must be an https origin such as https://club.example` };
-  if (url.origin !== value) return { ok: false, message: `“${value}” must be an origin only (no path, query, user name or trailing characters): ${url.origin}` };
+  if (url.origin !== value)
+    return { ok: false, message: `“${value}” must be an origin only (no path, query, user name or trailing characters): ${url.origin}` };
   if (value.includes("*")) return { ok: false, message: `“${value}” must not contain wildcards` };
   return { ok: true, value: url.origin };
 }
@@ -100,7 +101,8 @@ export function checkApplicationFields(
     else add("redirectUris", checked.message);
   }
   // Pairwise subjects are computed per host: one host per application (OpenID Connect Core §8.1).
-  if (new Set(redirectUris.map((u) => new URL(u).host)).size > 1) add("redirectUris", "All redirect URIs must be on the same host (and port)");
+  if (new Set(redirectUris.map((u) => new URL(u).host)).size > 1)
+    add("redirectUris", "All redirect URIs must be on the same host (and port)");
 
   const embedOrigins: string[] = [];
   const rawOrigins = input.embedOrigins.map((s) => s.trim()).filter(Boolean);
@@ -116,5 +118,13 @@ export function checkApplicationFields(
   if (!scopes.ok) add("scopes", scopes.message);
 
   if (Object.keys(fieldErrors).length > 0 || !scopes.ok) return { ok: false, fieldErrors };
-  return { ok: true, value: { name: input.name.trim(), redirectUris: [...new Set(redirectUris)], embedOrigins: [...new Set(embedOrigins)], scopes: scopes.value } };
+  return {
+    ok: true,
+    value: {
+      name: input.name.trim(),
+      redirectUris: [...new Set(redirectUris)],
+      embedOrigins: [...new Set(embedOrigins)],
+      scopes: scopes.value,
+    },
+  };
 }

@@ -4,7 +4,13 @@ import { oauthApplicationOrigins, oauthApplications } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { revokeAllGrantsOfApplication } from "../auth/oauth/grants";
 import type { Surface } from "../auth/oauth/scopes";
-import { checkApplicationFields, ZApplicationInput, ZApplicationUpdate, type ApplicationInput, type ApplicationUpdate } from "./application-rules";
+import {
+  checkApplicationFields,
+  ZApplicationInput,
+  ZApplicationUpdate,
+  type ApplicationInput,
+  type ApplicationUpdate,
+} from "./application-rules";
 import { newClientId, newClientSecret } from "./client-secrets";
 
 /**
@@ -55,9 +61,19 @@ export const appColumns = {
 async function withOrigins(db: Db, apps: Omit<ApplicationView, "origins">[]): Promise<ApplicationView[]> {
   if (apps.length === 0) return [];
   const origins = await db
-    .select({ id: oauthApplicationOrigins.id, applicationId: oauthApplicationOrigins.applicationId, origin: oauthApplicationOrigins.origin, status: oauthApplicationOrigins.status })
+    .select({
+      id: oauthApplicationOrigins.id,
+      applicationId: oauthApplicationOrigins.applicationId,
+      origin: oauthApplicationOrigins.origin,
+      status: oauthApplicationOrigins.status,
+    })
     .from(oauthApplicationOrigins)
-    .where(inArray(oauthApplicationOrigins.applicationId, apps.map((a) => a.id)))
+    .where(
+      inArray(
+        oauthApplicationOrigins.applicationId,
+        apps.map((a) => a.id),
+      ),
+    )
     .orderBy(asc(oauthApplicationOrigins.origin));
   return apps.map((app) => ({
     ...app,
@@ -66,18 +82,29 @@ async function withOrigins(db: Db, apps: Omit<ApplicationView, "origins">[]): Pr
 }
 
 export async function listApplications(db: Db, ownerUserId: number): Promise<ApplicationView[]> {
-  const apps = await db.select(appColumns).from(oauthApplications).where(eq(oauthApplications.ownerUserId, ownerUserId)).orderBy(desc(oauthApplications.createdAt), desc(oauthApplications.id));
+  const apps = await db
+    .select(appColumns)
+    .from(oauthApplications)
+    .where(eq(oauthApplications.ownerUserId, ownerUserId))
+    .orderBy(desc(oauthApplications.createdAt), desc(oauthApplications.id));
   return withOrigins(db, apps);
 }
 
 export async function getApplication(db: Db, ownerUserId: number, id: number): Promise<ApplicationView> {
-  const apps = await db.select(appColumns).from(oauthApplications).where(and(eq(oauthApplications.id, id), eq(oauthApplications.ownerUserId, ownerUserId)));
+  const apps = await db
+    .select(appColumns)
+    .from(oauthApplications)
+    .where(and(eq(oauthApplications.id, id), eq(oauthApplications.ownerUserId, ownerUserId)));
   if (apps.length === 0) throw notFound("Application");
   return (await withOrigins(db, apps))[0];
 }
 
 /** Registers an application. The returned secret (confidential clients) is the only copy that will ever exist. */
-export async function createApplication(db: Db, ownerUserId: number, input: ApplicationInput): Promise<{ application: ApplicationView; clientSecret: string | null }> {
+export async function createApplication(
+  db: Db,
+  ownerUserId: number,
+  input: ApplicationInput,
+): Promise<{ application: ApplicationView; clientSecret: string | null }> {
   const parsed = ZApplicationInput.parse(input);
   const checked = checkApplicationFields(parsed, parsed.surface);
   if (!checked.ok) throw new AppError("invalid", "Please correct the highlighted fields.", checked.fieldErrors);
@@ -106,7 +133,11 @@ export async function createApplication(db: Db, ownerUserId: number, input: Appl
       .returning({ id: oauthApplications.id });
     if (checked.value.embedOrigins.length) {
       await tx.insert(oauthApplicationOrigins).values(
-        checked.value.embedOrigins.map((origin) => ({ applicationId: app.id, origin, status: partner ? ("pending" as const) : ("approved" as const) })),
+        checked.value.embedOrigins.map((origin) => ({
+          applicationId: app.id,
+          origin,
+          status: partner ? ("pending" as const) : ("approved" as const),
+        })),
       );
     }
     return app.id;
@@ -126,7 +157,8 @@ export async function updateApplication(db: Db, ownerUserId: number, id: number,
   if (!checked.ok) throw new AppError("invalid", "Please correct the highlighted fields.", checked.fieldErrors);
   const partner = current.surface === "partner";
   const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-  const needsReview = partner && (!sameSet(current.redirectUris, checked.value.redirectUris) || !sameSet(current.scopes, checked.value.scopes));
+  const needsReview =
+    partner && (!sameSet(current.redirectUris, checked.value.redirectUris) || !sameSet(current.scopes, checked.value.scopes));
   await db.transaction(async (tx) => {
     await tx
       .update(oauthApplications)
@@ -144,14 +176,20 @@ export async function updateApplication(db: Db, ownerUserId: number, id: number,
     const existing = new Set(current.origins.map((o) => o.origin));
     const added = checked.value.embedOrigins.filter((o) => !existing.has(o));
     if (added.length) {
-      await tx.insert(oauthApplicationOrigins).values(added.map((origin) => ({ applicationId: id, origin, status: partner ? ("pending" as const) : ("approved" as const) })));
+      await tx
+        .insert(oauthApplicationOrigins)
+        .values(added.map((origin) => ({ applicationId: id, origin, status: partner ? ("pending" as const) : ("approved" as const) })));
     }
   });
   return getApplication(db, ownerUserId, id);
 }
 
 /** Replaces the secret at once: the old one stops working with the next request. */
-export async function rotateClientSecret(db: Db, ownerUserId: number, id: number): Promise<{ clientSecret: string; clientSecretStart: string }> {
+export async function rotateClientSecret(
+  db: Db,
+  ownerUserId: number,
+  id: number,
+): Promise<{ clientSecret: string; clientSecretStart: string }> {
   const current = await getApplication(db, ownerUserId, id);
   if (current.clientType !== "confidential") throw new AppError("invalid", "Public clients have no secret");
   const secret = newClientSecret();

@@ -10,7 +10,6 @@ import { randomBase62 } from "../auth/random-base62";
 export const CLIENT_ID_PREFIX = "svcapp_";
 export const CLIENT_SECRET_PREFIX = "svcas_";
 
-
 export function newClientId(): string {
   return CLIENT_ID_PREFIX + randomBase62(24);
 }

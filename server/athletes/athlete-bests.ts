@@ -28,7 +28,13 @@ export async function listPersonalBests(db: Db, athleteId: number): Promise<Pers
       where rc.athlete_id = ${athleteId} and r.target_distance_m is not null and r.status = 'processed'
       order by v.type, r.distance_m, r.duration_ms, r.start_at, r.id`),
   );
-  return rows.map((r) => ({ ...r, distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), resultId: Number(r.resultId), sessions: Number(r.sessions) }));
+  return rows.map((r) => ({
+    ...r,
+    distanceM: Number(r.distanceM),
+    durationMs: Number(r.durationMs),
+    resultId: Number(r.resultId),
+    sessions: Number(r.sessions),
+  }));
 }
 
 export interface ProgressionPoint {

@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 const password = "long enough password";
-const newUser = (label: string) => createUser(handle.db, { name: `${label} Person`, email: `${label}-${randomUUID()}@test.example`, password });
+const newUser = (label: string) =>
+  createUser(handle.db, { name: `${label} Person`, email: `${label}-${randomUUID()}@test.example`, password });
 const tokenOf = (path: string) => path.replace("/invitations/", "");
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -51,16 +52,33 @@ describe("inviting and accepting", () => {
     const [stored] = await handle.db.select().from(athleteInvitations).where(eq(athleteInvitations.id, invitation.id));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await athleteLinkStatus(handle.db, coach.id, athlete.id, t0)).toEqual({ linked: false, pending: { email: person.email, expiresAt: invitation.expiresAt } });
+    expect(await athleteLinkStatus(handle.db, coach.id, athlete.id, t0)).toEqual({
+      linked: false,
+      pending: { email: person.email, expiresAt: invitation.expiresAt },
+    });
 
-    expect(await findInvitation(handle.db, token, t0)).toMatchObject({ status: "pending", athleteName: "Ines Invited", invitedByName: coach.name, email: person.email });
+    expect(await findInvitation(handle.db, token, t0)).toMatchObject({
+      status: "pending",
+      athleteName: "Ines Invited",
+      invitedByName: coach.name,
+      email: person.email,
+    });
     expect(await acceptInvitation(handle.db, person.id, token, new Date(t0.getTime() + DAY))).toEqual({ athleteId: athlete.id });
-    expect(await getLinkedAthleteProfile(handle.db, person.id)).toEqual({ id: athlete.id, name: "Ines", surname: "Invited", modality: "", managedBy: { self: false, name: coach.name } });
+    expect(await getLinkedAthleteProfile(handle.db, person.id)).toEqual({
+      id: athlete.id,
+      name: "Ines",
+      surname: "Invited",
+      modality: "",
+      managedBy: { self: false, name: coach.name },
+    });
     expect((await athleteLinkStatus(handle.db, coach.id, athlete.id)).linked).toBe(true);
 
     // Reuse: the link is spent, for the same person and anyone else.
     expect(await findInvitation(handle.db, token)).toMatchObject({ status: "used" });
-    await expect(acceptInvitation(handle.db, person.id, token)).rejects.toMatchObject({ code: "conflict", message: "This invitation has already been used." });
+    await expect(acceptInvitation(handle.db, person.id, token)).rejects.toMatchObject({
+      code: "conflict",
+      message: "This invitation has already been used.",
+    });
   });
 
   it("refuses an expired link, and a link that is not ours", async () => {
@@ -70,10 +88,15 @@ describe("inviting and accepting", () => {
     const token = tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email }, t0)).path);
     const afterExpiry = new Date(t0.getTime() + INVITATION_TTL_DAYS * DAY + 1000);
     expect(await findInvitation(handle.db, token, afterExpiry)).toMatchObject({ status: "expired" });
-    await expect(acceptInvitation(handle.db, person.id, token, afterExpiry)).rejects.toMatchObject({ code: "conflict", message: "This invitation has expired. Ask for a new one." });
+    await expect(acceptInvitation(handle.db, person.id, token, afterExpiry)).rejects.toMatchObject({
+      code: "conflict",
+      message: "This invitation has expired. Ask for a new one.",
+    });
     expect(await getLinkedAthleteProfile(handle.db, person.id)).toBeNull();
     // Just before expiry it still works.
-    expect(await acceptInvitation(handle.db, person.id, token, new Date(t0.getTime() + INVITATION_TTL_DAYS * DAY - 1000))).toEqual({ athleteId: athlete.id });
+    expect(await acceptInvitation(handle.db, person.id, token, new Date(t0.getTime() + INVITATION_TTL_DAYS * DAY - 1000))).toEqual({
+      athleteId: athlete.id,
+    });
 
     expect(await findInvitation(handle.db, "svcinv_" + "A".repeat(43))).toBeNull();
     expect(await findInvitation(handle.db, "not-a-token\u0000")).toBeNull();
@@ -95,11 +118,18 @@ describe("inviting and accepting", () => {
     const { coach, athlete } = await coachWithAthlete();
     const other = await newUser("other-coach");
     const person = await newUser("person");
-    await expect(inviteAthlete(handle.db, other.id, { athleteId: athlete.id, email: person.email })).rejects.toMatchObject({ code: "not_found" });
-    await expect(inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: "not an email" })).rejects.toMatchObject({ code: "invalid" });
+    await expect(inviteAthlete(handle.db, other.id, { athleteId: athlete.id, email: person.email })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: "not an email" })).rejects.toMatchObject({
+      code: "invalid",
+    });
     const first = tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path);
     const second = tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path);
-    await expect(acceptInvitation(handle.db, person.id, first)).rejects.toMatchObject({ code: "conflict", message: "This invitation was withdrawn. Ask for a new one." });
+    await expect(acceptInvitation(handle.db, person.id, first)).rejects.toMatchObject({
+      code: "conflict",
+      message: "This invitation was withdrawn. Ask for a new one.",
+    });
     await withdrawInvitations(handle.db, coach.id, athlete.id);
     await expect(acceptInvitation(handle.db, person.id, second)).rejects.toMatchObject({ code: "conflict" });
     expect((await athleteLinkStatus(handle.db, coach.id, athlete.id)).pending).toBeNull();
@@ -109,7 +139,10 @@ describe("inviting and accepting", () => {
     const { coach, athlete } = await coachWithAthlete();
     const person = await newUser("racer");
     const token = tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path);
-    const outcomes = await Promise.allSettled([acceptInvitation(handle.db, person.id, token), acceptInvitation(handle.db, person.id, token)]);
+    const outcomes = await Promise.allSettled([
+      acceptInvitation(handle.db, person.id, token),
+      acceptInvitation(handle.db, person.id, token),
+    ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
   });
 });
@@ -121,16 +154,38 @@ describe("unlinking and the own profile", () => {
     const track = await createTrack(handle.db, coach.id, { name: "Link basin" });
     const [session] = await handle.db
       .insert(results)
-      .values({ ownerUserId: coach.id, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: "2026-05-03", timeOfDay: "10:00:00+00:00", startAt: new Date("2026-05-03T10:00:00Z"), utcOffsetMin: 0, distanceM: 200, durationMs: 50_000, targetDistanceM: 200 })
+      .values({
+        ownerUserId: coach.id,
+        trackId: track.id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: "2026-05-03",
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date("2026-05-03T10:00:00Z"),
+        utcOffsetMin: 0,
+        distanceM: 200,
+        durationMs: 50_000,
+        targetDistanceM: 200,
+      })
       .returning({ id: results.id });
     await handle.db.insert(resultCrew).values({ resultId: session.id, seat: 1, athleteId: athlete.id });
-    const personSessions = async () => (await handle.db.select({ id: results.id }).from(results).where(sessionOfSubject(person.id))).map((r) => r.id);
+    const personSessions = async () =>
+      (await handle.db.select({ id: results.id }).from(results).where(sessionOfSubject(person.id))).map((r) => r.id);
     expect(await personSessions()).toEqual([]);
 
-    const link = async () => acceptInvitation(handle.db, person.id, tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path));
+    const link = async () =>
+      acceptInvitation(
+        handle.db,
+        person.id,
+        tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path),
+      );
     await link();
     expect(await personSessions()).toEqual([session.id]);
-    await expect(inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).rejects.toMatchObject({ code: "conflict" });
+    await expect(inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).rejects.toMatchObject({
+      code: "conflict",
+    });
 
     // The person unlinks.
     await unlinkAthlete(handle.db, person.id, athlete.id);
@@ -151,7 +206,13 @@ describe("unlinking and the own profile", () => {
   it("a person creates their own athlete profile, once; an account with a profile cannot accept another record", async () => {
     const person = await newUser("self");
     const own = await createOwnAthleteProfile(handle.db, person.id, { name: "Sam", surname: "Self", modality: "Kayak" });
-    expect(await getLinkedAthleteProfile(handle.db, person.id)).toEqual({ id: own.id, name: "Sam", surname: "Self", modality: "Kayak", managedBy: { self: true } });
+    expect(await getLinkedAthleteProfile(handle.db, person.id)).toEqual({
+      id: own.id,
+      name: "Sam",
+      surname: "Self",
+      modality: "Kayak",
+      managedBy: { self: true },
+    });
     await expect(createOwnAthleteProfile(handle.db, person.id, { name: "Sam again" })).rejects.toMatchObject({ code: "conflict" });
     const { coach, athlete } = await coachWithAthlete();
     const token = tokenOf((await inviteAthlete(handle.db, coach.id, { athleteId: athlete.id, email: person.email })).path);

@@ -36,9 +36,15 @@ export interface CreatedInvitation {
 }
 
 /** The manager of the record invites the person at `email`; earlier pending invitations of the record stop working. */
-export async function inviteAthlete(db: Db, managerId: number, input: { athleteId: number; email: string }, now = new Date()): Promise<CreatedInvitation> {
+export async function inviteAthlete(
+  db: Db,
+  managerId: number,
+  input: { athleteId: number; email: string },
+  now = new Date(),
+): Promise<CreatedInvitation> {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254) throw new AppError("invalid", "Enter a valid email address", { email: ["Enter a valid email address"] });
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254)
+    throw new AppError("invalid", "Enter a valid email address", { email: ["Enter a valid email address"] });
   return db.transaction(async (tx) => {
     const [athlete] = await tx
       .select({ id: athletes.id, userId: athletes.userId })
@@ -50,7 +56,9 @@ export async function inviteAthlete(db: Db, managerId: number, input: { athleteI
     await tx
       .update(athleteInvitations)
       .set({ revokedAt: now })
-      .where(and(eq(athleteInvitations.athleteId, athlete.id), isNull(athleteInvitations.acceptedAt), isNull(athleteInvitations.revokedAt)));
+      .where(
+        and(eq(athleteInvitations.athleteId, athlete.id), isNull(athleteInvitations.acceptedAt), isNull(athleteInvitations.revokedAt)),
+      );
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
     const [row] = await tx
@@ -89,8 +97,20 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
     .innerJoin(users, eq(users.id, athleteInvitations.invitedByUserId))
     .where(eq(athleteInvitations.tokenHash, hashToken(token)));
   if (!row) return null;
-  const status: InvitationStatus = row.acceptedAt ? "used" : row.revokedAt ? "withdrawn" : row.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
-  return { status, athleteName: `${row.name} ${row.surname}`.trim(), invitedByName: row.invitedByName, email: row.email, expiresAt: row.expiresAt };
+  const status: InvitationStatus = row.acceptedAt
+    ? "used"
+    : row.revokedAt
+      ? "withdrawn"
+      : row.expiresAt.getTime() <= now.getTime()
+        ? "expired"
+        : "pending";
+  return {
+    status,
+    athleteName: `${row.name} ${row.surname}`.trim(),
+    invitedByName: row.invitedByName,
+    email: row.email,
+    expiresAt: row.expiresAt,
+  };
 }
 
 const UNUSABLE: Record<Exclude<InvitationStatus, "pending">, string> = {
@@ -108,7 +128,14 @@ export async function acceptInvitation(db: Db, userId: number, token: string, no
   if (!TOKEN_SHAPE.test(token)) throw notFound("Invitation");
   return db.transaction(async (tx) => {
     const [invitation] = await tx
-      .select({ id: athleteInvitations.id, athleteId: athleteInvitations.athleteId, email: athleteInvitations.email, expiresAt: athleteInvitations.expiresAt, acceptedAt: athleteInvitations.acceptedAt, revokedAt: athleteInvitations.revokedAt })
+      .select({
+        id: athleteInvitations.id,
+        athleteId: athleteInvitations.athleteId,
+        email: athleteInvitations.email,
+        expiresAt: athleteInvitations.expiresAt,
+        acceptedAt: athleteInvitations.acceptedAt,
+        revokedAt: athleteInvitations.revokedAt,
+      })
       .from(athleteInvitations)
       .where(eq(athleteInvitations.tokenHash, hashToken(token)))
       .for("update");
@@ -122,11 +149,19 @@ export async function acceptInvitation(db: Db, userId: number, token: string, no
       throw new AppError("forbidden", "This invitation is for another email address. Sign in with the address it was sent to.");
     }
     const [alreadyLinked] = await tx.select({ id: athletes.id }).from(athletes).where(eq(athletes.userId, userId));
-    if (alreadyLinked) throw new AppError("conflict", "Your account is already linked to an athlete record. Unlink it on your athlete profile first.");
+    if (alreadyLinked)
+      throw new AppError("conflict", "Your account is already linked to an athlete record. Unlink it on your athlete profile first.");
     const consumed = await tx
       .update(athleteInvitations)
       .set({ acceptedAt: now, acceptedByUserId: userId })
-      .where(and(eq(athleteInvitations.id, invitation.id), isNull(athleteInvitations.acceptedAt), isNull(athleteInvitations.revokedAt), gt(athleteInvitations.expiresAt, now)))
+      .where(
+        and(
+          eq(athleteInvitations.id, invitation.id),
+          isNull(athleteInvitations.acceptedAt),
+          isNull(athleteInvitations.revokedAt),
+          gt(athleteInvitations.expiresAt, now),
+        ),
+      )
       .returning({ id: athleteInvitations.id });
     if (consumed.length === 0) throw new AppError("conflict", UNUSABLE.used);
     const linked = await tx
@@ -141,7 +176,10 @@ export async function acceptInvitation(db: Db, userId: number, token: string, no
 
 /** The manager withdraws the record's pending invitations. */
 export async function withdrawInvitations(db: Db, managerId: number, athleteId: number, now = new Date()): Promise<void> {
-  const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.ownerUserId, managerId)));
+  const [athlete] = await db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.ownerUserId, managerId)));
   if (!athlete) throw notFound("Athlete");
   await db
     .update(athleteInvitations)
@@ -154,7 +192,13 @@ export async function unlinkAthlete(db: Db, userId: number, athleteId: number): 
   const unlinked = await db
     .update(athletes)
     .set({ userId: null, updatedAt: new Date() })
-    .where(and(eq(athletes.id, athleteId), sql`${athletes.userId} is not null`, sql`(${athletes.ownerUserId} = ${userId} or ${athletes.userId} = ${userId})`))
+    .where(
+      and(
+        eq(athletes.id, athleteId),
+        sql`${athletes.userId} is not null`,
+        sql`(${athletes.ownerUserId} = ${userId} or ${athletes.userId} = ${userId})`,
+      ),
+    )
     .returning({ id: athletes.id });
   if (unlinked.length === 0) throw notFound("Linked athlete");
 }
@@ -167,12 +211,22 @@ export interface LinkStatus {
 
 /** For the record's manager: whether the record is linked, and the pending invitation. */
 export async function athleteLinkStatus(db: Db, managerId: number, athleteId: number, now = new Date()): Promise<LinkStatus> {
-  const [athlete] = await db.select({ userId: athletes.userId }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.ownerUserId, managerId)));
+  const [athlete] = await db
+    .select({ userId: athletes.userId })
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.ownerUserId, managerId)));
   if (!athlete) throw notFound("Athlete");
   const [pending] = await db
     .select({ email: athleteInvitations.email, expiresAt: athleteInvitations.expiresAt })
     .from(athleteInvitations)
-    .where(and(eq(athleteInvitations.athleteId, athleteId), isNull(athleteInvitations.acceptedAt), isNull(athleteInvitations.revokedAt), gt(athleteInvitations.expiresAt, now)));
+    .where(
+      and(
+        eq(athleteInvitations.athleteId, athleteId),
+        isNull(athleteInvitations.acceptedAt),
+        isNull(athleteInvitations.revokedAt),
+        gt(athleteInvitations.expiresAt, now),
+      ),
+    );
   return { linked: athlete.userId !== null, pending: pending ?? null };
 }
 
@@ -188,12 +242,25 @@ export interface OwnAthleteProfile {
 /** The athlete record linked to the account, if any. */
 export async function getLinkedAthleteProfile(db: Db, userId: number): Promise<OwnAthleteProfile | null> {
   const [row] = await db
-    .select({ id: athletes.id, name: athletes.name, surname: athletes.surname, modality: athletes.modality, ownerUserId: athletes.ownerUserId, managerName: users.name })
+    .select({
+      id: athletes.id,
+      name: athletes.name,
+      surname: athletes.surname,
+      modality: athletes.modality,
+      ownerUserId: athletes.ownerUserId,
+      managerName: users.name,
+    })
     .from(athletes)
     .innerJoin(users, eq(users.id, athletes.ownerUserId))
     .where(eq(athletes.userId, userId));
   if (!row) return null;
-  return { id: row.id, name: row.name, surname: row.surname, modality: row.modality, managedBy: row.ownerUserId === userId ? { self: true } : { self: false, name: row.managerName } };
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    modality: row.modality,
+    managedBy: row.ownerUserId === userId ? { self: true } : { self: false, name: row.managerName },
+  };
 }
 
 /** A person creates their own athlete profile: a record they manage, linked to them. */
@@ -202,7 +269,10 @@ export async function createOwnAthleteProfile(db: Db, userId: number, input: Ath
   const [alreadyLinked] = await db.select({ id: athletes.id }).from(athletes).where(eq(athletes.userId, userId));
   if (alreadyLinked) throw new AppError("conflict", "Your account already has an athlete profile.");
   try {
-    const [row] = await db.insert(athletes).values({ ...values, ownerUserId: userId, userId }).returning({ id: athletes.id });
+    const [row] = await db
+      .insert(athletes)
+      .values({ ...values, ownerUserId: userId, userId })
+      .returning({ id: athletes.id });
     return row;
   } catch (error) {
     // Two tabs at once: the unique user_id decides.

@@ -55,7 +55,11 @@ const columns = {
 
 function toView(row: { ownerUserId: number; linkedUserId: number | null } & Omit<AthleteView, "editable">, userId: number): AthleteView {
   const { ownerUserId, linkedUserId, weightKg, ...rest } = row;
-  return { ...rest, weightKg: mayReadAthleteRecordWeight({ ownerUserId, userId: linkedUserId }, userId) ? weightKg : null, editable: ownerUserId === userId };
+  return {
+    ...rest,
+    weightKg: mayReadAthleteRecordWeight({ ownerUserId, userId: linkedUserId }, userId) ? weightKg : null,
+    editable: ownerUserId === userId,
+  };
 }
 
 export async function listAccessibleAthletes(db: Db, userId: number): Promise<AthleteView[]> {

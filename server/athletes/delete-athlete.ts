@@ -35,10 +35,19 @@ async function ownAthlete(db: Db | Tx, userId: number, athleteId: number, lock: 
 export async function athleteDeletion(db: Db | Tx, userId: number, athleteId: number): Promise<AthleteDeletion> {
   const athlete = await ownAthlete(db, userId, athleteId, false);
   const [[s], [t], [m]] = await Promise.all([
-    db.select({ n: countDistinct(resultCrew.resultId) }).from(resultCrew).where(eq(resultCrew.athleteId, athleteId)),
+    db
+      .select({ n: countDistinct(resultCrew.resultId) })
+      .from(resultCrew)
+      .where(eq(resultCrew.athleteId, athleteId)),
     // Every seat the athlete holds in a training, the paddler's seat 1 included (training_crew).
-    db.select({ n: sql<number>`count(*)::int` }).from(trainingCrew).where(eq(trainingCrew.athleteId, athleteId)),
-    db.select({ n: sql<number>`count(*)::int` }).from(teamMemberships).where(eq(teamMemberships.athleteId, athleteId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trainingCrew)
+      .where(eq(trainingCrew.athleteId, athleteId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teamMemberships)
+      .where(eq(teamMemberships.athleteId, athleteId)),
   ]);
   const name = `${athlete.name} ${athlete.surname}`.trim();
   const parts = [
@@ -49,7 +58,14 @@ export async function athleteDeletion(db: Db | Tx, userId: number, athleteId: nu
     m.n ? `${name} leaves ${count(m.n, "team")}.` : null,
     athlete.userId ? `The linked account stays; only the link to this record ends.` : null,
   ];
-  return { name, sessions: s.n, trainings: t.n, teams: m.n, linkedAccount: athlete.userId !== null, statement: parts.filter(Boolean).join(" ") };
+  return {
+    name,
+    sessions: s.n,
+    trainings: t.n,
+    teams: m.n,
+    linkedAccount: athlete.userId !== null,
+    statement: parts.filter(Boolean).join(" "),
+  };
 }
 
 export async function deleteAthlete(db: Db, userId: number, athleteId: number): Promise<{ sessions: number }> {
@@ -58,7 +74,12 @@ export async function deleteAthlete(db: Db, userId: number, athleteId: number): 
     const athlete = await ownAthlete(tx, userId, athleteId, true);
     const seats = await tx
       .update(resultCrew)
-      .set({ athleteId: null, externalName: athlete.name.slice(0, 128), externalSurname: athlete.surname, externalWeightKg: athlete.weightKg })
+      .set({
+        athleteId: null,
+        externalName: athlete.name.slice(0, 128),
+        externalSurname: athlete.surname,
+        externalWeightKg: athlete.weightKg,
+      })
       .where(eq(resultCrew.athleteId, athleteId))
       .returning({ resultId: resultCrew.resultId });
     await tx.delete(athletes).where(eq(athletes.id, athleteId));

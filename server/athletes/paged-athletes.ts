@@ -4,14 +4,23 @@ import type { Db } from "../db/client";
 import { athletes } from "../db/schema";
 import { notFound } from "../errors";
 
-const columns = { id: athletes.id, name: athletes.name, surname: athletes.surname, dateOfBirth: athletes.dateOfBirth, modality: athletes.modality };
+const columns = {
+  id: athletes.id,
+  name: athletes.name,
+  surname: athletes.surname,
+  dateOfBirth: athletes.dateOfBirth,
+  modality: athletes.modality,
+};
 
 /** LIKE wildcards in user text match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Accessible athletes by id, a page at a time; `modality` is a partial, case-insensitive match. */
 export async function listAccessibleAthletesPage(db: Db, userId: number, filters: { modality?: string }, limit: number, offset: number) {
-  const where = and(athleteAccessible(userId), filters.modality ? ilike(athletes.modality, `%${escapeLike(filters.modality)}%`) : undefined);
+  const where = and(
+    athleteAccessible(userId),
+    filters.modality ? ilike(athletes.modality, `%${escapeLike(filters.modality)}%`) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db.select(columns).from(athletes).where(where).orderBy(asc(athletes.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(athletes).where(where),
@@ -20,7 +29,10 @@ export async function listAccessibleAthletesPage(db: Db, userId: number, filters
 }
 
 export async function getAccessibleAthleteSummary(db: Db, userId: number, athleteId: number) {
-  const [row] = await db.select(columns).from(athletes).where(and(eq(athletes.id, athleteId), athleteAccessible(userId)));
+  const [row] = await db
+    .select(columns)
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), athleteAccessible(userId)));
   if (!row) throw notFound("Athlete");
   return row;
 }

@@ -91,10 +91,18 @@ async function buildAuthOptions(): Promise<AuthOptions> {
           const email = String(credentials?.email ?? "");
           const password = String(credentials?.password ?? "");
           if (!email || !password) throw new Error(INVALID_CREDENTIALS_MESSAGE);
-          const clientAddress = clientIp(new Headers(Object.entries(req.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+          const clientAddress = clientIp(
+            new Headers(Object.entries(req.headers ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+          );
           const result = await authenticate(db, email, password, { clientAddress });
           if (!result.ok) {
-            throw new Error(result.code === "throttled" ? throttledMessage(result.scope, result.retryAfterSeconds) : result.code === "disabled" ? DISABLED_MESSAGE : INVALID_CREDENTIALS_MESSAGE);
+            throw new Error(
+              result.code === "throttled"
+                ? throttledMessage(result.scope, result.retryAfterSeconds)
+                : result.code === "disabled"
+                  ? DISABLED_MESSAGE
+                  : INVALID_CREDENTIALS_MESSAGE,
+            );
           }
           const { user } = result;
           return { id: String(user.id), email: user.email, name: user.name, sessionVersion: user.sessionVersion };

@@ -46,7 +46,13 @@ describe("sameOriginReturnPath", () => {
   });
 
   it("refuses the decoded forms of encoded probes (%2F%5C, %09) as a query parameter delivers them", () => {
-    for (const encoded of ["%2F%5Cevil.example%2Fx", "%2F%09%2Fevil.example", "%2F%2Fevil.example", "https%3Aevil.example", "javascript%3Aalert(1)"]) {
+    for (const encoded of [
+      "%2F%5Cevil.example%2Fx",
+      "%2F%09%2Fevil.example",
+      "%2F%2Fevil.example",
+      "https%3Aevil.example",
+      "javascript%3Aalert(1)",
+    ]) {
       expect(resolve(new URLSearchParams(`callbackUrl=${encoded}`).get("callbackUrl")), encoded).toBe("/");
     }
   });

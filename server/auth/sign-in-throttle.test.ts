@@ -38,7 +38,11 @@ describe("per client address", () => {
 
     // The right password of a real account is refused from that address too, while the lock lasts…
     const during = new Date(t0.getTime() + 60_000);
-    expect(await authenticate(handle.db, victim.email, password, { clientAddress: sprayer, now: during })).toMatchObject({ ok: false, code: "throttled", scope: "address" });
+    expect(await authenticate(handle.db, victim.email, password, { clientAddress: sprayer, now: during })).toMatchObject({
+      ok: false,
+      code: "throttled",
+      scope: "address",
+    });
     // …but not from another address: the account itself is not locked.
     expect((await authenticate(handle.db, victim.email, password, { clientAddress: address(), now: during })).ok).toBe(true);
     // After the lock the address may try again.
@@ -52,11 +56,21 @@ describe("per client address", () => {
     const t0 = new Date("2026-03-02T10:00:00Z");
     let at = t0.getTime();
     for (let i = 1; i < ADDRESS_THROTTLE_POLICY.maxFailures; i++) {
-      expect((await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).ok).toBe(false);
-      if (i % 10 === 0) expect((await authenticate(handle.db, own.email, password, { clientAddress: sprayer, now: new Date((at += 1000)) })).ok).toBe(true);
+      expect((await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).ok).toBe(
+        false,
+      );
+      if (i % 10 === 0)
+        expect((await authenticate(handle.db, own.email, password, { clientAddress: sprayer, now: new Date((at += 1000)) })).ok).toBe(true);
     }
-    expect(await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).toEqual({ ok: false, code: "invalid_credentials" });
-    expect(await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).toMatchObject({ ok: false, code: "throttled", scope: "address" });
+    expect(await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).toEqual({
+      ok: false,
+      code: "invalid_credentials",
+    });
+    expect(await authenticate(handle.db, email(), "Summer2026!", { clientAddress: sprayer, now: new Date((at += 1000)) })).toMatchObject({
+      ok: false,
+      code: "throttled",
+      scope: "address",
+    });
   });
 
   it("counts only within the window: failures spread wider than it never lock the address", async () => {
@@ -80,6 +94,10 @@ describe("per account, whichever the door", () => {
     const locked = await authenticate(handle.db, user.email, password, { clientAddress: address(), now: new Date(t0.getTime() + 1000) });
     expect(locked).toMatchObject({ ok: false, code: "throttled", scope: "account" });
     // Without a known address (no trusted proxy) the account lock holds all the same.
-    expect(await authenticate(handle.db, user.email, password, { now: new Date(t0.getTime() + 2000) })).toMatchObject({ ok: false, code: "throttled", scope: "account" });
+    expect(await authenticate(handle.db, user.email, password, { now: new Date(t0.getTime() + 2000) })).toMatchObject({
+      ok: false,
+      code: "throttled",
+      scope: "account",
+    });
   });
 });

@@ -42,14 +42,19 @@ export async function secondsUntilSignInAllowed(db: Db, key: string, now = new D
   return secondsLeft(row?.lockedUntil ?? null, now);
 }
 
-const secondsLeft = (lockedUntil: Date | null, now: Date) => (lockedUntil ? Math.max(0, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)) : 0);
+const secondsLeft = (lockedUntil: Date | null, now: Date) =>
+  lockedUntil ? Math.max(0, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)) : 0;
 
 /**
  * Whether a sign-in from this address for this email may be tried now: the
  * longer wait of the two locks, and which one it is (the address first: a
  * locked address says nothing about the account). One query.
  */
-export async function signInLock(db: Db, who: { email: string; clientAddress?: string }, now = new Date()): Promise<{ scope: ThrottleScope; retryAfterSeconds: number } | null> {
+export async function signInLock(
+  db: Db,
+  who: { email: string; clientAddress?: string },
+  now = new Date(),
+): Promise<{ scope: ThrottleScope; retryAfterSeconds: number } | null> {
   const accountKey = throttleKeyForEmail(who.email);
   const addressKey = who.clientAddress ? throttleKeyForAddress(who.clientAddress) : null;
   const rows = await db

@@ -38,8 +38,18 @@ const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("he
 const newKey = (prefix: string) => `test/${prefix}/${randomBytes(6).toString("hex")}`;
 /** An age far beyond any real grace period, so a sweep with `graceMs: TEN_YEARS` takes only the content a test aged itself. */
 const TEN_YEARS = 10 * 365 * 24 * 3600_000;
-const age = (sha256s: string[]) => db.update(blobContents).set({ touchedAt: new Date("2001-01-01T00:00:00Z") }).where(inArray(blobContents.sha256, sha256s));
-const contentRow = async (sha256: string) => (await db.select({ sha256: blobContents.sha256, inline: blobContents.byteSize }).from(blobContents).where(eq(blobContents.sha256, sha256)))[0] ?? null;
+const age = (sha256s: string[]) =>
+  db
+    .update(blobContents)
+    .set({ touchedAt: new Date("2001-01-01T00:00:00Z") })
+    .where(inArray(blobContents.sha256, sha256s));
+const contentRow = async (sha256: string) =>
+  (
+    await db
+      .select({ sha256: blobContents.sha256, inline: blobContents.byteSize })
+      .from(blobContents)
+      .where(eq(blobContents.sha256, sha256))
+  )[0] ?? null;
 async function objectExists(sha256: string): Promise<boolean> {
   try {
     await client.send(new HeadObjectCommand({ Bucket: localS3.settings.bucket, Key: objectKey(sha256) }));
@@ -93,8 +103,22 @@ describe.each(["postgres", "s3"] as const)("blob store: %s", (backend) => {
     const [a, b] = [newKey(backend), newKey(backend)];
     await store().put(db, { key: a, bytes, contentType: "application/json" });
     await store().put(db, { key: b, bytes, contentType: "application/gzip" });
-    expect(await db.select().from(blobContents).where(eq(blobContents.sha256, sha(bytes)))).toHaveLength(1);
-    expect((await db.select({ key: blobs.key }).from(blobs).where(eq(blobs.sha256, sha(bytes)))).map((r) => r.key).sort()).toEqual([a, b].sort());
+    expect(
+      await db
+        .select()
+        .from(blobContents)
+        .where(eq(blobContents.sha256, sha(bytes))),
+    ).toHaveLength(1);
+    expect(
+      (
+        await db
+          .select({ key: blobs.key })
+          .from(blobs)
+          .where(eq(blobs.sha256, sha(bytes)))
+      )
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual([a, b].sort());
     await store().delete(db, [a]);
     await age([sha(bytes)]);
     await store().sweep(db, { graceMs: TEN_YEARS });
@@ -185,7 +209,9 @@ describe("blob store: a deployment that moved between backends", () => {
   });
 
   it("the S3 store refuses to stage inside a transaction (a rollback would orphan an object no sweep finds)", async () => {
-    await expect(db.transaction(async (tx) => stores.s3.stage(tx as unknown as Db, randomBytes(10)))).rejects.toThrow(/outside a transaction/);
+    await expect(db.transaction(async (tx) => stores.s3.stage(tx as unknown as Db, randomBytes(10)))).rejects.toThrow(
+      /outside a transaction/,
+    );
   });
 
   it("S3-held content without S3 settings is a clear error, and the Postgres sweeper leaves it alone", async () => {

@@ -173,7 +173,10 @@ export function createBlobStore(s3: S3Settings | null): BlobStore {
     },
 
     async touch(db, sha256) {
-      await db.update(blobContents).set({ touchedAt: sql`now()` }).where(eq(blobContents.sha256, sha256));
+      await db
+        .update(blobContents)
+        .set({ touchedAt: sql`now()` })
+        .where(eq(blobContents.sha256, sha256));
     },
 
     async sweep(db, options = {}) {
@@ -220,7 +223,8 @@ function postgresStream(db: Db, sha256: string, byteSize: number): ReadableStrea
           .from(blobContents)
           .where(eq(blobContents.sha256, sha256));
         const chunk = row?.chunk ? toBuffer(row.chunk) : null;
-        if (!chunk || chunk.byteLength === 0) return controller.error(new Error(`Blob content ${sha256} ended at ${offset} of ${byteSize} bytes`));
+        if (!chunk || chunk.byteLength === 0)
+          return controller.error(new Error(`Blob content ${sha256} ended at ${offset} of ${byteSize} bytes`));
         offset += chunk.byteLength;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if (offset >= byteSize) controller.close();

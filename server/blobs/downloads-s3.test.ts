@@ -56,7 +56,13 @@ beforeAll(async () => {
   original = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 31 }).content, keyring));
   const uploaded = await uploadResult(
     handle.db,
-    { user: coach, createdVia: "web", keyPairId: null, file: { filename: "s3.svc", bytes: original }, metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }) },
+    {
+      user: coach,
+      createdVia: "web",
+      keyPairId: null,
+      file: { filename: "s3.svc", bytes: original },
+      metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+    },
     { keyring },
   );
   sessionId = uploaded.id;

@@ -52,8 +52,13 @@ export function createObjectStorage(settings: S3Settings, client = s3Client(sett
       // DeleteObjects takes at most 1,000 keys; a missing key is not an error.
       for (let i = 0; i < sha256s.length; i += 1000) {
         const batch = sha256s.slice(i, i + 1000);
-        const out = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((sha) => ({ Key: objectKey(sha) })), Quiet: true } }));
-        if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s): ${out.Errors[0].Code ?? ""} ${out.Errors[0].Message ?? ""}`.trim());
+        const out = await client.send(
+          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((sha) => ({ Key: objectKey(sha) })), Quiet: true } }),
+        );
+        if (out.Errors?.length)
+          throw new Error(
+            `S3 refused to delete ${out.Errors.length} object(s): ${out.Errors[0].Code ?? ""} ${out.Errors[0].Message ?? ""}`.trim(),
+          );
       }
     },
   };

@@ -31,10 +31,27 @@ describe("environment", () => {
 
   it("parses the API limits, with their documented defaults", () => {
     const defaults = parseEnv({});
-    expect([defaults.RESULTS_API_RATE_LIMIT, defaults.RESULTS_API_UPLOAD_RATE_LIMIT, defaults.RESULTS_API_PDF_RATE_LIMIT, defaults.DATA_API_RATE_LIMIT]).toEqual([100, 10, 20, 300]);
+    expect([
+      defaults.RESULTS_API_RATE_LIMIT,
+      defaults.RESULTS_API_UPLOAD_RATE_LIMIT,
+      defaults.RESULTS_API_PDF_RATE_LIMIT,
+      defaults.DATA_API_RATE_LIMIT,
+    ]).toEqual([100, 10, 20, 300]);
     expect(defaults.RESULTS_API_MAX_UPLOAD_BYTES).toBe(64 * 1024 * 1024);
-    const set = parseEnv({ RESULTS_API_RATE_LIMIT: "7", RESULTS_API_UPLOAD_RATE_LIMIT: "2", RESULTS_API_PDF_RATE_LIMIT: "3", DATA_API_RATE_LIMIT: "1000", RESULTS_API_MAX_UPLOAD_BYTES: "2000000" });
-    expect([set.RESULTS_API_RATE_LIMIT, set.RESULTS_API_UPLOAD_RATE_LIMIT, set.RESULTS_API_PDF_RATE_LIMIT, set.DATA_API_RATE_LIMIT, set.RESULTS_API_MAX_UPLOAD_BYTES]).toEqual([7, 2, 3, 1000, 2_000_000]);
+    const set = parseEnv({
+      RESULTS_API_RATE_LIMIT: "7",
+      RESULTS_API_UPLOAD_RATE_LIMIT: "2",
+      RESULTS_API_PDF_RATE_LIMIT: "3",
+      DATA_API_RATE_LIMIT: "1000",
+      RESULTS_API_MAX_UPLOAD_BYTES: "2000000",
+    });
+    expect([
+      set.RESULTS_API_RATE_LIMIT,
+      set.RESULTS_API_UPLOAD_RATE_LIMIT,
+      set.RESULTS_API_PDF_RATE_LIMIT,
+      set.DATA_API_RATE_LIMIT,
+      set.RESULTS_API_MAX_UPLOAD_BYTES,
+    ]).toEqual([7, 2, 3, 1000, 2_000_000]);
   });
 
   it("refuses a typo in a limit at start instead of refusing every request later (NaN)", () => {
@@ -56,10 +73,14 @@ describe("environment", () => {
     const key = Buffer.alloc(32, 1).toString("base64");
     expect(parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: key })).toString("base64") }).SVC_KEYRING).toBeDefined();
     expect(() => parseEnv({ SVC_KEYRING: "not base64 json" })).toThrow(/SVC_KEYRING/);
-    expect(() => parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: "c2hvcnQ=" })).toString("base64") })).toThrow(/SVC_KEYRING: key 7 must be 32 bytes/);
+    expect(() => parseEnv({ SVC_KEYRING: Buffer.from(JSON.stringify({ 7: "c2hvcnQ=" })).toString("base64") })).toThrow(
+      /SVC_KEYRING: key 7 must be 32 bytes/,
+    );
   });
   it("takes a map tile URL template only with {z}, {x} and {y}", () => {
-    expect(parseEnv({ MAP_TILE_URL: "https://tiles.example.org/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe("https://tiles.example.org/{z}/{x}/{y}.png");
+    expect(parseEnv({ MAP_TILE_URL: "https://tiles.example.org/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe(
+      "https://tiles.example.org/{z}/{x}/{y}.png",
+    );
     expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
     for (const bad of ["https://tiles.example.org/{z}/{x}.png", "ftp://tiles/{z}/{x}/{y}", "javascript:alert(1)//{z}{x}{y}"]) {
       expect(() => parseEnv({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL/);
@@ -67,14 +88,35 @@ describe("environment", () => {
   });
   it("keeps blobs in Postgres without S3_BUCKET and validates the S3 settings with it", () => {
     expect(parseEnv({}).s3).toBeNull();
-    expect(parseEnv({ S3_BUCKET: "svc-blobs" }).s3).toEqual({ bucket: "svc-blobs", endpoint: undefined, region: "us-east-1", credentials: undefined, forcePathStyle: false });
+    expect(parseEnv({ S3_BUCKET: "svc-blobs" }).s3).toEqual({
+      bucket: "svc-blobs",
+      endpoint: undefined,
+      region: "us-east-1",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
     expect(
-      parseEnv({ S3_BUCKET: "svc-blobs", S3_ENDPOINT: "http://127.0.0.1:9000/", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "1" }).s3,
-    ).toEqual({ bucket: "svc-blobs", endpoint: "http://127.0.0.1:9000", region: "eu-west-1", credentials: { accessKeyId: "id", secretAccessKey: "secret" }, forcePathStyle: true });
+      parseEnv({
+        S3_BUCKET: "svc-blobs",
+        S3_ENDPOINT: "http://127.0.0.1:9000/",
+        S3_REGION: "eu-west-1",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "1",
+      }).s3,
+    ).toEqual({
+      bucket: "svc-blobs",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-1",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
     expect(() => parseEnv({ S3_BUCKET: "A_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
     expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ENDPOINT: "s3.example.com" })).toThrow(/S3_ENDPOINT: must be an http/);
     expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE: must be 1 or 0/);
-    expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+    expect(() => parseEnv({ S3_BUCKET: "ok-bucket", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/,
+    );
     expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ENDPOINT: set S3_BUCKET too/);
   });
 

@@ -186,11 +186,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
  */
 function decideS3(env: z.infer<typeof ZEnv>): S3Settings | null {
   const problems: string[] = [];
-  const others = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => env[name] !== undefined);
+  const others = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+    (name) => env[name] !== undefined,
+  );
   if (!env.S3_BUCKET) {
-    if (others.length) problems.push(...others.map((name) => `  ${name}: set S3_BUCKET too, or unset it (blobs stay in Postgres without S3_BUCKET)`));
+    if (others.length)
+      problems.push(...others.map((name) => `  ${name}: set S3_BUCKET too, or unset it (blobs stay in Postgres without S3_BUCKET)`));
   } else if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    problems.push(`  ${env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: required with ${env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"}`);
+    problems.push(
+      `  ${env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: required with ${env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"}`,
+    );
   }
   if (problems.length) throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
   if (!env.S3_BUCKET) return null;
@@ -199,7 +204,10 @@ function decideS3(env: z.infer<typeof ZEnv>): S3Settings | null {
     endpoint: env.S3_ENDPOINT?.replace(/\/$/, ""),
     // Self-hosted stores ignore the region but the SDK needs one to sign.
     region: env.S3_REGION ?? "us-east-1",
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
@@ -239,7 +247,9 @@ function decideJobsRunner(env: z.infer<typeof ZEnv>): { runner: JobsRunner } {
   if (!isDev) {
     const missing = (["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"] as const).filter((name) => !env[name]);
     if (missing.length) {
-      const lines = missing.map((name) => `  ${name}: required when an Inngest server is configured (or set INNGEST_DEV=1 for the dev server)`);
+      const lines = missing.map(
+        (name) => `  ${name}: required when an Inngest server is configured (or set INNGEST_DEV=1 for the dev server)`,
+      );
       throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
     }
   }

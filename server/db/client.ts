@@ -42,7 +42,9 @@ type Driver = { kind: "postgres"; client: postgres.Sql } | { kind: "pglite"; cli
 
 /** Drizzle, as loaded by this module's bundle, over a driver. */
 function drizzleOver(driver: Driver): Db {
-  return driver.kind === "postgres" ? (drizzlePostgres(retryingReads(driver.client), { schema }) as unknown as Db) : (drizzlePglite(driver.client, { schema }) as unknown as Db);
+  return driver.kind === "postgres"
+    ? (drizzlePostgres(retryingReads(driver.client), { schema }) as unknown as Db)
+    : (drizzlePglite(driver.client, { schema }) as unknown as Db);
 }
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -134,10 +136,13 @@ function retryingReads(client: postgres.Sql): postgres.Sql {
     if (!read) return pending;
     const values = pending.values.bind(pending);
     // postgres.js runs a statement only when it is awaited, so the first attempt is the original object.
-    pending.values = () => retryReadOnce(values, () => client.unsafe(query, params, options).values()) as unknown as ReturnType<typeof values>;
+    pending.values = () =>
+      retryReadOnce(values, () => client.unsafe(query, params, options).values()) as unknown as ReturnType<typeof values>;
     return pending;
   };
-  return new Proxy(client, { get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)) });
+  return new Proxy(client, {
+    get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)),
+  });
 }
 
 // The app's handle lives on globalThis: Next.js may load this module in more

@@ -37,7 +37,12 @@ describe.skipIf(!databaseUrl)("lost database connections (Postgres)", () => {
 
   it("reads in flight when the backends die are retried once and succeed", async () => {
     // Every pooled connection busy with a slow read when they are terminated.
-    const reads = Array.from({ length: 12 }, () => handle.db.select({ slept: sql<string>`pg_sleep(0.3)::text`, id: roles.id }).from(roles).limit(1));
+    const reads = Array.from({ length: 12 }, () =>
+      handle.db
+        .select({ slept: sql<string>`pg_sleep(0.3)::text`, id: roles.id })
+        .from(roles)
+        .limit(1),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await terminateAll();
     const settled = await Promise.allSettled(reads);
@@ -50,7 +55,9 @@ describe.skipIf(!databaseUrl)("lost database connections (Postgres)", () => {
 
   it("writes are not retried: a write in flight fails with an error the APIs recognise (503)", async () => {
     const bucket = `lost-connection-${Date.now()}`;
-    const write = handle.db.execute(sql`insert into ${rateLimitCounters} (bucket, window_start, count) select ${bucket}, now(), 1 from pg_sleep(0.3)`);
+    const write = handle.db.execute(
+      sql`insert into ${rateLimitCounters} (bucket, window_start, count) select ${bucket}, now(), 1 from pg_sleep(0.3)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await terminateAll();
     const outcome = await write.then(
@@ -64,8 +71,14 @@ describe.skipIf(!databaseUrl)("lost database connections (Postgres)", () => {
   });
 
   it("recognises the driver's and the server's connection errors, also wrapped, and nothing else", () => {
-    expect(isConnectionError(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
-    expect(isConnectionError(new Error("Failed query", { cause: Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }) }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(
+      true,
+    );
+    expect(
+      isConnectionError(
+        new Error("Failed query", { cause: Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }) }),
+      ),
+    ).toBe(true);
     expect(isConnectionError(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBe(true);
     expect(isConnectionError(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isConnectionError(new Error("plain"))).toBe(false);

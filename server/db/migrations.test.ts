@@ -17,7 +17,14 @@ describe("migrations", () => {
   it("are idempotent and install the reference tables", async () => {
     await handle.migrate();
     const { vessels, categories, paces } = await listReferenceData(handle.db);
-    expect(vessels.filter((v) => v.supported).map((v) => `${v.type}:${v.npeople}`)).toEqual(["K1:1", "K2:2", "K4:4", "C1:1", "C2:2", "C4:4"]);
+    expect(vessels.filter((v) => v.supported).map((v) => `${v.type}:${v.npeople}`)).toEqual([
+      "K1:1",
+      "K2:2",
+      "K4:4",
+      "C1:1",
+      "C2:2",
+      "C4:4",
+    ]);
     expect(categories.length).toBeGreaterThanOrEqual(5);
     expect(paces.map((p) => p.name)).toContain("Race");
   });

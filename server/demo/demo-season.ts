@@ -65,7 +65,10 @@ export function mondayOf(day: Date): number {
  * regatta replaces Saturday's time trial in three weeks. In the week of
  * `today` only the days up to today are planned (nothing in the future).
  */
-export function planDemoSeason(today: Date, weeks = DEMO_SEASON_WEEKS): { firstMonday: string; sessions: DemoSessionPlan[]; trainings: DemoTrainingPlan[] } {
+export function planDemoSeason(
+  today: Date,
+  weeks = DEMO_SEASON_WEEKS,
+): { firstMonday: string; sessions: DemoSessionPlan[]; trainings: DemoTrainingPlan[] } {
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > DEMO_SEASON_WEEKS) throw new RangeError(`weeks must be 1–${DEMO_SEASON_WEEKS}`);
   const thisMonday = mondayOf(today);
   const firstMonday = thisMonday - (DEMO_SEASON_WEEKS - 1) * 7 * DAY_MS;
@@ -81,20 +84,90 @@ export function planDemoSeason(today: Date, weeks = DEMO_SEASON_WEEKS): { firstM
     const fade = Number((0.12 - (0.11 * week) / (DEMO_SEASON_WEEKS - 1)).toFixed(3));
     const at = (day: number, hour: number) => firstMonday + (week * 7 + day) * DAY_MS + hour * HOUR_MS;
     const add = (day: number, plan: Omit<DemoSessionPlan, "startUnixMs" | "key">, hour: number) => {
-      if (week * 7 + day <= todayIndex) sessions.push({ ...plan, key: `w${week + 1}d${day + 1}-${plan.sim.vessel}`, startUnixMs: at(day, hour) });
+      if (week * 7 + day <= todayIndex)
+        sessions.push({ ...plan, key: `w${week + 1}d${day + 1}-${plan.sim.vessel}`, startUnixMs: at(day, hour) });
     };
-    add(0, { sim: { vessel: "K4", distanceM: 500, seed: 7000 + week * 10 + 1, pace: "training", fade }, crew: kayakers, track: TRACK.basin, paceId: 2, description: "K4 500 m steady" }, 7);
-    add(1, { sim: { vessel: "C2", distanceM: 500, seed: 7000 + week * 10 + 2, pace: "training", fade, noise: week % 3 === 1 ? "noisy" : "clean" }, crew: canoeists, track: TRACK.river, paceId: 2, description: "C2 500 m on the river" }, 18);
+    add(
+      0,
+      {
+        sim: { vessel: "K4", distanceM: 500, seed: 7000 + week * 10 + 1, pace: "training", fade },
+        crew: kayakers,
+        track: TRACK.basin,
+        paceId: 2,
+        description: "K4 500 m steady",
+      },
+      7,
+    );
+    add(
+      1,
+      {
+        sim: {
+          vessel: "C2",
+          distanceM: 500,
+          seed: 7000 + week * 10 + 2,
+          pace: "training",
+          fade,
+          noise: week % 3 === 1 ? "noisy" : "clean",
+        },
+        crew: canoeists,
+        track: TRACK.river,
+        paceId: 2,
+        description: "C2 500 m on the river",
+      },
+      18,
+    );
     const k2 = week % 2 === 0 ? [lucia, marta] : [pablo, jon];
-    add(3, { sim: { vessel: "K2", distanceM: 500, seed: 7000 + week * 10 + 3, pace: "race", fade }, crew: k2, track: TRACK.basin, paceId: 1, description: "K2 500 m race pace" }, 7);
+    add(
+      3,
+      {
+        sim: { vessel: "K2", distanceM: 500, seed: 7000 + week * 10 + 3, pace: "race", fade },
+        crew: k2,
+        track: TRACK.basin,
+        paceId: 1,
+        description: "K2 500 m race pace",
+      },
+      7,
+    );
     const regatta = REGATTAS[week];
     if (regatta) {
       // Regatta day: the K1 women's 500 m and the C1 200 m, both on the public course.
-      add(5, { sim: { vessel: "K1", distanceM: 500, seed: 7000 + week * 10 + 4, pace: "race", fade }, crew: [week % 2 ? marta : lucia], track: TRACK.regatta, paceId: 1, competition: regatta, important: true }, 10);
-      add(5, { sim: { vessel: "C1", distanceM: 200, seed: 7000 + week * 10 + 5, pace: "race", fade }, crew: [canoeists[week % 2]], track: TRACK.regatta, paceId: 1, competition: regatta, important: true }, 12);
+      add(
+        5,
+        {
+          sim: { vessel: "K1", distanceM: 500, seed: 7000 + week * 10 + 4, pace: "race", fade },
+          crew: [week % 2 ? marta : lucia],
+          track: TRACK.regatta,
+          paceId: 1,
+          competition: regatta,
+          important: true,
+        },
+        10,
+      );
+      add(
+        5,
+        {
+          sim: { vessel: "C1", distanceM: 200, seed: 7000 + week * 10 + 5, pace: "race", fade },
+          crew: [canoeists[week % 2]],
+          track: TRACK.regatta,
+          paceId: 1,
+          competition: regatta,
+          important: true,
+        },
+        12,
+      );
     } else {
       const k1 = kayakers[week % kayakers.length];
-      add(5, { sim: { vessel: "K1", distanceM: week % 2 ? 200 : 500, seed: 7000 + week * 10 + 4, pace: "race", fade }, crew: [k1], track: TRACK.basin, paceId: 1, competition: "Club time trial" }, 10);
+      add(
+        5,
+        {
+          sim: { vessel: "K1", distanceM: week % 2 ? 200 : 500, seed: 7000 + week * 10 + 4, pace: "race", fade },
+          crew: [k1],
+          track: TRACK.basin,
+          paceId: 1,
+          competition: "Club time trial",
+        },
+        10,
+      );
     }
     // One interval training a week, kayak and canoe in turn.
     const kayak = week % 2 === 0;
@@ -133,4 +206,3 @@ export function demoTrainingFile(plan: DemoTrainingPlan, keyring: Keyring): Buff
   const content = simulateTraining({ vessel: plan.vessel, steps, seed: plan.seed, warmupS: 30, cooldownS: 15 }).content;
   return Buffer.from(encodeSvc(dated(content, plan.vessel.startsWith("K") ? UNITS.kayak : UNITS.canoe, plan.startUnixMs), keyring));
 }
-

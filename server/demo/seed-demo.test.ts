@@ -27,7 +27,9 @@ describe("the demo season", () => {
     const b = planDemoSeason(new Date(today));
     expect(a).toEqual(b);
     const keyring = loadKeyring({});
-    expect(a.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring)))).toEqual(b.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring))));
+    expect(a.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring)))).toEqual(
+      b.sessions.slice(0, 3).map((s) => sha(demoSessionFile(s, keyring))),
+    );
     expect(sha(demoTrainingFile(a.trainings[0], keyring))).toBe(sha(demoTrainingFile(b.trainings[0], keyring)));
     expect(a.firstMonday).toBe("2026-09-07");
     const last = Math.max(...a.sessions.map((s) => s.startUnixMs));
@@ -48,7 +50,10 @@ describe("the demo season", () => {
   it("stores ≥ 12 weeks of sessions and trainings for a club of 6–8 athletes in five boat classes, with progress and regattas", async () => {
     const u = randomUUID().slice(0, 8);
     const account = (role: string) => ({ email: `demo-${role}-${u}@test.example`, password: "demo-paddler-2026", name: `Demo ${role}` });
-    const seeded = await seedDemo(handle.db, { now: today, accounts: { coach: account("coach"), athlete: account("athlete"), operator: account("operator") } });
+    const seeded = await seedDemo(handle.db, {
+      now: today,
+      accounts: { coach: account("coach"), athlete: account("athlete"), operator: account("operator") },
+    });
     expect(seeded.created).toBe(true);
     const owner = seeded.coachUserId!;
     const plan = planDemoSeason(today);
@@ -57,12 +62,14 @@ describe("the demo season", () => {
     expect(roster.length).toBeGreaterThanOrEqual(6);
     expect(roster.length).toBeLessThanOrEqual(8);
 
-    const [stats] = rowsOf<{ sessions: number; weeks: number; classes: number; tracks: number; regatta: number; processed: number }>(await handle.db.execute(sql`
+    const [stats] = rowsOf<{ sessions: number; weeks: number; classes: number; tracks: number; regatta: number; processed: number }>(
+      await handle.db.execute(sql`
       select count(*)::int as sessions, count(distinct date_trunc('week', r.date))::int as weeks, count(distinct v.type)::int as classes,
         count(distinct r.track_id)::int as tracks, count(*) filter (where r.competition <> '' and r.track_id = (select max(track_id) from results where owner_user_id = ${owner}))::int as regatta,
         count(*) filter (where r.status = 'processed')::int as processed
       from results r join vessels v on v.id = r.vessel_id
-      where r.owner_user_id = ${owner}`));
+      where r.owner_user_id = ${owner}`),
+    );
     expect(stats.sessions).toBe(plan.sessions.length);
     expect(stats.processed).toBe(plan.sessions.length);
     expect(stats.weeks).toBe(DEMO_SEASON_WEEKS);

@@ -27,7 +27,10 @@ export type DemoAccounts = Record<keyof typeof DEMO_ACCOUNTS, { email: string; p
  * club's season up to `now` (demo-season.ts). Idempotent: it does nothing
  * when the demo coach exists.
  */
-export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAccounts; weeks?: number } = {}): Promise<{ created: boolean; coachUserId?: number }> {
+export async function seedDemo(
+  db: Db,
+  options: { now?: Date; accounts?: DemoAccounts; weeks?: number } = {},
+): Promise<{ created: boolean; coachUserId?: number }> {
   const { now = new Date(), accounts = DEMO_ACCOUNTS, weeks } = options;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, accounts.coach.email));
   if (existing) return { created: false };
@@ -41,27 +44,85 @@ export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAcc
     const roster = await tx
       .insert(athletes)
       .values([
-        { ownerUserId: coach.id, userId: athleteUser.id, name: "Lucía", surname: "Vega", dateOfBirth: "2001-04-12", modality: "Kayak", weightKg: 64, subscriptionActiveUntil: nextYear },
-        { ownerUserId: coach.id, name: "Marta", surname: "Iglesias", dateOfBirth: "2003-09-03", modality: "Kayak", weightKg: 61, subscriptionActiveUntil: nextYear },
-        { ownerUserId: coach.id, name: "Pablo", surname: "Ferreira", dateOfBirth: "1999-01-27", modality: "Kayak", weightKg: 82, subscriptionActiveUntil: nextYear },
-        { ownerUserId: coach.id, name: "Jon", surname: "Arrieta", dateOfBirth: "2000-06-18", modality: "Kayak", weightKg: 85, subscriptionActiveUntil: nextYear },
-        { ownerUserId: coach.id, name: "Iván", surname: "Costa", dateOfBirth: "2002-11-30", modality: "Canoe", weightKg: 78, subscriptionActiveUntil: nextYear },
-        { ownerUserId: coach.id, name: "Sergio", surname: "Lamas", dateOfBirth: "2004-02-14", modality: "Canoe", weightKg: 75, subscriptionActiveUntil: nextYear },
+        {
+          ownerUserId: coach.id,
+          userId: athleteUser.id,
+          name: "Lucía",
+          surname: "Vega",
+          dateOfBirth: "2001-04-12",
+          modality: "Kayak",
+          weightKg: 64,
+          subscriptionActiveUntil: nextYear,
+        },
+        {
+          ownerUserId: coach.id,
+          name: "Marta",
+          surname: "Iglesias",
+          dateOfBirth: "2003-09-03",
+          modality: "Kayak",
+          weightKg: 61,
+          subscriptionActiveUntil: nextYear,
+        },
+        {
+          ownerUserId: coach.id,
+          name: "Pablo",
+          surname: "Ferreira",
+          dateOfBirth: "1999-01-27",
+          modality: "Kayak",
+          weightKg: 82,
+          subscriptionActiveUntil: nextYear,
+        },
+        {
+          ownerUserId: coach.id,
+          name: "Jon",
+          surname: "Arrieta",
+          dateOfBirth: "2000-06-18",
+          modality: "Kayak",
+          weightKg: 85,
+          subscriptionActiveUntil: nextYear,
+        },
+        {
+          ownerUserId: coach.id,
+          name: "Iván",
+          surname: "Costa",
+          dateOfBirth: "2002-11-30",
+          modality: "Canoe",
+          weightKg: 78,
+          subscriptionActiveUntil: nextYear,
+        },
+        {
+          ownerUserId: coach.id,
+          name: "Sergio",
+          surname: "Lamas",
+          dateOfBirth: "2004-02-14",
+          modality: "Canoe",
+          weightKg: 75,
+          subscriptionActiveUntil: nextYear,
+        },
         // No active subscription: uploads naming him are refused (results API rule).
         { ownerUserId: coach.id, name: "Tomás", surname: "Rey", dateOfBirth: "2006-08-08", modality: "Kayak", weightKg: 70 },
       ])
       .returning({ id: athletes.id });
     const [team] = await tx.insert(teams).values({ name: "Demo Canoe Club", ownerUserId: coach.id }).returning({ id: teams.id });
-    await tx.insert(teamMemberships).values([
-      { teamId: team.id, role: "coach", userId: coach.id },
-      ...roster.slice(0, 6).map((a) => ({ teamId: team.id, role: "athlete" as const, athleteId: a.id })),
-    ]);
+    await tx
+      .insert(teamMemberships)
+      .values([
+        { teamId: team.id, role: "coach", userId: coach.id },
+        ...roster.slice(0, 6).map((a) => ({ teamId: team.id, role: "athlete" as const, athleteId: a.id })),
+      ]);
     const courses = await tx
       .insert(tracks)
       .values([
         { ownerUserId: coach.id, name: "Club basin 1000 m", location: "Pontevedra", latitude: 42.4296, longitude: -8.6446 },
         { ownerUserId: coach.id, name: "River training stretch", location: "Río Lérez" },
-        { ownerUserId: coach.id, name: "Regatta course (public)", location: "Trasona", latitude: 43.5569, longitude: -5.9019, isPublic: true },
+        {
+          ownerUserId: coach.id,
+          name: "Regatta course (public)",
+          location: "Trasona",
+          latitude: 43.5569,
+          longitude: -5.9019,
+          isPublic: true,
+        },
       ])
       .returning({ id: tracks.id });
     await tx.insert(trackTeamShares).values({ trackId: courses[0].id, teamId: team.id });
@@ -91,7 +152,12 @@ export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAcc
           competition: session.competition,
           description: session.description,
           important: session.important,
-          meteo: { wind_speed: 1 + (session.sim.seed % 4), wind_direction: (session.sim.seed * 45) % 360, air_temperature: 12 + (session.sim.seed % 9), water_temperature: 14 },
+          meteo: {
+            wind_speed: 1 + (session.sim.seed % 4),
+            wind_direction: (session.sim.seed * 45) % 360,
+            air_temperature: 12 + (session.sim.seed % 9),
+            water_temperature: 14,
+          },
         }),
       },
       { keyring, now: new Date(session.startUnixMs + 3_600_000) },
@@ -101,9 +167,14 @@ export async function seedDemo(db: Db, options: { now?: Date; accounts?: DemoAcc
   // Interval trainings against the club's two templates (docs/trainings.md), processed now so the quickstart shows them ready.
   const templateIds: number[] = [];
   for (const t of DEMO_TEMPLATES) {
-    const steps = parseTrainingSpec(t.spec)!.map((step) => (step.kind === "work" && t.rate ? { ...step, targets: { rate_spm: t.rate } } : step));
+    const steps = parseTrainingSpec(t.spec)!.map((step) =>
+      step.kind === "work" && t.rate ? { ...step, targets: { rate_spm: t.rate } } : step,
+    );
     const inspected = inspectTemplate({ version: 1, name: t.name, boat_class: t.boatClass, steps });
-    const [template] = await db.insert(workoutTemplates).values({ ownerUserId: coach.id, name: t.name, template: inspected.template }).returning({ id: workoutTemplates.id });
+    const [template] = await db
+      .insert(workoutTemplates)
+      .values({ ownerUserId: coach.id, name: t.name, template: inspected.template })
+      .returning({ id: workoutTemplates.id });
     templateIds.push(template.id);
   }
   for (const training of plan.trainings) {

@@ -59,7 +59,11 @@ beforeAll(async () => {
   const athlete = await createAthlete(handle.db, owner.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" });
   original = Buffer.from(container.encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 77 }).content, keyring));
   const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
-  const uploaded = await uploadResult(handle.db, { user: owner, createdVia: "web", keyPairId: null, file: { filename: "morning.svc", bytes: original }, metadata }, { keyring });
+  const uploaded = await uploadResult(
+    handle.db,
+    { user: owner, createdVia: "web", keyPairId: null, file: { filename: "morning.svc", bytes: original }, metadata },
+    { keyring },
+  );
   sessionId = uploaded.id;
   const [row] = await handle.db.select({ deviceId: results.deviceId }).from(results).where(eq(results.id, sessionId));
   deviceId = row.deviceId!;
@@ -87,8 +91,12 @@ describe("device fetch", () => {
     expect(container.deriveFileKey).not.toHaveBeenCalled();
 
     // Another application of the same person cannot see or take it.
-    await expect(getDeviceJobFor(handle.db, { subjectUserId: owner.id, applicationId: appIds[1] }, job.publicId)).rejects.toMatchObject({ code: "not_found" });
-    await expect(consumeDeviceFetch(handle.db, { subjectUserId: owner.id, applicationId: appIds[1] }, job.publicId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getDeviceJobFor(handle.db, { subjectUserId: owner.id, applicationId: appIds[1] }, job.publicId)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(consumeDeviceFetch(handle.db, { subjectUserId: owner.id, applicationId: appIds[1] }, job.publicId)).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     const file = await consumeDeviceFetch(handle.db, requester(), job.publicId);
     expect(file.byteSize).toBe(original.byteLength);
@@ -96,12 +104,25 @@ describe("device fetch", () => {
     expect(file.filename).toBe("morning.svc");
     await expect(consumeDeviceFetch(handle.db, requester(), job.publicId)).rejects.toMatchObject({ code: "not_found" });
     expect((await getDeviceJobFor(handle.db, requester(), job.publicId)).state).toBe("consumed");
-    expect(await handle.db.select().from(blobs).where(eq(blobs.key, `device-fetch/${job.publicId}`))).toEqual([]);
+    expect(
+      await handle.db
+        .select()
+        .from(blobs)
+        .where(eq(blobs.key, `device-fetch/${job.publicId}`)),
+    ).toEqual([]);
   });
 
   it("a unit or file that is not the person's is not found", async () => {
-    await expect(requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "other.svc" })).rejects.toMatchObject({ code: "not_found" });
-    await expect(requestDeviceFetch(handle.db, { requester: { subjectUserId: owner.id + 100000, applicationId: appIds[0] }, deviceId, filename: "morning.svc" })).rejects.toMatchObject({
+    await expect(requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "other.svc" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(
+      requestDeviceFetch(handle.db, {
+        requester: { subjectUserId: owner.id + 100000, applicationId: appIds[0] },
+        deviceId,
+        filename: "morning.svc",
+      }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -116,7 +137,8 @@ describe("device fetch", () => {
       expect(won).toHaveLength(1);
       const winner = (won[0] as PromiseFulfilledResult<{ stream: ReadableStream<Uint8Array> }>).value;
       expect(sha(Buffer.from(await new Response(winner.stream).arrayBuffer()))).toBe(sha(original));
-      for (const lost of attempts.filter((a) => a.status === "rejected")) expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: "not_found" });
+      for (const lost of attempts.filter((a) => a.status === "rejected"))
+        expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: "not_found" });
     } finally {
       if (racing !== handle) await racing.close();
     }
@@ -127,7 +149,10 @@ describe("device fetch expiry", () => {
   it("a copy not downloaded in time is deleted and its job expired; delete jobs and fresh copies stay", async () => {
     const job = await requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "morning.svc" });
     await drain();
-    const [row] = await handle.db.select({ expiresAt: deviceJobs.expiresAt, blobKey: deviceJobs.blobKey }).from(deviceJobs).where(eq(deviceJobs.publicId, job.publicId));
+    const [row] = await handle.db
+      .select({ expiresAt: deviceJobs.expiresAt, blobKey: deviceJobs.blobKey })
+      .from(deviceJobs)
+      .where(eq(deviceJobs.publicId, job.publicId));
     expect(row.blobKey).not.toBeNull();
     // Just before its lifetime ends nothing happens.
     await expireDeviceFetches(handle.db, new Date(row.expiresAt!.getTime() - 1000));
@@ -137,22 +162,32 @@ describe("device fetch expiry", () => {
     expect(await handle.db.select().from(blobs).where(eq(blobs.key, row.blobKey!))).toEqual([]);
     await expect(consumeDeviceFetch(handle.db, requester(), job.publicId)).rejects.toMatchObject({ code: "not_found" });
     // A second sweep finds nothing left of it.
-    const [after] = await handle.db.select({ state: deviceJobs.state, blobKey: deviceJobs.blobKey }).from(deviceJobs).where(eq(deviceJobs.publicId, job.publicId));
+    const [after] = await handle.db
+      .select({ state: deviceJobs.state, blobKey: deviceJobs.blobKey })
+      .from(deviceJobs)
+      .where(eq(deviceJobs.publicId, job.publicId));
     expect(after).toEqual({ state: "expired", blobKey: null });
   });
 });
 
 describe("device delete", () => {
   it("removes the unit's stored originals; the results keep their processed data", async () => {
-    const strokesBefore = await handle.db.select({ i: resultStrokes.strokeIndex }).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId));
+    const strokesBefore = await handle.db
+      .select({ i: resultStrokes.strokeIndex })
+      .from(resultStrokes)
+      .where(eq(resultStrokes.resultId, sessionId));
     const job = await requestDeviceDelete(handle.db, { subjectUserId: owner.id, deviceId });
     await drain();
     const done = await getDeviceJobFor(handle.db, { subjectUserId: owner.id, applicationId: null }, job.publicId);
     expect(done).toMatchObject({ kind: "delete", state: "succeeded", deletedFiles: 1 });
     const [row] = await handle.db.select({ blob: results.originalBlobId }).from(results).where(eq(results.id, sessionId));
     expect(row.blob).toBeNull();
-    expect(await handle.db.select({ i: resultStrokes.strokeIndex }).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId))).toEqual(strokesBefore);
-    await expect(requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "morning.svc" })).rejects.toMatchObject({ code: "not_found" });
+    expect(
+      await handle.db.select({ i: resultStrokes.strokeIndex }).from(resultStrokes).where(eq(resultStrokes.resultId, sessionId)),
+    ).toEqual(strokesBefore);
+    await expect(requestDeviceFetch(handle.db, { requester: requester(), deviceId, filename: "morning.svc" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     const [state] = await handle.db.select({ state: deviceJobs.state }).from(deviceJobs).where(eq(deviceJobs.id, job.id));
     expect(state.state).toBe("succeeded");
   });

@@ -31,7 +31,10 @@ export interface DeviceJobRequester {
 /** "dvj_" + 128 random bits, like export job ids. */
 const newDeviceJobId = () => `dvj_${randomBytes(16).toString("base64url")}`;
 
-async function insertJob(db: Db, values: { kind: DeviceJobKind; requester: DeviceJobRequester; deviceId: number; filename?: string; sourceResultId?: number }): Promise<DeviceJob> {
+async function insertJob(
+  db: Db,
+  values: { kind: DeviceJobKind; requester: DeviceJobRequester; deviceId: number; filename?: string; sourceResultId?: number },
+): Promise<DeviceJob> {
   const [job] = await db
     .insert(deviceJobs)
     .values({
@@ -53,7 +56,10 @@ async function insertJob(db: Db, values: { kind: DeviceJobKind; requester: Devic
  * uploads of the same name, the newest is meant (the manifest's first).
  * A unit or file that is not theirs is not found.
  */
-export async function requestDeviceFetch(db: Db, input: { requester: DeviceJobRequester; deviceId: number; filename: string }): Promise<DeviceJob> {
+export async function requestDeviceFetch(
+  db: Db,
+  input: { requester: DeviceJobRequester; deviceId: number; filename: string },
+): Promise<DeviceJob> {
   await getOwnDevice(db, input.requester.subjectUserId, input.deviceId);
   const [file] = await db
     .select({ resultId: results.id })
@@ -69,13 +75,23 @@ export async function requestDeviceFetch(db: Db, input: { requester: DeviceJobRe
     .orderBy(desc(results.createdAt), desc(results.id))
     .limit(1);
   if (!file) throw notFound("Device file");
-  return db.transaction((tx) => insertJob(tx, { kind: "fetch", requester: input.requester, deviceId: input.deviceId, filename: input.filename, sourceResultId: file.resultId }));
+  return db.transaction((tx) =>
+    insertJob(tx, {
+      kind: "fetch",
+      requester: input.requester,
+      deviceId: input.deviceId,
+      filename: input.filename,
+      sourceResultId: file.resultId,
+    }),
+  );
 }
 
 /** Queues the deletion of every stored original of one of the requester's units (web app only). */
 export async function requestDeviceDelete(db: Db, input: { subjectUserId: number; deviceId: number }): Promise<DeviceJob> {
   await getOwnDevice(db, input.subjectUserId, input.deviceId);
-  return db.transaction((tx) => insertJob(tx, { kind: "delete", requester: { subjectUserId: input.subjectUserId, applicationId: null }, deviceId: input.deviceId }));
+  return db.transaction((tx) =>
+    insertJob(tx, { kind: "delete", requester: { subjectUserId: input.subjectUserId, applicationId: null }, deviceId: input.deviceId }),
+  );
 }
 
 /** A job as its requester sees it: same person and same application (or both web), else not found. */
@@ -91,7 +107,8 @@ export async function getDeviceJobFor(db: Db, requester: DeviceJobRequester, pub
       ),
     );
   if (!job) throw notFound("Device job");
-  if (job.state === "succeeded" && job.kind === "fetch" && job.expiresAt && job.expiresAt <= now) return { ...job, state: "expired", blobKey: null };
+  if (job.state === "succeeded" && job.kind === "fetch" && job.expiresAt && job.expiresAt <= now)
+    return { ...job, state: "expired", blobKey: null };
   return job;
 }
 
@@ -108,9 +125,14 @@ async function loadJob(db: Db, deviceJobId: number): Promise<DeviceJob> {
  * the original's content; it outlives a later delete of the original until
  * it is downloaded or expires. Idempotent: a finished copy is returned.
  */
-export async function copyOriginalForFetch(db: Db, deviceJobId: number, now = new Date()): Promise<{ byteSize: number; sha256: string; expiresAt: string }> {
+export async function copyOriginalForFetch(
+  db: Db,
+  deviceJobId: number,
+  now = new Date(),
+): Promise<{ byteSize: number; sha256: string; expiresAt: string }> {
   const job = await loadJob(db, deviceJobId);
-  if (job.state === "succeeded" && job.sha256 && job.expiresAt) return { byteSize: job.byteSize ?? 0, sha256: job.sha256, expiresAt: job.expiresAt.toISOString() };
+  if (job.state === "succeeded" && job.sha256 && job.expiresAt)
+    return { byteSize: job.byteSize ?? 0, sha256: job.sha256, expiresAt: job.expiresAt.toISOString() };
   const blobKey = `device-fetch/${job.publicId}`;
   const expiresAt = new Date(now.getTime() + DEVICE_FETCH_LIFETIME_MS);
   return db.transaction(async (tx) => {
@@ -147,10 +169,21 @@ export async function deleteDeviceOriginals(db: Db, deviceJobId: number): Promis
       .for("update");
     const blobIds = originals.flatMap((row) => (row.blobId === null ? [] : [row.blobId]));
     if (originals.length) {
-      await tx.update(results).set({ originalBlobId: null }).where(inArray(results.id, originals.map((row) => row.resultId)));
+      await tx
+        .update(results)
+        .set({ originalBlobId: null })
+        .where(
+          inArray(
+            results.id,
+            originals.map((row) => row.resultId),
+          ),
+        );
       await tx.delete(blobs).where(inArray(blobs.id, blobIds));
     }
-    await tx.update(deviceJobs).set({ state: "succeeded", deletedFiles: blobIds.length, finishedAt: sql`now()` }).where(eq(deviceJobs.id, deviceJobId));
+    await tx
+      .update(deviceJobs)
+      .set({ state: "succeeded", deletedFiles: blobIds.length, finishedAt: sql`now()` })
+      .where(eq(deviceJobs.id, deviceJobId));
     await emitDeviceJobCompleted(tx as unknown as Db, deviceJobId);
     return { deletedFiles: blobIds.length };
   });
@@ -158,7 +191,10 @@ export async function deleteDeviceOriginals(db: Db, deviceJobId: number): Promis
 
 /** Marks a job running (queued only), or failed with a message for people. */
 export async function markDeviceJobRunning(db: Db, deviceJobId: number): Promise<void> {
-  await db.update(deviceJobs).set({ state: "running" }).where(and(eq(deviceJobs.id, deviceJobId), eq(deviceJobs.state, "queued")));
+  await db
+    .update(deviceJobs)
+    .set({ state: "running" })
+    .where(and(eq(deviceJobs.id, deviceJobId), eq(deviceJobs.state, "queued")));
 }
 export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -180,7 +216,11 @@ export async function markDeviceJobFailed(db: Db, deviceJobId: number, message: 
  * their content's grace period (docs/blobs.md): the sweeper leaves them to
  * the download even though no row names them any more.
  */
-export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, publicId: string): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; filename: string }> {
+export async function consumeDeviceFetch(
+  db: Db,
+  requester: DeviceJobRequester,
+  publicId: string,
+): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; filename: string }> {
   let opened: ReadableStream<Uint8Array> | null = null;
   const consumed = await db
     .transaction(async (tx) => {
@@ -202,7 +242,10 @@ export async function consumeDeviceFetch(db: Db, requester: DeviceJobRequester, 
       if (!job?.blobKey) throw notFound("Device file");
       const [copy] = await tx.select({ sha256: blobs.sha256, byteSize: blobs.byteSize }).from(blobs).where(eq(blobs.key, job.blobKey));
       if (!copy) throw notFound("Device file");
-      await tx.update(deviceJobs).set({ state: "consumed", consumedAt: sql`now()`, blobKey: null }).where(eq(deviceJobs.id, job.id));
+      await tx
+        .update(deviceJobs)
+        .set({ state: "consumed", consumedAt: sql`now()`, blobKey: null })
+        .where(eq(deviceJobs.id, job.id));
       await touchBlobContent(tx as unknown as Db, copy.sha256);
       await deleteBlobs(tx, [job.blobKey]);
       // Opened before the commit (object storage that cannot serve it leaves the copy unconsumed);

@@ -41,7 +41,11 @@ async function uploadFrom(user: SessionUser, serial: string, seed: number, track
 it("device status and file manifest: own units only, keyset pages, never the serial", async () => {
   const db = handle.db;
   const owner = await createUser(db, { name: "Unit owner", email: `unit-${randomUUID()}@test.example`, password: "long enough password" });
-  const stranger = await createUser(db, { name: "Stranger", email: `stranger-${randomUUID()}@test.example`, password: "long enough password" });
+  const stranger = await createUser(db, {
+    name: "Stranger",
+    email: `stranger-${randomUUID()}@test.example`,
+    password: "long enough password",
+  });
   const track = await createTrack(db, owner.id, { name: "Unit basin" });
   const athlete = await createAthlete(db, owner.id, { name: "Pad", subscriptionActiveUntil: "2099-01-01" });
   const uploads = [];

@@ -26,10 +26,20 @@ export async function listOwnDevices(db: Db, userId: number) {
 
 /** Original files kept for one of the user's devices: name, size, session, never the bytes or the serial. */
 export async function listDeviceFiles(db: Db, userId: number, deviceId: number) {
-  const [device] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.ownerUserId, userId)));
+  const [device] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.ownerUserId, userId)));
   if (!device) throw notFound("Device");
   return db
-    .select({ resultId: results.id, filename: results.originalFilename, date: results.date, byteSize: blobs.byteSize, sha256: blobs.sha256, uploadedAt: results.createdAt })
+    .select({
+      resultId: results.id,
+      filename: results.originalFilename,
+      date: results.date,
+      byteSize: blobs.byteSize,
+      sha256: blobs.sha256,
+      uploadedAt: results.createdAt,
+    })
     .from(results)
     .innerJoin(blobs, eq(blobs.id, results.originalBlobId))
     .where(and(eq(results.deviceId, deviceId), eq(results.ownerUserId, userId)))
@@ -40,7 +50,11 @@ export const ZDeviceLabel = z.object({ id: z.number().int().positive(), label: z
 
 export async function renameDevice(db: Db, userId: number, input: z.input<typeof ZDeviceLabel>) {
   const { id, label } = ZDeviceLabel.parse(input);
-  const updated = await db.update(devices).set({ label }).where(and(eq(devices.id, id), eq(devices.ownerUserId, userId))).returning({ id: devices.id });
+  const updated = await db
+    .update(devices)
+    .set({ label })
+    .where(and(eq(devices.id, id), eq(devices.ownerUserId, userId)))
+    .returning({ id: devices.id });
   if (!updated.length) throw notFound("Device");
 }
 
@@ -74,7 +88,10 @@ export async function listOwnDeviceStatuses(db: Db, userId: number, page: { afte
 }
 
 export async function getOwnDevice(db: Db, userId: number, deviceId: number) {
-  const [row] = await db.select(statusColumns).from(devices).where(and(eq(devices.id, deviceId), eq(devices.ownerUserId, userId)));
+  const [row] = await db
+    .select(statusColumns)
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.ownerUserId, userId)));
   if (!row) throw notFound("Device");
   return row;
 }
@@ -87,7 +104,12 @@ export type DeviceFilePosition = [uploadedAt: string, resultId: number];
  * results_device_idx): name, size, checksum, session and dates. Never the
  * bytes, the blob or the serial. A unit that is not the user's is not found.
  */
-export async function listDeviceFilesPage(db: Db, userId: number, deviceId: number, page: { after: DeviceFilePosition | null; take: number }) {
+export async function listDeviceFilesPage(
+  db: Db,
+  userId: number,
+  deviceId: number,
+  page: { after: DeviceFilePosition | null; take: number },
+) {
   await getOwnDevice(db, userId, deviceId);
   const seek = page.after ? sql`(${results.createdAt}, ${results.id}) < (${page.after[0]}::timestamptz, ${page.after[1]})` : undefined;
   return db

@@ -10,7 +10,11 @@ import { hashEmbedToken, isEmbedTokenShape } from "./tokens";
  * live embed streams the stored gzip bytes of the schema-1 artifact; every
  * other use is null (404). Single use by one atomic UPDATE … RETURNING.
  */
-export async function consumeArtifactToken(db: Db, token: string, now = new Date()): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
+export async function consumeArtifactToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
   if (!isEmbedTokenShape(token)) return null;
   const [row] = await db
     .update(replayArtifactTokens)
@@ -50,12 +54,25 @@ export async function renewLease(db: Db, credential: unknown, now = new Date()):
  * embeds; its unused launch and artifact tokens and its lease end at once.
  * Idempotent for the embed's own application and subject; any other is 404.
  */
-export async function revokeEmbed(db: Db, input: { embedId: number; subjectId: number; applicationId: number; now: Date }): Promise<boolean> {
+export async function revokeEmbed(
+  db: Db,
+  input: { embedId: number; subjectId: number; applicationId: number; now: Date },
+): Promise<boolean> {
   const [row] = await db
     .select({ id: replayEmbeds.id, revokedAt: replayEmbeds.revokedAt })
     .from(replayEmbeds)
-    .where(and(eq(replayEmbeds.id, input.embedId), eq(replayEmbeds.subjectUserId, input.subjectId), eq(replayEmbeds.applicationId, input.applicationId)));
+    .where(
+      and(
+        eq(replayEmbeds.id, input.embedId),
+        eq(replayEmbeds.subjectUserId, input.subjectId),
+        eq(replayEmbeds.applicationId, input.applicationId),
+      ),
+    );
   if (!row) return false;
-  if (!row.revokedAt) await db.update(replayEmbeds).set({ revokedAt: input.now }).where(and(eq(replayEmbeds.id, row.id), isNull(replayEmbeds.revokedAt)));
+  if (!row.revokedAt)
+    await db
+      .update(replayEmbeds)
+      .set({ revokedAt: input.now })
+      .where(and(eq(replayEmbeds.id, row.id), isNull(replayEmbeds.revokedAt)));
   return true;
 }

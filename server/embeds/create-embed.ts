@@ -34,7 +34,13 @@ export async function createEmbed(db: Db, input: CreateEmbedInput): Promise<Crea
   const [approved] = await db
     .select({ id: oauthApplicationOrigins.id })
     .from(oauthApplicationOrigins)
-    .where(and(eq(oauthApplicationOrigins.applicationId, audience.applicationId), eq(oauthApplicationOrigins.origin, input.origin), eq(oauthApplicationOrigins.status, "approved")));
+    .where(
+      and(
+        eq(oauthApplicationOrigins.applicationId, audience.applicationId),
+        eq(oauthApplicationOrigins.origin, input.origin),
+        eq(oauthApplicationOrigins.status, "approved"),
+      ),
+    );
   if (!approved) return { ok: false, code: "origin_not_approved" };
 
   const readable = await db

@@ -48,19 +48,38 @@ const VESSEL_IDS: Record<string, number> = { K1: 1, K2: 2, K4: 3, C1: 4, C2: 5, 
 async function uploadSession(user: SessionUser, trackId: number, athletePool: number[], vessel: VesselType, seed: number) {
   const athleteIds = athletePool.slice(0, Number(vessel[1]));
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel, distanceM: 200, seed }).content, keyring));
-  const metadata = JSON.stringify({ distance: 200, vessel_id: VESSEL_IDS[vessel], track_id: trackId, category_id: 1, pace_id: 1, athletes: athleteIds });
-  return (await uploadResult(handle.db, { user, createdVia: "api", keyPairId: null, file: { filename: "s.svc", bytes }, metadata }, { keyring })).id;
+  const metadata = JSON.stringify({
+    distance: 200,
+    vessel_id: VESSEL_IDS[vessel],
+    track_id: trackId,
+    category_id: 1,
+    pace_id: 1,
+    athletes: athleteIds,
+  });
+  return (
+    await uploadResult(handle.db, { user, createdVia: "api", keyPairId: null, file: { filename: "s.svc", bytes }, metadata }, { keyring })
+  ).id;
 }
 
 async function world() {
-  const { owner, application } = await makeOwnerAndApp(handle.db, { embedOrigins: [ORIGIN], scopes: ["openid", "sessions:read", "svcsim:embed"] });
+  const { owner, application } = await makeOwnerAndApp(handle.db, {
+    embedOrigins: [ORIGIN],
+    scopes: ["openid", "sessions:read", "svcsim:embed"],
+  });
   const user = { ...owner } as unknown as SessionUser;
   const trackId = (await createTrack(handle.db, owner.id, { name: "Basin" })).id;
   const athletes: number[] = [];
-  for (const name of ["Ana", "Bea", "Cai", "Dan"]) athletes.push((await createAthlete(handle.db, owner.id, { name, subscriptionActiveUntil: "2099-01-01" })).id);
+  for (const name of ["Ana", "Bea", "Cai", "Dan"])
+    athletes.push((await createAthlete(handle.db, owner.id, { name, subscriptionActiveUntil: "2099-01-01" })).id);
   const withArtifact = await uploadSession(user, trackId, athletes, "K1", 3);
   await buildReplayArtifact(handle.db, withArtifact);
-  const { grantId } = await issueAccessToken(handle.db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes: ["openid", "sessions:read", "svcsim:embed"], audience: "test" });
+  const { grantId } = await issueAccessToken(handle.db, {
+    userId: owner.id,
+    applicationId: application.id,
+    clientId: application.clientId,
+    scopes: ["openid", "sessions:read", "svcsim:embed"],
+    audience: "test",
+  });
   const input = (overrides: Partial<CreateEmbedInput> = {}): CreateEmbedInput => ({
     audience: { subjectId: owner.id, surface: "data", applicationId: application.id },
     grantId,
@@ -83,20 +102,37 @@ describe("creating an embed", () => {
     const w = await world();
     expect(await createEmbed(handle.db, w.input({ origin: "https://other.example" }))).toEqual({ ok: false, code: "origin_not_approved" });
 
-    const stranger = await createUser(handle.db, { name: "Stranger", email: `s-${randomUUID()}@test.example`, password: "correct horse battery" });
+    const stranger = await createUser(handle.db, {
+      name: "Stranger",
+      email: `s-${randomUUID()}@test.example`,
+      password: "correct horse battery",
+    });
     const strangerTrack = (await createTrack(handle.db, stranger.id, { name: "Elsewhere" })).id;
     const strangerAthlete = (await createAthlete(handle.db, stranger.id, { name: "Eve", subscriptionActiveUntil: "2099-01-01" })).id;
     const foreign = await uploadSession(stranger as unknown as SessionUser, strangerTrack, [strangerAthlete], "K1", 5);
     await buildReplayArtifact(handle.db, foreign);
-    expect(await createEmbed(handle.db, w.input({ sessionIds: [w.withArtifact, foreign] }))).toEqual({ ok: false, code: "session_not_found" });
+    expect(await createEmbed(handle.db, w.input({ sessionIds: [w.withArtifact, foreign] }))).toEqual({
+      ok: false,
+      code: "session_not_found",
+    });
     expect(await createEmbed(handle.db, w.input({ sessionIds: [2_000_000_000] }))).toEqual({ ok: false, code: "session_not_found" });
 
     const noArtifact = await uploadSession(w.user, w.trackId, w.athletes, "C1", 6);
-    expect(await createEmbed(handle.db, w.input({ sessionIds: [w.withArtifact, noArtifact] }))).toEqual({ ok: false, code: "artifact_unavailable", sessionId: noArtifact, reason: "missing" });
+    expect(await createEmbed(handle.db, w.input({ sessionIds: [w.withArtifact, noArtifact] }))).toEqual({
+      ok: false,
+      code: "artifact_unavailable",
+      sessionId: noArtifact,
+      reason: "missing",
+    });
 
     const tampered = await uploadSession(w.user, w.trackId, w.athletes, "K1", 7);
     await putBlob(handle.db, { key: replayBlobKey(tampered), bytes: Buffer.from("not gzip"), contentType: "application/json" });
-    expect(await createEmbed(handle.db, w.input({ sessionIds: [tampered] }))).toEqual({ ok: false, code: "artifact_unavailable", sessionId: tampered, reason: "invalid" });
+    expect(await createEmbed(handle.db, w.input({ sessionIds: [tampered] }))).toEqual({
+      ok: false,
+      code: "artifact_unavailable",
+      sessionId: tampered,
+      reason: "invalid",
+    });
   });
 });
 
@@ -119,7 +155,8 @@ describe("launch, artifacts and lease", () => {
       { ...FROM_THE_CLUB, referer: "https://stranger.example/" }, // a stranger's iframe that shows its referrer
       { ...FROM_THE_CLUB, site: "same-origin" }, // framed by a page of ours, not the club
     ];
-    for (const request of refused) expect(await launchEmbed(handle.db, framed(launchToken, undefined, request)), JSON.stringify(request)).toBeNull();
+    for (const request of refused)
+      expect(await launchEmbed(handle.db, framed(launchToken, undefined, request)), JSON.stringify(request)).toBeNull();
     const launched = await launchEmbed(handle.db, framed(launchToken));
     expect(launched?.origin).toBe(ORIGIN);
     expect(await launchEmbed(handle.db, framed(launchToken))).toBeNull();
@@ -144,7 +181,9 @@ describe("launch, artifacts and lease", () => {
       const raw = JSON.parse(gunzipSync(bytes).toString());
       expect(Object.keys(raw).sort()).toEqual(["frame_count", "frames", "model_class", "quantization", "schema"]);
       expect(Object.keys(raw.quantization).sort()).toEqual(["orientation_deg", "position_m"]);
-      expect(raw.frames.every((f: unknown[]) => f.length === 7 && f[1] === 0 && f[2] === 0 && f.every((v) => typeof v === "number"))).toBe(true);
+      expect(raw.frames.every((f: unknown[]) => f.length === 7 && f[1] === 0 && f[2] === 0 && f.every((v) => typeof v === "number"))).toBe(
+        true,
+      );
       expect(decodeReplayArtifact(bytes)).not.toBeNull();
     }
     const later = new Date(Date.now() + 60_000);
@@ -186,8 +225,17 @@ describe("revocation", () => {
     const secondLaunched = (await launchEmbed(handle.db, framed(second.launchToken)))!;
     const unusedOfSecond = await createdLaunch(w.input());
 
-    expect(await revokeEmbed(handle.db, { embedId: second.embedId, subjectId: w.owner.id, applicationId: w.application.id + 1, now: new Date() })).toBe(false);
-    expect(await revokeEmbed(handle.db, { embedId: second.embedId, subjectId: w.owner.id, applicationId: w.application.id, now: new Date() })).toBe(true);
+    expect(
+      await revokeEmbed(handle.db, {
+        embedId: second.embedId,
+        subjectId: w.owner.id,
+        applicationId: w.application.id + 1,
+        now: new Date(),
+      }),
+    ).toBe(false);
+    expect(
+      await revokeEmbed(handle.db, { embedId: second.embedId, subjectId: w.owner.id, applicationId: w.application.id, now: new Date() }),
+    ).toBe(true);
     expect(await renewLease(handle.db, secondLaunched.lease.credential)).toBeNull();
     expect(await consumeArtifactToken(handle.db, secondLaunched.lanes[0].artifactToken)).toBeNull();
     // Other embeds of the same grant live on.
@@ -199,12 +247,13 @@ describe("revocation", () => {
   });
 });
 
-describe("the token routes, called with a Request (the Data API's kernel, docs/architecture.md \"Every route through its wrapper\")", () => {
+describe('the token routes, called with a Request (the Data API\'s kernel, docs/architecture.md "Every route through its wrapper")', () => {
   const API = "http://localhost/api/v1/svcsim";
   const noParams = { params: Promise.resolve({}) };
   const renew = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
     leaseRoute.POST(new Request(`${API}/leases`, { method: "POST", body, headers }), noParams);
-  const artifact = (token: string, query = "") => artifactRoute.GET(new Request(`${API}/artifacts/${token}${query}`), { params: Promise.resolve({ token }) });
+  const artifact = (token: string, query = "") =>
+    artifactRoute.GET(new Request(`${API}/artifacts/${token}${query}`), { params: Promise.resolve({ token }) });
 
   it("GET /svcsim/artifacts/{token}: the gzip bytes once, then a JSON 404; a query parameter is a 400", async () => {
     const w = await world();
@@ -223,7 +272,11 @@ describe("the token routes, called with a Request (the Data API's kernel, docs/a
 
     const again = await artifact(token);
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: "not_found", error_description: "Unknown, used or expired artifact URL", request_id: again.headers.get("x-request-id") });
+    expect(await again.json()).toEqual({
+      error: "not_found",
+      error_description: "Unknown, used or expired artifact URL",
+      request_id: again.headers.get("x-request-id"),
+    });
   });
 
   it("POST /svcsim/leases: 200 for a live lease; every missing, malformed or unknown one is a 401 with a Lease challenge", async () => {

@@ -32,7 +32,10 @@ export interface LaunchEmbedOptions {
  * other use is null (404) and a request of the wrong kind leaves the launch
  * usable. One transaction: a launch is never consumed without its tokens.
  */
-export async function launchEmbed(db: Db, { token, request, appOrigin, now = new Date() }: LaunchEmbedOptions): Promise<LaunchedEmbed | null> {
+export async function launchEmbed(
+  db: Db,
+  { token, request, appOrigin, now = new Date() }: LaunchEmbedOptions,
+): Promise<LaunchedEmbed | null> {
   if (!isEmbedTokenShape(token)) return null;
   const tokenHash = hashEmbedToken(token);
   const lease = newEmbedToken();
@@ -45,18 +48,48 @@ export async function launchEmbed(db: Db, { token, request, appOrigin, now = new
     const [embed] = await tx
       .update(replayEmbeds)
       .set({ launchedAt: now, leaseHash: hashEmbedToken(lease), leaseExpiresAt })
-      .where(and(eq(replayEmbeds.launchTokenHash, tokenHash), isNull(replayEmbeds.launchedAt), gt(replayEmbeds.launchExpiresAt, timestampSql(now)), embedLive(now)))
+      .where(
+        and(
+          eq(replayEmbeds.launchTokenHash, tokenHash),
+          isNull(replayEmbeds.launchedAt),
+          gt(replayEmbeds.launchExpiresAt, timestampSql(now)),
+          embedLive(now),
+        ),
+      )
       .returning({ id: replayEmbeds.id, origin: replayEmbeds.origin, sessionIds: replayEmbeds.sessionIds });
     if (!embed) return null;
     // A session deleted since the embed was created simply has no lane.
-    const present = await tx.select({ id: results.id, modelClass: vessels.type }).from(results).innerJoin(vessels, eq(vessels.id, results.vesselId)).where(inArray(results.id, embed.sessionIds)).orderBy(asc(results.id));
+    const present = await tx
+      .select({ id: results.id, modelClass: vessels.type })
+      .from(results)
+      .innerJoin(vessels, eq(vessels.id, results.vesselId))
+      .where(inArray(results.id, embed.sessionIds))
+      .orderBy(asc(results.id));
     const artifactExpiresAt = new Date(now.getTime() + ARTIFACT_TOKEN_TTL_MS);
     const lanes = embed.sessionIds.flatMap((sessionId, index) => {
       const row = present.find((p) => p.id === sessionId);
-      return row ? [{ sessionId, lane: index + 1, modelClass: row.modelClass as ReplayModelClass, artifactToken: newEmbedToken(), artifactExpiresAt }] : [];
+      return row
+        ? [
+            {
+              sessionId,
+              lane: index + 1,
+              modelClass: row.modelClass as ReplayModelClass,
+              artifactToken: newEmbedToken(),
+              artifactExpiresAt,
+            },
+          ]
+        : [];
     });
     if (lanes.length) {
-      await tx.insert(replayArtifactTokens).values(lanes.map((l) => ({ embedId: embed.id, resultId: l.sessionId, lane: l.lane, tokenHash: hashEmbedToken(l.artifactToken), expiresAt: artifactExpiresAt })));
+      await tx.insert(replayArtifactTokens).values(
+        lanes.map((l) => ({
+          embedId: embed.id,
+          resultId: l.sessionId,
+          lane: l.lane,
+          tokenHash: hashEmbedToken(l.artifactToken),
+          expiresAt: artifactExpiresAt,
+        })),
+      );
     }
     return {
       origin: embed.origin,
@@ -74,7 +107,10 @@ export async function launchEmbed(db: Db, { token, request, appOrigin, now = new
  */
 export async function launchTokenOrigin(db: Db, token: string): Promise<string | null> {
   if (!isEmbedTokenShape(token)) return null;
-  const [row] = await db.select({ origin: replayEmbeds.origin }).from(replayEmbeds).where(eq(replayEmbeds.launchTokenHash, hashEmbedToken(token)));
+  const [row] = await db
+    .select({ origin: replayEmbeds.origin })
+    .from(replayEmbeds)
+    .where(eq(replayEmbeds.launchTokenHash, hashEmbedToken(token)));
   return row?.origin ?? null;
 }
 

@@ -7,7 +7,13 @@ import { expectedFetchSites, launchRequestOf, mayConsumeLaunch, type LaunchReque
  */
 const APP = "https://results.example";
 const CLUB = "https://club.example";
-const frame = (overrides: Partial<LaunchRequest> = {}): LaunchRequest => ({ dest: "iframe", mode: "navigate", site: "cross-site", referer: `${CLUB}/`, ...overrides });
+const frame = (overrides: Partial<LaunchRequest> = {}): LaunchRequest => ({
+  dest: "iframe",
+  mode: "navigate",
+  site: "cross-site",
+  referer: `${CLUB}/`,
+  ...overrides,
+});
 const may = (request: LaunchRequest, approvedOrigin = CLUB, appOrigin = APP) => mayConsumeLaunch(request, { approvedOrigin, appOrigin });
 
 describe("mayConsumeLaunch", () => {
@@ -43,7 +49,17 @@ describe("mayConsumeLaunch", () => {
   });
 
   it("refuses a Referer of any other origin, or one that is not an http(s) URL", () => {
-    for (const referer of ["https://stranger.example/", "http://club.example/", "https://club.example:8443/", "https://sub.club.example/", "https://club.example.evil.test/", "not a url", "", "data:text/html,x", "about:blank"]) {
+    for (const referer of [
+      "https://stranger.example/",
+      "http://club.example/",
+      "https://club.example:8443/",
+      "https://sub.club.example/",
+      "https://club.example.evil.test/",
+      "not a url",
+      "",
+      "data:text/html,x",
+      "about:blank",
+    ]) {
       expect(may(frame({ referer })), referer).toBe(false);
     }
   });
@@ -72,7 +88,12 @@ describe("expectedFetchSites", () => {
 
 describe("launchRequestOf", () => {
   it("reads the four headers, case-insensitively", () => {
-    const headers = new Headers({ "Sec-Fetch-Dest": "iframe", "sec-fetch-mode": "navigate", "SEC-FETCH-SITE": "cross-site", Referer: `${CLUB}/` });
+    const headers = new Headers({
+      "Sec-Fetch-Dest": "iframe",
+      "sec-fetch-mode": "navigate",
+      "SEC-FETCH-SITE": "cross-site",
+      Referer: `${CLUB}/`,
+    });
     expect(launchRequestOf(headers)).toEqual(frame());
     expect(launchRequestOf(new Headers())).toEqual({ dest: null, mode: null, site: null, referer: null });
   });

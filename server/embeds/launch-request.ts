@@ -17,7 +17,12 @@ export interface LaunchRequest {
 }
 
 export function launchRequestOf(headers: Pick<Headers, "get">): LaunchRequest {
-  return { dest: headers.get("sec-fetch-dest"), mode: headers.get("sec-fetch-mode"), site: headers.get("sec-fetch-site"), referer: headers.get("referer") };
+  return {
+    dest: headers.get("sec-fetch-dest"),
+    mode: headers.get("sec-fetch-mode"),
+    site: headers.get("sec-fetch-site"),
+    referer: headers.get("referer"),
+  };
 }
 
 /**

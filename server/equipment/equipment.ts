@@ -6,7 +6,11 @@ import { AppError, notFound } from "../errors";
 
 const optionalNumber = (min: number, max: number, label: string) =>
   z
-    .union([z.literal(""), z.null(), z.coerce.number({ error: "Enter a number" }).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`)])
+    .union([
+      z.literal(""),
+      z.null(),
+      z.coerce.number({ error: "Enter a number" }).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`),
+    ])
     .optional()
     .transform((v) => (v === "" || v === undefined || v === null ? null : v));
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default("");
@@ -68,12 +72,18 @@ export async function createOwnVessel(db: Db, userId: number, input: z.input<typ
   const values = ZVesselInput.parse(input);
   const [type] = await db.select({ id: vessels.id }).from(vessels).where(eq(vessels.id, values.vesselTypeId));
   if (!type) throw new AppError("invalid", "Unknown boat type", { vesselTypeId: ["Unknown boat type"] });
-  const [row] = await db.insert(equipmentVessels).values({ ...values, ownerUserId: userId }).returning({ id: equipmentVessels.id });
+  const [row] = await db
+    .insert(equipmentVessels)
+    .values({ ...values, ownerUserId: userId })
+    .returning({ id: equipmentVessels.id });
   return getOwnVessel(db, userId, row.id);
 }
 
 export async function deleteOwnVessel(db: Db, userId: number, id: number) {
-  const deleted = await db.delete(equipmentVessels).where(and(eq(equipmentVessels.id, id), eq(equipmentVessels.ownerUserId, userId))).returning({ id: equipmentVessels.id });
+  const deleted = await db
+    .delete(equipmentVessels)
+    .where(and(eq(equipmentVessels.id, id), eq(equipmentVessels.ownerUserId, userId)))
+    .returning({ id: equipmentVessels.id });
   if (!deleted.length) throw notFound("Boat");
 }
 
@@ -98,18 +108,27 @@ export async function listOwnPaddles(db: Db, userId: number, page?: IdPage) {
 }
 
 export async function getOwnPaddle(db: Db, userId: number, id: number) {
-  const [row] = await db.select(paddleColumns).from(equipmentPaddles).where(and(eq(equipmentPaddles.id, id), eq(equipmentPaddles.ownerUserId, userId)));
+  const [row] = await db
+    .select(paddleColumns)
+    .from(equipmentPaddles)
+    .where(and(eq(equipmentPaddles.id, id), eq(equipmentPaddles.ownerUserId, userId)));
   if (!row) throw notFound("Paddle");
   return row;
 }
 
 export async function createOwnPaddle(db: Db, userId: number, input: z.input<typeof ZPaddleInput>) {
   const values = ZPaddleInput.parse(input);
-  const [row] = await db.insert(equipmentPaddles).values({ ...values, ownerUserId: userId }).returning({ id: equipmentPaddles.id });
+  const [row] = await db
+    .insert(equipmentPaddles)
+    .values({ ...values, ownerUserId: userId })
+    .returning({ id: equipmentPaddles.id });
   return getOwnPaddle(db, userId, row.id);
 }
 
 export async function deleteOwnPaddle(db: Db, userId: number, id: number) {
-  const deleted = await db.delete(equipmentPaddles).where(and(eq(equipmentPaddles.id, id), eq(equipmentPaddles.ownerUserId, userId))).returning({ id: equipmentPaddles.id });
+  const deleted = await db
+    .delete(equipmentPaddles)
+    .where(and(eq(equipmentPaddles.id, id), eq(equipmentPaddles.ownerUserId, userId)))
+    .returning({ id: equipmentPaddles.id });
   if (!deleted.length) throw notFound("Paddle");
 }

@@ -2,7 +2,12 @@
  * The HTTP response of a finished export file, shared by the Data API and
  * the web download so both send the same bytes and headers.
  */
-export function exportFileResponse(file: { stream: ReadableStream<Uint8Array>; byteSize: number; contentType: string; filename: string }): Response {
+export function exportFileResponse(file: {
+  stream: ReadableStream<Uint8Array>;
+  byteSize: number;
+  contentType: string;
+  filename: string;
+}): Response {
   const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
   // Streamed from the blob store (docs/blobs.md): the file is never whole in memory.
   return new Response(file.stream, {

@@ -34,7 +34,13 @@ beforeAll(async () => {
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 3 }).content, keyring));
   const uploaded = await uploadResult(
     handle.db,
-    { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }) },
+    {
+      user: coach,
+      createdVia: "web",
+      keyPairId: null,
+      file: { filename: "k1.svc", bytes },
+      metadata: JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+    },
     { keyring },
   );
   sessionId = uploaded.id;
@@ -47,7 +53,12 @@ afterAll(async () => {
 
 describe("export jobs", () => {
   it("queues a job, builds the file with the shared builder and serves exactly those bytes", async () => {
-    const { job, replayed } = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options, idempotency: null });
+    const { job, replayed } = await requestExport(handle.db, {
+      requester,
+      source: { kind: "session", sessionId },
+      options,
+      idempotency: null,
+    });
     expect(replayed).toBe(false);
     expect(job).toMatchObject({ state: "queued", progress: 0, sourceKind: "session", sourceId: sessionId });
     expect(job.publicId).toMatch(/^exp_[A-Za-z0-9_-]{22}$/);
@@ -64,13 +75,21 @@ describe("export jobs", () => {
 
   it("is bound to its subject and application: anyone else gets not found", async () => {
     const { job } = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options, idempotency: null });
-    await expect(getExportJobFor(handle.db, { subjectUserId: coach.id, applicationId: 12345 }, job.publicId)).rejects.toMatchObject({ code: "not_found" });
-    await expect(getExportJobFor(handle.db, { subjectUserId: coach.id + 100000, applicationId: null }, job.publicId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getExportJobFor(handle.db, { subjectUserId: coach.id, applicationId: 12345 }, job.publicId)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getExportJobFor(handle.db, { subjectUserId: coach.id + 100000, applicationId: null }, job.publicId)).rejects.toMatchObject(
+      { code: "not_found" },
+    );
     await expect(readExportFile(handle.db, job)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("replays the same job for the same Idempotency-Key", async () => {
-    const claim = { scope: `web:user:${coach.id}`, key: randomUUID(), fingerprint: requestFingerprint({ method: "POST", path: `/sessions/${sessionId}/exports`, body: { format: "json" } }) };
+    const claim = {
+      scope: `web:user:${coach.id}`,
+      key: randomUUID(),
+      fingerprint: requestFingerprint({ method: "POST", path: `/sessions/${sessionId}/exports`, body: { format: "json" } }),
+    };
     const first = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options, idempotency: claim });
     const second = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options, idempotency: claim });
     expect(second.replayed).toBe(true);
@@ -81,7 +100,12 @@ describe("export jobs", () => {
   });
 
   it("fails with a message (no stack) when the build fails for good", async () => {
-    const { job } = await requestExport(handle.db, { requester, source: { kind: "session", sessionId }, options: { ...options, athlete: 4 }, idempotency: null });
+    const { job } = await requestExport(handle.db, {
+      requester,
+      source: { kind: "session", sessionId },
+      options: { ...options, athlete: 4 },
+      idempotency: null,
+    });
     await drain();
     const failed = await getExportJobFor(handle.db, requester, job.publicId);
     expect(failed.state).toBe("failed");
@@ -101,7 +125,14 @@ describe("export jobs", () => {
     const [row] = await handle.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
     expect(row).toMatchObject({ state: "expired", blobKey: null });
     expect(await getBlob(handle.db, done.blobKey!)).toBeNull();
-    expect(await handle.db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `exports/${job.publicId}%`))).toEqual([]);
-    await expect(readExportFile(handle.db, await getExportJobFor(handle.db, requester, job.publicId))).rejects.toMatchObject({ code: "not_found" });
+    expect(
+      await handle.db
+        .select({ key: blobs.key })
+        .from(blobs)
+        .where(like(blobs.key, `exports/${job.publicId}%`)),
+    ).toEqual([]);
+    await expect(readExportFile(handle.db, await getExportJobFor(handle.db, requester, job.publicId))).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

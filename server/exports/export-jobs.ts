@@ -36,7 +36,10 @@ export const exportBuilder = { build: buildExport };
 /** "exp_" + 128 random bits: not guessable, and not UUID-shaped (the Data API never emits UUIDs). */
 export const newExportJobId = () => `exp_${randomBytes(16).toString("base64url")}`;
 
-const sourceColumns = (source: ExportSource) => ({ sourceKind: source.kind, sourceId: source.kind === "session" ? source.sessionId : source.trainingId });
+const sourceColumns = (source: ExportSource) => ({
+  sourceKind: source.kind,
+  sourceId: source.kind === "session" ? source.sessionId : source.trainingId,
+});
 export function sourceOf(job: Pick<ExportJob, "sourceKind" | "sourceId">): ExportSource {
   if (job.sourceKind === "session") return { kind: "session", sessionId: job.sourceId };
   if (job.sourceKind === "training") return { kind: "training", trainingId: job.sourceId };
@@ -112,7 +115,10 @@ export async function getExportJobFor(db: Db, requester: ExportRequester, public
 }
 
 /** The finished file, as a stream; not found before success, after expiry, or when its blob is gone. */
-export async function readExportFile(db: Db, job: ExportJob): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; contentType: string; filename: string }> {
+export async function readExportFile(
+  db: Db,
+  job: ExportJob,
+): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number; contentType: string; filename: string }> {
   if (job.state !== "succeeded" || !job.blobKey || !job.filename) throw notFound("Export file");
   const blob = await openBlob(db, job.blobKey);
   if (!blob) throw notFound("Export file");
@@ -139,9 +145,14 @@ export async function markExportRunning(db: Db, exportJobId: number): Promise<{ 
  * are staged first, then its blob row and the state change commit together. Idempotent: a job that already succeeded
  * returns its file's reference without building again.
  */
-export async function buildAndStoreExport(db: Db, exportJobId: number, now = new Date()): Promise<{ blobKey: string; byteSize: number; expiresAt: string }> {
+export async function buildAndStoreExport(
+  db: Db,
+  exportJobId: number,
+  now = new Date(),
+): Promise<{ blobKey: string; byteSize: number; expiresAt: string }> {
   const job = await loadJob(db, exportJobId);
-  if (job.state === "succeeded" && job.blobKey && job.expiresAt) return { blobKey: job.blobKey, byteSize: job.byteSize ?? 0, expiresAt: job.expiresAt.toISOString() };
+  if (job.state === "succeeded" && job.blobKey && job.expiresAt)
+    return { blobKey: job.blobKey, byteSize: job.byteSize ?? 0, expiresAt: job.expiresAt.toISOString() };
   if (job.state !== "running" && job.state !== "queued") throw new AppError("conflict", `Export is ${job.state}`);
   const file = await exportBuilder.build(db, sourceOf(job), { userId: job.subjectUserId }, optionsOf(job));
   const blobKey = `exports/${job.publicId}`;
@@ -153,7 +164,16 @@ export async function buildAndStoreExport(db: Db, exportJobId: number, now = new
     await commitBlob(tx as unknown as Db, { key: blobKey, content, contentType: file.contentType });
     await tx
       .update(exportJobs)
-      .set({ state: "succeeded", progress: 100, blobKey, contentType: file.contentType, filename: file.filename, byteSize: file.bytes.byteLength, finishedAt: now, expiresAt })
+      .set({
+        state: "succeeded",
+        progress: 100,
+        blobKey,
+        contentType: file.contentType,
+        filename: file.filename,
+        byteSize: file.bytes.byteLength,
+        finishedAt: now,
+        expiresAt,
+      })
       .where(eq(exportJobs.id, exportJobId));
     await emitExportEvent(tx as unknown as Db, "export.completed", exportJobId);
   });

@@ -26,7 +26,9 @@ export interface ExportListItem {
 export const EXPORT_LIST_LIMIT = 100;
 
 export async function listWebExports(db: Db, userId: number, now = new Date()): Promise<ExportListItem[]> {
-  const rows = rowsOf<Omit<ExportListItem, "sourceId" | "byteSize"> & { sourceId: number; byteSize: number | string | null; expired: boolean }>(
+  const rows = rowsOf<
+    Omit<ExportListItem, "sourceId" | "byteSize"> & { sourceId: number; byteSize: number | string | null; expired: boolean }
+  >(
     await db.execute(sql`
       select e.public_id as "publicId", e.format, e.state, e.source_kind as "sourceKind", e.source_id as "sourceId",
         case e.source_kind
@@ -41,5 +43,10 @@ export async function listWebExports(db: Db, userId: number, now = new Date()): 
       where e.subject_user_id = ${userId} and e.application_id is null
       order by e.created_at desc, e.id desc limit ${EXPORT_LIST_LIMIT}`),
   );
-  return rows.map(({ expired, ...r }) => ({ ...r, state: expired ? "expired" : r.state, sourceId: Number(r.sourceId), byteSize: r.byteSize === null ? null : Number(r.byteSize) }));
+  return rows.map(({ expired, ...r }) => ({
+    ...r,
+    state: expired ? "expired" : r.state,
+    sourceId: Number(r.sourceId),
+    byteSize: r.byteSize === null ? null : Number(r.byteSize),
+  }));
 }

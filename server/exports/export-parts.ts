@@ -37,6 +37,7 @@ export function positionsAlong(distances: (number | null)[], route: [number, num
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 function haversineM([lat1, lon1]: [number, number], [lat2, lon2]: [number, number]): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a)));
 }

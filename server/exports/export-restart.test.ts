@@ -52,7 +52,8 @@ const builds = () =>
   (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n") : [])
     .filter((line) => line.endsWith(` user=${ownUserId}`))
     .map((line) => line.replace(/ user=\d+$/, ""));
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 describe("export job across a process restart", () => {
   it("finishes once after the worker is killed mid-build", { timeout: 180_000 }, async () => {
@@ -74,13 +75,25 @@ describe("export job across a process restart", () => {
     try {
       const [job] = await handle.db.select().from(exportJobs).where(eq(exportJobs.id, exportJobId));
       expect(job).toMatchObject({ state: "succeeded", progress: 100, blobKey: `exports/${publicId}` });
-      expect(await handle.db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `exports/${publicId}%`))).toHaveLength(1);
+      expect(
+        await handle.db
+          .select({ key: blobs.key })
+          .from(blobs)
+          .where(like(blobs.key, `exports/${publicId}%`)),
+      ).toHaveLength(1);
       // One run; "mark-running" ran once (in the killed process), the build twice, recorded once.
-      const runs = await handle.db.select({ id: jobRuns.id }).from(jobRuns)
+      const runs = await handle.db
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
         .where(and(eq(jobRuns.functionId, "build-export"), sql`${jobRuns.event}->'data'->>'exportJobId' = ${String(exportJobId)}`));
       expect(runs).toHaveLength(1);
       const run = await getRun(handle.db, runs[0].id);
-      expect(run!.steps.map((step) => [step.stepId, step.attempts])).toEqual(expect.arrayContaining([["mark-running", 1], ["build-and-store", 1]]));
+      expect(run!.steps.map((step) => [step.stepId, step.attempts])).toEqual(
+        expect.arrayContaining([
+          ["mark-running", 1],
+          ["build-and-store", 1],
+        ]),
+      );
     } finally {
       await handle.close();
     }

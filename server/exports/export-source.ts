@@ -20,7 +20,16 @@ import {
   type ZStroke,
 } from "../contract/data-api/sessions";
 import { toProcessingStroke } from "../results/result-analysis";
-import { getSessionStrokes, downsampleRoute, getCrewSeenBy, getReadableSession, getSessionAnalysis, getSessionWeather, heartRateIsSubjects, type CrewSeat } from "../sessions/read-session";
+import {
+  getSessionStrokes,
+  downsampleRoute,
+  getCrewSeenBy,
+  getReadableSession,
+  getSessionAnalysis,
+  getSessionWeather,
+  heartRateIsSubjects,
+  type CrewSeat,
+} from "../sessions/read-session";
 import type { SessionAudience } from "../sessions/session-boundary";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, type SeriesField } from "../svc/process/track";
 import type { ZSetSplits, ZTrainingSummary, ZTrainingTimeline } from "../contract/data-api/trainings";
@@ -132,7 +141,12 @@ export interface TrainingExportPart {
 const STROKE_SEAT = 1;
 const ALL_SERIES_FIELDS: SeriesField[] = ["distance", "speed", "rate", "stroke_distance"];
 
-export async function loadExportModel(db: Db, source: ExportSource, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
+export async function loadExportModel(
+  db: Db,
+  source: ExportSource,
+  viewer: ExportViewer,
+  selection: ExportSelection,
+): Promise<ExportModel> {
   switch (source.kind) {
     case "session":
       return loadSessionModel(db, source, viewer, selection);
@@ -141,7 +155,12 @@ export async function loadExportModel(db: Db, source: ExportSource, viewer: Expo
   }
 }
 
-async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "session" }>, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
+async function loadSessionModel(
+  db: Db,
+  source: Extract<ExportSource, { kind: "session" }>,
+  viewer: ExportViewer,
+  selection: ExportSelection,
+): Promise<ExportModel> {
   const audience: SessionAudience = {
     subjectId: viewer.userId,
     surface: viewer.application?.surface ?? "data",
@@ -156,12 +175,14 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
     getSessionAnalysis(db, row.id),
     getSessionStrokes(db, row.id),
   ]);
-  const crew: CrewSeat[] = mode === "privacy-safe" ? crewSeen.map((seat) => (seat.isSubject ? seat : { ...seat, athlete: null })) : crewSeen;
+  const crew: CrewSeat[] =
+    mode === "privacy-safe" ? crewSeen.map((seat) => (seat.isSubject ? seat : { ...seat, athlete: null })) : crewSeen;
   const chosen = crew.find((seat) => seat.seat === selection.athlete);
   // Which seats may be exported at all: those the person could export on the web (the data
   // surface's view). Full mode names the seat's athlete; privacy-safe mode exports the same
   // seats with every identity but the person's own removed (docs/exports.md "Privacy-safe mode").
-  const exportable = mode === "privacy-safe" && audience.surface !== "data" ? await getCrewSeenBy(db, { ...audience, surface: "data" }, row.id) : crewSeen;
+  const exportable =
+    mode === "privacy-safe" && audience.surface !== "data" ? await getCrewSeenBy(db, { ...audience, surface: "data" }, row.id) : crewSeen;
   // A seat the person may not see is not found, never an anonymous file of it.
   if (!chosen || !exportable.find((seat) => seat.seat === chosen.seat)?.athlete) throw notFound("Athlete seat");
   if (!analysis) throw new AppError("conflict", "The session has no processed data: its processing failed");
@@ -177,7 +198,9 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
   const route = downsampleRoute(analysis.track.route, MAX_SERIES_POINTS);
   const series = serializeSeries(row.id, seriesData, route.length ? route : null);
   const heartRate = heartRateIncluded ? { avg: analysis.summary.avg_heart_rate, max: analysis.summary.max_heart_rate } : null;
-  const lactate = lactateIncluded ? (await listShareableLactate(db, viewer.userId, { sessionId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
+  const lactate = lactateIncluded
+    ? (await listShareableLactate(db, viewer.userId, { sessionId: row.id }, { after: null, take: 1000 })).map(serializeLactate)
+    : null;
 
   const session = serializeSessionDetail({ row, crew, weather, equipment: null, heartRate });
   return {
@@ -198,7 +221,9 @@ async function loadSessionModel(db: Db, source: Extract<ExportSource, { kind: "s
       durationMs: session.duration_ms,
     },
     athlete: serializeCrewSeat(chosen),
-    summary: withoutSessionId(serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded, finalTimeUncertainty(analysis.track))),
+    summary: withoutSessionId(
+      serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, heartRateIncluded, finalTimeUncertainty(analysis.track)),
+    ),
     splits: splitItems(computeSplits(analysis.track, processingStrokes, selection.splits)),
     strokes: strokeRows.map((stroke) => serializeStroke(stroke, analysis.effortStartS)),
     series: withoutSessionId(series),

@@ -46,7 +46,11 @@ describe("requestSessionExport on the partner surface", () => {
   });
 
   it("still refuses an empty seat and a person without access, with the same 404", async () => {
-    await expect(ask({ subjectId: world.anna.id, surface: "partner", applicationId: partnerAppId }, 3, "privacy-safe")).rejects.toMatchObject({ code: "not_found" });
-    await expect(ask({ subjectId: world.olaf.id, surface: "partner", applicationId: partnerAppId }, 1, "privacy-safe")).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      ask({ subjectId: world.anna.id, surface: "partner", applicationId: partnerAppId }, 3, "privacy-safe"),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      ask({ subjectId: world.olaf.id, surface: "partner", applicationId: partnerAppId }, 1, "privacy-safe"),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -49,7 +49,12 @@ export async function requestSessionExport(
   return requestExport(db, {
     requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },
     source: { kind: "session", sessionId: session.id },
-    options: { ...input.request, athlete: input.request.athlete as ExportOptions["athlete"], mode: input.mode, healthAllowed: input.healthAllowed },
+    options: {
+      ...input.request,
+      athlete: input.request.athlete as ExportOptions["athlete"],
+      mode: input.mode,
+      healthAllowed: input.healthAllowed,
+    },
     idempotency: input.idempotency,
   });
 }
@@ -74,7 +79,11 @@ export async function requestTrainingExport(
 ): Promise<{ job: ExportJob; replayed: boolean }> {
   const training = await getReadableTraining(db, input.audience, input.trainingId);
   if (input.request.athlete !== 1) throw notFound("Seat");
-  if (training.status !== "ready") throw new AppError("conflict", `The training has no sets yet: ${training.status === "failed" ? "its processing failed" : `it is ${training.status}`}`);
+  if (training.status !== "ready")
+    throw new AppError(
+      "conflict",
+      `The training has no sets yet: ${training.status === "failed" ? "its processing failed" : `it is ${training.status}`}`,
+    );
   return requestExport(db, {
     requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },
     source: { kind: "training", trainingId: training.id },

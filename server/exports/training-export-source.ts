@@ -35,12 +35,22 @@ import type { ExportLap, ExportModel, ExportSelection, ExportViewer } from "./ex
  */
 const ALL_SERIES_FIELDS: SeriesField[] = ["distance", "speed", "rate", "stroke_distance"];
 
-export async function loadTrainingModel(db: Db, trainingId: number, viewer: ExportViewer, selection: ExportSelection): Promise<ExportModel> {
-  const audience: TrainingAudience = { subjectId: viewer.userId, surface: viewer.application?.surface ?? "data", applicationId: viewer.application?.id ?? 0 };
+export async function loadTrainingModel(
+  db: Db,
+  trainingId: number,
+  viewer: ExportViewer,
+  selection: ExportSelection,
+): Promise<ExportModel> {
+  const audience: TrainingAudience = {
+    subjectId: viewer.userId,
+    surface: viewer.application?.surface ?? "data",
+    applicationId: viewer.application?.id ?? 0,
+  };
   const mode = audience.surface === "partner" ? "privacy-safe" : selection.mode;
   const row = await getReadableTraining(db, audience, trainingId);
   const derived = row.status === "ready" ? await getTrainingDerived(db, row.id) : null;
-  if (!derived || !row.startAt || !row.date || !row.timeOfDay) throw new AppError("conflict", "The training has no sets yet: it is not processed");
+  if (!derived || !row.startAt || !row.date || !row.timeOfDay)
+    throw new AppError("conflict", "The training has no sets yet: it is not processed");
   const [athlete, sets, works, template] = await Promise.all([
     getTrainingAthlete(db, audience, row),
     getTrainingSets(db, row.id),
@@ -66,13 +76,31 @@ export async function loadTrainingModel(db: Db, trainingId: number, viewer: Expo
   });
   strokeRows.forEach((s, i) => (s.index = i));
   const processingStrokes = strokeRows.map(toProcessingStroke);
-  const seriesData = buildSeries(derived.track, processingStrokes, { fields: heartRateIncluded ? [...ALL_SERIES_FIELDS, "heart_rate"] : ALL_SERIES_FIELDS, maxPoints: MAX_SERIES_POINTS, startS: origin });
+  const seriesData = buildSeries(derived.track, processingStrokes, {
+    fields: heartRateIncluded ? [...ALL_SERIES_FIELDS, "heart_rate"] : ALL_SERIES_FIELDS,
+    maxPoints: MAX_SERIES_POINTS,
+    startS: origin,
+  });
   const route = downsampleRoute(derived.track.route, MAX_SERIES_POINTS);
   const series = withoutSessionId(serializeSeries(row.id, seriesData, route.length ? route : null));
 
-  const summary = serializeTrainingSummary(row.id, { summary: derived.summary, dataQuality: derived.dataQuality }, works, heartRateIncluded);
-  const lactate = selection.healthAllowed && isSubject ? (await listShareableLactate(db, viewer.userId, { trainingId: row.id }, { after: null, take: 1000 })).map(serializeLactate) : null;
-  const detail = serializeTrainingDetail({ row, athlete: athlete && { ...athlete, athlete: seen }, template, match: derived.templateMatch, sets });
+  const summary = serializeTrainingSummary(
+    row.id,
+    { summary: derived.summary, dataQuality: derived.dataQuality },
+    works,
+    heartRateIncluded,
+  );
+  const lactate =
+    selection.healthAllowed && isSubject
+      ? (await listShareableLactate(db, viewer.userId, { trainingId: row.id }, { after: null, take: 1000 })).map(serializeLactate)
+      : null;
+  const detail = serializeTrainingDetail({
+    row,
+    athlete: athlete && { ...athlete, athlete: seen },
+    template,
+    match: derived.templateMatch,
+    sets,
+  });
 
   return {
     source: { kind: "training", trainingId: row.id },
@@ -105,7 +133,11 @@ export async function loadTrainingModel(db: Db, trainingId: number, viewer: Expo
       detail: { crew, ...detail },
       summary,
       timeline: serializeTimeline(row.id, sets, works),
-      setSplits: await Promise.all(works.map(async (w, k) => serializeSetSplits(row.id, w.id, computeSplits(w.track, setStrokes[k].map(toProcessingStroke), selection.splits)))),
+      setSplits: await Promise.all(
+        works.map(async (w, k) =>
+          serializeSetSplits(row.id, w.id, computeSplits(w.track, setStrokes[k].map(toProcessingStroke), selection.splits)),
+        ),
+      ),
     },
   };
 }

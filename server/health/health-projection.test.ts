@@ -42,7 +42,8 @@ const heartMention = (value: unknown) => JSON.stringify(value).match(/.{0,40}hea
 beforeAll(async () => {
   handle = await openTestDb();
   const db = handle.db;
-  const user = (label: string) => createUser(db, { name: label, email: `hp-${label}-${randomUUID()}@test.example`, password: "long enough password" });
+  const user = (label: string) =>
+    createUser(db, { name: label, email: `hp-${label}-${randomUUID()}@test.example`, password: "long enough password" });
   [coach, coCoach, ada, eli] = await Promise.all([user("coach"), user("cocoach"), user("ada"), user("eli")]);
   adaAthlete = (await createAthlete(db, coach.id, { name: "Ada", weightKg: 57.9361, subscriptionActiveUntil: "2099-01-01" })).id;
   const eliAthlete = (await createAthlete(db, coach.id, { name: "Eli", subscriptionActiveUntil: "2099-01-01" })).id;
@@ -51,25 +52,46 @@ beforeAll(async () => {
   await db.update(athletes).set({ userId: eli.id }).where(eq(athletes.id, eliAthlete));
   // A second coach of the club's team sees every athlete, manages none.
   const [team] = await db.insert(teams).values({ name: "Health club", ownerUserId: coach.id }).returning({ id: teams.id });
-  await db.insert(teamMemberships).values([
-    { teamId: team.id, role: "coach", userId: coach.id },
-    { teamId: team.id, role: "coach", userId: coCoach.id },
-    ...[adaAthlete, eliAthlete, benAthlete].map((athleteId) => ({ teamId: team.id, role: "athlete" as const, athleteId })),
-  ]);
-  adaTraining = (await createProcessedTraining(db, coach, { spec: "3x200m/45s", seed: 31, athleteId: adaAthlete, title: "Ada's threes", keyring })).id;
-  benTraining = (await createProcessedTraining(db, coach, { spec: "3x200m/45s", seed: 32, athleteId: benAthlete, title: "Ben's threes", keyring })).id;
+  await db
+    .insert(teamMemberships)
+    .values([
+      { teamId: team.id, role: "coach", userId: coach.id },
+      { teamId: team.id, role: "coach", userId: coCoach.id },
+      ...[adaAthlete, eliAthlete, benAthlete].map((athleteId) => ({ teamId: team.id, role: "athlete" as const, athleteId })),
+    ]);
+  adaTraining = (
+    await createProcessedTraining(db, coach, { spec: "3x200m/45s", seed: 31, athleteId: adaAthlete, title: "Ada's threes", keyring })
+  ).id;
+  benTraining = (
+    await createProcessedTraining(db, coach, { spec: "3x200m/45s", seed: 32, athleteId: benAthlete, title: "Ben's threes", keyring })
+  ).id;
   coachPractice = (await createProcessedTraining(db, coach, { spec: "3x200m/45s", seed: 33, title: "Coach's own threes", keyring })).id;
   const trackId = (await createTrack(db, coach.id, { name: "Projection basin" })).id;
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 4343 }).content, keyring));
-  const metadata = JSON.stringify({ distance: 200, vessel_id: 2, track_id: trackId, category_id: 1, pace_id: 1, athletes: [adaAthlete, eliAthlete] });
-  k2 = (await uploadResult(db, { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k2.svc", bytes }, metadata }, { keyring })).id;
+  const metadata = JSON.stringify({
+    distance: 200,
+    vessel_id: 2,
+    track_id: trackId,
+    category_id: 1,
+    pace_id: 1,
+    athletes: [adaAthlete, eliAthlete],
+  });
+  k2 = (
+    await uploadResult(db, { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k2.svc", bytes }, metadata }, { keyring })
+  ).id;
 });
 afterAll(async () => {
   await handle.close();
 });
 
 const storedWorkSummaries = async (trainingId: number) =>
-  (await handle.db.select({ kind: trainingSets.kind, summary: trainingSets.summary }).from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position)))
+  (
+    await handle.db
+      .select({ kind: trainingSets.kind, summary: trainingSets.summary })
+      .from(trainingSets)
+      .where(eq(trainingSets.trainingId, trainingId))
+      .orderBy(asc(trainingSets.position))
+  )
     .filter((s) => s.kind === "work")
     .map((s) => s.summary as SessionSummary);
 
@@ -120,7 +142,8 @@ describe("the analysis page's heart-rate coverage", () => {
 
 describe("an athlete record's typed weight", () => {
   it("reaches the managing account and the athlete's own account, never another coach of the team", async () => {
-    const weightOf = async (viewer: SessionUser, athleteId: number) => (await listAccessibleAthletes(handle.db, viewer.id)).find((a) => a.id === athleteId)?.weightKg;
+    const weightOf = async (viewer: SessionUser, athleteId: number) =>
+      (await listAccessibleAthletes(handle.db, viewer.id)).find((a) => a.id === athleteId)?.weightKg;
     expect(await weightOf(coach, adaAthlete)).toBe(57.9361);
     expect(await weightOf(ada, adaAthlete)).toBe(57.9361);
     expect(await weightOf(coCoach, adaAthlete)).toBeNull();

@@ -42,7 +42,11 @@ export async function sessionHeartRateOwner(db: Db, resultId: number): Promise<n
  * when the record has no account), or, with no athlete named, the uploader's
  * own practice.
  */
-export function trainingHeartRateOwner(training: { ownerUserId: number; athleteId: number | null; athleteLinkedUserId: number | null }): number | null {
+export function trainingHeartRateOwner(training: {
+  ownerUserId: number;
+  athleteId: number | null;
+  athleteLinkedUserId: number | null;
+}): number | null {
   return training.athleteId !== null ? training.athleteLinkedUserId : training.ownerUserId;
 }
 

@@ -10,7 +10,9 @@ import { getAccessibleResultSummary } from "../results/query-results";
 export const SHAREABLE_PROVENANCE = ["manual", "device"] as const;
 
 export const ZWeightInput = z.object({
-  measuredOn: z.iso.date("Use the format YYYY-MM-DD").refine((d) => d <= new Date().toISOString().slice(0, 10), "The date is in the future"),
+  measuredOn: z.iso
+    .date("Use the format YYYY-MM-DD")
+    .refine((d) => d <= new Date().toISOString().slice(0, 10), "The date is in the future"),
   weightKg: z.coerce.number({ error: "Enter a number" }).min(20, "At least 20 kg").max(250, "At most 250 kg"),
 });
 
@@ -24,7 +26,10 @@ export const ZLactateInput = z.object({
 /** A weight the person typed in (provenance manual). */
 export async function addWeight(db: Db, userId: number, input: z.input<typeof ZWeightInput>) {
   const values = ZWeightInput.parse(input);
-  const [row] = await db.insert(healthWeights).values({ ...values, userId, provenance: "manual", enteredByUserId: userId }).returning({ id: healthWeights.id });
+  const [row] = await db
+    .insert(healthWeights)
+    .values({ ...values, userId, provenance: "manual", enteredByUserId: userId })
+    .returning({ id: healthWeights.id });
   return row;
 }
 
@@ -47,7 +52,10 @@ export async function listWeights(db: Db, userId: number, { shareableOnly }: { s
 
 export async function deleteWeight(db: Db, userId: number, id: number) {
   // The person, or the coach who entered it for them.
-  const deleted = await db.delete(healthWeights).where(and(eq(healthWeights.id, id), or(eq(healthWeights.userId, userId), eq(healthWeights.enteredByUserId, userId)))).returning({ id: healthWeights.id });
+  const deleted = await db
+    .delete(healthWeights)
+    .where(and(eq(healthWeights.id, id), or(eq(healthWeights.userId, userId), eq(healthWeights.enteredByUserId, userId))))
+    .returning({ id: healthWeights.id });
   if (!deleted.length) throw notFound("Weight entry");
 }
 
@@ -61,7 +69,15 @@ export async function addLactate(db: Db, userId: number, input: z.input<typeof Z
   }
   const [row] = await db
     .insert(healthLactate)
-    .values({ userId, resultId: values.resultId, measuredAt: new Date(values.measuredAt), lactateMmolL: values.lactateMmolL, note: values.note, provenance: "manual", enteredByUserId: userId })
+    .values({
+      userId,
+      resultId: values.resultId,
+      measuredAt: new Date(values.measuredAt),
+      lactateMmolL: values.lactateMmolL,
+      note: values.note,
+      provenance: "manual",
+      enteredByUserId: userId,
+    })
     .returning({ id: healthLactate.id });
   return row;
 }
@@ -92,7 +108,10 @@ export async function listLactate(db: Db, userId: number, { shareableOnly, resul
 }
 
 export async function deleteLactate(db: Db, userId: number, id: number) {
-  const deleted = await db.delete(healthLactate).where(and(eq(healthLactate.id, id), or(eq(healthLactate.userId, userId), eq(healthLactate.enteredByUserId, userId)))).returning({ id: healthLactate.id });
+  const deleted = await db
+    .delete(healthLactate)
+    .where(and(eq(healthLactate.id, id), or(eq(healthLactate.userId, userId), eq(healthLactate.enteredByUserId, userId))))
+    .returning({ id: healthLactate.id });
   if (!deleted.length) throw notFound("Lactate reading");
 }
 
@@ -113,7 +132,10 @@ async function managedLinkedAthlete(db: Db, coachId: number, athleteId: number) 
     .where(and(eq(athletes.id, athleteId), eq(athletes.ownerUserId, coachId)));
   if (!athlete) throw notFound("Athlete");
   if (athlete.userId === null) {
-    throw new AppError("unprocessable", `${athlete.name} has no account yet. Health data belongs to the athlete's own account: invite them to link one first.`);
+    throw new AppError(
+      "unprocessable",
+      `${athlete.name} has no account yet. Health data belongs to the athlete's own account: invite them to link one first.`,
+    );
   }
   return { ...athlete, userId: athlete.userId };
 }
@@ -132,7 +154,8 @@ export async function addWeightForAthlete(db: Db, coachId: number, athleteId: nu
 export async function addLactateForAthlete(db: Db, coachId: number, athleteId: number, input: z.input<typeof ZLactateInput>) {
   const values = ZLactateInput.parse(input);
   const athlete = await managedLinkedAthlete(db, coachId, athleteId);
-  const refuse = () => new AppError("invalid", "Choose one of this athlete's sessions", { resultId: ["Choose one of this athlete's sessions"] });
+  const refuse = () =>
+    new AppError("invalid", "Choose one of this athlete's sessions", { resultId: ["Choose one of this athlete's sessions"] });
   try {
     await getAccessibleResultSummary(db, coachId, values.resultId);
   } catch {
@@ -146,7 +169,15 @@ export async function addLactateForAthlete(db: Db, coachId: number, athleteId: n
   if (!seat) throw refuse();
   const [row] = await db
     .insert(healthLactate)
-    .values({ userId: athlete.userId, resultId: values.resultId, measuredAt: new Date(values.measuredAt), lactateMmolL: values.lactateMmolL, note: values.note, provenance: "manual", enteredByUserId: coachId })
+    .values({
+      userId: athlete.userId,
+      resultId: values.resultId,
+      measuredAt: new Date(values.measuredAt),
+      lactateMmolL: values.lactateMmolL,
+      note: values.note,
+      provenance: "manual",
+      enteredByUserId: coachId,
+    })
     .returning({ id: healthLactate.id });
   return row;
 }
@@ -161,7 +192,13 @@ export async function listEnteredForAthlete(db: Db, coachId: number, athleteId: 
       .where(and(eq(healthWeights.userId, athlete.userId), eq(healthWeights.enteredByUserId, coachId)))
       .orderBy(desc(healthWeights.measuredOn), desc(healthWeights.id)),
     db
-      .select({ id: healthLactate.id, resultId: healthLactate.resultId, measuredAt: healthLactate.measuredAt, lactateMmolL: healthLactate.lactateMmolL, note: healthLactate.note })
+      .select({
+        id: healthLactate.id,
+        resultId: healthLactate.resultId,
+        measuredAt: healthLactate.measuredAt,
+        lactateMmolL: healthLactate.lactateMmolL,
+        note: healthLactate.note,
+      })
       .from(healthLactate)
       .where(and(eq(healthLactate.userId, athlete.userId), eq(healthLactate.enteredByUserId, coachId)))
       .orderBy(desc(healthLactate.measuredAt), desc(healthLactate.id)),
@@ -175,7 +212,12 @@ export async function listAthleteSessionsForHealth(db: Db, coachId: number, athl
     .select({ id: results.id, date: results.date, vesselType: vessels.type, distanceM: results.distanceM })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
-    .where(and(resultAccessible(coachId), sql`exists (select 1 from result_crew rc where rc.result_id = ${results.id} and rc.athlete_id = ${athleteId})`))
+    .where(
+      and(
+        resultAccessible(coachId),
+        sql`exists (select 1 from result_crew rc where rc.result_id = ${results.id} and rc.athlete_id = ${athleteId})`,
+      ),
+    )
     .orderBy(desc(results.startAt), desc(results.id))
     .limit(limit);
 }

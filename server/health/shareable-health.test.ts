@@ -15,7 +15,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = (name: string) => createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
 
 /** Follows the keyset to the end, inserting `between` after the first page. */
 async function allWeightPages(userId: number, take: number, between?: () => Promise<void>) {
@@ -43,7 +44,11 @@ it("weights: newest first, own manual and device rows only, stable pages while r
       .returning({ id: healthWeights.id })
       .then(([r]) => r.id);
 
-  const manual = [await insert(person.id, "2026-01-03", "manual"), await insert(person.id, "2026-01-01", "manual"), await insert(person.id, "2026-01-03", "manual")];
+  const manual = [
+    await insert(person.id, "2026-01-03", "manual"),
+    await insert(person.id, "2026-01-01", "manual"),
+    await insert(person.id, "2026-01-03", "manual"),
+  ];
   const device = await insert(person.id, "2026-01-02", "device");
   const external = [await insert(person.id, "2026-01-04", "external", 99), await insert(person.id, "2026-01-02", "external", 99)];
   await insert(other.id, "2026-01-05", "manual");
@@ -128,5 +133,7 @@ it("lactate: the person's own readings of one session in time order, never exter
   expect(everything.map((r) => r.provenance)).toEqual(["manual", "manual", "manual", "device"]);
 
   // The crewmate sees only their own reading of the same session.
-  expect((await listShareableLactate(db, crewmate.id, { sessionId }, { after: null, take: 50 })).map((r) => r.provenance)).toEqual(["manual"]);
+  expect((await listShareableLactate(db, crewmate.id, { sessionId }, { after: null, take: 50 })).map((r) => r.provenance)).toEqual([
+    "manual",
+  ]);
 });

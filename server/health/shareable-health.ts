@@ -10,7 +10,8 @@ import { SHAREABLE_PROVENANCE } from "./health";
  * and no function takes a flag to lift them: external-provider rows and
  * other people's rows cannot be asked for.
  */
-const shareable = (provenance: typeof healthWeights.provenance | typeof healthLactate.provenance) => inArray(provenance, [...SHAREABLE_PROVENANCE]);
+const shareable = (provenance: typeof healthWeights.provenance | typeof healthLactate.provenance) =>
+  inArray(provenance, [...SHAREABLE_PROVENANCE]);
 /** The same rule again on the rows read, so the types carry it too. */
 const isShareable = <T extends { provenance: string }>(row: T): row is T & { provenance: (typeof SHAREABLE_PROVENANCE)[number] } =>
   (SHAREABLE_PROVENANCE as readonly string[]).includes(row.provenance);
@@ -26,10 +27,21 @@ export interface WeightEntry {
 export type WeightPosition = [measuredOn: string, id: number];
 
 /** One page of the person's weight history, newest first, after `after` (index health_weights_user_idx). */
-export async function listShareableWeights(db: Db, userId: number, page: { after: WeightPosition | null; take: number }): Promise<WeightEntry[]> {
-  const seek = page.after ? sql`(${healthWeights.measuredOn}, ${healthWeights.id}) < (${page.after[0]}::date, ${page.after[1]})` : undefined;
+export async function listShareableWeights(
+  db: Db,
+  userId: number,
+  page: { after: WeightPosition | null; take: number },
+): Promise<WeightEntry[]> {
+  const seek = page.after
+    ? sql`(${healthWeights.measuredOn}, ${healthWeights.id}) < (${page.after[0]}::date, ${page.after[1]})`
+    : undefined;
   const rows = await db
-    .select({ id: healthWeights.id, measuredOn: healthWeights.measuredOn, weightKg: healthWeights.weightKg, provenance: healthWeights.provenance })
+    .select({
+      id: healthWeights.id,
+      measuredOn: healthWeights.measuredOn,
+      weightKg: healthWeights.weightKg,
+      provenance: healthWeights.provenance,
+    })
     .from(healthWeights)
     .where(and(eq(healthWeights.userId, userId), shareable(healthWeights.provenance), seek))
     .orderBy(desc(healthWeights.measuredOn), desc(healthWeights.id))
@@ -58,8 +70,15 @@ export type LactatePosition = [measuredAt: string, id: number];
  * (health_lactate_user_idx, scanned backwards). The caller has checked that
  * the person may read the session; this only ever returns their own readings.
  */
-export async function listShareableLactate(db: Db, userId: number, filter: { sessionId?: number; trainingId?: number }, page: { after: LactatePosition | null; take: number }): Promise<LactateEntry[]> {
-  const seek = page.after ? sql`(${healthLactate.measuredAt}, ${healthLactate.id}) > (${page.after[0]}::timestamptz, ${page.after[1]})` : undefined;
+export async function listShareableLactate(
+  db: Db,
+  userId: number,
+  filter: { sessionId?: number; trainingId?: number },
+  page: { after: LactatePosition | null; take: number },
+): Promise<LactateEntry[]> {
+  const seek = page.after
+    ? sql`(${healthLactate.measuredAt}, ${healthLactate.id}) > (${page.after[0]}::timestamptz, ${page.after[1]})`
+    : undefined;
   const rows = await db
     .select({
       id: healthLactate.id,
@@ -72,7 +91,15 @@ export async function listShareableLactate(db: Db, userId: number, filter: { ses
       provenance: healthLactate.provenance,
     })
     .from(healthLactate)
-    .where(and(eq(healthLactate.userId, userId), filter.sessionId !== undefined ? eq(healthLactate.resultId, filter.sessionId) : undefined, filter.trainingId !== undefined ? eq(healthLactate.trainingId, filter.trainingId) : undefined, shareable(healthLactate.provenance), seek))
+    .where(
+      and(
+        eq(healthLactate.userId, userId),
+        filter.sessionId !== undefined ? eq(healthLactate.resultId, filter.sessionId) : undefined,
+        filter.trainingId !== undefined ? eq(healthLactate.trainingId, filter.trainingId) : undefined,
+        shareable(healthLactate.provenance),
+        seek,
+      ),
+    )
     .orderBy(asc(healthLactate.measuredAt), asc(healthLactate.id))
     .limit(page.take);
   return rows.filter(isShareable);

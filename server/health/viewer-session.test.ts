@@ -24,7 +24,8 @@ let k2: number;
 
 beforeAll(async () => {
   handle = await openTestDb();
-  const user = (label: string) => createUser(handle.db, { name: label, email: `hr-${label}-${randomUUID()}@test.example`, password: "long enough password" });
+  const user = (label: string) =>
+    createUser(handle.db, { name: label, email: `hr-${label}-${randomUUID()}@test.example`, password: "long enough password" });
   [coach, strokeSeat, secondSeat] = await Promise.all([user("coach"), user("stroke"), user("second")]);
   const trackId = (await createTrack(handle.db, coach.id, { name: "HR basin" })).id;
   const ana = (await createAthlete(handle.db, coach.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" })).id;
@@ -36,7 +37,20 @@ beforeAll(async () => {
   k2 = (
     await uploadResult(
       handle.db,
-      { user: coach, createdVia: "web", keyPairId: null, file: { filename: "k2.svc", bytes }, metadata: JSON.stringify({ distance: 200, vessel_id: 3, track_id: trackId, category_id: 1, pace_id: 1, athletes: [ana, bea, { name: "Xena", surname: "Typed", weight: 83.1234 }, { name: "Yves", surname: "Untyped" }] }) },
+      {
+        user: coach,
+        createdVia: "web",
+        keyPairId: null,
+        file: { filename: "k2.svc", bytes },
+        metadata: JSON.stringify({
+          distance: 200,
+          vessel_id: 3,
+          track_id: trackId,
+          category_id: 1,
+          pace_id: 1,
+          athletes: [ana, bea, { name: "Xena", surname: "Typed", weight: 83.1234 }, { name: "Yves", surname: "Untyped" }],
+        }),
+      },
       { keyring },
     )
   ).id;
@@ -88,7 +102,10 @@ describe("a session's heart rate on the web page", () => {
   it("a session without readings gives no heart rate even to the seat-1 paddler", async () => {
     const [row] = await handle.db.select({ track: resultDerived.track }).from(resultDerived).where(eq(resultDerived.resultId, k2));
     const track = row.track as { heart_rate: (number | null)[] };
-    await handle.db.update(resultDerived).set({ track: { ...track, heart_rate: track.heart_rate.map(() => null) } }).where(eq(resultDerived.resultId, k2));
+    await handle.db
+      .update(resultDerived)
+      .set({ track: { ...track, heart_rate: track.heart_rate.map(() => null) } })
+      .where(eq(resultDerived.resultId, k2));
     try {
       expect((await loadViewerSession(handle.db, strokeSeat.id, k2)).ownHeartRate).toBeNull();
     } finally {

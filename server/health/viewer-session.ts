@@ -62,12 +62,26 @@ export async function loadViewerSession(db: Db, viewerId: number, resultId: numb
   const owner = mayReadTypedCrewWeight(detail.summary, viewerId);
   return {
     detail: { ...detail, crew: detail.crew.map(viewerCrewSeat) },
-    analysis: stored ? { effortStartS: stored.effortStartS, summary: effortFigures(stored.summary), dataQuality: viewerDataQuality(stored.dataQuality), track: viewerTrack(stored.track) } : null,
+    analysis: stored
+      ? {
+          effortStartS: stored.effortStartS,
+          summary: effortFigures(stored.summary),
+          dataQuality: viewerDataQuality(stored.dataQuality),
+          track: viewerTrack(stored.track),
+        }
+      : null,
     ownHeartRate:
       heartRateIsViewers && points.length
-        ? { points, avg: stored.summary.avg_heart_rate, max: stored.summary.max_heart_rate, coverage: stored.dataQuality.heart_rate_coverage }
+        ? {
+            points,
+            avg: stored.summary.avg_heart_rate,
+            max: stored.summary.max_heart_rate,
+            coverage: stored.dataQuality.heart_rate_coverage,
+          }
         : null,
-    typedWeights: owner ? Object.fromEntries(detail.crew.filter((c) => c.athleteId === null).map((c) => [c.seat, c.externalWeightKg])) : null,
+    typedWeights: owner
+      ? Object.fromEntries(detail.crew.filter((c) => c.athleteId === null).map((c) => [c.seat, c.externalWeightKg]))
+      : null,
   };
 }
 
@@ -81,8 +95,13 @@ const viewerCrewSeat = (c: ResultDetail["crew"][number]): ViewerCrewSeat => ({
 });
 
 /** The recorded readings of the 10 Hz track (gaps and strap drop-outs left out), evenly thinned, the last one kept. */
-export function heartRateAlongDistance(track: Pick<EffortTrack, "distance" | "heart_rate">, maxPoints = MAX_HEART_RATE_POINTS): { distance: number; bpm: number }[] {
-  const recorded = track.heart_rate.flatMap((bpm, i) => (bpm !== null && bpm > 0 && track.distance[i] !== undefined ? [{ distance: track.distance[i], bpm }] : []));
+export function heartRateAlongDistance(
+  track: Pick<EffortTrack, "distance" | "heart_rate">,
+  maxPoints = MAX_HEART_RATE_POINTS,
+): { distance: number; bpm: number }[] {
+  const recorded = track.heart_rate.flatMap((bpm, i) =>
+    bpm !== null && bpm > 0 && track.distance[i] !== undefined ? [{ distance: track.distance[i], bpm }] : [],
+  );
   const step = Math.max(1, Math.ceil(recorded.length / maxPoints));
   return recorded.filter((_, i) => i % step === 0 || i === recorded.length - 1);
 }

@@ -25,7 +25,8 @@ afterAll(async () => {
 
 // A Wednesday: this week runs Monday 2026-11-23 to Sunday 2026-11-29.
 const today = new Date("2026-11-25T12:00:00Z");
-const newUser = (name: string, role?: "coach" | "athlete") => createUser(handle.db, { name, email: `home-${randomUUID()}@test.example`, password: "correct horse battery" }, role ? { role } : {});
+const newUser = (name: string, role?: "coach" | "athlete") =>
+  createUser(handle.db, { name, email: `home-${randomUUID()}@test.example`, password: "correct horse battery" }, role ? { role } : {});
 
 async function world() {
   const coach = await newUser("Coach", "coach");
@@ -41,11 +42,33 @@ async function world() {
       { ownerUserId: stranger.id, name: "Far", surname: "Away" },
     ])
     .returning({ id: athletes.id });
-  const session = async (ownerUserId: number, trackId: number, date: string, crew: number[], distanceM: number, extra: Partial<typeof results.$inferInsert> = {}) => {
+  const session = async (
+    ownerUserId: number,
+    trackId: number,
+    date: string,
+    crew: number[],
+    distanceM: number,
+    extra: Partial<typeof results.$inferInsert> = {},
+  ) => {
     const startAt = new Date(`${date}T08:00:00Z`);
     const [row] = await handle.db
       .insert(results)
-      .values({ ownerUserId, trackId, vesselId: crew.length === 2 ? 2 : 1, categoryId: 1, paceId: 1, createdVia: "demo", date, timeOfDay: "09:00:00+01:00", startAt, utcOffsetMin: 60, distanceM, durationMs: distanceM * 220, targetDistanceM: distanceM, ...extra })
+      .values({
+        ownerUserId,
+        trackId,
+        vesselId: crew.length === 2 ? 2 : 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date,
+        timeOfDay: "09:00:00+01:00",
+        startAt,
+        utcOffsetMin: 60,
+        distanceM,
+        durationMs: distanceM * 220,
+        targetDistanceM: distanceM,
+        ...extra,
+      })
       .returning({ id: results.id });
     await handle.db.insert(resultCrew).values(crew.map((athleteId, k) => ({ resultId: row.id, seat: k + 1, athleteId })));
     return row.id;
@@ -53,13 +76,46 @@ async function world() {
   const training = async (date: string, athleteId: number, sets: [number, number][], status: "ready" | "failed" = "ready") => {
     const [row] = await handle.db
       .insert(trainings)
-      .values({ ownerUserId: coach.id, athleteId, vesselId: 1, trackId: track.id, title: `${sets.length} sets`, createdVia: "demo", status, date, startAt: new Date(`${date}T16:00:00Z`), utcOffsetMin: 60, timeOfDay: "17:00:00+01:00", distanceM: 3000, durationMs: 1_200_000, workSetCount: sets.length })
+      .values({
+        ownerUserId: coach.id,
+        athleteId,
+        vesselId: 1,
+        trackId: track.id,
+        title: `${sets.length} sets`,
+        createdVia: "demo",
+        status,
+        date,
+        startAt: new Date(`${date}T16:00:00Z`),
+        utcOffsetMin: 60,
+        timeOfDay: "17:00:00+01:00",
+        distanceM: 3000,
+        durationMs: 1_200_000,
+        workSetCount: sets.length,
+      })
       .returning({ id: trainings.id });
     if (sets.length) {
       await handle.db.insert(trainingSets).values(
         sets.flatMap(([distanceM, durationMs], k) => [
-          { trainingId: row.id, position: 2 * k, kind: "work" as const, startS: k * 200, endS: k * 200 + durationMs / 1000, distanceM, durationMs, strokeCount: 40 },
-          { trainingId: row.id, position: 2 * k + 1, kind: "rest" as const, startS: k * 200 + durationMs / 1000, endS: k * 200 + 190, distanceM: 50, durationMs: 60_000, strokeCount: 0 },
+          {
+            trainingId: row.id,
+            position: 2 * k,
+            kind: "work" as const,
+            startS: k * 200,
+            endS: k * 200 + durationMs / 1000,
+            distanceM,
+            durationMs,
+            strokeCount: 40,
+          },
+          {
+            trainingId: row.id,
+            position: 2 * k + 1,
+            kind: "rest" as const,
+            startS: k * 200 + durationMs / 1000,
+            endS: k * 200 + 190,
+            distanceM: 50,
+            durationMs: 60_000,
+            strokeCount: 0,
+          },
         ]),
       );
     }
@@ -69,7 +125,11 @@ async function world() {
   await session(coach.id, track.id, "2026-11-23", [ana.id], 500);
   await session(coach.id, track.id, "2026-11-23", [ana.id, bea.id], 1000);
   const beaTuesday = await session(coach.id, track.id, "2026-11-24", [bea.id], 1000);
-  await training("2026-11-24", ana.id, [[250, 60_000], [250, 61_000], [250, 59_000]]);
+  await training("2026-11-24", ana.id, [
+    [250, 60_000],
+    [250, 61_000],
+    [250, 59_000],
+  ]);
   // Earlier weeks, a faster best and a failed one.
   await session(coach.id, track.id, "2026-11-10", [ana.id], 500, { durationMs: 100_000 });
   await session(coach.id, track.id, "2026-11-03", [ana.id], 500, { durationMs: 90_000 });
@@ -101,7 +161,15 @@ describe("the home summary", () => {
 
     // Per athlete: a K2 counts for both paddlers.
     expect(home.thisWeek).toEqual([
-      { athleteId: w.ana, athleteName: "Ana Uno", sessions: 2, trainings: 1, distanceM: 1500 + 3000, durationMs: 1500 * 220 + 1_200_000, workMs: 180_000 },
+      {
+        athleteId: w.ana,
+        athleteName: "Ana Uno",
+        sessions: 2,
+        trainings: 1,
+        distanceM: 1500 + 3000,
+        durationMs: 1500 * 220 + 1_200_000,
+        workMs: 180_000,
+      },
       { athleteId: w.bea, athleteName: "Bea Dos", sessions: 2, trainings: 0, distanceM: 2000, durationMs: 2000 * 220, workMs: 0 },
     ]);
 
@@ -130,7 +198,20 @@ describe("the home summary", () => {
   it("lists pending web exports only", async () => {
     const w = await world();
     const job = (state: string, extra: Partial<typeof exportJobs.$inferInsert> = {}) =>
-      ({ publicId: `exp_${randomUUID().replaceAll("-", "").slice(0, 22)}`, subjectUserId: w.coach.id, sourceKind: "session", sourceId: w.beaTuesday, format: "pdf", athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true, state, ...extra }) as typeof exportJobs.$inferInsert;
+      ({
+        publicId: `exp_${randomUUID().replaceAll("-", "").slice(0, 22)}`,
+        subjectUserId: w.coach.id,
+        sourceKind: "session",
+        sourceId: w.beaTuesday,
+        format: "pdf",
+        athlete: 1,
+        splits: 4,
+        lang: "en",
+        mode: "full",
+        healthAllowed: true,
+        state,
+        ...extra,
+      }) as typeof exportJobs.$inferInsert;
     await handle.db.insert(exportJobs).values([job("queued"), job("running"), job("succeeded")]);
     const home = await readHomeSummary(handle.db, w.coach.id, today);
     expect(home.waiting.pendingExports.map((e) => e.state).sort()).toEqual(["queued", "running"]);
@@ -146,7 +227,9 @@ describe("the calendar", () => {
     for (const day of month.days) {
       const { rows } = await readLogPage(handle.db, w.coach.id, parseLogQuery({ from: day.date, to: day.date }), 500);
       expect(day.sessions.map((s) => s.id).sort(), day.date).toEqual(rows.map((r) => r.id).sort());
-      expect(day.distanceM, day.date).toBe(rows.reduce((sum, r) => sum + r.distanceM, 0) + day.trainings.reduce((sum, t) => sum + t.distanceM, 0));
+      expect(day.distanceM, day.date).toBe(
+        rows.reduce((sum, r) => sum + r.distanceM, 0) + day.trainings.reduce((sum, t) => sum + t.distanceM, 0),
+      );
     }
     const tuesday = month.days.find((d) => d.date === "2026-11-24")!;
     expect(tuesday.trainings).toHaveLength(1);
@@ -157,7 +240,12 @@ describe("the calendar", () => {
     ]);
     expect(tuesday.distanceM).toBe(1000 + 3000);
     // The athlete filter applies to both.
-    const bea = await readCalendar(handle.db, w.coach.id, parseLogQuery({ view: "calendar", month: "2026-11", athlete: String(w.bea) }), today);
+    const bea = await readCalendar(
+      handle.db,
+      w.coach.id,
+      parseLogQuery({ view: "calendar", month: "2026-11", athlete: String(w.bea) }),
+      today,
+    );
     expect(bea.days.find((d) => d.date === "2026-11-24")).toMatchObject({ distanceM: 1000, trainings: [] });
     expect(bea.days.find((d) => d.date === "2026-11-23")!.sessions).toHaveLength(1);
   });
@@ -175,19 +263,58 @@ describe("the calendar", () => {
 describe("the exports list", () => {
   it("lists the person's web exports newest first, with state, source and expiry; never another person's or an application's", async () => {
     const w = await world();
-    const base = { sourceKind: "session", sourceId: w.beaTuesday, athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true } as const;
+    const base = {
+      sourceKind: "session",
+      sourceId: w.beaTuesday,
+      athlete: 1,
+      splits: 4,
+      lang: "en",
+      mode: "full",
+      healthAllowed: true,
+    } as const;
     const id = () => `exp_${randomUUID().replaceAll("-", "").slice(0, 22)}`;
     const now = new Date();
     const [older, done, expired] = [id(), id(), id()];
     await handle.db.insert(exportJobs).values([
-      { ...base, publicId: older, subjectUserId: w.coach.id, format: "pdf", state: "failed", error: "boom", createdAt: new Date(now.getTime() - 3_600_000) },
-      { ...base, publicId: done, subjectUserId: w.coach.id, format: "json", state: "succeeded", byteSize: 1234, expiresAt: new Date(now.getTime() + 3_600_000), createdAt: new Date(now.getTime() - 60_000) },
-      { ...base, publicId: expired, subjectUserId: w.coach.id, format: "fit", state: "succeeded", expiresAt: new Date(now.getTime() - 1000), createdAt: new Date(now.getTime() - 120_000) },
+      {
+        ...base,
+        publicId: older,
+        subjectUserId: w.coach.id,
+        format: "pdf",
+        state: "failed",
+        error: "boom",
+        createdAt: new Date(now.getTime() - 3_600_000),
+      },
+      {
+        ...base,
+        publicId: done,
+        subjectUserId: w.coach.id,
+        format: "json",
+        state: "succeeded",
+        byteSize: 1234,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        createdAt: new Date(now.getTime() - 60_000),
+      },
+      {
+        ...base,
+        publicId: expired,
+        subjectUserId: w.coach.id,
+        format: "fit",
+        state: "succeeded",
+        expiresAt: new Date(now.getTime() - 1000),
+        createdAt: new Date(now.getTime() - 120_000),
+      },
       { ...base, publicId: id(), subjectUserId: w.stranger.id, format: "pdf", state: "queued" },
     ]);
     const list = await listWebExports(handle.db, w.coach.id, now);
     expect(list.map((e) => e.publicId)).toEqual([done, expired, older]);
-    expect(list[0]).toMatchObject({ state: "succeeded", format: "json", byteSize: 1234, sourceKind: "session", sourceLabel: "2026-11-24 · K1 1000 m" });
+    expect(list[0]).toMatchObject({
+      state: "succeeded",
+      format: "json",
+      byteSize: 1234,
+      sourceKind: "session",
+      sourceLabel: "2026-11-24 · K1 1000 m",
+    });
     expect(list[1].state).toBe("expired");
     expect(list[2]).toMatchObject({ state: "failed", error: "boom" });
     expect(await listWebExports(handle.db, w.paddlerUser.id, now)).toEqual([]);

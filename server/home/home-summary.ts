@@ -131,7 +131,15 @@ async function readAthleteWeek(db: Db, userId: number, from: string, to: string)
       from items join athletes a on a.id = items.athlete_id where ${athleteAccessible(userId, sql`a.id`)}
       group by a.id, a.name, a.surname order by 2, 1`),
   );
-  return rows.map((r) => ({ athleteId: Number(r.id), athleteName: r.name, sessions: Number(r.sessions), trainings: Number(r.trainings), distanceM: Number(r.distance), durationMs: Number(r.duration), workMs: Number(r.work) }));
+  return rows.map((r) => ({
+    athleteId: Number(r.id),
+    athleteName: r.name,
+    sessions: Number(r.sessions),
+    trainings: Number(r.trainings),
+    distanceM: Number(r.distance),
+    durationMs: Number(r.duration),
+    workMs: Number(r.work),
+  }));
 }
 
 /**
@@ -154,7 +162,15 @@ async function readLatestBests(db: Db, userId: number, count = 5): Promise<Lates
   for (const r of rows) {
     const key = `${r.boat}:${r.distance}:${r.crewKey}`;
     const previous = best.get(key);
-    if (!previous || Number(r.duration) < previous.durationMs) best.set(key, { resultId: Number(r.id), date: r.date, boatClass: r.boat, distanceM: Number(r.distance), durationMs: Number(r.duration), crew: r.crew });
+    if (!previous || Number(r.duration) < previous.durationMs)
+      best.set(key, {
+        resultId: Number(r.id),
+        date: r.date,
+        boatClass: r.boat,
+        distanceM: Number(r.distance),
+        durationMs: Number(r.duration),
+        crew: r.crew,
+      });
   }
   return [...best.values()].sort((a, b) => b.date.localeCompare(a.date) || b.resultId - a.resultId).slice(0, count);
 }
@@ -166,12 +182,18 @@ async function readWaiting(db: Db, userId: number): Promise<Waiting> {
       from results r join vessels v on v.id = r.vessel_id where r.owner_user_id = ${userId} and r.status = 'failed' order by r.date desc, r.id desc limit 10`),
   );
   const failedTrainings = rowsOf<{ id: number; date: string | null; label: string }>(
-    await db.execute(sql`select t.id, t.date::text as date, t.title as label from trainings t where t.owner_user_id = ${userId} and t.status = 'failed' order by t.created_at desc limit 10`),
+    await db.execute(
+      sql`select t.id, t.date::text as date, t.title as label from trainings t where t.owner_user_id = ${userId} and t.status = 'failed' order by t.created_at desc limit 10`,
+    ),
   );
   const pendingExports = rowsOf<{ publicId: string; format: string; state: string; createdAt: string }>(
     await db.execute(sql`
       select e.public_id as "publicId", e.format, e.state, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "createdAt"
       from export_jobs e where e.subject_user_id = ${userId} and e.application_id is null and e.state in ('queued', 'running') order by e.created_at desc limit 10`),
   );
-  return { failedSessions: failedSessions.map((r) => ({ ...r, id: Number(r.id) })), failedTrainings: failedTrainings.map((r) => ({ ...r, id: Number(r.id) })), pendingExports };
+  return {
+    failedSessions: failedSessions.map((r) => ({ ...r, id: Number(r.id) })),
+    failedTrainings: failedTrainings.map((r) => ({ ...r, id: Number(r.id) })),
+    pendingExports,
+  };
 }

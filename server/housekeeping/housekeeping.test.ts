@@ -37,13 +37,31 @@ async function newSession(ownerId: number, trackId: number, crew: number[] = [],
   const db = handle.db;
   const [row] = await db
     .insert(results)
-    .values({ ownerUserId: ownerId, trackId, vesselId: crew.length > 1 ? 2 : 1, categoryId: 1, paceId: 1, createdVia: "web", date: "2026-03-01", timeOfDay: "09:00:00+01:00", startAt: new Date("2026-03-01T08:00:00Z"), utcOffsetMin: 60, distanceM: 500, durationMs: 110_000, targetDistanceM: 500, ...extra })
+    .values({
+      ownerUserId: ownerId,
+      trackId,
+      vesselId: crew.length > 1 ? 2 : 1,
+      categoryId: 1,
+      paceId: 1,
+      createdVia: "web",
+      date: "2026-03-01",
+      timeOfDay: "09:00:00+01:00",
+      startAt: new Date("2026-03-01T08:00:00Z"),
+      utcOffsetMin: 60,
+      distanceM: 500,
+      durationMs: 110_000,
+      targetDistanceM: 500,
+      ...extra,
+    })
     .returning({ id: results.id });
   if (crew.length) await db.insert(resultCrew).values(crew.map((athleteId, i) => ({ resultId: row.id, seat: i + 1, athleteId })));
   return row.id;
 }
 
-const accessOf = async (resultId: number) => (await handle.db.select({ userId: sessionAccess.userId }).from(sessionAccess).where(eq(sessionAccess.resultId, resultId))).map((r) => r.userId).sort();
+const accessOf = async (resultId: number) =>
+  (await handle.db.select({ userId: sessionAccess.userId }).from(sessionAccess).where(eq(sessionAccess.resultId, resultId)))
+    .map((r) => r.userId)
+    .sort();
 
 describe("a team always keeps at least one coach", () => {
   it("refuses removing the last coach and removes any other member", async () => {
@@ -82,7 +100,10 @@ describe("a team always keeps at least one coach", () => {
       const outcomes = await Promise.allSettled([removeMember(db, owner.id, team.id, a), removeMember(db, owner.id, team.id, b)]);
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "conflict" } });
-      const coaches = await db.select().from(teamMemberships).where(and(eq(teamMemberships.teamId, team.id), eq(teamMemberships.role, "coach")));
+      const coaches = await db
+        .select()
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, team.id), eq(teamMemberships.role, "coach")));
       expect(coaches).toHaveLength(1);
     }
   });
@@ -125,7 +146,9 @@ describe("deletes say what happens to linked sessions", () => {
     // The linked account no longer reaches the sessions through the record.
     expect(await accessOf(k1)).toEqual([coach.id]);
     expect(await db.select().from(teamMemberships).where(eq(teamMemberships.teamId, team.id))).toHaveLength(1);
-    expect((await athleteDeletion(db, coach.id, pau.id)).statement).toMatch(/^1 session keeps its data; Pau Gil's seat in it keeps the name/);
+    expect((await athleteDeletion(db, coach.id, pau.id)).statement).toMatch(
+      /^1 session keeps its data; Pau Gil's seat in it keeps the name/,
+    );
   });
 
   it("a track a session uses is refused with the count; an unused one goes", async () => {
@@ -138,7 +161,9 @@ describe("deletes say what happens to linked sessions", () => {
     await newSession(other.id, used.id);
     const impact = await trackDeletion(db, owner.id, used.id);
     expect(impact).toMatchObject({ sessions: 2 });
-    expect(impact.refusal).toBe("“Regatta course” is the track of 2 sessions. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.");
+    expect(impact.refusal).toBe(
+      "“Regatta course” is the track of 2 sessions. A session always has a track: change theirs first (session page, Actions, “Correct this session”), then delete this one.",
+    );
     await expect(deleteTrack(db, owner.id, used.id)).rejects.toMatchObject({ code: "conflict", message: impact.refusal });
     // Public, so visible to `other`, but not theirs.
     await expect(deleteTrack(db, other.id, used.id)).rejects.toMatchObject({ code: "not_found" });
@@ -175,19 +200,33 @@ describe("deletes say what happens to linked sessions", () => {
     const owner = await newUser();
     const other = await newUser();
     const track = await createTrack(db, owner.id, { name: "Basin" });
-    const [unit] = await db.insert(devices).values({ ownerUserId: owner.id, hardwareModel: 2, serial: randomUUID(), label: "Club K2 unit" }).returning({ id: devices.id });
+    const [unit] = await db
+      .insert(devices)
+      .values({ ownerUserId: owner.id, hardwareModel: 2, serial: randomUUID(), label: "Club K2 unit" })
+      .returning({ id: devices.id });
     const blob = await putBlob(db, { key: randomUUID(), bytes: Buffer.from("svc"), contentType: "application/octet-stream" });
     const withFile = await newSession(owner.id, track.id, [], { deviceId: unit.id, originalBlobId: blob.id });
     const impact = await deviceDeletion(db, owner.id, unit.id);
-    expect(impact).toMatchObject({ files: 1, sessions: 1, refusal: "Club K2 unit still holds 1 stored original file. Delete its files first (“Delete files”), then the unit." });
+    expect(impact).toMatchObject({
+      files: 1,
+      sessions: 1,
+      refusal: "Club K2 unit still holds 1 stored original file. Delete its files first (“Delete files”), then the unit.",
+    });
     await expect(deleteDevice(db, owner.id, unit.id)).rejects.toMatchObject({ code: "conflict", message: impact.refusal });
     await expect(deleteDevice(db, other.id, unit.id)).rejects.toMatchObject({ code: "not_found" });
 
     // What "Delete files" leaves: the session without its original.
     await db.update(results).set({ originalBlobId: null }).where(eq(results.id, withFile));
-    expect(await deviceDeletion(db, owner.id, unit.id)).toMatchObject({ files: 0, refusal: null, statement: "1 session recorded with it keeps its data and no longer names a unit." });
+    expect(await deviceDeletion(db, owner.id, unit.id)).toMatchObject({
+      files: 0,
+      refusal: null,
+      statement: "1 session recorded with it keeps its data and no longer names a unit.",
+    });
     await deleteDevice(db, owner.id, unit.id);
-    const [session] = await db.select({ deviceId: results.deviceId, distanceM: results.distanceM }).from(results).where(eq(results.id, withFile));
+    const [session] = await db
+      .select({ deviceId: results.deviceId, distanceM: results.distanceM })
+      .from(results)
+      .where(eq(results.id, withFile));
     expect(session).toEqual({ deviceId: null, distanceM: 500 });
   });
 
@@ -198,7 +237,10 @@ describe("deletes say what happens to linked sessions", () => {
     const track = await createTrack(db, owner.id, { name: "Basin" });
     const { keyPair, secretKey } = await createKeyPair(db, owner.id, { name: "Club laptop" });
     const session = await newSession(owner.id, track.id, [], { createdVia: "api", keyPairId: keyPair.id });
-    expect(await keyPairDeletion(db, owner.id, keyPair.id)).toMatchObject({ sessions: 1, statement: "Requests with it fail from now on. 1 session uploaded with it keeps its data." });
+    expect(await keyPairDeletion(db, owner.id, keyPair.id)).toMatchObject({
+      sessions: 1,
+      statement: "Requests with it fail from now on. 1 session uploaded with it keeps its data.",
+    });
     await expect(deleteKeyPair(db, other.id, keyPair.id)).rejects.toMatchObject({ code: "not_found" });
     await deleteKeyPair(db, owner.id, keyPair.id);
     expect(await verifyKeyPair(db, { publicKey: keyPair.publicKey, secretKey }, true)).toEqual({ ok: false, code: "invalid_key" });
@@ -209,7 +251,11 @@ describe("deletes say what happens to linked sessions", () => {
 describe("operator decisions on accounts", () => {
   it("unlocks a throttled account: the lock is gone from Postgres and the right password works", async () => {
     const db = handle.db;
-    const operator = await createUser(db, { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD }, { role: "operator" });
+    const operator = await createUser(
+      db,
+      { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD },
+      { role: "operator" },
+    );
     const user = await newUser();
     for (let i = 0; i < 5; i++) await recordSignInFailure(db, throttleKeyForEmail(user.email));
     expect(await authenticate(db, user.email, PASSWORD)).toMatchObject({ ok: false, code: "throttled", scope: "account" });
@@ -220,7 +266,10 @@ describe("operator decisions on accounts", () => {
     expect((await listAccounts(db)).find((a) => a.id === user.id)?.lockedUntil).toBeNull();
     expect(await authenticate(db, user.email, PASSWORD)).toMatchObject({ ok: true });
     // Made once: a second unlock is a conflict (the page no longer offers it).
-    await expect(unlockAccount(db, operator.id, { userId: user.id })).rejects.toMatchObject({ code: "conflict", message: "This account is not locked." });
+    await expect(unlockAccount(db, operator.id, { userId: user.id })).rejects.toMatchObject({
+      code: "conflict",
+      message: "This account is not locked.",
+    });
     await expect(unlockAccount(db, operator.id, { userId: 2_000_000_000 })).rejects.toMatchObject({ code: "not_found" });
     const log = await db.select().from(operatorActions).where(eq(operatorActions.targetUserId, user.id));
     expect(log.map((l) => [l.action, l.operatorUserId, l.targetEmail])).toEqual([["unlock", operator.id, user.email]]);
@@ -228,7 +277,11 @@ describe("operator decisions on accounts", () => {
 
   it("changes a role (not their own), recorded from and to", async () => {
     const db = handle.db;
-    const operator = await createUser(db, { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD }, { role: "operator" });
+    const operator = await createUser(
+      db,
+      { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD },
+      { role: "operator" },
+    );
     const user = await newUser();
     await changeRole(db, operator.id, { userId: user.id, role: "viewer" });
     expect((await getSessionUser(db, user.id))?.role).toBe("viewer");
@@ -241,10 +294,20 @@ describe("operator decisions on accounts", () => {
 
   it("a disabled account cannot sign in, its web session, key pairs and access tokens stop; enabling restores sign-in", async () => {
     const db = handle.db;
-    const operator = await createUser(db, { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD }, { role: "operator" });
+    const operator = await createUser(
+      db,
+      { name: "Op", email: `op-${randomUUID()}@test.example`, password: PASSWORD },
+      { role: "operator" },
+    );
     const { owner: user, application } = await makeOwnerAndApp(db);
     const audience = "https://results.example/api/v1";
-    const { token } = await issueAccessToken(db, { userId: user.id, applicationId: application.id, clientId: application.clientId, scopes: ["sessions:read"], audience });
+    const { token } = await issueAccessToken(db, {
+      userId: user.id,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes: ["sessions:read"],
+      audience,
+    });
     const { keyPair, secretKey } = await createKeyPair(db, user.id, { name: "Uploader" });
     const [before] = await db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, user.id));
     expect(await verifyAccessToken(db, token, new Date(), audience)).toMatchObject({ ok: true });
@@ -285,8 +348,15 @@ describe("a coach records health for the athletes they manage", () => {
     const notHers = await newSession(coach.id, track.id, [unlinked.id]);
 
     const weight = await addWeightForAthlete(db, coach.id, rosa.id, { measuredOn: "2026-03-01", weightKg: "58.5" });
-    await addLactateForAthlete(db, coach.id, rosa.id, { resultId: hers, measuredAt: "2026-03-01T09:10", lactateMmolL: "6.2", note: "after 3 min" });
-    await expect(addLactateForAthlete(db, coach.id, rosa.id, { resultId: notHers, measuredAt: "2026-03-01T09:10", lactateMmolL: "6.2" })).rejects.toMatchObject({
+    await addLactateForAthlete(db, coach.id, rosa.id, {
+      resultId: hers,
+      measuredAt: "2026-03-01T09:10",
+      lactateMmolL: "6.2",
+      note: "after 3 min",
+    });
+    await expect(
+      addLactateForAthlete(db, coach.id, rosa.id, { resultId: notHers, measuredAt: "2026-03-01T09:10", lactateMmolL: "6.2" }),
+    ).rejects.toMatchObject({
       code: "invalid",
       fieldErrors: { resultId: ["Choose one of this athlete's sessions"] },
     });
@@ -294,15 +364,23 @@ describe("a coach records health for the athletes they manage", () => {
       code: "unprocessable",
       message: "Pau has no account yet. Health data belongs to the athlete's own account: invite them to link one first.",
     });
-    await expect(addWeightForAthlete(db, otherCoach.id, rosa.id, { measuredOn: "2026-03-01", weightKg: "70" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(addWeightForAthlete(db, otherCoach.id, rosa.id, { measuredOn: "2026-03-01", weightKg: "70" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(addWeightForAthlete(db, coach.id, rosa.id, { measuredOn: "2026-03-01", weightKg: "900" })).rejects.toThrow();
 
     // The athlete sees them, with who entered them; the coach's own history is untouched.
-    expect(await listWeights(db, paddler.id, { shareableOnly: true })).toEqual([expect.objectContaining({ weightKg: 58.5, provenance: "manual", enteredByUserId: coach.id, enteredByName: "Coach Ana" })]);
-    expect(await listLactate(db, paddler.id, { shareableOnly: true })).toEqual([expect.objectContaining({ resultId: hers, lactateMmolL: 6.2, provenance: "manual", enteredByName: "Coach Ana" })]);
+    expect(await listWeights(db, paddler.id, { shareableOnly: true })).toEqual([
+      expect.objectContaining({ weightKg: 58.5, provenance: "manual", enteredByUserId: coach.id, enteredByName: "Coach Ana" }),
+    ]);
+    expect(await listLactate(db, paddler.id, { shareableOnly: true })).toEqual([
+      expect.objectContaining({ resultId: hers, lactateMmolL: 6.2, provenance: "manual", enteredByName: "Coach Ana" }),
+    ]);
     expect(await listWeights(db, coach.id, { shareableOnly: false })).toEqual([]);
     // The coach sees what they entered, not the athlete's own entries.
-    await db.insert((await import("../db/schema")).healthWeights).values({ userId: paddler.id, measuredOn: "2026-02-01", weightKg: 59, provenance: "manual", enteredByUserId: paddler.id });
+    await db
+      .insert((await import("../db/schema")).healthWeights)
+      .values({ userId: paddler.id, measuredOn: "2026-02-01", weightKg: 59, provenance: "manual", enteredByUserId: paddler.id });
     expect((await listEnteredForAthlete(db, coach.id, rosa.id)).weights.map((w) => w.weightKg)).toEqual([58.5]);
     // Either may delete the coach's entry; a stranger gets the 404.
     await expect(deleteWeight(db, otherCoach.id, weight.id)).rejects.toMatchObject({ code: "not_found" });

@@ -51,7 +51,8 @@ describe("request admission", () => {
       expect(admitted.decision?.allowed).toBe(true);
     }
     await revokeGrant(first.db, grantId);
-    for (const handle of [second, first]) expect((await admitAccessToken(handle.db, token, () => limit(bucket))).verified).toEqual({ ok: false });
+    for (const handle of [second, first])
+      expect((await admitAccessToken(handle.db, token, () => limit(bucket))).verified).toEqual({ ok: false });
   });
 
   it("a cached token still expires on time", async () => {
@@ -79,7 +80,10 @@ describe("request admission", () => {
     expect(renamed.verified.ok && renamed.verified.user.name).toBe("Renamed owner");
 
     // A bare public key is not a secret, even with the full credential cached.
-    expect((await admitKeyPair(second.db, { publicKey: keyPair.publicKey, secretKey: null }, true, buckets)).verified).toEqual({ ok: false, code: "secret_required" });
+    expect((await admitKeyPair(second.db, { publicKey: keyPair.publicKey, secretKey: null }, true, buckets)).verified).toEqual({
+      ok: false,
+      code: "secret_required",
+    });
     await revokeKeyPair(first.db, owner.id, keyPair.id);
     expect((await admitKeyPair(second.db, credential, true, buckets)).verified).toEqual({ ok: false, code: "invalid_key" });
   });
@@ -88,7 +92,9 @@ describe("request admission", () => {
     const { token, bucket } = await tokenFor();
     const N = 40;
     const decisions = await Promise.all(
-      Array.from({ length: 3 * N }, (_, i) => admitAccessToken((i % 2 ? second : first).db, token, () => limit(bucket, N)).then((a) => a.decision!)),
+      Array.from({ length: 3 * N }, (_, i) =>
+        admitAccessToken((i % 2 ? second : first).db, token, () => limit(bucket, N)).then((a) => a.decision!),
+      ),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(N);
     expect(decisions.filter((d) => !d.allowed)).toHaveLength(2 * N);

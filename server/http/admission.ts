@@ -196,7 +196,8 @@ export async function admitKeyPair(
   now = new Date(),
 ): Promise<{ verified: KeyPairVerification; decisions: RateLimitDecision[] }> {
   // A bare public key never opens what needs the secret, cached or not.
-  if (requireSecret && credential.secretKey === null) return { verified: await verifyKeyPair(db, credential, requireSecret, now), decisions: [] };
+  if (requireSecret && credential.secretKey === null)
+    return { verified: await verifyKeyPair(db, credential, requireSecret, now), decisions: [] };
   let refusal: KeyPairVerification | null = null;
   const admitted = await admit(
     db,
@@ -210,5 +211,7 @@ export async function admitKeyPair(
     },
     bucketsOf,
   );
-  return admitted ? { verified: admitted.value, decisions: admitted.decisions } : { verified: refusal ?? { ok: false, code: "invalid_key" }, decisions: [] };
+  return admitted
+    ? { verified: admitted.value, decisions: admitted.decisions }
+    : { verified: refusal ?? { ok: false, code: "invalid_key" }, decisions: [] };
 }

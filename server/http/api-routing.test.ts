@@ -84,7 +84,11 @@ describe("every route file under app/api/v1", () => {
 
       for (const method of METHODS.filter((m) => !served.has(m))) {
         expect(typeof mod[method], `${method} ${route} is exported`).toBe("function");
-        for (const credential of [{} as Record<string, string>, { authorization: "Bearer not-a-token" }, { authorization: "Bearer svcpk_none.none" }]) {
+        for (const credential of [
+          {} as Record<string, string>,
+          { authorization: "Bearer not-a-token" },
+          { authorization: "Bearer svcpk_none.none" },
+        ]) {
           const response = await mod[method]!(new Request(url, { method, headers: credential }), context);
           expect(response.status, `${method} ${route}`).toBe(405);
           expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -99,10 +103,17 @@ describe("every route file under app/api/v1", () => {
       expect(options.headers.get("allow")?.split(", ").sort()).toEqual(allow);
 
       // No export Next would answer by itself (its plain 405, or its own OPTIONS listing every export).
-      expect(Object.keys(mod).filter((name) => /^[A-Z]+$/.test(name)).sort()).toEqual([...METHODS, "OPTIONS"].sort());
+      expect(
+        Object.keys(mod)
+          .filter((name) => /^[A-Z]+$/.test(name))
+          .sort(),
+      ).toEqual([...METHODS, "OPTIONS"].sort());
 
       for (const method of served) {
-        const response = await mod[method as (typeof METHODS)[number]]!(new Request(url, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" }), context);
+        const response = await mod[method as (typeof METHODS)[number]]!(
+          new Request(url, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" }),
+          context,
+        );
         expect(response.status, `${method} ${route} reaches its operation`).not.toBe(405);
         expect(response.status, `${method} ${route}`).toBeLessThan(500);
       }
@@ -112,7 +123,9 @@ describe("every route file under app/api/v1", () => {
   it("/[[...path]]: every method of an unknown path is a JSON 404", async () => {
     const mod = await load(path.join(ROOT, "[[...path]]", "route.ts"));
     for (const method of [...METHODS, "OPTIONS"] as const) {
-      const response = await mod[method]!(new Request(`${BASE}/no/such/operation`, { method }), { params: Promise.resolve({ path: ["no", "such", "operation"] }) });
+      const response = await mod[method]!(new Request(`${BASE}/no/such/operation`, { method }), {
+        params: Promise.resolve({ path: ["no", "such", "operation"] }),
+      });
       expect(response.status, method).toBe(404);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     }

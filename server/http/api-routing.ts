@@ -34,7 +34,13 @@ function answerOutsideOperations(request: Request, problem: ApiProblem, headers:
 }
 
 export function unknownPath(request: Request): Response {
-  return answerOutsideOperations(request, new ApiProblem("not_found", `No operation at ${new URL(request.url).pathname}: see /api/docs/results-api.json and /api/docs/data-api.json`));
+  return answerOutsideOperations(
+    request,
+    new ApiProblem(
+      "not_found",
+      `No operation at ${new URL(request.url).pathname}: see /api/docs/results-api.json and /api/docs/data-api.json`,
+    ),
+  );
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -45,15 +51,24 @@ export function apiRoute(...operations: RoutableOperation[]): RouteExports {
   const byMethod = new Map(operations.map((op) => [(op.spec?.method ?? op.method ?? "get").toUpperCase(), op]));
   const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const methodNotAllowed: RouteHandler = async (request) =>
-    answerOutsideOperations(request, new ApiProblem("method_not_allowed", `${request.method} is not supported on ${new URL(request.url).pathname}; allowed: ${allow}`), { Allow: allow });
+    answerOutsideOperations(
+      request,
+      new ApiProblem("method_not_allowed", `${request.method} is not supported on ${new URL(request.url).pathname}; allowed: ${allow}`),
+      { Allow: allow },
+    );
   // Exported explicitly: Next's automatic OPTIONS would list every exported method, the 405 handlers included.
   const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allow } });
-  return { ...Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method)?.handle ?? methodNotAllowed])), OPTIONS: options } as RouteExports;
+  return {
+    ...Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method)?.handle ?? methodNotAllowed])),
+    OPTIONS: options,
+  } as RouteExports;
 }
 
 /** The catch-all's exports: a JSON 404 for every method. */
 export function unknownPathRoute(): RouteExports {
-  return Object.fromEntries([...METHODS, "OPTIONS"].map((method) => [method, async (request: Request) => unknownPath(request)])) as unknown as RouteExports;
+  return Object.fromEntries(
+    [...METHODS, "OPTIONS"].map((method) => [method, async (request: Request) => unknownPath(request)]),
+  ) as unknown as RouteExports;
 }
 
 /**
@@ -70,9 +85,15 @@ export function byCredential(handlers: { keyPair: RoutableOperation; accessToken
       const credential = credentialOf(request);
       if (credential === "access_token") return handlers.accessToken.handle(request, context);
       if (credential === "key_pair") return handlers.keyPair.handle(request, context);
-      return resultsApiErrorResponse(new ApiProblem("unauthenticated", "Authorization header missing: send a key pair (Bearer <PUBLIC_KEY>.<SECRET_KEY>) or an OAuth access token"), {
-        bothShapes: true,
-      });
+      return resultsApiErrorResponse(
+        new ApiProblem(
+          "unauthenticated",
+          "Authorization header missing: send a key pair (Bearer <PUBLIC_KEY>.<SECRET_KEY>) or an OAuth access token",
+        ),
+        {
+          bothShapes: true,
+        },
+      );
     },
   };
 }

@@ -6,7 +6,8 @@ import { isLoopbackAddress, isLoopbackOrigin } from "../net/loopback";
 import { installPeerAddressStamp, PEER_ADDRESS_HEADER } from "../net/peer-address";
 
 /** The results API's upload rule (issue 21): HTTPS, or ALLOW_HTTP_LOOPBACK=1 and a loopback peer. */
-const upload = (headers: Record<string, string>, url = "http://localhost:3000/api/v1/results") => new Request(url, { method: "POST", headers });
+const upload = (headers: Record<string, string>, url = "http://localhost:3000/api/v1/results") =>
+  new Request(url, { method: "POST", headers });
 const local = { TRUST_PROXY: false, ALLOW_HTTP_LOOPBACK: true };
 
 describe("uploadTransportAllowed", () => {
@@ -27,8 +28,15 @@ describe("uploadTransportAllowed", () => {
 
   it("behind the trusted proxy, believes the address the proxy appended", () => {
     const proxied = { TRUST_PROXY: true, ALLOW_HTTP_LOOPBACK: true };
-    expect(uploadTransportAllowed(upload({ "x-forwarded-for": "203.0.113.9, 127.0.0.1", "x-forwarded-proto": "http" }), proxied)).toBe(true);
-    expect(uploadTransportAllowed(upload({ "x-forwarded-for": "127.0.0.1, 203.0.113.9", "x-forwarded-proto": "http", [PEER_ADDRESS_HEADER]: "127.0.0.1" }), proxied)).toBe(false);
+    expect(uploadTransportAllowed(upload({ "x-forwarded-for": "203.0.113.9, 127.0.0.1", "x-forwarded-proto": "http" }), proxied)).toBe(
+      true,
+    );
+    expect(
+      uploadTransportAllowed(
+        upload({ "x-forwarded-for": "127.0.0.1, 203.0.113.9", "x-forwarded-proto": "http", [PEER_ADDRESS_HEADER]: "127.0.0.1" }),
+        proxied,
+      ),
+    ).toBe(false);
     expect(uploadTransportAllowed(upload({ "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" }), proxied)).toBe(true);
   });
 });
@@ -39,7 +47,9 @@ describe("the peer-address stamp", () => {
     const server = createServer((req, res) => res.end(String(req.headers[PEER_ADDRESS_HEADER])));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9" } });
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+        headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9" },
+      });
       const seen = await response.text();
       expect(seen).not.toBe("203.0.113.9");
       expect(isLoopbackAddress(seen)).toBe(true);
@@ -51,7 +61,15 @@ describe("the peer-address stamp", () => {
 
 describe("loopback origins", () => {
   it("are localhost, 127.0.0.0/8 and [::1]", () => {
-    for (const url of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000", "https://localhost"]) expect(isLoopbackOrigin(url), url).toBe(true);
-    for (const url of ["https://results.example.com", "http://192.168.1.2:3000", "http://localhost.example.com", "http://0.0.0.0:3000", "ftp://localhost"]) expect(isLoopbackOrigin(url), url).toBe(false);
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000", "https://localhost"])
+      expect(isLoopbackOrigin(url), url).toBe(true);
+    for (const url of [
+      "https://results.example.com",
+      "http://192.168.1.2:3000",
+      "http://localhost.example.com",
+      "http://0.0.0.0:3000",
+      "ftp://localhost",
+    ])
+      expect(isLoopbackOrigin(url), url).toBe(false);
   });
 });

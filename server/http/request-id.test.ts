@@ -61,16 +61,35 @@ describe("request ids", () => {
   });
 
   it("the kernel of both APIs: a refused credential (401) in each", async () => {
-    await expectOneForm(await sessions.GET(new Request(`${BASE}/sessions`, { headers: { authorization: "Bearer not-a-real-token" } }), noParams), 401);
-    await expectOneForm(await results.GET(new Request(`${BASE}/results`, { headers: { authorization: "Bearer svcpk_nothing.nothing" } }), noParams), 401);
+    await expectOneForm(
+      await sessions.GET(new Request(`${BASE}/sessions`, { headers: { authorization: "Bearer not-a-real-token" } }), noParams),
+      401,
+    );
+    await expectOneForm(
+      await results.GET(new Request(`${BASE}/results`, { headers: { authorization: "Bearer svcpk_nothing.nothing" } }), noParams),
+      401,
+    );
   });
 
   it("the token routes: POST /svcsim/leases with an unknown lease (401)", async () => {
-    await expectOneForm(await leases.POST(new Request(`${BASE}/svcsim/leases`, { method: "POST", body: JSON.stringify({ lease: "A".repeat(43) }), headers: { "content-type": "application/json" } }), noParams), 401);
+    await expectOneForm(
+      await leases.POST(
+        new Request(`${BASE}/svcsim/leases`, {
+          method: "POST",
+          body: JSON.stringify({ lease: "A".repeat(43) }),
+          headers: { "content-type": "application/json" },
+        }),
+        noParams,
+      ),
+      401,
+    );
   });
 
   it("proxy.ts: an undecodable path is a JSON 400 in either shape", async () => {
     await expectOneForm(await proxy(new NextRequest(`${BASE}/sessions/%ED%A0%80`)), 400);
-    await expectOneForm(await proxy(new NextRequest(`${BASE}/sessions/%ED%A0%80`, { headers: { authorization: "Bearer some-token" } })), 400);
+    await expectOneForm(
+      await proxy(new NextRequest(`${BASE}/sessions/%ED%A0%80`, { headers: { authorization: "Bearer some-token" } })),
+      400,
+    );
   });
 });

@@ -25,10 +25,22 @@ export interface SignedInOptions {
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const STATUS = { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, unprocessable: 422, too_many_requests: 429 } as const;
+const STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+} as const;
 
 function errorResponse(error: AppError): Response {
-  return Response.json({ error: error.code, message: error.message, field_errors: error.fieldErrors ?? {}, ...error.details }, { status: STATUS[error.code], headers: NO_STORE });
+  return Response.json(
+    { error: error.code, message: error.message, field_errors: error.fieldErrors ?? {}, ...error.details },
+    { status: STATUS[error.code], headers: NO_STORE },
+  );
 }
 
 export function signedInRoute(handler: (ctx: SignedInContext) => Promise<Response>, options: SignedInOptions = {}) {
@@ -41,7 +53,10 @@ export function signedInRoute(handler: (ctx: SignedInContext) => Promise<Respons
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       console.error(`web route ${new URL(request.url).pathname} failed`, error);
-      return Response.json({ error: "internal_error", message: "Something went wrong. Please try again.", field_errors: {} }, { status: 500, headers: NO_STORE });
+      return Response.json(
+        { error: "internal_error", message: "Something went wrong. Please try again.", field_errors: {} },
+        { status: 500, headers: NO_STORE },
+      );
     }
   };
 }

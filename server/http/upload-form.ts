@@ -30,8 +30,11 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
     if ((form.files.file?.length ?? 0) > 1) throw new AppError("invalid", "send exactly one file part");
     const typedMetadata = form.files.metadata ?? [];
     if (typedMetadata.length + (form.fields.metadata?.length ?? 0) > 1) throw new AppError("invalid", "send exactly one metadata part");
-    if (typedMetadata[0] && typedMetadata[0].bytes.length > MAX_METADATA_BYTES) throw new AppError("invalid", `metadata must be at most ${MAX_METADATA_BYTES} bytes`);
-    const metadata = form.fields.metadata?.[0] ?? (typedMetadata[0] ? new TextDecoder("utf-8", { fatal: false }).decode(typedMetadata[0].bytes) : undefined);
+    if (typedMetadata[0] && typedMetadata[0].bytes.length > MAX_METADATA_BYTES)
+      throw new AppError("invalid", `metadata must be at most ${MAX_METADATA_BYTES} bytes`);
+    const metadata =
+      form.fields.metadata?.[0] ??
+      (typedMetadata[0] ? new TextDecoder("utf-8", { fatal: false }).decode(typedMetadata[0].bytes) : undefined);
     return { file: form.files.file?.[0] ?? null, metadata };
   } catch (error) {
     if (error instanceof MultipartError) throw new AppError(error.kind === "too_large" ? "too_large" : "invalid", error.message);

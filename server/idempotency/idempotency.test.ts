@@ -17,7 +17,9 @@ import {
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await openTestDb();
-  await handle.db.execute(sql`create table if not exists idempotency_test_work (id serial primary key, scope text not null, label text not null)`);
+  await handle.db.execute(
+    sql`create table if not exists idempotency_test_work (id serial primary key, scope text not null, label text not null)`,
+  );
 });
 afterAll(async () => {
   await handle.close();
@@ -28,7 +30,9 @@ const fingerprint = (body: unknown, path = "/sessions/1/exports") => requestFing
 
 /** Creates one row of test work and returns it as a resource outcome. */
 async function work(db: DbHandle["db"], scope: string, label: string): Promise<StoredOutcome> {
-  const rows = await db.execute<{ id: number }>(sql`insert into idempotency_test_work (scope, label) values (${scope}, ${label}) returning id`);
+  const rows = await db.execute<{ id: number }>(
+    sql`insert into idempotency_test_work (scope, label) values (${scope}, ${label}) returning id`,
+  );
   const id = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: number }[] }).rows)[0].id;
   return { kind: "resource", type: "test", id: String(id) };
 }
@@ -52,7 +56,9 @@ describe("parsing and fingerprints", () => {
     expect(fingerprint({ format: "json", lang: "en" })).toBe(fingerprint({ lang: "en", format: "json" }));
     expect(fingerprint({ format: "json" })).not.toBe(fingerprint({ format: "pdf" }));
     expect(fingerprint({ format: "json" })).not.toBe(fingerprint({ format: "json" }, "/sessions/2/exports"));
-    expect(requestFingerprint({ method: "PUT", path: "/x", body: {} })).not.toBe(requestFingerprint({ method: "POST", path: "/x", body: {} }));
+    expect(requestFingerprint({ method: "PUT", path: "/x", body: {} })).not.toBe(
+      requestFingerprint({ method: "POST", path: "/x", body: {} }),
+    );
   });
 });
 
@@ -70,11 +76,13 @@ describe("withIdempotencyKey", () => {
   it("refuses the same key for a different request, and keeps keys apart per scope", async () => {
     const scope = newScope();
     await withIdempotencyKey(handle.db, { scope, key: "k", fingerprint: fingerprint({ format: "json" }) }, (tx) => work(tx, scope, "a"));
-    await expect(withIdempotencyKey(handle.db, { scope, key: "k", fingerprint: fingerprint({ format: "pdf" }) }, (tx) => work(tx, scope, "b"))).rejects.toBeInstanceOf(
-      IdempotencyKeyReusedError,
-    );
+    await expect(
+      withIdempotencyKey(handle.db, { scope, key: "k", fingerprint: fingerprint({ format: "pdf" }) }, (tx) => work(tx, scope, "b")),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     const other = newScope();
-    const elsewhere = await withIdempotencyKey(handle.db, { scope: other, key: "k", fingerprint: fingerprint({ format: "pdf" }) }, (tx) => work(tx, other, "c"));
+    const elsewhere = await withIdempotencyKey(handle.db, { scope: other, key: "k", fingerprint: fingerprint({ format: "pdf" }) }, (tx) =>
+      work(tx, other, "c"),
+    );
     expect(elsewhere.replayed).toBe(false);
     expect(await workCount(scope)).toBe(1);
   });
@@ -97,11 +105,17 @@ describe("withIdempotencyKey", () => {
   it("treats an expired key as new and sweeps expired keys", async () => {
     const scope = newScope();
     const longAgo = new Date(Date.now() - 25 * 3600_000);
-    await withIdempotencyKey(handle.db, { scope, key: "old", fingerprint: fingerprint({ v: 1 }) }, (tx) => work(tx, scope, "1"), { now: longAgo });
+    await withIdempotencyKey(handle.db, { scope, key: "old", fingerprint: fingerprint({ v: 1 }) }, (tx) => work(tx, scope, "1"), {
+      now: longAgo,
+    });
     // A different body under the expired key is a new request, not a 409.
-    const reused = await withIdempotencyKey(handle.db, { scope, key: "old", fingerprint: fingerprint({ v: 2 }) }, (tx) => work(tx, scope, "2"));
+    const reused = await withIdempotencyKey(handle.db, { scope, key: "old", fingerprint: fingerprint({ v: 2 }) }, (tx) =>
+      work(tx, scope, "2"),
+    );
     expect(reused.replayed).toBe(false);
-    await withIdempotencyKey(handle.db, { scope, key: "gone", fingerprint: fingerprint({}) }, (tx) => work(tx, scope, "3"), { now: longAgo });
+    await withIdempotencyKey(handle.db, { scope, key: "gone", fingerprint: fingerprint({}) }, (tx) => work(tx, scope, "3"), {
+      now: longAgo,
+    });
     expect(await deleteExpiredIdempotencyKeys(handle.db)).toBeGreaterThanOrEqual(1);
     const left = await handle.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));
     expect(left.map((r) => r.key)).toEqual(["old"]);
@@ -126,7 +140,10 @@ describe("withIdempotencyKey", () => {
       expect(await workCount(scope)).toBe(1);
       expect(results.filter((r) => !r.replayed)).toHaveLength(1);
       for (const r of results) expect(r.outcome).toEqual(results.find((first) => !first.replayed)!.outcome);
-      const [{ n }] = await handle.db.select({ n: count() }).from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, "race")));
+      const [{ n }] = await handle.db
+        .select({ n: count() })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, "race")));
       expect(n).toBe(1);
     } finally {
       if (racing !== handle) await racing.close();

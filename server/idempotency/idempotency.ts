@@ -37,8 +37,10 @@ export class IdempotencyKeyReusedError extends Error {
 export function parseIdempotencyKey(header: string | null): string | null {
   if (header === null) return null;
   if (header.length === 0) throw new AppError("invalid", "Idempotency-Key: must not be empty");
-  if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new AppError("invalid", `Idempotency-Key: at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
-  if (!/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(header)) throw new AppError("invalid", "Idempotency-Key: printable ASCII characters only");
+  if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH)
+    throw new AppError("invalid", `Idempotency-Key: at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+  if (!/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(header))
+    throw new AppError("invalid", "Idempotency-Key: printable ASCII characters only");
   return header;
 }
 

@@ -47,7 +47,8 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
 }
 
 const loggedSteps = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n") : []);
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 describe("embedded runner across a process restart", () => {
   it("resumes a run after SIGKILL without repeating its completed step", { timeout: 120_000 }, async () => {
@@ -64,7 +65,9 @@ describe("embedded runner across a process restart", () => {
     expect(second.child.exitCode).toBe(0);
 
     expect(loggedSteps()).toEqual(["step-1", "step-2-started first", "step-2-started second", "step-2-finished"]);
-    const reported = JSON.parse(second.output().trim().split("\n").at(-1)!) as { run: { status: string; output: { startedBy: number; finishedBy: number } } };
+    const reported = JSON.parse(second.output().trim().split("\n").at(-1)!) as {
+      run: { status: string; output: { startedBy: number; finishedBy: number } };
+    };
     expect(reported.run.status).toBe("completed");
     // Step 1's memoized result came from the killed process.
     expect(reported.run.output.startedBy).toBe(first.child.pid);

@@ -16,50 +16,65 @@ const executions: string[] = [];
 const countOf = (runId: string, step: string) => executions.filter((entry) => entry === `${runId}:${step}`).length;
 let dbSeenByFunction: Db | undefined;
 
-const twoSteps = inngest.createFunction({ id: "test-two-steps", triggers: [{ event: "test/two-steps" }], retries: 0 }, async ({ event, step, runId, db }) => {
-  const first = await step.run("first", () => {
-    executions.push(`${runId}:first`);
-    return { doubled: (event.data.n as number) * 2 };
-  });
-  const second = await step.run("second", () => {
-    executions.push(`${runId}:second`);
-    dbSeenByFunction = db;
-    return first.doubled + 1;
-  });
-  return { second };
-});
+const twoSteps = inngest.createFunction(
+  { id: "test-two-steps", triggers: [{ event: "test/two-steps" }], retries: 0 },
+  async ({ event, step, runId, db }) => {
+    const first = await step.run("first", () => {
+      executions.push(`${runId}:first`);
+      return { doubled: (event.data.n as number) * 2 };
+    });
+    const second = await step.run("second", () => {
+      executions.push(`${runId}:second`);
+      dbSeenByFunction = db;
+      return first.doubled + 1;
+    });
+    return { second };
+  },
+);
 
 /** Step two fails on its first attempt, then succeeds: the retry must replay step one from memory. */
-const flakySecondStep = inngest.createFunction({ id: "test-flaky-second", triggers: [{ event: "test/flaky-second" }], retries: 2 }, async ({ step, runId, attempt }) => {
-  await step.run("first", () => {
-    executions.push(`${runId}:first`);
-    return "one";
-  });
-  return step.run("second", () => {
-    executions.push(`${runId}:second`);
-    if (attempt === 0) throw new Error("transient");
-    return "two";
-  });
-});
+const flakySecondStep = inngest.createFunction(
+  { id: "test-flaky-second", triggers: [{ event: "test/flaky-second" }], retries: 2 },
+  async ({ step, runId, attempt }) => {
+    await step.run("first", () => {
+      executions.push(`${runId}:first`);
+      return "one";
+    });
+    return step.run("second", () => {
+      executions.push(`${runId}:second`);
+      if (attempt === 0) throw new Error("transient");
+      return "two";
+    });
+  },
+);
 
-const alwaysFailing = inngest.createFunction({ id: "test-always-failing", triggers: [{ event: "test/always-failing" }], retries: 2 }, async ({ step, runId }) => {
-  await step.run("doomed", () => {
-    executions.push(`${runId}:doomed`);
-    throw new Error("boom");
-  });
-});
+const alwaysFailing = inngest.createFunction(
+  { id: "test-always-failing", triggers: [{ event: "test/always-failing" }], retries: 2 },
+  async ({ step, runId }) => {
+    await step.run("doomed", () => {
+      executions.push(`${runId}:doomed`);
+      throw new Error("boom");
+    });
+  },
+);
 
-const failingBody = inngest.createFunction({ id: "test-failing-body", triggers: [{ event: "test/failing-body" }], retries: 1 }, async ({ runId }) => {
-  executions.push(`${runId}:body`);
-  throw new Error("body broke");
-});
+const failingBody = inngest.createFunction(
+  { id: "test-failing-body", triggers: [{ event: "test/failing-body" }], retries: 1 },
+  async ({ runId }) => {
+    executions.push(`${runId}:body`);
+    throw new Error("body broke");
+  },
+);
 
-const nonRetriable = inngest.createFunction({ id: "test-non-retriable", triggers: [{ event: "test/non-retriable" }], retries: 5 }, async ({ step, runId }) => {
-  await step.run("refuse", () => {
-    executions.push(`${runId}:refuse`);
-    throw new NonRetriableError("result 7 does not exist");
-  });
-});
+const nonRetriable = inngest.createFunction(
+  { id: "test-non-retriable", triggers: [{ event: "test/non-retriable" }], retries: 5 },
+  async ({ step, runId }) => {
+    await step.run("refuse", () => {
+      executions.push(`${runId}:refuse`);
+      throw new NonRetriableError("result 7 does not exist");
+    });
+  },
+);
 
 const sleeper = inngest.createFunction({ id: "test-sleeper", triggers: [{ event: "test/sleeper" }] }, async ({ step, runId }) => {
   const before = await step.run("before", () => Date.now());
@@ -106,7 +121,18 @@ const nulBytes = inngest.createFunction({ id: "test-nul-bytes", triggers: [{ eve
   });
 });
 
-const functions = [nulBytes, twoSteps, flakySecondStep, alwaysFailing, failingBody, nonRetriable, sleeper, parallel, waitsForEvent, slowSteps];
+const functions = [
+  nulBytes,
+  twoSteps,
+  flakySecondStep,
+  alwaysFailing,
+  failingBody,
+  nonRetriable,
+  sleeper,
+  parallel,
+  waitsForEvent,
+  slowSteps,
+];
 const quickRetries = { functions, retryBackoff: () => 1, logger: { info() {}, warn() {}, error() {} } };
 
 let handle: DbHandle;
@@ -170,7 +196,9 @@ describe("embedded runner", () => {
     expect(await getRun(db, runId)).toMatchObject({ status: "completed", output: { second: 3 } });
     expect([countOf(runId, "first"), countOf(runId, "second")]).toEqual([1, 1]);
     // The dead worker can no longer write anything for it.
-    await expect(recordStep(db, { runId, workerId: "doomed-worker" }, { ...outcome.step, attempts: 1 }, 200)).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(recordStep(db, { runId, workerId: "doomed-worker" }, { ...outcome.step, attempts: 1 }, 200)).rejects.toBeInstanceOf(
+      LeaseLostError,
+    );
   });
 
   it("retries a failing step up to the function's retries, then records the failure", async () => {
@@ -196,7 +224,10 @@ describe("embedded runner", () => {
     await drainEmbeddedRuns(db, quickRetries);
     const run = (await getRun(db, runId))!;
     expect(run).toMatchObject({ status: "failed", error: { message: "bad name \uFFFD in upload" } });
-    expect(run.steps.map((step) => [step.stepId, step.outcome])).toEqual([["echo", "completed"], ["refuse", "failed"]]);
+    expect(run.steps.map((step) => [step.stepId, step.outcome])).toEqual([
+      ["echo", "completed"],
+      ["refuse", "failed"],
+    ]);
   });
 
   it("does not retry a NonRetriableError", async () => {

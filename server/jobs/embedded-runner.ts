@@ -163,7 +163,11 @@ export class EmbeddedWorker {
         this.tickRequested = false;
         await relayOutbox(this.db, this.outboxSink);
         while (this.started && this.inFlight.size < this.options.concurrency) {
-          const run = await claimNextRun(this.db, { workerId: this.workerId, functionIds: [...this.functionsById.keys()], leaseMs: this.options.leaseMs });
+          const run = await claimNextRun(this.db, {
+            workerId: this.workerId,
+            functionIds: [...this.functionsById.keys()],
+            leaseMs: this.options.leaseMs,
+          });
           if (!run) break;
           this.track(this.process(run));
         }
@@ -223,7 +227,9 @@ type GlobalWithWorker = typeof globalThis & { [workerKey]?: EmbeddedWorker };
  * this when no Inngest server is configured). With PGlite the database
  * belongs to this process alone, so interrupted runs resume immediately.
  */
-export async function startEmbeddedWorker(options: { handle?: DbHandle } & Omit<EmbeddedWorkerOptions, "db"> = {}): Promise<EmbeddedWorker> {
+export async function startEmbeddedWorker(
+  options: { handle?: DbHandle } & Omit<EmbeddedWorkerOptions, "db"> = {},
+): Promise<EmbeddedWorker> {
   const g = globalThis as GlobalWithWorker;
   if (g[workerKey]) return g[workerKey];
   const { handle = getDbHandle(), ...rest } = options;

@@ -115,7 +115,9 @@ function toOutcome(result: InngestExecution.ExecutionResult): ExecutionOutcome {
       return {
         type: "unsupported",
         error: asJobError(
-          new Error(`Step "${result.step.displayName ?? result.step.id}" is no longer in the function: it changed while this run was in progress.`),
+          new Error(
+            `Step "${result.step.displayName ?? result.step.id}" is no longer in the function: it changed while this run was in progress.`,
+          ),
         ),
       };
     case "change-mode":
@@ -132,9 +134,15 @@ function stepRanOutcome(op: OutgoingOp, retriable: boolean | string | undefined)
   switch (op.op) {
     case StepOpCode.StepRun:
       // Inngest stores `undefined` as null; the SDK treats undefined data as "no data".
-      return { type: "step-finished", step: { hashedId: op.id, stepId, kind: "run", outcome: "completed", output: op.data ?? null, error: null } };
+      return {
+        type: "step-finished",
+        step: { hashedId: op.id, stepId, kind: "run", outcome: "completed", output: op.data ?? null, error: null },
+      };
     case StepOpCode.StepFailed:
-      return { type: "step-finished", step: { hashedId: op.id, stepId, kind: "run", outcome: "failed", output: null, error: asJobError(op.error) } };
+      return {
+        type: "step-finished",
+        step: { hashedId: op.id, stepId, kind: "run", outcome: "failed", output: null, error: asJobError(op.error) },
+      };
     case StepOpCode.StepError:
       return { type: "step-retry", stepId, error: asJobError(op.error), retryAfter: typeof retriable === "string" ? retriable : undefined };
     default:

@@ -52,8 +52,14 @@ describe("function registry for the embedded runner", () => {
   it("accepts the app's functions and refuses options it would silently ignore", () => {
     for (const fn of inngestFunctions) expect(() => assertEmbeddable(fn)).not.toThrow();
     const cron = inngest.createFunction({ id: "test-cron", triggers: [{ cron: "0 * * * *" }] }, async () => null);
-    const debounced = inngest.createFunction({ id: "test-debounced", triggers: [{ event: "test/a" }], debounce: { period: "1m" } }, async () => null);
-    const conditional = inngest.createFunction({ id: "test-if", triggers: [{ event: "test/a", if: "event.data.x == 1" }] }, async () => null);
+    const debounced = inngest.createFunction(
+      { id: "test-debounced", triggers: [{ event: "test/a" }], debounce: { period: "1m" } },
+      async () => null,
+    );
+    const conditional = inngest.createFunction(
+      { id: "test-if", triggers: [{ event: "test/a", if: "event.data.x == 1" }] },
+      async () => null,
+    );
     expect(() => assertEmbeddable(cron)).toThrow(/cron triggers/);
     expect(() => assertEmbeddable(debounced)).toThrow(/`debounce`/);
     expect(() => assertEmbeddable(conditional)).toThrow(/`if` expressions/);

@@ -107,16 +107,29 @@ describe("outbox across a crash between commit and send", () => {
   });
 
   function start(role: string, extra: Record<string, string> = {}) {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/outbox-crash-worker.ts")], {
-      env: { ...process.env, OUTBOX_TEST_ROLE: role, OUTBOX_TEST_DATA_DIR: path.join(tempDir, "pglite"), INNGEST_DEV: inngestUrl, ...extra },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/outbox-crash-worker.ts")],
+      {
+        env: {
+          ...process.env,
+          OUTBOX_TEST_ROLE: role,
+          OUTBOX_TEST_DATA_DIR: path.join(tempDir, "pglite"),
+          INNGEST_DEV: inngestUrl,
+          ...extra,
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     children.push(child);
     let stdout = "";
     child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     return { child, output: () => stdout };
   }
-  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+    );
 
   it("an event committed by a process killed before sending is sent once by the next relay", { timeout: 120_000 }, async () => {
     const committer = start("commit");
@@ -130,7 +143,9 @@ describe("outbox across a crash between commit and send", () => {
     const relay = start("relay", { OUTBOX_TEST_EVENT_ID: eventId });
     await exited(relay.child);
     expect(relay.child.exitCode).toBe(0);
-    expect(received.filter((e) => e.id === eventId)).toEqual([{ id: eventId, name: "export/requested", data: { exportJobId: 4242 }, ts: expect.any(Number) }]);
+    expect(received.filter((e) => e.id === eventId)).toEqual([
+      { id: eventId, name: "export/requested", data: { exportJobId: 4242 }, ts: expect.any(Number) },
+    ]);
 
     const check = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: path.join(tempDir, "pglite") });
     try {

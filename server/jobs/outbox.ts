@@ -73,7 +73,13 @@ export async function relayOutbox(db: Db, sink: OutboxSink, options: { now?: () 
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ rowId: eventOutbox.id, id: eventOutbox.eventId, name: eventOutbox.name, data: eventOutbox.data, attempts: eventOutbox.attempts })
+        .select({
+          rowId: eventOutbox.id,
+          id: eventOutbox.eventId,
+          name: eventOutbox.name,
+          data: eventOutbox.data,
+          attempts: eventOutbox.attempts,
+        })
         .from(eventOutbox)
         .where(and(isNull(eventOutbox.sentAt), lte(eventOutbox.nextAttemptAt, now())))
         .orderBy(asc(eventOutbox.id))
@@ -90,7 +96,11 @@ export async function relayOutbox(db: Db, sink: OutboxSink, options: { now?: () 
         const message = error instanceof Error ? error.message : String(error);
         await tx
           .update(eventOutbox)
-          .set({ attempts: sql`${eventOutbox.attempts} + 1`, lastError: message.slice(0, 500), nextAttemptAt: new Date(now().getTime() + backoffMs(rows[0].attempts)) })
+          .set({
+            attempts: sql`${eventOutbox.attempts} + 1`,
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(now().getTime() + backoffMs(rows[0].attempts)),
+          })
           .where(inArray(eventOutbox.id, ids));
         return { count: 0, failed: true };
       }

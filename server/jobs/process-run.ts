@@ -36,13 +36,16 @@ export const MAX_LEASE_EXPIRIES = 5;
 export async function processClaimedRun(run: ClaimedRun, fn: JobFunction, context: RunContext): Promise<void> {
   const { db, leaseMs, logger } = context;
   const lease: Lease = { runId: run.id, workerId: context.workerId };
-  const heartbeat = setInterval(() => {
-    renewLease(db, lease, leaseMs).then(
-      // The step keeps running (it cannot be interrupted), but nothing it produces will be recorded.
-      (held) => held || logger.warn(`job run ${run.id}: lease lost to another worker while a step was running`),
-      (error: unknown) => logger.warn(`job run ${run.id}: could not renew its lease`, error),
-    );
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      renewLease(db, lease, leaseMs).then(
+        // The step keeps running (it cannot be interrupted), but nothing it produces will be recorded.
+        (held) => held || logger.warn(`job run ${run.id}: lease lost to another worker while a step was running`),
+        (error: unknown) => logger.warn(`job run ${run.id}: could not renew its lease`, error),
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   heartbeat.unref();
   try {
     if (run.leaseExpiries >= MAX_LEASE_EXPIRIES) {
@@ -142,5 +145,7 @@ function unexpected(what: string): ExecutionOutcome & { type: "unsupported" } {
 }
 
 function memoized(step: FinishedStep): MemoizedStep {
-  return step.outcome === "failed" && step.error ? { hashedId: step.hashedId, error: step.error } : { hashedId: step.hashedId, data: step.output ?? null };
+  return step.outcome === "failed" && step.error
+    ? { hashedId: step.hashedId, error: step.error }
+    : { hashedId: step.hashedId, data: step.output ?? null };
 }

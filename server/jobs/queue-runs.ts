@@ -38,7 +38,11 @@ export interface JobEvent {
  * marked sent by any relay of the app's functions, with no run). App code
  * emits events with `sendEvent` (send-event.ts), through the outbox.
  */
-export async function queueRunsDirectly(db: Db, event: JobEvent, functions: readonly JobFunction[]): Promise<{ eventId: string; runIds: string[] }> {
+export async function queueRunsDirectly(
+  db: Db,
+  event: JobEvent,
+  functions: readonly JobFunction[],
+): Promise<{ eventId: string; runIds: string[] }> {
   const stored: StoredJobEvent = { name: event.name, data: event.data, id: event.id ?? randomUUID(), ts: Date.now() };
   const triggered = functionsTriggeredBy(functions, event.name);
   triggered.forEach(assertEmbeddable);

@@ -148,7 +148,12 @@ type StepToRecord = Pick<FinishedStep, "hashedId" | "stepId" | "kind" | "outcome
  * the same transaction. The run row is updated (and so locked) first, so
  * nothing commits unless the lease is still ours.
  */
-async function recordStepsAnd(db: Db, lease: Lease, steps: readonly StepToRecord[], runChange: PgUpdateSetSource<typeof jobRuns>): Promise<void> {
+async function recordStepsAnd(
+  db: Db,
+  lease: Lease,
+  steps: readonly StepToRecord[],
+  runChange: PgUpdateSetSource<typeof jobRuns>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const held = await tx
       .update(jobRuns)
@@ -270,7 +275,9 @@ export async function nextDueTime(db: Db, functionIds: readonly string[], option
   const [row] = await db
     .select({
       // mapWith: read back like the timestamp columns, whichever driver returns it.
-      due: sql`min(case when ${jobRuns.status} = 'queued' then ${jobRuns.runAfter} else ${jobRuns.leaseExpiresAt} end)`.mapWith(jobRuns.runAfter),
+      due: sql`min(case when ${jobRuns.status} = 'queued' then ${jobRuns.runAfter} else ${jobRuns.leaseExpiresAt} end)`.mapWith(
+        jobRuns.runAfter,
+      ),
     })
     .from(jobRuns)
     .where(and(inArray(jobRuns.functionId, [...functionIds]), or(...states)));

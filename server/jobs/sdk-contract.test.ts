@@ -56,7 +56,13 @@ beforeAll(async () => {
   const track = await createTrack(db, anna.id, { name: "Contract Basin" });
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 5 }).content, keyring));
   const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
-  sessionId = (await uploadResult(db, { user: anna, createdVia: "web", keyPairId: null, file: { filename: "contract.svc", bytes }, metadata }, { keyring })).id;
+  sessionId = (
+    await uploadResult(
+      db,
+      { user: anna, createdVia: "web", keyPairId: null, file: { filename: "contract.svc", bytes }, metadata },
+      { keyring },
+    )
+  ).id;
   const [row] = await db.select({ deviceId: results.deviceId }).from(results).where(eq(results.id, sessionId));
   deviceId = row.deviceId!;
 });
@@ -70,7 +76,12 @@ const scenarios: Record<string, () => Promise<void>> = {
   "build-replay-artifact": async () => {}, // queued by the upload in beforeAll
   "process-training": async () => {
     const file = simulatedTrainingFile({ spec: "3x250m/60s", seed: 41, keyring });
-    await createTrainingFromUpload(db, { user: anna, createdVia: "api", vesselId: await vesselIdOf(db, "K1"), file: { filename: "pieces.svc", bytes: file.bytes } });
+    await createTrainingFromUpload(db, {
+      user: anna,
+      createdVia: "api",
+      vesselId: await vesselIdOf(db, "K1"),
+      file: { filename: "pieces.svc", bytes: file.bytes },
+    });
   },
   "build-export": async () => {
     await requestExport(db, {
@@ -85,7 +96,13 @@ const scenarios: Record<string, () => Promise<void>> = {
   },
   "deliver-webhook": async () => {
     const { owner, application } = await makeOwnerAndApp(db);
-    await issueAccessToken(db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes: ["openid", "sessions:read"], audience: "https://results.example/api/v1" });
+    await issueAccessToken(db, {
+      userId: owner.id,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes: ["openid", "sessions:read"],
+      audience: "https://results.example/api/v1",
+    });
     await createEndpoint(db, owner.id, application.id, { url: (await receiver).url, eventTypes: ["session.created"] });
     await db.transaction((tx) => emitWebhookEvent(tx, { type: "session.created", userId: owner.id, ids: { session_id: 77 } }));
   },
@@ -140,8 +157,12 @@ async function replayWithTestEngine(fn: JobFunction, recorded: RecordedRun) {
   });
   const { result, error, ctx } = await engine.execute();
   // Every step tool the function called, in call order (step.run and the sleeps are separate spies).
-  const tools = [ctx.step.run, ctx.step.sleep, ctx.step.sleepUntil] as unknown as { mock: { calls: unknown[][]; invocationCallOrder: number[] } }[];
-  const calls = tools.flatMap((tool) => tool.mock.calls.map((args, i) => ({ id: String(args[0]), order: tool.mock.invocationCallOrder[i] })));
+  const tools = [ctx.step.run, ctx.step.sleep, ctx.step.sleepUntil] as unknown as {
+    mock: { calls: unknown[][]; invocationCallOrder: number[] };
+  }[];
+  const calls = tools.flatMap((tool) =>
+    tool.mock.calls.map((args, i) => ({ id: String(args[0]), order: tool.mock.invocationCallOrder[i] })),
+  );
   const stepIds = calls.sort((a, b) => a.order - b.order).map((call) => call.id);
   return { result, error, stepIds };
 }

@@ -28,7 +28,8 @@ const newApp = async (ownerId: number, surface: "data" | "session" = "session") 
       scopes: ["openid", "sessions:read"],
     })
   ).application;
-const storedApplicationId = async (keyPairId: number) => (await handle.db.select({ applicationId: keyPairs.applicationId }).from(keyPairs).where(eq(keyPairs.id, keyPairId)))[0].applicationId;
+const storedApplicationId = async (keyPairId: number) =>
+  (await handle.db.select({ applicationId: keyPairs.applicationId }).from(keyPairs).where(eq(keyPairs.id, keyPairId)))[0].applicationId;
 
 describe("binding a key pair to an application", () => {
   it("binds the owner's key to the owner's application, which every later upload through the key then carries, and unbinds it", async () => {
@@ -37,13 +38,23 @@ describe("binding a key pair to an application", () => {
     const { keyPair, secretKey } = await createKeyPair(handle.db, owner.id, { name: "Boathouse laptop" });
 
     expect((await bindKeyPairToApplication(handle.db, owner.id, keyPair.id, app.id)).applicationId).toBe(app.id);
-    expect((await listKeyPairs(handle.db, owner.id)).find((k) => k.id === keyPair.id)?.application).toEqual({ id: app.id, name: app.name, surface: "session" });
+    expect((await listKeyPairs(handle.db, owner.id)).find((k) => k.id === keyPair.id)?.application).toEqual({
+      id: app.id,
+      name: app.name,
+      surface: "session",
+    });
     // The upload route takes the creating application from this verification.
-    expect(await verifyKeyPair(handle.db, { publicKey: keyPair.publicKey, secretKey }, true)).toMatchObject({ ok: true, applicationId: app.id });
+    expect(await verifyKeyPair(handle.db, { publicKey: keyPair.publicKey, secretKey }, true)).toMatchObject({
+      ok: true,
+      applicationId: app.id,
+    });
 
     await bindKeyPairToApplication(handle.db, owner.id, keyPair.id, null);
     expect((await listKeyPairs(handle.db, owner.id)).find((k) => k.id === keyPair.id)?.application).toBeNull();
-    expect(await verifyKeyPair(handle.db, { publicKey: keyPair.publicKey, secretKey }, true)).toMatchObject({ ok: true, applicationId: null });
+    expect(await verifyKeyPair(handle.db, { publicKey: keyPair.publicKey, secretKey }, true)).toMatchObject({
+      ok: true,
+      applicationId: null,
+    });
   });
 
   it("gives the same not-found for another user's key pair as for a missing one, and changes nothing", async () => {

@@ -12,7 +12,6 @@ import { randomBase62 } from "../auth/random-base62";
 export const PUBLIC_KEY_PREFIX = "svcpk_";
 export const SECRET_KEY_PREFIX = "svcsk_";
 
-
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
 export const ZKeyPairName = z.object({
@@ -42,7 +41,11 @@ const viewColumns = {
 };
 
 /** Creates a key pair. The returned secret is the only copy that will ever exist. */
-export async function createKeyPair(db: Db, userId: number, input: z.input<typeof ZKeyPairName>): Promise<{ keyPair: KeyPairView; secretKey: string }> {
+export async function createKeyPair(
+  db: Db,
+  userId: number,
+  input: z.input<typeof ZKeyPairName>,
+): Promise<{ keyPair: KeyPairView; secretKey: string }> {
   const { name } = ZKeyPairName.parse(input);
   const publicKey = PUBLIC_KEY_PREFIX + randomBase62(24);
   const secretKey = SECRET_KEY_PREFIX + randomBase62(40);
@@ -67,7 +70,10 @@ export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairListI
     .orderBy(desc(keyPairs.createdAt), desc(keyPairs.id));
   return rows.map(({ appName, appSurface, ...keyPair }) => ({
     ...keyPair,
-    application: keyPair.applicationId !== null && appName !== null && appSurface !== null ? { id: keyPair.applicationId, name: appName, surface: appSurface } : null,
+    application:
+      keyPair.applicationId !== null && appName !== null && appSurface !== null
+        ? { id: keyPair.applicationId, name: appName, surface: appSurface }
+        : null,
   }));
 }
 
@@ -88,18 +94,33 @@ export const ZKeyPairBinding = z.object({
  * creator they were recorded with. Another user's key pair or application is
  * the same 404 as a missing one; a revoked key pair stays as it was (conflict).
  */
-export async function bindKeyPairToApplication(db: Db, userId: number, keyPairId: number, applicationId: number | null): Promise<KeyPairView> {
+export async function bindKeyPairToApplication(
+  db: Db,
+  userId: number,
+  keyPairId: number,
+  applicationId: number | null,
+): Promise<KeyPairView> {
   const input = ZKeyPairBinding.parse({ id: keyPairId, applicationId });
   const ownApplication = sql`exists (select 1 from ${oauthApplications} where ${oauthApplications.id} = ${input.applicationId} and ${oauthApplications.ownerUserId} = ${userId})`;
   // One conditional statement: ownership of both rows and "not revoked" are checked where the write happens.
   const [updated] = await db
     .update(keyPairs)
     .set({ applicationId: input.applicationId })
-    .where(and(eq(keyPairs.id, input.id), eq(keyPairs.ownerUserId, userId), isNull(keyPairs.revokedAt), input.applicationId === null ? undefined : ownApplication))
+    .where(
+      and(
+        eq(keyPairs.id, input.id),
+        eq(keyPairs.ownerUserId, userId),
+        isNull(keyPairs.revokedAt),
+        input.applicationId === null ? undefined : ownApplication,
+      ),
+    )
     .returning(viewColumns);
   if (updated) return updated;
   // Nothing written: say why, without telling apart absent and not-yours.
-  const [existing] = await db.select({ revokedAt: keyPairs.revokedAt }).from(keyPairs).where(and(eq(keyPairs.id, input.id), eq(keyPairs.ownerUserId, userId)));
+  const [existing] = await db
+    .select({ revokedAt: keyPairs.revokedAt })
+    .from(keyPairs)
+    .where(and(eq(keyPairs.id, input.id), eq(keyPairs.ownerUserId, userId)));
   if (!existing) throw notFound("Key pair");
   if (existing.revokedAt) throw new AppError("conflict", "A revoked key pair cannot be bound to an application");
   throw notFound("Application");
@@ -112,23 +133,36 @@ export async function revokeKeyPair(db: Db, userId: number, keyPairId: number): 
     .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId), isNull(keyPairs.revokedAt)))
     .returning({ id: keyPairs.id });
   if (updated.length === 0) {
-    const [existing] = await db.select({ id: keyPairs.id }).from(keyPairs).where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
+    const [existing] = await db
+      .select({ id: keyPairs.id })
+      .from(keyPairs)
+      .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
     if (!existing) throw notFound("Key pair");
     throw new AppError("conflict", "This key pair is already revoked");
   }
 }
 
 /** What deleting a key pair does to the sessions it uploaded (docs/web-app.md "Deleting"). */
-export async function keyPairDeletion(db: Db, userId: number, keyPairId: number): Promise<{ name: string; sessions: number; statement: string }> {
+export async function keyPairDeletion(
+  db: Db,
+  userId: number,
+  keyPairId: number,
+): Promise<{ name: string; sessions: number; statement: string }> {
   const [row] = await db
-    .select({ name: keyPairs.name, revokedAt: keyPairs.revokedAt, sessions: sql<number>`(select count(*)::int from results r where r.key_pair_id = key_pairs.id)` })
+    .select({
+      name: keyPairs.name,
+      revokedAt: keyPairs.revokedAt,
+      sessions: sql<number>`(select count(*)::int from results r where r.key_pair_id = key_pairs.id)`,
+    })
     .from(keyPairs)
     .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
   if (!row) throw notFound("Key pair");
   const n = row.sessions;
   const statement = [
     row.revokedAt ? null : "Requests with it fail from now on.",
-    n ? `${n} session${n === 1 ? "" : "s"} uploaded with it keep${n === 1 ? "s" : ""} ${n === 1 ? "its" : "their"} data.` : "No session was uploaded with it.",
+    n
+      ? `${n} session${n === 1 ? "" : "s"} uploaded with it keep${n === 1 ? "s" : ""} ${n === 1 ? "its" : "their"} data.`
+      : "No session was uploaded with it.",
   ]
     .filter(Boolean)
     .join(" ");
@@ -159,17 +193,27 @@ export function parseKeyPairAuthorization(header: string | null): KeyPairCredent
 }
 
 export type KeyPairVerification =
-  | { ok: true; keyPairId: number; applicationId: number | null; user: SessionUser }
-  | { ok: false; code: "secret_required" | "invalid_key" };
+  { ok: true; keyPairId: number; applicationId: number | null; user: SessionUser } | { ok: false; code: "secret_required" | "invalid_key" };
 
 /**
  * Verifies a credential. Hot path: returns a result, never throws for a bad key.
  * `requireSecret` is false only for the reference endpoints, which accept a bare public key.
  */
-export async function verifyKeyPair(db: Db, credential: KeyPairCredential, requireSecret: boolean, now = new Date()): Promise<KeyPairVerification> {
+export async function verifyKeyPair(
+  db: Db,
+  credential: KeyPairCredential,
+  requireSecret: boolean,
+  now = new Date(),
+): Promise<KeyPairVerification> {
   if (!credential.publicKey) return { ok: false, code: "invalid_key" };
   const [row] = await db
-    .select({ id: keyPairs.id, ownerUserId: keyPairs.ownerUserId, secretHash: keyPairs.secretHash, applicationId: keyPairs.applicationId, revokedAt: keyPairs.revokedAt })
+    .select({
+      id: keyPairs.id,
+      ownerUserId: keyPairs.ownerUserId,
+      secretHash: keyPairs.secretHash,
+      applicationId: keyPairs.applicationId,
+      revokedAt: keyPairs.revokedAt,
+    })
     .from(keyPairs)
     .where(eq(keyPairs.publicKey, credential.publicKey));
   if (!row || row.revokedAt) return { ok: false, code: "invalid_key" };
@@ -184,6 +228,11 @@ export async function verifyKeyPair(db: Db, credential: KeyPairCredential, requi
   await db
     .update(keyPairs)
     .set({ lastUsedAt: now })
-    .where(and(eq(keyPairs.id, row.id), or(isNull(keyPairs.lastUsedAt), lt(keyPairs.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`))));
+    .where(
+      and(
+        eq(keyPairs.id, row.id),
+        or(isNull(keyPairs.lastUsedAt), lt(keyPairs.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`)),
+      ),
+    );
   return { ok: true, keyPairId: row.id, applicationId: row.applicationId, user };
 }

@@ -27,4 +27,3 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
   }
   return bytes;
 }
-

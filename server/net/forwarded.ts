@@ -6,6 +6,11 @@
  * client sent (`X-Forwarded-Proto: https, http` arrived over http).
  */
 export function proxyAppendedValue(headers: Headers, name: "x-forwarded-proto" | "x-forwarded-for"): string | undefined {
-  const entries = headers.get(name)?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  const entries =
+    headers
+      .get(name)
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   return entries.at(-1);
 }

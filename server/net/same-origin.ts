@@ -8,5 +8,7 @@
 export function isCrossSiteRequest(headers: Headers, siteOrigin: string): boolean {
   const fetchSite = headers.get("sec-fetch-site");
   const origin = headers.get("origin");
-  return (fetchSite !== null && fetchSite !== "same-origin") || (origin !== null && origin !== "null" && origin !== new URL(siteOrigin).origin);
+  return (
+    (fetchSite !== null && fetchSite !== "same-origin") || (origin !== null && origin !== "null" && origin !== new URL(siteOrigin).origin)
+  );
 }

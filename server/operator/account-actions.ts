@@ -30,8 +30,16 @@ async function lockTarget(tx: Tx, targetId: number) {
   return row;
 }
 
-async function audit(tx: Tx, operatorId: number, target: { id: number; email: string }, action: Action, details: Record<string, string> = {}) {
-  await tx.insert(operatorActions).values({ operatorUserId: operatorId, targetUserId: target.id, targetEmail: target.email, action, details });
+async function audit(
+  tx: Tx,
+  operatorId: number,
+  target: { id: number; email: string },
+  action: Action,
+  details: Record<string, string> = {},
+) {
+  await tx
+    .insert(operatorActions)
+    .values({ operatorUserId: operatorId, targetUserId: target.id, targetEmail: target.email, action, details });
 }
 
 function notOnSelf(operatorId: number, targetId: number, what: string) {

@@ -13,7 +13,9 @@ export async function listAccounts(db: Db, limit = 200) {
       createdAt: users.createdAt,
       disabledAt: users.disabledAt,
       // The throttle key of server/auth/sign-in-throttle.ts (throttleKeyForEmail); only a lock still running counts.
-      lockedUntil: sql<Date | null>`case when ${signInThrottle.lockedUntil} > now() then ${signInThrottle.lockedUntil} end`.mapWith(signInThrottle.lockedUntil),
+      lockedUntil: sql<Date | null>`case when ${signInThrottle.lockedUntil} > now() then ${signInThrottle.lockedUntil} end`.mapWith(
+        signInThrottle.lockedUntil,
+      ),
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -36,9 +36,14 @@ export async function hitRateLimit(db: Db, bucket: string, policy: RateLimitPoli
   const windowMs = policy.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   // db.execute, not a select builder: this statement writes, so it is never retried (server/db/client.ts).
-  const result: unknown = await db.execute(sql`select hits, credential_epoch from rate_limit_hit(${bucket}, ${windowStart.toISOString()}::timestamptz)`);
+  const result: unknown = await db.execute(
+    sql`select hits, credential_epoch from rate_limit_hit(${bucket}, ${windowStart.toISOString()}::timestamptz)`,
+  );
   // postgres.js returns the rows; PGlite a result object holding them.
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { hits: number; credential_epoch: string | number }[];
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    hits: number;
+    credential_epoch: string | number;
+  }[];
   const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return {
     decision: { allowed: row.hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - row.hits), resetSeconds },

@@ -15,7 +15,13 @@ import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { sessionsAboutSubject } from "../sessions/session-boundary";
 import { createUser } from "../users/users";
-import { compareRecordPositions, listRecordHistory, listRecordHistoryPage, recordPosition, type RecordPosition } from "./performance-records";
+import {
+  compareRecordPositions,
+  listRecordHistory,
+  listRecordHistoryPage,
+  recordPosition,
+  type RecordPosition,
+} from "./performance-records";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
@@ -41,7 +47,10 @@ it("keeps each record's history per boat and distance, and registers the device 
         user: coach,
         createdVia: "api",
         keyPairId: null,
-        file: { filename: `s${seed}.svc`, bytes: Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: distance, seed, pace }).content, keyring)) },
+        file: {
+          filename: `s${seed}.svc`,
+          bytes: Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: distance, seed, pace }).content, keyring)),
+        },
         metadata: JSON.stringify({ distance, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
       },
       { keyring },
@@ -83,7 +92,21 @@ it("pages through the record history in a stable order: boat class, distance, st
   const insert = (vesselId: number, distanceM: number, startAt: string, durationMs: number) =>
     db
       .insert(results)
-      .values({ ownerUserId: user.id, trackId: track.id, vesselId, categoryId: 1, paceId: 1, createdVia: "demo", date: startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(startAt), utcOffsetMin: 0, distanceM, durationMs, targetDistanceM: distanceM })
+      .values({
+        ownerUserId: user.id,
+        trackId: track.id,
+        vesselId,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: startAt.slice(0, 10),
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date(startAt),
+        utcOffsetMin: 0,
+        distanceM,
+        durationMs,
+        targetDistanceM: distanceM,
+      })
       .returning({ id: results.id })
       .then(([r]) => r.id);
   await insert(2, 500, "2026-01-01T10:00:00Z", 120_000);
@@ -122,23 +145,52 @@ it("on the session surface, computes the history over the sessions the calling a
   const user = await createUser(db, { name: "Surface", email: `surface-${randomUUID()}@test.example`, password: "long enough password" });
   const track = await createTrack(db, user.id, { name: "Surface basin" });
   const newApp = async (name: string) =>
-    (await createApplication(db, user.id, { name, surface: "session", clientType: "confidential", redirectUris: ["https://logger.example/cb"], embedOrigins: [], scopes: ["openid", "records:read"] }))
-      .application.id;
+    (
+      await createApplication(db, user.id, {
+        name,
+        surface: "session",
+        clientType: "confidential",
+        redirectUris: ["https://logger.example/cb"],
+        embedOrigins: [],
+        scopes: ["openid", "records:read"],
+      })
+    ).application.id;
   const logger = await newApp("Session logger");
   const otherApp = await newApp("Other logger");
   const insert = (startAt: string, durationMs: number, applicationId: number | null) =>
     db
       .insert(results)
-      .values({ ownerUserId: user.id, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(startAt), utcOffsetMin: 0, distanceM: 200, durationMs, targetDistanceM: 200, createdByApplicationId: applicationId })
+      .values({
+        ownerUserId: user.id,
+        trackId: track.id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: startAt.slice(0, 10),
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date(startAt),
+        utcOffsetMin: 0,
+        distanceM: 200,
+        durationMs,
+        targetDistanceM: 200,
+        createdByApplicationId: applicationId,
+      })
       .returning({ id: results.id })
       .then(([r]) => r.id);
   // Each one faster than the last: on the data surface all five are record entries.
   const mine = [await insert("2026-02-01T10:00:00Z", 60_000, logger), await insert("2026-02-03T10:00:00Z", 58_000, logger)];
-  const others = [await insert("2026-02-02T10:00:00Z", 59_000, null), await insert("2026-02-04T10:00:00Z", 55_000, otherApp), await insert("2026-02-05T10:00:00Z", 50_000, null)];
+  const others = [
+    await insert("2026-02-02T10:00:00Z", 59_000, null),
+    await insert("2026-02-04T10:00:00Z", 55_000, otherApp),
+    await insert("2026-02-05T10:00:00Z", 50_000, null),
+  ];
 
   const everything = await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "data", applicationId: logger }));
   expect(everything.map((e) => e.resultId)).toEqual([mine[0], others[0], mine[1], others[1], others[2]]);
-  expect(await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "partner", applicationId: logger }))).toEqual(everything);
+  expect(await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "partner", applicationId: logger }))).toEqual(
+    everything,
+  );
 
   const seen = await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "session", applicationId: logger }));
   expect(seen.map((e) => [e.resultId, e.current])).toEqual([
@@ -147,5 +199,7 @@ it("on the session surface, computes the history over the sessions the calling a
   ]);
   for (const id of others) expect(seen.map((e) => e.resultId)).not.toContain(id);
   // The other application sees only the session it created.
-  expect(await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "session", applicationId: otherApp }))).toHaveLength(1);
+  expect(
+    await listRecordHistory(db, sessionsAboutSubject({ subjectId: user.id, surface: "session", applicationId: otherApp })),
+  ).toHaveLength(1);
 });

@@ -26,16 +26,19 @@ export interface RecordEntry {
 
 export async function listRecordHistory(db: Db, sessions: SQL): Promise<RecordEntry[]> {
   const rows = await db
-    .select({ resultId: results.id, vesselId: vessels.id, vesselType: vessels.type, crewSize: vessels.npeople, distanceM: results.distanceM, durationMs: results.durationMs, date: results.date, startAt: results.startAt })
+    .select({
+      resultId: results.id,
+      vesselId: vessels.id,
+      vesselType: vessels.type,
+      crewSize: vessels.npeople,
+      distanceM: results.distanceM,
+      durationMs: results.durationMs,
+      date: results.date,
+      startAt: results.startAt,
+    })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
-    .where(
-      and(
-        isNotNull(results.targetDistanceM),
-        eq(results.status, "processed"),
-        sessions,
-      ),
-    )
+    .where(and(isNotNull(results.targetDistanceM), eq(results.status, "processed"), sessions))
     .orderBy(asc(vessels.type), asc(results.distanceM), asc(results.startAt), asc(results.id));
   const history: RecordEntry[] = [];
   const best = new Map<string, RecordEntry>();
@@ -59,7 +62,12 @@ export async function listRecordHistory(db: Db, sessions: SQL): Promise<RecordEn
  */
 export type RecordPosition = [vesselType: string, distanceM: number, startAt: string, resultId: number];
 
-export const recordPosition = (entry: RecordEntry): RecordPosition => [entry.vesselType, entry.distanceM, entry.startAt.toISOString(), entry.resultId];
+export const recordPosition = (entry: RecordEntry): RecordPosition => [
+  entry.vesselType,
+  entry.distanceM,
+  entry.startAt.toISOString(),
+  entry.resultId,
+];
 
 // Plain code-point order, not the database collation: the page filter below uses the same comparison.
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -73,8 +81,17 @@ export function compareRecordPositions(a: RecordPosition, b: RecordPosition): nu
  * from the start), at most `take`. The history is computed whole (it is
  * derived from every distance effort), then ordered and cut.
  */
-export async function listRecordHistoryPage(db: Db, sessions: SQL, page: { after: RecordPosition | null; take: number }): Promise<RecordEntry[]> {
-  const ordered = (await listRecordHistory(db, sessions)).map((entry) => ({ entry, position: recordPosition(entry) })).sort((a, b) => compareRecordPositions(a.position, b.position));
+export async function listRecordHistoryPage(
+  db: Db,
+  sessions: SQL,
+  page: { after: RecordPosition | null; take: number },
+): Promise<RecordEntry[]> {
+  const ordered = (await listRecordHistory(db, sessions))
+    .map((entry) => ({ entry, position: recordPosition(entry) }))
+    .sort((a, b) => compareRecordPositions(a.position, b.position));
   const after = page.after;
-  return ordered.filter(({ position }) => after === null || compareRecordPositions(position, after) > 0).slice(0, page.take).map(({ entry }) => entry);
+  return ordered
+    .filter(({ position }) => after === null || compareRecordPositions(position, after) > 0)
+    .slice(0, page.take)
+    .map(({ entry }) => entry);
 }

@@ -29,7 +29,11 @@ it("keeps bests per athlete and per crew apart, and ranks a team's boats per boa
   const coach = await createUser(db, { name: "Coach", email: `wr-${randomUUID()}@test.example`, password: "long enough password" });
   const outsider = await createUser(db, { name: "Other", email: `wr-o-${randomUUID()}@test.example`, password: "long enough password" });
   const track = await createTrack(db, coach.id, { name: "Basin" });
-  const [ana, bea, cai, dan] = await Promise.all(["Ana", "Bea", "Cai", "Dan"].map((name) => createAthlete(db, coach.id, { name, surname: "Test", subscriptionActiveUntil: "2099-01-01" })));
+  const [ana, bea, cai, dan] = await Promise.all(
+    ["Ana", "Bea", "Cai", "Dan"].map((name) =>
+      createAthlete(db, coach.id, { name, surname: "Test", subscriptionActiveUntil: "2099-01-01" }),
+    ),
+  );
   const team = await createTeam(db, coach.id, { name: `Sprint ${randomUUID().slice(0, 6)}` });
   for (const a of [ana, bea, cai]) await addAthlete(db, coach.id, { teamId: team.id, athleteId: a.id });
   let seed = Math.floor(Math.random() * 1e6);
@@ -41,8 +45,18 @@ it("keeps bests per athlete and per crew apart, and ranks a team's boats per boa
         user: coach,
         createdVia: "api",
         keyPairId: null,
-        file: { filename: `s${seed}.svc`, bytes: Buffer.from(encodeSvc(simulateSession({ vessel, distanceM: 200, seed, pace }).content, keyring)) },
-        metadata: JSON.stringify({ distance: 200, vessel_id: await vesselIdOf(db, vessel), track_id: track.id, category_id: 1, pace_id: 1, athletes: crew }),
+        file: {
+          filename: `s${seed}.svc`,
+          bytes: Buffer.from(encodeSvc(simulateSession({ vessel, distanceM: 200, seed, pace }).content, keyring)),
+        },
+        metadata: JSON.stringify({
+          distance: 200,
+          vessel_id: await vesselIdOf(db, vessel),
+          track_id: track.id,
+          category_id: 1,
+          pace_id: 1,
+          athletes: crew,
+        }),
       },
       { keyring },
     );
@@ -65,12 +79,16 @@ it("keeps bests per athlete and per crew apart, and ranks a team's boats per boa
   ]);
   // The athlete page shows the same bests.
   const page = await listPersonalBests(db, ana.id);
-  expect(page.map((b) => [b.boatClass, b.distanceM, b.resultId, b.durationMs, b.sessions])).toEqual(anaBests.bests.map((b) => [b.boatClass, b.distanceM, b.resultId, b.durationMs, b.sessions]));
+  expect(page.map((b) => [b.boatClass, b.distanceM, b.resultId, b.durationMs, b.sessions])).toEqual(
+    anaBests.bests.map((b) => [b.boatClass, b.distanceM, b.resultId, b.durationMs, b.sessions]),
+  );
 
   // Crews: Ana+Bea (two sessions, either seat order) and Ana+Cai; singles are not crews.
   const crewOf = (...names: string[]) => records.crews.find((c) => [...c.crew].sort().join() === names.join())!;
   expect(records.crews).toHaveLength(2);
-  expect(crewOf("Ana Test", "Bea Test").bests.map((b) => [b.boatClass, b.resultId, b.sessions])).toEqual([["K2", baK2.duration < abK2.duration ? baK2.id : abK2.id, 2]]);
+  expect(crewOf("Ana Test", "Bea Test").bests.map((b) => [b.boatClass, b.resultId, b.sessions])).toEqual([
+    ["K2", baK2.duration < abK2.duration ? baK2.id : abK2.id, 2],
+  ]);
   expect(crewOf("Ana Test", "Cai Test").bests.map((b) => [b.boatClass, b.resultId, b.sessions])).toEqual([["K2", acK2.id, 1]]);
 
   // The team's leaderboard: Dan is not in the team; entries ranked by time.

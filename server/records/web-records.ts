@@ -67,12 +67,23 @@ const crewKeyOf = (e: EffortRow) =>
     .sort()
     .join(",")}`;
 
-const best = (e: EffortRow): BestEffort => ({ resultId: e.resultId, boatClass: e.boatClass, distanceM: e.distanceM, durationMs: e.durationMs, date: e.date, crew: e.seats.map((s) => s.name) });
+const best = (e: EffortRow): BestEffort => ({
+  resultId: e.resultId,
+  boatClass: e.boatClass,
+  distanceM: e.distanceM,
+  durationMs: e.durationMs,
+  date: e.date,
+  crew: e.seats.map((s) => s.name),
+});
 
-const byBoatAndDistance = (a: { boatClass: string; distanceM: number }, b: { boatClass: string; distanceM: number }) => (a.boatClass < b.boatClass ? -1 : a.boatClass > b.boatClass ? 1 : a.distanceM - b.distanceM);
+const byBoatAndDistance = (a: { boatClass: string; distanceM: number }, b: { boatClass: string; distanceM: number }) =>
+  a.boatClass < b.boatClass ? -1 : a.boatClass > b.boatClass ? 1 : a.distanceM - b.distanceM;
 
 /** Per group key, then per boat class and distance: the fastest effort (rows come earliest first, so a tie keeps the earlier) and the count. */
-function bestsBy(rows: EffortRow[], groupsOf: (e: EffortRow) => string[]): Map<string, Map<string, { effort: EffortRow; sessions: number }>> {
+function bestsBy(
+  rows: EffortRow[],
+  groupsOf: (e: EffortRow) => string[],
+): Map<string, Map<string, { effort: EffortRow; sessions: number }>> {
   const groups = new Map<string, Map<string, { effort: EffortRow; sessions: number }>>();
   for (const row of rows) {
     for (const group of groupsOf(row)) {
@@ -112,14 +123,26 @@ export async function loadWebRecords(db: Db, userId: number): Promise<WebRecords
         where me.team_id = t.id and (me.user_id = ${userId} or ma.user_id = ${userId}))
       order by t.name, t.id`),
   ]);
-  const efforts = rowsOf<EffortRow>(effortRows).map((r) => ({ ...r, resultId: Number(r.resultId), crewSize: Number(r.crewSize), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs) }));
+  const efforts = rowsOf<EffortRow>(effortRows).map((r) => ({
+    ...r,
+    resultId: Number(r.resultId),
+    crewSize: Number(r.crewSize),
+    distanceM: Number(r.distanceM),
+    durationMs: Number(r.durationMs),
+  }));
   const visibleAthletes = rowsOf<{ id: number; name: string }>(athleteRows).map((a) => ({ id: Number(a.id), name: a.name }));
 
   const perAthlete = bestsBy(efforts, (e) => e.seats.flatMap((s) => (s.athleteId !== null ? [String(s.athleteId)] : [])));
   const athletesOut: AthleteBests[] = visibleAthletes.flatMap((a) => {
     const events = perAthlete.get(String(a.id));
     if (!events) return [];
-    return [{ athleteId: a.id, name: a.name, bests: [...events.values()].map(({ effort, sessions }) => ({ ...best(effort), sessions })).sort(byBoatAndDistance) }];
+    return [
+      {
+        athleteId: a.id,
+        name: a.name,
+        bests: [...events.values()].map(({ effort, sessions }) => ({ ...best(effort), sessions })).sort(byBoatAndDistance),
+      },
+    ];
   });
 
   // Crews are the boats of two or more; a single's bests are its athlete's.
@@ -159,7 +182,9 @@ export async function loadWebRecords(db: Db, userId: number): Promise<WebRecords
     const sorted = [...boards.values()].sort(byBoatAndDistance);
     for (const board of sorted) {
       board.entries.sort((a, b) => a.durationMs - b.durationMs || order.get(a.resultId)! - order.get(b.resultId)!);
-      board.entries.forEach((entry, i) => (entry.rank = i > 0 && board.entries[i - 1].durationMs === entry.durationMs ? board.entries[i - 1].rank : i + 1));
+      board.entries.forEach(
+        (entry, i) => (entry.rank = i > 0 && board.entries[i - 1].durationMs === entry.durationMs ? board.entries[i - 1].rank : i + 1),
+      );
     }
     leaderboards.push({ teamId, teamName: team.name, boards: sorted });
   }

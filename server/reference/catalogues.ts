@@ -22,7 +22,10 @@ export const PADDLE_KINDS = [
 
 /** Boat classes (K1 … C4): the `boat_class_id` of sessions. */
 export async function listBoatClasses(db: Db) {
-  return db.select({ id: vessels.id, type: vessels.type, crewSize: vessels.npeople, hull: vessels.hull }).from(vessels).orderBy(asc(vessels.id));
+  return db
+    .select({ id: vessels.id, type: vessels.type, crewSize: vessels.npeople, hull: vessels.hull })
+    .from(vessels)
+    .orderBy(asc(vessels.id));
 }
 
 /** Categories and paces: the `category_id` and `pace_id` of sessions. */

@@ -42,12 +42,19 @@ export async function buildReplayArtifact(db: Db, resultId: number): Promise<Rep
 
   const original = await getBlob(db, `${resultBlobPrefix(resultId)}original.svc`);
   if (!original) throw notFound("Original file");
-  const processed = processSvc(original.bytes, { vessel: row.vessel as VesselType, ...(row.target !== null ? { distanceM: row.target } : { durationMs: row.duration! }) }, getKeyring());
+  const processed = processSvc(
+    original.bytes,
+    { vessel: row.vessel as VesselType, ...(row.target !== null ? { distanceM: row.target } : { durationMs: row.duration! }) },
+    getKeyring(),
+  );
   const bytes = gzipSync(Buffer.from(JSON.stringify(processed.replay)));
   const content = await stageBlob(db, bytes);
   const stored = await db.transaction(async (tx) => {
     const blob = await commitBlob(tx as unknown as Db, { key, content, contentType: "application/json" });
-    await tx.update(resultDerived).set({ replayBlobKey: key }).where(and(eq(resultDerived.resultId, resultId), isNull(resultDerived.replayBlobKey)));
+    await tx
+      .update(resultDerived)
+      .set({ replayBlobKey: key })
+      .where(and(eq(resultDerived.resultId, resultId), isNull(resultDerived.replayBlobKey)));
     return blob;
   });
   return { blobKey: key, schemaVersion: 1, byteSize: stored.byteSize, sha256: stored.sha256 };

@@ -13,7 +13,15 @@ import { replayBlobKey } from "./build-replay-artifact";
 export const REPLAY_MODEL_CLASSES = ["K1", "K2", "K4", "C1", "C2", "C4"] as const;
 export type ReplayModelClass = (typeof REPLAY_MODEL_CLASSES)[number];
 
-export const ZReplayFrame = z.tuple([z.number().int(), z.literal(0), z.literal(0), z.number().int(), z.number().int(), z.number().int(), z.number().min(0).max(2)]);
+export const ZReplayFrame = z.tuple([
+  z.number().int(),
+  z.literal(0),
+  z.literal(0),
+  z.number().int(),
+  z.number().int(),
+  z.number().int(),
+  z.number().min(0).max(2),
+]);
 export const ZReplayArtifact = z
   .object({
     schema: z.literal(1),
@@ -26,7 +34,8 @@ export const ZReplayArtifact = z
   .refine((a) => a.frames.length === a.frame_count, "frame_count must equal the number of frames");
 export type ValidReplayArtifact = z.infer<typeof ZReplayArtifact>;
 
-export type ReplayArtifactRead = { ok: true; gzipBytes: Buffer; artifact: ValidReplayArtifact } | { ok: false; reason: "missing" | "invalid" };
+export type ReplayArtifactRead =
+  { ok: true; gzipBytes: Buffer; artifact: ValidReplayArtifact } | { ok: false; reason: "missing" | "invalid" };
 
 /** Decodes and checks gzip bytes as a schema-1 artifact. */
 export function decodeReplayArtifact(gzipBytes: Uint8Array): ValidReplayArtifact | null {
@@ -47,7 +56,10 @@ export async function readReplayArtifact(db: Db, resultId: number): Promise<Repl
 }
 
 /** The stored gzip bytes as a stream, unchecked (they were checked when the embed was created), or null. */
-export async function openReplayArtifact(db: Db, resultId: number): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
+export async function openReplayArtifact(
+  db: Db,
+  resultId: number,
+): Promise<{ stream: ReadableStream<Uint8Array>; byteSize: number } | null> {
   return openBlob(db, replayBlobKey(resultId));
 }
 

@@ -16,7 +16,10 @@ import type { ReportLang } from "./report-text";
  * Throws not_found for inaccessible results and unprocessable when the
  * result has no processed data to report.
  */
-export async function buildResultReport(db: Db, options: { userId: number; resultId: number; lang: ReportLang; splits: number; appUrl: string }): Promise<{ pdf: Buffer; filename: string }> {
+export async function buildResultReport(
+  db: Db,
+  options: { userId: number; resultId: number; lang: ReportLang; splits: number; appUrl: string },
+): Promise<{ pdf: Buffer; filename: string }> {
   const detail = await getResultDetail(db, options.userId, options.resultId);
   const analysis = await getStoredAnalysis(db, options.resultId);
   if (!analysis || detail.strokes.length === 0) throw new AppError("unprocessable", "This session has no processed stroke data to report");
@@ -29,11 +32,26 @@ export async function buildResultReport(db: Db, options: { userId: number; resul
     timeOfDay: s.timeOfDay,
     trackName: s.trackName,
     vesselType: s.vesselType,
-    crew: detail.crew.map((c) => ({ name: `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim(), external: c.athleteId === null })),
+    crew: detail.crew.map((c) => ({
+      name: `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim(),
+      external: c.athleteId === null,
+    })),
     distanceM: s.distanceM,
     durationMs: s.durationMs,
-    splits: splitsOf(analysis, detail, options.splits).map((split) => ({ distanceM: split.distance_m, elapsedS: split.time_s, splitS: split.split_time_s, speedMS: split.speed, rateSpm: split.rate, elapsedUncertaintyS: split.time_uncertainty_s, splitUncertaintyS: split.split_uncertainty_s })),
-    strokes: detail.strokes.map((stroke) => ({ distanceM: stroke.distanceM ?? 0, speedMS: stroke.filteredSpeedMS, rateSpm: stroke.rateSpm })),
+    splits: splitsOf(analysis, detail, options.splits).map((split) => ({
+      distanceM: split.distance_m,
+      elapsedS: split.time_s,
+      splitS: split.split_time_s,
+      speedMS: split.speed,
+      rateSpm: split.rate,
+      elapsedUncertaintyS: split.time_uncertainty_s,
+      splitUncertaintyS: split.split_uncertainty_s,
+    })),
+    strokes: detail.strokes.map((stroke) => ({
+      distanceM: stroke.distanceM ?? 0,
+      speedMS: stroke.filteredSpeedMS,
+      rateSpm: stroke.rateSpm,
+    })),
     summary: {
       strokeCount: analysis.summary.stroke_count,
       avgRateSpm: analysis.summary.avg_rate,

@@ -19,10 +19,24 @@ export interface ReportData {
   crew: { name: string; external: boolean }[];
   distanceM: number;
   durationMs: number;
-  splits: { distanceM: number; elapsedS: number; splitS: number; speedMS: number; rateSpm: number | null; elapsedUncertaintyS: number | null; splitUncertaintyS: number | null }[];
+  splits: {
+    distanceM: number;
+    elapsedS: number;
+    splitS: number;
+    speedMS: number;
+    rateSpm: number | null;
+    elapsedUncertaintyS: number | null;
+    splitUncertaintyS: number | null;
+  }[];
   strokes: { distanceM: number; speedMS: number | null; rateSpm: number | null }[];
   /** The effort's figures as server/results/figures.ts defines them (the average speed unrounded: distance ÷ time). */
-  summary: { strokeCount: number; avgRateSpm: number | null; avgSpeedMS: number; maxSpeedMS: number | null; avgStrokeDistanceM: number | null };
+  summary: {
+    strokeCount: number;
+    avgRateSpm: number | null;
+    avgSpeedMS: number;
+    maxSpeedMS: number | null;
+    avgStrokeDistanceM: number | null;
+  };
   /** PNG data URL of the QR code to a share link; exports leave it out (a file must not mint a link, and must be the same bytes every time). */
   qrDataUrl?: string;
   /** The PDF's creation date; exports fix it to the session so the same request gives the same bytes. */
@@ -132,11 +146,17 @@ export function ResultReport({ data }: { data: ReportData }) {
         <View style={styles.charts}>
           <View style={styles.chartBox}>
             <Text style={styles.h2}>{t.speedChart}</Text>
-            <Chart color="#0b5cad" points={data.strokes.filter((s) => s.speedMS !== null).map((s) => ({ x: s.distanceM, y: s.speedMS! }))} />
+            <Chart
+              color="#0b5cad"
+              points={data.strokes.filter((s) => s.speedMS !== null).map((s) => ({ x: s.distanceM, y: s.speedMS! }))}
+            />
           </View>
           <View style={styles.chartBox}>
             <Text style={styles.h2}>{t.rateChart}</Text>
-            <Chart color="#b42318" points={data.strokes.filter((s) => s.rateSpm !== null).map((s) => ({ x: s.distanceM, y: s.rateSpm! }))} />
+            <Chart
+              color="#b42318"
+              points={data.strokes.filter((s) => s.rateSpm !== null).map((s) => ({ x: s.distanceM, y: s.rateSpm! }))}
+            />
           </View>
         </View>
 

@@ -106,13 +106,15 @@ function view(row: typeof reprocessRuns.$inferSelect & { stalled?: boolean }): R
   };
 }
 
-
 /**
  * Queues a run to the current core version. One active run at a time: a
  * partial unique index refuses a second one, whichever instance or command
  * asks (409 conflict naming the active run).
  */
-export async function startReprocessRun(db: Db, input: { requestedByUserId: number | null; via: "web" | "cli"; batchSize?: number }): Promise<ReprocessRunView> {
+export async function startReprocessRun(
+  db: Db,
+  input: { requestedByUserId: number | null; via: "web" | "cli"; batchSize?: number },
+): Promise<ReprocessRunView> {
   if (input.batchSize !== undefined && (!Number.isInteger(input.batchSize) || input.batchSize < 1 || input.batchSize > 1000)) {
     throw new AppError("invalid", "batch size must be an integer from 1 to 1000");
   }
@@ -121,7 +123,12 @@ export async function startReprocessRun(db: Db, input: { requestedByUserId: numb
       const tx = raw as unknown as Db;
       const [row] = await tx
         .insert(reprocessRuns)
-        .values({ targetCoreVersion: PROCESSING_CORE_VERSION, requestedByUserId: input.requestedByUserId, requestedVia: input.via, batchSize: input.batchSize ?? null })
+        .values({
+          targetCoreVersion: PROCESSING_CORE_VERSION,
+          requestedByUserId: input.requestedByUserId,
+          requestedVia: input.via,
+          batchSize: input.batchSize ?? null,
+        })
         .returning();
       // The event id makes a repeated send of this run's event start nothing new.
       await sendEvent(tx, { name: "reprocess/requested", data: { runId: row.id }, id: `reprocess-run-${row.id}` });
@@ -130,12 +137,18 @@ export async function startReprocessRun(db: Db, input: { requestedByUserId: numb
   } catch (error) {
     if (!isUniqueViolation(error, "reprocess_runs_one_active_uq")) throw error;
     const active = await getActiveReprocessRun(db);
-    throw new AppError("conflict", `A reprocessing run is already in progress${active ? ` (run ${active.id}, ${active.done + active.failed + active.skipped} of ${active.total})` : ""}`);
+    throw new AppError(
+      "conflict",
+      `A reprocessing run is already in progress${active ? ` (run ${active.id}, ${active.done + active.failed + active.skipped} of ${active.total})` : ""}`,
+    );
   }
 }
 
 export async function getActiveReprocessRun(db: Db): Promise<ReprocessRunView | null> {
-  const [row] = await db.select(runColumns).from(reprocessRuns).where(sql`${reprocessRuns.state} in ('queued', 'running')`);
+  const [row] = await db
+    .select(runColumns)
+    .from(reprocessRuns)
+    .where(sql`${reprocessRuns.state} in ('queued', 'running')`);
   return row ? view(row) : null;
 }
 
@@ -160,10 +173,15 @@ export async function listReprocessFailures(db: Db, runId: number, limit = 50) {
 }
 
 /** Stored results and processed trainings by the core version of their figures (null: unknown, stored before versions were recorded). */
-export async function countResultsByCoreVersion(db: Db): Promise<{ current: number; older: number; coreVersion: number; trainings: { current: number; older: number } }> {
+export async function countResultsByCoreVersion(
+  db: Db,
+): Promise<{ current: number; older: number; coreVersion: number; trainings: { current: number; older: number } }> {
   const [training] = await db
     .select({
-      current: sql<number>`count(*) filter (where ${trainings.status} = 'ready' and ${trainings.processingCoreVersion} = ${PROCESSING_CORE_VERSION})`.mapWith(Number),
+      current:
+        sql<number>`count(*) filter (where ${trainings.status} = 'ready' and ${trainings.processingCoreVersion} = ${PROCESSING_CORE_VERSION})`.mapWith(
+          Number,
+        ),
       all: count(),
     })
     .from(trainings)
@@ -176,7 +194,12 @@ export async function countResultsByCoreVersion(db: Db): Promise<{ current: numb
     .from(results)
     .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
     .where(isNotNull(results.originalBlobId));
-  return { current: row.current, older: row.all - row.current, coreVersion: PROCESSING_CORE_VERSION, trainings: { current: training.current, older: training.all - training.current } };
+  return {
+    current: row.current,
+    older: row.all - row.current,
+    coreVersion: PROCESSING_CORE_VERSION,
+    trainings: { current: training.current, older: training.all - training.current },
+  };
 }
 
 /**
@@ -189,11 +212,21 @@ export async function beginReprocessRun(db: Db, runId: number): Promise<{ state:
   if (run.state !== "queued") return { state: run.state };
   if (run.targetCoreVersion !== PROCESSING_CORE_VERSION) {
     // An instance of another release picked it up (a deploy in progress): it cannot produce the target's figures.
-    await failReprocessRun(db, runId, `This instance runs processing core v${PROCESSING_CORE_VERSION}; the run asked for v${run.targetCoreVersion}`);
+    await failReprocessRun(
+      db,
+      runId,
+      `This instance runs processing core v${PROCESSING_CORE_VERSION}; the run asked for v${run.targetCoreVersion}`,
+    );
     return { state: "failed" };
   }
-  const [scope] = await db.select({ maxId: max(results.id), total: count() }).from(results).where(isNotNull(results.originalBlobId));
-  const [trainingScope] = await db.select({ maxId: max(trainings.id), total: count() }).from(trainings).where(trainingInScope());
+  const [scope] = await db
+    .select({ maxId: max(results.id), total: count() })
+    .from(results)
+    .where(isNotNull(results.originalBlobId));
+  const [trainingScope] = await db
+    .select({ maxId: max(trainings.id), total: count() })
+    .from(trainings)
+    .where(trainingInScope());
   const total = scope.total + trainingScope.total;
   const [row] = await db
     .update(reprocessRuns)
@@ -218,7 +251,11 @@ export async function beginReprocessRun(db: Db, runId: number): Promise<{ state:
  * goes on either way. Errors of the database itself are thrown (the step is
  * retried and resumes after the last committed item).
  */
-export async function reprocessNextBatch(db: Db, runId: number, deps: ReprocessDeps = {}): Promise<{ finished: boolean; attempted: number }> {
+export async function reprocessNextBatch(
+  db: Db,
+  runId: number,
+  deps: ReprocessDeps = {},
+): Promise<{ finished: boolean; attempted: number }> {
   const [run] = await db.select().from(reprocessRuns).where(eq(reprocessRuns.id, runId));
   if (!run || run.state !== "running") return { finished: true, attempted: 0 };
   const batchSize = run.batchSize ?? chooseBatchSize(run.total);
@@ -254,7 +291,14 @@ export async function reprocessNextBatch(db: Db, runId: number, deps: ReprocessD
 const trainingInScope = () => and(isNotNull(trainings.originalBlobId), inArray(trainings.status, ["ready", "failed"]));
 
 /** Moves the run past one item and counts it; false when another worker already did (the caller rolls back). */
-async function countItem(tx: Db, runId: number, kind: "result" | "training", itemId: number, outcome: ItemOutcome, failure: string | null): Promise<boolean> {
+async function countItem(
+  tx: Db,
+  runId: number,
+  kind: "result" | "training",
+  itemId: number,
+  outcome: ItemOutcome,
+  failure: string | null,
+): Promise<boolean> {
   const cursor = kind === "result" ? reprocessRuns.lastResultId : reprocessRuns.lastTrainingId;
   const counted = await tx
     .update(reprocessRuns)
@@ -268,7 +312,8 @@ async function countItem(tx: Db, runId: number, kind: "result" | "training", ite
     .where(and(eq(reprocessRuns.id, runId), eq(reprocessRuns.state, "running"), sql`${cursor} < ${itemId}`))
     .returning({ id: reprocessRuns.id });
   if (counted.length === 0) return false;
-  if (outcome === "failed") await tx.insert(reprocessRunFailures).values({ runId, itemKind: kind, itemId, error: failure! }).onConflictDoNothing();
+  if (outcome === "failed")
+    await tx.insert(reprocessRunFailures).values({ runId, itemKind: kind, itemId, error: failure! }).onConflictDoNothing();
   return true;
 }
 
@@ -279,7 +324,13 @@ async function countItem(tx: Db, runId: number, kind: "result" | "training", ite
  * processStoredTraining replaces sets, strokes, facts and version in its one
  * transaction, and the run's cursor moves inside it (its afterWrites hook).
  */
-async function reprocessTrainingInRun(db: Db, runId: number, target: number, trainingId: number, deps: ReprocessDeps): Promise<ItemOutcome | null> {
+async function reprocessTrainingInRun(
+  db: Db,
+  runId: number,
+  target: number,
+  trainingId: number,
+  deps: ReprocessDeps,
+): Promise<ItemOutcome | null> {
   const [training] = await db
     .select({
       version: trainings.processingCoreVersion,
@@ -304,13 +355,22 @@ async function reprocessTrainingInRun(db: Db, runId: number, target: number, tra
       throw error;
     }
   };
-  if (!training || (training.status === "ready" && training.version === target) || (training.status !== "ready" && training.status !== "failed")) return recordOnly("skipped", null);
+  if (
+    !training ||
+    (training.status === "ready" && training.version === target) ||
+    (training.status !== "ready" && training.status !== "failed")
+  )
+    return recordOnly("skipped", null);
 
   const original = await getBlob(db, trainingOriginalKey(trainingId));
   if (!original) return recordOnly("failed", "the original file is not stored");
   try {
     const template = training.templateSnapshot as { steps?: NonNullable<Parameters<typeof processTrainingSvc>[1]["steps"]> } | null;
-    processTrainingSvc(original.bytes, { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity }, deps.keyring ?? getKeyring());
+    processTrainingSvc(
+      original.bytes,
+      { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity },
+      deps.keyring ?? getKeyring(),
+    );
   } catch (error) {
     return recordOnly("failed", reasonOf(error));
   }
@@ -345,7 +405,13 @@ class ItemAlreadyCounted extends Error {}
  * taken over (still writing in its stalled step) finds the cursor past the
  * item and rolls back instead of writing or counting it a second time.
  */
-async function reprocessResultInRun(db: Db, runId: number, target: number, resultId: number, deps: ReprocessDeps): Promise<ItemOutcome | null> {
+async function reprocessResultInRun(
+  db: Db,
+  runId: number,
+  target: number,
+  resultId: number,
+  deps: ReprocessDeps,
+): Promise<ItemOutcome | null> {
   const before = await readForReprocessing(db, resultId);
   let processed: ProcessedSession | null = null;
   let failure: string | null = null;
@@ -359,10 +425,20 @@ async function reprocessResultInRun(db: Db, runId: number, target: number, resul
   try {
     return await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
-      const now = await tx.select({ vesselId: results.vesselId, version: resultDerived.processingCoreVersion }).from(results).leftJoin(resultDerived, eq(resultDerived.resultId, results.id)).where(eq(results.id, resultId)).for("update", { of: results });
+      const now = await tx
+        .select({ vesselId: results.vesselId, version: resultDerived.processingCoreVersion })
+        .from(results)
+        .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
+        .where(eq(results.id, resultId))
+        .for("update", { of: results });
       const current = now[0];
       // Gone, already at the target (a correction meanwhile reprocessed it), or its boat class changed under us (that correction reprocessed it too).
-      const outcome: ItemOutcome = !current || current.version === target || !before || (processed && current.vesselId !== before.vesselId) ? "skipped" : failure !== null ? "failed" : "done";
+      const outcome: ItemOutcome =
+        !current || current.version === target || !before || (processed && current.vesselId !== before.vesselId)
+          ? "skipped"
+          : failure !== null
+            ? "failed"
+            : "done";
       if (!(await countItem(tx, runId, "result", resultId, outcome, failure))) throw new ItemAlreadyCounted();
       if (outcome === "done") await replaceResultFigures(tx, resultId, processed!, target);
       await deps.beforeCommit?.(tx, resultId);
@@ -384,7 +460,13 @@ interface StoredResultFacts {
 
 async function readForReprocessing(db: Db, resultId: number): Promise<StoredResultFacts | null> {
   const [row] = await db
-    .select({ vesselId: results.vesselId, vesselType: vessels.type, targetDistanceM: results.targetDistanceM, targetDurationMs: results.targetDurationMs, version: resultDerived.processingCoreVersion })
+    .select({
+      vesselId: results.vesselId,
+      vesselType: vessels.type,
+      targetDistanceM: results.targetDistanceM,
+      targetDurationMs: results.targetDurationMs,
+      version: resultDerived.processingCoreVersion,
+    })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
     .leftJoin(resultDerived, eq(resultDerived.resultId, results.id))
@@ -439,22 +521,36 @@ export const ZStopReprocessRun = z.object({
  * running and writes nothing (an item committing right now finishes first:
  * the stop waits for its row lock). 404 for no such run, 409 when it is over.
  */
-export async function stopReprocessRun(db: Db, by: { userId: number | null; via: "web" | "cli" }, input: z.input<typeof ZStopReprocessRun>): Promise<ReprocessRunView> {
+export async function stopReprocessRun(
+  db: Db,
+  by: { userId: number | null; via: "web" | "cli" },
+  input: z.input<typeof ZStopReprocessRun>,
+): Promise<ReprocessRunView> {
   const { runId, reason } = ZStopReprocessRun.parse(input);
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const [run] = await tx.select(runColumns).from(reprocessRuns).where(eq(reprocessRuns.id, runId)).for("update", { of: reprocessRuns });
     if (!run) throw notFound("Reprocessing run");
     if (!isActiveReprocessState(run.state)) throw new AppError("conflict", `Run ${runId} is already ${run.state}.`);
-    const [operator] = by.userId === null ? [] : await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, by.userId));
+    const [operator] =
+      by.userId === null ? [] : await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, by.userId));
     const lastProgress = `${utc(run.lastProgressAt)} UTC`;
     const why = reason || (run.stalled ? `no progress since ${lastProgress}` : `no reason given (last progress ${lastProgress})`);
-    const who = by.via === "cli" ? "from the command line" : `by ${operator ? `${operator.name} (${operator.email})` : "an operator"} on the operator page`;
+    const who =
+      by.via === "cli"
+        ? "from the command line"
+        : `by ${operator ? `${operator.name} (${operator.email})` : "an operator"} on the operator page`;
     await tx
       .update(reprocessRuns)
       .set({ state: "stopped", finishedAt: new Date(), lastError: `Stopped ${who}: ${why}`.slice(0, 500) })
       .where(eq(reprocessRuns.id, runId));
-    await tx.insert(operatorActions).values({ operatorUserId: by.userId, targetUserId: null, targetEmail: null, action: "stop_reprocess", details: { runId: String(runId), reason: why, via: by.via } });
+    await tx.insert(operatorActions).values({
+      operatorUserId: by.userId,
+      targetUserId: null,
+      targetEmail: null,
+      action: "stop_reprocess",
+      details: { runId: String(runId), reason: why, via: by.via },
+    });
   });
   return getReprocessRun(db, runId);
 }

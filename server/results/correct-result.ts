@@ -27,7 +27,16 @@ export const ZCorrection = z.object({
   categoryId: z.number().int().positive(),
   paceId: z.number().int().positive(),
   crew: z
-    .array(z.union([z.object({ athleteId: z.number().int().positive() }), z.object({ name: z.string().trim().min(1).max(128), surname: z.string().trim().max(128).default(""), weightKg: z.number().min(0).max(150).nullable().default(null) })]))
+    .array(
+      z.union([
+        z.object({ athleteId: z.number().int().positive() }),
+        z.object({
+          name: z.string().trim().min(1).max(128),
+          surname: z.string().trim().max(128).default(""),
+          weightKg: z.number().min(0).max(150).nullable().default(null),
+        }),
+      ]),
+    )
     .min(1)
     .max(4),
   competition: z.string().max(64).default(""),
@@ -37,10 +46,22 @@ export const ZCorrection = z.object({
 export type Correction = z.input<typeof ZCorrection>;
 
 /** Records, the log and the APIs read results directly, so they follow a correction at once; only the stored derivations are rebuilt here. */
-export async function correctResult(db: Db, user: SessionUser, resultId: number, input: Correction, deps: { keyring?: Keyring; now?: Date } = {}): Promise<{ reprocessed: boolean }> {
+export async function correctResult(
+  db: Db,
+  user: SessionUser,
+  resultId: number,
+  input: Correction,
+  deps: { keyring?: Keyring; now?: Date } = {},
+): Promise<{ reprocessed: boolean }> {
   const correction = ZCorrection.parse(input);
   const [current] = await db
-    .select({ ownerUserId: results.ownerUserId, vesselType: vessels.type, hull: vessels.hull, targetDistanceM: results.targetDistanceM, targetDurationMs: results.targetDurationMs })
+    .select({
+      ownerUserId: results.ownerUserId,
+      vesselType: vessels.type,
+      hull: vessels.hull,
+      targetDistanceM: results.targetDistanceM,
+      targetDurationMs: results.targetDurationMs,
+    })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
     .where(eq(results.id, resultId));
@@ -54,7 +75,9 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
       track_id: correction.trackId,
       category_id: correction.categoryId,
       pace_id: correction.paceId,
-      athletes: correction.crew.map((seat) => ("athleteId" in seat ? seat.athleteId : { id: -1, name: seat.name, surname: seat.surname, weight: seat.weightKg })),
+      athletes: correction.crew.map((seat) =>
+        "athleteId" in seat ? seat.athleteId : { id: -1, name: seat.name, surname: seat.surname, weight: seat.weightKg },
+      ),
       competition: correction.competition,
       description: correction.description,
       important: correction.important,
@@ -67,12 +90,26 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
   let processed: ProcessedSession | null = null;
   if (resolved.vessel.type !== current.vesselType) {
     const original = await getBlob(db, `${resultBlobPrefix(resultId)}original.svc`);
-    if (!original) throw new AppError("unprocessable", "The original file of this session is not stored, so it cannot be processed as another boat class", { vesselId: ["The original file is not stored; the boat class cannot change"] });
+    if (!original)
+      throw new AppError(
+        "unprocessable",
+        "The original file of this session is not stored, so it cannot be processed as another boat class",
+        { vesselId: ["The original file is not stored; the boat class cannot change"] },
+      );
     try {
-      processed = processSvc(original.bytes, { vessel: resolved.vessel.type as VesselType, ...(meta.distanceM !== null ? { distanceM: meta.distanceM } : { durationMs: meta.durationMs! }) }, deps.keyring ?? getKeyring());
+      processed = processSvc(
+        original.bytes,
+        {
+          vessel: resolved.vessel.type as VesselType,
+          ...(meta.distanceM !== null ? { distanceM: meta.distanceM } : { durationMs: meta.durationMs! }),
+        },
+        deps.keyring ?? getKeyring(),
+      );
     } catch (error) {
       if (error instanceof InvalidSvcError || error instanceof ProcessingError) {
-        throw new AppError("unprocessable", `The file cannot be processed as a ${resolved.vessel.type}: ${error.message}`, { vesselId: [`The file cannot be processed as a ${resolved.vessel.type}`] });
+        throw new AppError("unprocessable", `The file cannot be processed as a ${resolved.vessel.type}: ${error.message}`, {
+          vesselId: [`The file cannot be processed as a ${resolved.vessel.type}`],
+        });
       }
       throw error;
     }
@@ -98,13 +135,15 @@ export async function correctResult(db: Db, user: SessionUser, resultId: number,
       })
       .where(eq(results.id, resultId));
     await tx.delete(resultCrew).where(eq(resultCrew.resultId, resultId));
-    await tx.insert(resultCrew).values(
-      meta.crew.map((seat, index) =>
-        seat.kind === "internal"
-          ? { resultId, seat: index + 1, athleteId: seat.athleteId }
-          : { resultId, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
-      ),
-    );
+    await tx
+      .insert(resultCrew)
+      .values(
+        meta.crew.map((seat, index) =>
+          seat.kind === "internal"
+            ? { resultId, seat: index + 1, athleteId: seat.athleteId }
+            : { resultId, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
+        ),
+      );
     // Either way the session an application reads has changed: one session.updated (replaceResultFigures sends it with new figures).
     if (processed) await replaceResultFigures(tx, resultId, processed);
     else await emitSessionEvent(tx, "session.updated", resultId);

@@ -56,13 +56,22 @@ export function courseMap(track: Omit<EffortTrack, "heart_rate">, splitDistances
   const distanceAt = along.map((d) => d * scale);
   const stride = Math.max(1, Math.ceil(route.length / MAX_COURSE_POINTS));
   const points: [number, number, number][] = [];
-  for (let k = 0; k < route.length; k += stride) points.push([route[k][0], route[k][1], interpolate(track.distance, track.speed, distanceAt[k])]);
+  for (let k = 0; k < route.length; k += stride)
+    points.push([route[k][0], route[k][1], interpolate(track.distance, track.speed, distanceAt[k])]);
   const last = route.length - 1;
-  if ((last % stride) !== 0) points.push([route[last][0], route[last][1], interpolate(track.distance, track.speed, distanceAt[last])]);
+  if (last % stride !== 0) points.push([route[last][0], route[last][1], interpolate(track.distance, track.speed, distanceAt[last])]);
   const splits = splitDistancesM.map((distanceM) => ({
     distanceM,
-    lat: interpolate(distanceAt, route.map((p) => p[0]), distanceM),
-    lon: interpolate(distanceAt, route.map((p) => p[1]), distanceM),
+    lat: interpolate(
+      distanceAt,
+      route.map((p) => p[0]),
+      distanceM,
+    ),
+    lon: interpolate(
+      distanceAt,
+      route.map((p) => p[1]),
+      distanceM,
+    ),
   }));
   const speeds = points.map((p) => p[2]);
   return { points, splits, minSpeed: Math.min(...speeds), maxSpeed: Math.max(...speeds) };

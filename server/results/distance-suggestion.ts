@@ -22,7 +22,11 @@ export interface SuggestedDistance {
  * the start; the distance barely depends on it): K1 when not chosen yet.
  * Errors come in the upload page's words, on the file field.
  */
-export async function suggestUploadDistance(db: Db, input: { user: SessionUser; file: { filename: string | null; bytes: Buffer } | null; vesselId: number | null }, keyring: Keyring = getKeyring()): Promise<SuggestedDistance> {
+export async function suggestUploadDistance(
+  db: Db,
+  input: { user: SessionUser; file: { filename: string | null; bytes: Buffer } | null; vesselId: number | null },
+  keyring: Keyring = getKeyring(),
+): Promise<SuggestedDistance> {
   if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions");
   const fileError = (message: string) => new AppError("invalid", message, { file: [message] });
   if (!input.file || input.file.bytes.length === 0) throw fileError("Choose the .svc file");
@@ -30,7 +34,8 @@ export async function suggestUploadDistance(db: Db, input: { user: SessionUser; 
   let vessel: VesselType = "K1";
   if (input.vesselId !== null) {
     const [row] = await db.select({ type: vessels.type, supported: vessels.supported }).from(vessels).where(eq(vessels.id, input.vesselId));
-    if (!row || !row.supported) throw new AppError("invalid", "Choose one of the listed boats", { vessel_id: ["Choose one of the listed boats"] });
+    if (!row || !row.supported)
+      throw new AppError("invalid", "Choose one of the listed boats", { vessel_id: ["Choose one of the listed boats"] });
     vessel = row.type as VesselType;
   }
   try {
@@ -47,7 +52,9 @@ export async function suggestUploadDistance(db: Db, input: { user: SessionUser; 
 /** The form's metadata part, `{ "vessel_id": 3 }` or absent: the boat when one is chosen. Anything else is a 400. */
 export function parseSuggestionVessel(raw: string | undefined): number | null {
   if (raw === undefined || raw.trim() === "") return null;
-  const refused = new AppError("invalid", "metadata must be a JSON object with an optional positive integer vessel_id", { vessel_id: ["Choose one of the listed boats"] });
+  const refused = new AppError("invalid", "metadata must be a JSON object with an optional positive integer vessel_id", {
+    vessel_id: ["Choose one of the listed boats"],
+  });
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatHeartRate, formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatSpeed, formatStrokeDistance } from "./figure-format";
+import {
+  formatDuration,
+  formatHeartRate,
+  formatPace500,
+  formatPaceAndSpeed,
+  formatRate,
+  formatSeconds,
+  formatSpeed,
+  formatStrokeDistance,
+} from "./figure-format";
 import { pace500Tenths, speedRange } from "./figures";
 
 describe("one formatter per unit", () => {
@@ -19,7 +28,12 @@ describe("one formatter per unit", () => {
   });
 
   it("writes speed, rate, distance per stroke and heart rate at their stated rounding", () => {
-    expect([formatSpeed(4.355), formatRate(118.04), formatStrokeDistance(2.345), formatHeartRate(171.5)]).toEqual(["4.36", "118.0", "2.35", "172"]);
+    expect([formatSpeed(4.355), formatRate(118.04), formatStrokeDistance(2.345), formatHeartRate(171.5)]).toEqual([
+      "4.36",
+      "118.0",
+      "2.35",
+      "172",
+    ]);
     expect([formatSpeed(null), formatRate(null), formatStrokeDistance(undefined), formatHeartRate(null)]).toEqual(["—", "—", "—", "—"]);
   });
 });

@@ -28,7 +28,8 @@ export function formatPace500(speedMS: number | null | undefined): string {
 }
 
 /** Speed, m/s to the hundredth: "4.50". */
-export const formatSpeed = (speedMS: number | null | undefined): string => (typeof speedMS === "number" && Number.isFinite(speedMS) ? speedMS.toFixed(2) : "—");
+export const formatSpeed = (speedMS: number | null | undefined): string =>
+  typeof speedMS === "number" && Number.isFinite(speedMS) ? speedMS.toFixed(2) : "—";
 
 /** "1:51.1 /500 m (4.50 m/s)": pace first, speed beside it, never speed alone. */
 export function formatPaceAndSpeed(speedMS: number | null | undefined): string {
@@ -37,10 +38,13 @@ export function formatPaceAndSpeed(speedMS: number | null | undefined): string {
 }
 
 /** Stroke rate, spm to the tenth: "118.4". */
-export const formatRate = (spm: number | null | undefined): string => (typeof spm === "number" && Number.isFinite(spm) ? spm.toFixed(1) : "—");
+export const formatRate = (spm: number | null | undefined): string =>
+  typeof spm === "number" && Number.isFinite(spm) ? spm.toFixed(1) : "—";
 
 /** Distance per stroke, metres to the hundredth: "2.31". */
-export const formatStrokeDistance = (m: number | null | undefined): string => (typeof m === "number" && Number.isFinite(m) ? m.toFixed(2) : "—");
+export const formatStrokeDistance = (m: number | null | undefined): string =>
+  typeof m === "number" && Number.isFinite(m) ? m.toFixed(2) : "—";
 
 /** Heart rate, whole beats per minute. */
-export const formatHeartRate = (bpm: number | null | undefined): string => (typeof bpm === "number" && Number.isFinite(bpm) ? String(Math.round(bpm)) : "—");
+export const formatHeartRate = (bpm: number | null | undefined): string =>
+  typeof bpm === "number" && Number.isFinite(bpm) ? String(Math.round(bpm)) : "—";

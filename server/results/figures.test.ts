@@ -27,7 +27,15 @@ import { loadTrainingView } from "../trainings/training-view";
 import { createProcessedTraining } from "../../test/support/trainings";
 import { createUser, type SessionUser } from "../users/users";
 import { courseMap } from "./course-map";
-import { formatDuration, formatHeartRate, formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatStrokeDistance } from "./figure-format";
+import {
+  formatDuration,
+  formatHeartRate,
+  formatPace500,
+  formatPaceAndSpeed,
+  formatRate,
+  formatSeconds,
+  formatStrokeDistance,
+} from "./figure-format";
 import { averageSpeedMS, pace500Tenths, sessionFigures, speedRange, speedRangeSentence, type SessionFigures } from "./figures";
 import { getStoredAnalysis, splitsOf } from "./result-analysis";
 import { getResultDetail } from "./result-detail";
@@ -64,10 +72,26 @@ beforeAll(async () => {
   const trackId = (await createTrack(db, anna.id, { name: "Figures Basin" })).id;
   for (const c of CASES) {
     const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: c.vessel, distanceM: c.distanceM, seed: c.seed }).content, keyring));
-    const metadata = JSON.stringify({ distance: c.distanceM, vessel_id: c.vesselId, track_id: trackId, category_id: 1, pace_id: 1, athletes: [own.id, mate.id].slice(0, c.crew) });
-    const { id } = await uploadResult(db, { user: anna, createdVia: "web", keyPairId: null, file: { filename: `${c.vessel}.svc`, bytes }, metadata }, { keyring });
+    const metadata = JSON.stringify({
+      distance: c.distanceM,
+      vessel_id: c.vesselId,
+      track_id: trackId,
+      category_id: 1,
+      pace_id: 1,
+      athletes: [own.id, mate.id].slice(0, c.crew),
+    });
+    const { id } = await uploadResult(
+      db,
+      { user: anna, createdVia: "web", keyPairId: null, file: { filename: `${c.vessel}.svc`, bytes }, metadata },
+      { keyring },
+    );
     const stored = (await getStoredAnalysis(db, id))!;
-    sessions.push({ vessel: c.vessel, id, figures: sessionFigures(stored.summary), heartRate: { avg: stored.summary.avg_heart_rate, max: stored.summary.max_heart_rate } });
+    sessions.push({
+      vessel: c.vessel,
+      id,
+      figures: sessionFigures(stored.summary),
+      heartRate: { avg: stored.summary.avg_heart_rate, max: stored.summary.max_heart_rate },
+    });
   }
 }, 120_000);
 afterAll(async () => {
@@ -76,7 +100,12 @@ afterAll(async () => {
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const exportOf = (id: number, format: ExportFormat) =>
-  buildExport(handle.db, { kind: "session", sessionId: id }, { userId: anna.id }, { format, athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true });
+  buildExport(
+    handle.db,
+    { kind: "session", sessionId: id },
+    { userId: anna.id },
+    { format, athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true },
+  );
 
 describe("one figure per fact", () => {
   it("the K2 case is real: the stored 3-decimal average and distance ÷ time format to different paces", async () => {
@@ -124,7 +153,9 @@ describe("one figure per fact", () => {
       const stored = (await getStoredAnalysis(handle.db, s.id))!;
       const range = speedRange(stored.track, s.figures)!;
       expect(view.speedSentence).toBe(speedRangeSentence(range));
-      expect(view.speedSentence).toContain(`Top speed ${s.figures.topSpeedMS!.toFixed(2)} m/s (${formatPace500(s.figures.topSpeedMS)} /500 m)`);
+      expect(view.speedSentence).toContain(
+        `Top speed ${s.figures.topSpeedMS!.toFixed(2)} m/s (${formatPace500(s.figures.topSpeedMS)} /500 m)`,
+      );
       // The map's downsampled points say less about the top (they gave 5.27 where the PDF said 5.35); the words do not read them.
       const map = courseMap(stored.track, [])!;
       expect(map.maxSpeed).toBeLessThanOrEqual(s.figures.topSpeedMS! + 1e-9);
@@ -149,15 +180,22 @@ describe("one figure per fact", () => {
       ];
       const stored = (await getStoredAnalysis(handle.db, s.id))!;
       const splits = splitsOf(stored, await getResultDetail(handle.db, anna.id, s.id), 4);
-      const report = pdfText((await buildResultReport(handle.db, { userId: anna.id, resultId: s.id, lang: "en", splits: 4, appUrl: "http://localhost" })).pdf);
+      const report = pdfText(
+        (await buildResultReport(handle.db, { userId: anna.id, resultId: s.id, lang: "en", splits: 4, appUrl: "http://localhost" })).pdf,
+      );
       const compact = pdfText((await exportOf(s.id, "pdf")).bytes);
       const full = pdfText((await exportOf(s.id, "pdf-full")).bytes, 1);
-      for (const [name, text] of [["report", report], ["pdf", compact], ["pdf-full", full]] as const) {
+      for (const [name, text] of [
+        ["report", report],
+        ["pdf", compact],
+        ["pdf-full", full],
+      ] as const) {
         const flat = text.replace(/[ \t]+/g, " ");
         for (const value of expected) expect(flat, `${s.vessel} ${name}: ${value}`).toContain(value);
         // The compact PDF puts the count beside its label; the full PDF's fact grid puts labels on one line and values on the next.
         expect(flat, `${s.vessel} ${name}: strokes`).toMatch(new RegExp(`Strokes[^\\n]*\\n?[^\\n]*?\\b${f.strokeCount}\\b`));
-        for (const split of splits) expect(flat, `${s.vessel} ${name}: split pace`).toContain(`${formatPace500(split.speed)} /500 m ${split.speed.toFixed(2)} m/s`);
+        for (const split of splits)
+          expect(flat, `${s.vessel} ${name}: split pace`).toContain(`${formatPace500(split.speed)} /500 m ${split.speed.toFixed(2)} m/s`);
       }
       // The full PDF carries the owner's heart rate.
       if (s.heartRate.avg !== null) expect(full).toContain(`${formatHeartRate(s.heartRate.avg)} / ${formatHeartRate(s.heartRate.max)}`);
@@ -183,7 +221,21 @@ describe("one figure per fact", () => {
       await workbook.xlsx.load(Buffer.from((await exportOf(s.id, "xlsx")).bytes) as unknown as ArrayBuffer);
       const cells = new Map<string, unknown>();
       workbook.getWorksheet("Summary")!.eachRow((row) => cells.set(String(row.getCell(1).value), row.getCell(2).value));
-      expect(Object.fromEntries(["Distance", "Duration", "Strokes", "Average speed", "Top speed", "Average rate", "Average distance per stroke", "Average heart rate", "Maximum heart rate"].map((k) => [k, cells.get(k)]))).toEqual({
+      expect(
+        Object.fromEntries(
+          [
+            "Distance",
+            "Duration",
+            "Strokes",
+            "Average speed",
+            "Top speed",
+            "Average rate",
+            "Average distance per stroke",
+            "Average heart rate",
+            "Maximum heart rate",
+          ].map((k) => [k, cells.get(k)]),
+        ),
+      ).toEqual({
         Distance: f.distanceM,
         Duration: f.durationMs / 1000,
         Strokes: f.strokeCount,
@@ -198,14 +250,24 @@ describe("one figure per fact", () => {
       const fit = new Decoder(Stream.fromByteArray(Array.from((await exportOf(s.id, "fit")).bytes))).read({ mergeHeartRates: false });
       const [session] = fit.messages.sessionMesgs!;
       // FIT stores speed in mm/s and time in ms: the API's 3 decimals exactly.
-      expect(session).toMatchObject({ totalCycles: f.strokeCount, avgCadence: Math.round(f.avgRateSpm!), avgHeartRate: s.heartRate.avg, maxHeartRate: s.heartRate.max });
+      expect(session).toMatchObject({
+        totalCycles: f.strokeCount,
+        avgCadence: Math.round(f.avgRateSpm!),
+        avgHeartRate: s.heartRate.avg,
+        maxHeartRate: s.heartRate.max,
+      });
       expect(session.avgSpeed).toBeCloseTo(r3(f.avgSpeedMS), 6);
       expect(session.maxSpeed).toBeCloseTo(f.topSpeedMS!, 6);
       expect(session.totalElapsedTime).toBeCloseTo(f.durationMs / 1000, 6);
       expect(session.totalDistance).toBeCloseTo(f.distanceM, 2);
 
       const tcx = new TextDecoder().decode((await exportOf(s.id, "tcx")).bytes);
-      const sum = (tag: string) => [...tcx.matchAll(new RegExp(`<Lap [^>]*>\\s*<TotalTimeSeconds>([\\d.]+)</TotalTimeSeconds>\\s*<DistanceMeters>([\\d.]+)</DistanceMeters>`, "g"))].reduce((a, m) => a + Number(m[tag === "time" ? 1 : 2]), 0);
+      const sum = (tag: string) =>
+        [
+          ...tcx.matchAll(
+            new RegExp(`<Lap [^>]*>\\s*<TotalTimeSeconds>([\\d.]+)</TotalTimeSeconds>\\s*<DistanceMeters>([\\d.]+)</DistanceMeters>`, "g"),
+          ),
+        ].reduce((a, m) => a + Number(m[tag === "time" ? 1 : 2]), 0);
       expect(formatDuration(sum("time") * 1000)).toBe(formatDuration(f.durationMs));
       expect(Math.round(sum("distance"))).toBe(f.distanceM);
     }
@@ -221,9 +283,19 @@ describe("one figure per fact", () => {
       const shown = view.sets.find((set) => set.id === work.id)!;
       const api = serializeSetSummary(work, false);
       // The set's row and its summary describe the same piece.
-      expect([shown.distanceM, shown.durationMs, shown.strokeCount]).toEqual([work.summary.distance_m, work.summary.duration_ms, work.summary.stroke_count]);
+      expect([shown.distanceM, shown.durationMs, shown.strokeCount]).toEqual([
+        work.summary.distance_m,
+        work.summary.duration_ms,
+        work.summary.stroke_count,
+      ]);
       const speed = averageSpeedMS(shown.distanceM, shown.durationMs);
-      expect(api).toMatchObject({ distance_m: shown.distanceM, duration_ms: shown.durationMs, stroke_count: shown.strokeCount, avg_speed_m_s: r3(speed), pace_500m_s: pace500Tenths(speed) });
+      expect(api).toMatchObject({
+        distance_m: shown.distanceM,
+        duration_ms: shown.durationMs,
+        stroke_count: shown.strokeCount,
+        avg_speed_m_s: r3(speed),
+        pace_500m_s: pace500Tenths(speed),
+      });
       // The page writes the pace as m:ss.t from the same speed: the API's seconds to the tenth say the same.
       const [m, sec] = formatPace500(speed).split(":");
       expect(Number(m) * 60 + Number(sec)).toBeCloseTo(api.pace_500m_s!, 6);

@@ -43,7 +43,10 @@ export function pace500Tenths(speedMS: number): number | null {
   return pace === null ? null : Math.round(pace * 10) / 10;
 }
 
-type SummaryFigures = Pick<SessionSummary, "distance_m" | "duration_ms" | "max_speed" | "stroke_count" | "avg_rate" | "max_rate" | "avg_stroke_distance">;
+type SummaryFigures = Pick<
+  SessionSummary,
+  "distance_m" | "duration_ms" | "max_speed" | "stroke_count" | "avg_rate" | "max_rate" | "avg_stroke_distance"
+>;
 
 export function sessionFigures(summary: SummaryFigures): SessionFigures {
   const avgSpeedMS = averageSpeedMS(summary.distance_m, summary.duration_ms);
@@ -80,7 +83,10 @@ export interface SpeedRange {
   startExcludedS: number;
 }
 
-export function speedRange(track: Pick<EffortTrack, "t" | "distance" | "speed">, figures: Pick<SessionFigures, "avgSpeedMS" | "topSpeedMS">): SpeedRange | null {
+export function speedRange(
+  track: Pick<EffortTrack, "t" | "distance" | "speed">,
+  figures: Pick<SessionFigures, "avgSpeedMS" | "topSpeedMS">,
+): SpeedRange | null {
   const n = track.speed.length;
   if (!n || figures.topSpeedMS === null) return null;
   const settled = track.speed.findIndex((v) => v >= START_SETTLED_FRACTION * figures.avgSpeedMS);
@@ -100,7 +106,8 @@ export function speedRange(track: Pick<EffortTrack, "t" | "distance" | "speed">,
 
 /** The range in words, pace first: what the course and the speed chart say. */
 export function speedRangeSentence(range: SpeedRange): string {
-  const start = range.startExcludedS > 0 ? `after the standing start's first ${range.startExcludedS.toFixed(1)} s` : "over the whole effort";
+  const start =
+    range.startExcludedS > 0 ? `after the standing start's first ${range.startExcludedS.toFixed(1)} s` : "over the whole effort";
   return (
     `Top speed ${formatSpeed(range.topSpeedMS)} m/s (${formatPace500(range.topSpeedMS)} /500 m) at ${Math.round(range.topAtM)} m; ` +
     `slowest ${start}: ${formatSpeed(range.slowestMS)} m/s (${formatPace500(range.slowestMS)} /500 m) at ${Math.round(range.slowestAtM)} m.`

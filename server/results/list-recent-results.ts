@@ -33,7 +33,9 @@ export async function listRecentResults(db: Db, userId: number, limit = 50): Pro
       description: results.description,
       important: results.important,
       status: results.status,
-      crew: sql<string[]>`coalesce((select array_agg(coalesce(trim(a.name || ' ' || a.surname), trim(rc.external_name || ' ' || coalesce(rc.external_surname, ''))) order by rc.seat)
+      crew: sql<
+        string[]
+      >`coalesce((select array_agg(coalesce(trim(a.name || ' ' || a.surname), trim(rc.external_name || ' ' || coalesce(rc.external_surname, ''))) order by rc.seat)
         from result_crew rc left join athletes a on a.id = rc.athlete_id where rc.result_id = ${results.id}), '{}')`,
     })
     .from(results)

@@ -53,13 +53,20 @@ function filterConditions(f: ResultFilters): SQL | undefined {
     f.pace_id !== undefined ? eq(results.paceId, f.pace_id) : undefined,
     f.hardware_id !== undefined ? eq(results.deviceId, f.hardware_id) : undefined,
     f.dist !== undefined ? eq(results.distanceM, f.dist) : undefined,
-    f.athlete_id !== undefined ? sql`exists (select 1 from result_crew f_rc where f_rc.result_id = ${results.id} and f_rc.athlete_id = ${f.athlete_id})` : undefined,
+    f.athlete_id !== undefined
+      ? sql`exists (select 1 from result_crew f_rc where f_rc.result_id = ${results.id} and f_rc.athlete_id = ${f.athlete_id})`
+      : undefined,
     f.competition ? ilike(results.competition, `%${escapeLike(f.competition)}%`) : undefined,
     f.description ? ilike(results.description, `%${escapeLike(f.description)}%`) : undefined,
   );
 }
 
-const RESULT_SORT_COLUMNS = { date: results.startAt, dist: results.distanceM, time: results.durationMs, creation_date: results.createdAt } as const;
+const RESULT_SORT_COLUMNS = {
+  date: results.startAt,
+  dist: results.distanceM,
+  time: results.durationMs,
+  creation_date: results.createdAt,
+} as const;
 /**
  * A result's local date and time lie within its UTC offset of its instant,
  * and the offset is a smallint of minutes: so a date filter also bounds
@@ -86,7 +93,12 @@ function accessStartRange(f: ResultFilters): SQL | undefined {
 }
 
 /** The sort keys as session_access copies them, in the order of its (person, key, result) indexes. */
-const SORT_COLUMNS = { date: sessionAccess.startAt, dist: sessionAccess.distanceM, time: sessionAccess.durationMs, creation_date: sessionAccess.createdAt } as const;
+const SORT_COLUMNS = {
+  date: sessionAccess.startAt,
+  dist: sessionAccess.distanceM,
+  time: sessionAccess.durationMs,
+  creation_date: sessionAccess.createdAt,
+} as const;
 
 /** Everything the results API shows of a result row, joined (explicit columns, never a whole row). */
 export const resultSummaryColumns = {
@@ -112,7 +124,9 @@ export const resultSummaryColumns = {
   vesselNpeople: vessels.npeople,
   paceId: paces.id,
   paceName: paces.name,
-  athletes: sql<{ id: number; full_name: string }[]>`coalesce((select json_agg(json_build_object('id', a.id, 'full_name', trim(a.name || ' ' || a.surname)) order by rc.seat)
+  athletes: sql<
+    { id: number; full_name: string }[]
+  >`coalesce((select json_agg(json_build_object('id', a.id, 'full_name', trim(a.name || ' ' || a.surname)) order by rc.seat)
     from result_crew rc join athletes a on a.id = rc.athlete_id where rc.result_id = ${results.id}), '[]'::json)`,
 };
 function joined(db: Db) {
@@ -148,7 +162,11 @@ export function resultsPageQueries(db: Db, userId: number, filters: ResultFilter
     .limit(literalLimit(limit))
     .offset(offset);
   const total = filtered
-    ? db.select({ total: count() }).from(sessionAccess).innerJoin(results, eq(results.id, sessionAccess.resultId)).where(and(visible, filtered))
+    ? db
+        .select({ total: count() })
+        .from(sessionAccess)
+        .innerJoin(results, eq(results.id, sessionAccess.resultId))
+        .where(and(visible, filtered))
     : db.select({ total: count() }).from(sessionAccess).where(visible);
   return {
     rows: joined(db)

@@ -28,10 +28,19 @@ export async function getStoredAnalysis(db: Db, resultId: number): Promise<Store
   };
 }
 
-type StoredStroke = { catchS: number; distanceM: number | null; rateSpm: number | null; strokeDistanceM: number | null; leftStrokeDistanceM: number | null; rightStrokeDistanceM: number | null };
+type StoredStroke = {
+  catchS: number;
+  distanceM: number | null;
+  rateSpm: number | null;
+  strokeDistanceM: number | null;
+  leftStrokeDistanceM: number | null;
+  rightStrokeDistanceM: number | null;
+};
 
 /** A stored stroke row in the shape the processing helpers (splits, series) take. */
-export function toProcessingStroke(s: StoredStroke): Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance"> {
+export function toProcessingStroke(
+  s: StoredStroke,
+): Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance"> {
   return {
     catch_s: s.catchS,
     distance: s.distanceM ?? 0,

@@ -44,12 +44,20 @@ export function effortColumns(processed: ProcessedSession) {
  * APIs read the result's columns directly, so they follow at commit; until
  * then every reader sees the previous figures whole.
  */
-export async function replaceResultFigures(tx: Db, resultId: number, processed: ProcessedSession, coreVersion: number = PROCESSING_CORE_VERSION): Promise<void> {
+export async function replaceResultFigures(
+  tx: Db,
+  resultId: number,
+  processed: ProcessedSession,
+  coreVersion: number = PROCESSING_CORE_VERSION,
+): Promise<void> {
   await tx.update(results).set(effortColumns(processed)).where(eq(results.id, resultId));
   await tx.delete(resultStrokes).where(eq(resultStrokes.resultId, resultId));
   await insertStrokeRows(tx, resultId, processed.strokes);
   const derived = { ...derivedRow(processed, coreVersion), replayBlobKey: null };
-  await tx.insert(resultDerived).values({ resultId, ...derived }).onConflictDoUpdate({ target: resultDerived.resultId, set: derived });
+  await tx
+    .insert(resultDerived)
+    .values({ resultId, ...derived })
+    .onConflictDoUpdate({ target: resultDerived.resultId, set: derived });
   const prefix = resultBlobPrefix(resultId);
   await tx.delete(blobs).where(and(like(blobs.key, `${prefix}%`), ne(blobs.key, `${prefix}original.svc`)));
   await sendEvent(tx, { name: "result/stored", data: { resultId } });

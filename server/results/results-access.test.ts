@@ -25,7 +25,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = (label: string) => createUser(handle.db, { name: label, email: `ra-${label}-${randomUUID()}@test.example`, password: "correct horse battery" });
+const newUser = (label: string) =>
+  createUser(handle.db, { name: label, email: `ra-${label}-${randomUUID()}@test.example`, password: "correct horse battery" });
 
 /** Who may see each of `resultIds`, from the base tables: [userId, resultId, subject]. */
 async function ruleFromScratch(resultIds: number[]) {
@@ -69,7 +70,21 @@ async function world() {
   const insertResult = async (ownerUserId: number, startAt: string, crew: number[]) => {
     const [row] = await handle.db
       .insert(results)
-      .values({ ownerUserId, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(startAt), utcOffsetMin: 0, distanceM: 500, durationMs: 100_000, targetDistanceM: 500 })
+      .values({
+        ownerUserId,
+        trackId: track.id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: startAt.slice(0, 10),
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date(startAt),
+        utcOffsetMin: 0,
+        distanceM: 500,
+        durationMs: 100_000,
+        targetDistanceM: 500,
+      })
       .returning({ id: results.id });
     if (crew.length) await handle.db.insert(resultCrew).values(crew.map((athleteId, i) => ({ resultId: row.id, seat: i + 1, athleteId })));
     return row.id;
@@ -114,7 +129,10 @@ describe("session_access under the results API's wider rule", () => {
     await handle.db.insert(resultCrew).values({ resultId: r3, seat: 1, athleteId: a1 });
     await check();
     expect(await visibleTo(coach.id)).toEqual([r1, r2, r3]);
-    await handle.db.update(resultCrew).set({ athleteId: a2 }).where(and(eq(resultCrew.resultId, r3), eq(resultCrew.seat, 1)));
+    await handle.db
+      .update(resultCrew)
+      .set({ athleteId: a2 })
+      .where(and(eq(resultCrew.resultId, r3), eq(resultCrew.seat, 1)));
     await check();
     await handle.db.delete(resultCrew).where(eq(resultCrew.resultId, r3));
     await check();
@@ -149,8 +167,10 @@ describe("session_access under the results API's wider rule", () => {
   it("pages and counts exactly, in every sort and order, with filters", async () => {
     const { manager, a1, insertResult } = await world();
     const ids: number[] = [];
-    for (let day = 1; day <= 25; day++) ids.push(await insertResult(manager.id, `2026-05-${String(day).padStart(2, "0")}T10:00:00Z`, day % 2 ? [a1] : []));
-    const page = (query: Record<string, string>, perPage: number, offset: number) => listResultsPage(handle.db, manager.id, ZResultFilters.parse(query), perPage, offset);
+    for (let day = 1; day <= 25; day++)
+      ids.push(await insertResult(manager.id, `2026-05-${String(day).padStart(2, "0")}T10:00:00Z`, day % 2 ? [a1] : []));
+    const page = (query: Record<string, string>, perPage: number, offset: number) =>
+      listResultsPage(handle.db, manager.id, ZResultFilters.parse(query), perPage, offset);
     const first = await page({ sort: "date", order: "desc" }, 10, 0);
     expect(first.total).toBe(25);
     expect(first.rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, 10));
@@ -166,11 +186,29 @@ describe("session_access under the results API's wider rule", () => {
     // Date filters use the local date: a start late on 31 May UTC is 1 June at +12:00 (the index range must not cut it off).
     const [late] = await handle.db
       .insert(results)
-      .values({ ownerUserId: manager.id, trackId: (await handle.db.select({ id: results.trackId }).from(results).where(eq(results.id, ids[0])))[0].id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: "2026-06-01", timeOfDay: "08:00:00+12:00", startAt: new Date("2026-05-31T20:00:00Z"), utcOffsetMin: 720, distanceM: 500, durationMs: 100_000, targetDistanceM: 500 })
+      .values({
+        ownerUserId: manager.id,
+        trackId: (await handle.db.select({ id: results.trackId }).from(results).where(eq(results.id, ids[0])))[0].id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: "2026-06-01",
+        timeOfDay: "08:00:00+12:00",
+        startAt: new Date("2026-05-31T20:00:00Z"),
+        utcOffsetMin: 720,
+        distanceM: 500,
+        durationMs: 100_000,
+        targetDistanceM: 500,
+      })
       .returning({ id: results.id });
     expect((await page({ sort: "date", order: "asc", start_date: "2026-06-01" }, 100, 0)).rows.map((r) => r.id)).toEqual([late.id]);
-    expect((await page({ sort: "date", order: "asc", start_datetime: "2026-06-01T07:59" }, 100, 0)).rows.map((r) => r.id)).toEqual([late.id]);
-    expect((await page({ sort: "date", order: "asc", end_date: "2026-05-31", start_date: "2026-05-25" }, 100, 0)).rows.map((r) => r.id)).toEqual([ids[24]]);
+    expect((await page({ sort: "date", order: "asc", start_datetime: "2026-06-01T07:59" }, 100, 0)).rows.map((r) => r.id)).toEqual([
+      late.id,
+    ]);
+    expect(
+      (await page({ sort: "date", order: "asc", end_date: "2026-05-31", start_date: "2026-05-25" }, 100, 0)).rows.map((r) => r.id),
+    ).toEqual([ids[24]]);
   });
 });
 
@@ -184,6 +222,11 @@ async function membershipOf(teamId: number, member: { userId?: number; athleteId
   const [row] = await handle.db
     .select({ id: teamMemberships.id })
     .from(teamMemberships)
-    .where(and(eq(teamMemberships.teamId, teamId), member.userId ? eq(teamMemberships.userId, member.userId) : eq(teamMemberships.athleteId, member.athleteId!)));
+    .where(
+      and(
+        eq(teamMemberships.teamId, teamId),
+        member.userId ? eq(teamMemberships.userId, member.userId) : eq(teamMemberships.athleteId, member.athleteId!),
+      ),
+    );
   return row.id;
 }

@@ -18,21 +18,41 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = () => createUser(handle.db, { name: "Paddler", email: `eq-${randomUUID()}@test.example`, password: "correct horse battery" });
+const newUser = () =>
+  createUser(handle.db, { name: "Paddler", email: `eq-${randomUUID()}@test.example`, password: "correct horse battery" });
 
 /** A processed K1 session row owned by `ownerId` (what an upload stores, without the file). */
 async function newSession(ownerId: number, vesselId = 1) {
   const track = await createTrack(handle.db, ownerId, { name: "Basin" });
   const [row] = await handle.db
     .insert(results)
-    .values({ ownerUserId: ownerId, trackId: track.id, vesselId, categoryId: 1, paceId: 1, createdVia: "web", date: "2026-03-01", timeOfDay: "09:00:00+01:00", startAt: new Date("2026-03-01T08:00:00Z"), utcOffsetMin: 60, distanceM: 500, durationMs: 110_000, targetDistanceM: 500 })
+    .values({
+      ownerUserId: ownerId,
+      trackId: track.id,
+      vesselId,
+      categoryId: 1,
+      paceId: 1,
+      createdVia: "web",
+      date: "2026-03-01",
+      timeOfDay: "09:00:00+01:00",
+      startAt: new Date("2026-03-01T08:00:00Z"),
+      utcOffsetMin: 60,
+      distanceM: 500,
+      durationMs: 110_000,
+      targetDistanceM: 500,
+    })
     .returning({ id: results.id });
   return row.id;
 }
 const ownBoat = (ownerId: number, name = "Nelo K1") => createOwnVessel(handle.db, ownerId, { name, vesselTypeId: 1 });
 const ownPaddle = (ownerId: number, name = "Braca wing") => createOwnPaddle(handle.db, ownerId, { name, kind: "kayak" });
 const stored = async (resultId: number) =>
-  (await handle.db.select({ vesselId: results.equipmentVesselId, paddleId: results.equipmentPaddleId }).from(results).where(eq(results.id, resultId)))[0];
+  (
+    await handle.db
+      .select({ vesselId: results.equipmentVesselId, paddleId: results.equipmentPaddleId })
+      .from(results)
+      .where(eq(results.id, resultId))
+  )[0];
 
 describe("session equipment", () => {
   it("records the owner's boat and paddle, changes them, and clears them with null", async () => {
@@ -41,7 +61,10 @@ describe("session equipment", () => {
     const [boat, spareBoat, paddle] = [await ownBoat(owner.id), await ownBoat(owner.id, "Spare"), await ownPaddle(owner.id)];
     expect(await readSessionEquipment(handle.db, owner.id, session)).toEqual({ vesselId: null, paddleId: null });
 
-    expect(await setSessionEquipment(handle.db, owner.id, session, { vesselId: boat.id, paddleId: paddle.id })).toEqual({ vesselId: boat.id, paddleId: paddle.id });
+    expect(await setSessionEquipment(handle.db, owner.id, session, { vesselId: boat.id, paddleId: paddle.id })).toEqual({
+      vesselId: boat.id,
+      paddleId: paddle.id,
+    });
     expect(await readSessionEquipment(handle.db, owner.id, session)).toEqual({ vesselId: boat.id, paddleId: paddle.id });
 
     await setSessionEquipment(handle.db, owner.id, session, { vesselId: spareBoat.id, paddleId: null });
@@ -60,12 +83,19 @@ describe("session equipment", () => {
     const [othersBoat, othersPaddle] = [await ownBoat(other.id), await ownPaddle(other.id)];
     await setSessionEquipment(handle.db, owner.id, session, { vesselId: boat.id, paddleId: paddle.id });
 
-    await expect(setSessionEquipment(handle.db, owner.id, session, { vesselId: othersBoat.id, paddleId: paddle.id })).rejects.toMatchObject({
+    await expect(setSessionEquipment(handle.db, owner.id, session, { vesselId: othersBoat.id, paddleId: paddle.id })).rejects.toMatchObject(
+      {
+        code: "invalid",
+        fieldErrors: { vesselId: ["Choose one of your boats"] },
+      },
+    );
+    const both = await setSessionEquipment(handle.db, owner.id, session, { vesselId: 2_000_000_000, paddleId: othersPaddle.id }).catch(
+      (e: unknown) => e,
+    );
+    expect(both).toMatchObject({
       code: "invalid",
-      fieldErrors: { vesselId: ["Choose one of your boats"] },
+      fieldErrors: { vesselId: ["Choose one of your boats"], paddleId: ["Choose one of your paddles"] },
     });
-    const both = await setSessionEquipment(handle.db, owner.id, session, { vesselId: 2_000_000_000, paddleId: othersPaddle.id }).catch((e: unknown) => e);
-    expect(both).toMatchObject({ code: "invalid", fieldErrors: { vesselId: ["Choose one of your boats"], paddleId: ["Choose one of your paddles"] } });
     expect(await stored(session)).toEqual({ vesselId: boat.id, paddleId: paddle.id });
   });
 
@@ -79,10 +109,16 @@ describe("session equipment", () => {
     await handle.db.insert(resultCrew).values({ resultId: session, seat: 1, athleteId: athlete.id });
     const coachBoat = await ownBoat(coach.id);
 
-    await expect(setSessionEquipment(handle.db, coach.id, session, { vesselId: coachBoat.id, paddleId: null })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setSessionEquipment(handle.db, coach.id, session, { vesselId: coachBoat.id, paddleId: null })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(readSessionEquipment(handle.db, coach.id, session)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setSessionEquipment(handle.db, stranger.id, session, { vesselId: null, paddleId: null })).rejects.toMatchObject({ code: "not_found" });
-    await expect(setSessionEquipment(handle.db, owner.id, 2_000_000_000, { vesselId: null, paddleId: null })).rejects.toMatchObject({ code: "not_found" });
+    await expect(setSessionEquipment(handle.db, stranger.id, session, { vesselId: null, paddleId: null })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(setSessionEquipment(handle.db, owner.id, 2_000_000_000, { vesselId: null, paddleId: null })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(await stored(session)).toEqual({ vesselId: null, paddleId: null });
   });
 
@@ -91,10 +127,21 @@ describe("session equipment", () => {
     const session = await newSession(owner.id);
     const k2Boat = await createOwnVessel(handle.db, owner.id, { name: "Nelo K2", vesselTypeId: 2 });
     const canoePaddle = await createOwnPaddle(handle.db, owner.id, { name: "Canoe blade", kind: "canoe" });
-    const refused = await setSessionEquipment(handle.db, owner.id, session, { vesselId: k2Boat.id, paddleId: canoePaddle.id }).catch((e) => e);
-    expect(refused).toMatchObject({ code: "invalid", fieldErrors: { vesselId: ["This boat is not a K1; choose a K1 boat"], paddleId: ["A canoe paddle does not fit a K1; choose a kayak paddle"] } });
+    const refused = await setSessionEquipment(handle.db, owner.id, session, { vesselId: k2Boat.id, paddleId: canoePaddle.id }).catch(
+      (e) => e,
+    );
+    expect(refused).toMatchObject({
+      code: "invalid",
+      fieldErrors: {
+        vesselId: ["This boat is not a K1; choose a K1 boat"],
+        paddleId: ["A canoe paddle does not fit a K1; choose a kayak paddle"],
+      },
+    });
     expect(await stored(session)).toEqual({ vesselId: null, paddleId: null });
-    const fits = await setSessionEquipment(handle.db, owner.id, session, { vesselId: (await ownBoat(owner.id)).id, paddleId: (await ownPaddle(owner.id)).id });
+    const fits = await setSessionEquipment(handle.db, owner.id, session, {
+      vesselId: (await ownBoat(owner.id)).id,
+      paddleId: (await ownPaddle(owner.id)).id,
+    });
     expect(fits.vesselId).not.toBeNull();
   });
 
@@ -103,10 +150,16 @@ describe("session equipment", () => {
     const c2Session = await newSession(owner.id, 5);
     const kayakPaddle = await createOwnPaddle(handle.db, owner.id, { name: "Kayak wing", kind: "kayak" });
     const refused = await setSessionEquipment(handle.db, owner.id, c2Session, { vesselId: null, paddleId: kayakPaddle.id }).catch((e) => e);
-    expect(refused).toMatchObject({ code: "invalid", fieldErrors: { paddleId: ["A kayak paddle does not fit a C2; choose a canoe paddle"] } });
+    expect(refused).toMatchObject({
+      code: "invalid",
+      fieldErrors: { paddleId: ["A kayak paddle does not fit a C2; choose a canoe paddle"] },
+    });
     expect(await stored(c2Session)).toEqual({ vesselId: null, paddleId: null });
     const c2Boat = await createOwnVessel(handle.db, owner.id, { name: "Club C2", vesselTypeId: 5 });
     const canoePaddle = await createOwnPaddle(handle.db, owner.id, { name: "Canoe blade", kind: "canoe" });
-    expect(await setSessionEquipment(handle.db, owner.id, c2Session, { vesselId: c2Boat.id, paddleId: canoePaddle.id })).toEqual({ vesselId: c2Boat.id, paddleId: canoePaddle.id });
+    expect(await setSessionEquipment(handle.db, owner.id, c2Session, { vesselId: c2Boat.id, paddleId: canoePaddle.id })).toEqual({
+      vesselId: c2Boat.id,
+      paddleId: canoePaddle.id,
+    });
   });
 });

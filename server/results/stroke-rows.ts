@@ -27,5 +27,6 @@ export const STROKE_ROWS_PER_INSERT = 500;
 /** Stores a result's processed strokes, in order (upload, corrections and the benchmarks write them alike). */
 export async function insertStrokeRows(tx: Db, resultId: number, strokes: ProcessedStroke[]) {
   const rows = strokes.map((s, index) => ({ resultId, ...strokeColumns(s, index) }));
-  for (let k = 0; k < rows.length; k += STROKE_ROWS_PER_INSERT) await tx.insert(resultStrokes).values(rows.slice(k, k + STROKE_ROWS_PER_INSERT));
+  for (let k = 0; k < rows.length; k += STROKE_ROWS_PER_INSERT)
+    await tx.insert(resultStrokes).values(rows.slice(k, k + STROKE_ROWS_PER_INSERT));
 }

@@ -46,17 +46,40 @@ describe("upload errors in people's words", () => {
 
   it("words the database rules and processing failures by seat and field", () => {
     const meta = JSON.stringify({ ...base, athletes: [3, 9] });
-    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "athlete 9 has no active subscription"), meta).fieldErrors).toEqual({ "athletes[1]": ["Seat 2: this athlete has no active subscription"] });
-    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "athlete 9 not found or not accessible"), meta).fieldErrors).toEqual({ "athletes[1]": ["Seat 2: you cannot record sessions for this athlete"] });
-    expect(uploadErrorInPeoplesWords(new AppError("invalid", "athletes must have 2 entries for a K2, got 1"), meta).fieldErrors).toEqual({ athletes: ["A K2 has 2 seats: fill every seat"] });
-    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "track_id 7 is unknown or not accessible"), meta).fieldErrors).toEqual({ track_id: ["Choose one of your tracks"] });
-    const noEffort = uploadErrorInPeoplesWords(new AppError("unprocessable", "the session cannot be processed: no stroke begins the effort"), meta);
-    expect(noEffort).toEqual({ message: "The file could not be processed.", fieldErrors: { file: [expect.stringMatching(/^No effort was found in this recording/)] } });
-    const short = uploadErrorInPeoplesWords(new AppError("unprocessable", "the session cannot be processed: the recording ends before 500 m from the start"), meta);
+    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "athlete 9 has no active subscription"), meta).fieldErrors).toEqual({
+      "athletes[1]": ["Seat 2: this athlete has no active subscription"],
+    });
+    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "athlete 9 not found or not accessible"), meta).fieldErrors).toEqual({
+      "athletes[1]": ["Seat 2: you cannot record sessions for this athlete"],
+    });
+    expect(uploadErrorInPeoplesWords(new AppError("invalid", "athletes must have 2 entries for a K2, got 1"), meta).fieldErrors).toEqual({
+      athletes: ["A K2 has 2 seats: fill every seat"],
+    });
+    expect(uploadErrorInPeoplesWords(new AppError("forbidden", "track_id 7 is unknown or not accessible"), meta).fieldErrors).toEqual({
+      track_id: ["Choose one of your tracks"],
+    });
+    const noEffort = uploadErrorInPeoplesWords(
+      new AppError("unprocessable", "the session cannot be processed: no stroke begins the effort"),
+      meta,
+    );
+    expect(noEffort).toEqual({
+      message: "The file could not be processed.",
+      fieldErrors: { file: [expect.stringMatching(/^No effort was found in this recording/)] },
+    });
+    const short = uploadErrorInPeoplesWords(
+      new AppError("unprocessable", "the session cannot be processed: the recording ends before 500 m from the start"),
+      meta,
+    );
     expect(short.fieldErrors).toEqual({ distance: ["The recording ends before 500 m: choose a shorter distance or check the file"] });
-    const corrupt = uploadErrorInPeoplesWords(new AppError("unprocessable", "file corrupt, truncated or not a valid device session (bad magic)"), meta);
+    const corrupt = uploadErrorInPeoplesWords(
+      new AppError("unprocessable", "file corrupt, truncated or not a valid device session (bad magic)"),
+      meta,
+    );
     expect(corrupt.fieldErrors).toEqual({ file: ["This file is damaged, incomplete or not a session from a sensor unit"] });
     // Unknown messages never leak: a general sentence, the detail stays with the caller.
-    expect(uploadErrorInPeoplesWords(new AppError("invalid", "meteo.wind_speed must be between 0 and 20"), meta)).toEqual({ message: "The upload could not be accepted.", fieldErrors: {} });
+    expect(uploadErrorInPeoplesWords(new AppError("invalid", "meteo.wind_speed must be between 0 and 20"), meta)).toEqual({
+      message: "The upload could not be accepted.",
+      fieldErrors: {},
+    });
   });
 });

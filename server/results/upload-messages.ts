@@ -44,7 +44,9 @@ const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} minute${ms 
 /** Seats (0-based) whose entry names athlete `id`. */
 function seatsOf(meta: Record<string, unknown>, id: number): number[] {
   const crew = Array.isArray(meta.athletes) ? meta.athletes : [];
-  return crew.flatMap((entry, index) => (entry === id || (typeof entry === "object" && entry !== null && (entry as { id?: unknown }).id === id) ? [index] : []));
+  return crew.flatMap((entry, index) =>
+    entry === id || (typeof entry === "object" && entry !== null && (entry as { id?: unknown }).id === id) ? [index] : [],
+  );
 }
 
 function range(meta: Record<string, unknown>, key: "distance" | "duration_ms", min: number, max: number): PeoplesWords {
@@ -71,14 +73,27 @@ function crewProblem(index: number, rest: string): PeoplesWords {
 /** What a processing failure means for the person holding the file. */
 function processingProblem(reason: string): PeoplesWords {
   const short = /the recording ends before (\d+) m from the start/.exec(reason);
-  if (short) return { message: "The file could not be processed.", fieldErrors: { distance: [`The recording ends before ${short[1]} m: choose a shorter distance or check the file`] } };
+  if (short)
+    return {
+      message: "The file could not be processed.",
+      fieldErrors: { distance: [`The recording ends before ${short[1]} m: choose a shorter distance or check the file`] },
+    };
   if (reason.includes("the recording ends before the effort's duration")) {
-    return { message: "The file could not be processed.", fieldErrors: { duration_ms: ["The recording ends before this duration: choose a shorter one or check the file"] } };
+    return {
+      message: "The file could not be processed.",
+      fieldErrors: { duration_ms: ["The recording ends before this duration: choose a shorter one or check the file"] },
+    };
   }
   if (/effort|stroke/.test(reason)) {
-    return { message: "The file could not be processed.", fieldErrors: { file: ["No effort was found in this recording: the boat never starts a piece. Check that this is the right file"] } };
+    return {
+      message: "The file could not be processed.",
+      fieldErrors: { file: ["No effort was found in this recording: the boat never starts a piece. Check that this is the right file"] },
+    };
   }
-  return { message: "The file could not be processed.", fieldErrors: { file: ["This recording could not be processed. Check that this is the right file"] } };
+  return {
+    message: "The file could not be processed.",
+    fieldErrors: { file: ["This recording could not be processed. Check that this is the right file"] },
+  };
 }
 
 /** Translates one upload error; anything it does not know gets a general sentence (the detail is still shown). */
@@ -89,7 +104,11 @@ export function uploadErrorInPeoplesWords(error: AppError, rawMetadata: string |
 
   if (error.code === "too_large") return fields("file", "This file is too large for an upload");
   if (error.code === "unprocessable") {
-    if (m.startsWith("file corrupt, truncated or not a valid device session")) return { message: "The file could not be read.", fieldErrors: { file: ["This file is damaged, incomplete or not a session from a sensor unit"] } };
+    if (m.startsWith("file corrupt, truncated or not a valid device session"))
+      return {
+        message: "The file could not be read.",
+        fieldErrors: { file: ["This file is damaged, incomplete or not a session from a sensor unit"] },
+      };
     if ((match = /^the session cannot be processed: (.*)$/s.exec(m))) return processingProblem(match[1]);
     return processingProblem(m);
   }
@@ -97,12 +116,17 @@ export function uploadErrorInPeoplesWords(error: AppError, rawMetadata: string |
   if (m === "the file name must end in .svc") return fields("file", "Choose a .svc file (the name ends in .svc)");
   if (m === "give exactly one of distance and duration_ms") return fields("distance", "Give the distance or the duration of the effort");
   if (m === "distance must be an integer") return fields("distance", "Distance must be a whole number of metres");
-  if (m === "duration_ms must be an integer" || m === "duration_ms must be a number") return fields("duration_ms", "Duration must be a number of seconds");
+  if (m === "duration_ms must be an integer" || m === "duration_ms must be a number")
+    return fields("duration_ms", "Duration must be a number of seconds");
   if ((match = /^distance must be between (\d+) and (\d+)$/.exec(m))) return range(meta, "distance", Number(match[1]), Number(match[2]));
-  if ((match = /^duration_ms must be between (\d+) and (\d+)$/.exec(m))) return range(meta, "duration_ms", Number(match[1]), Number(match[2]));
-  if ((match = /^(vessel_id|track_id|category_id|pace_id) (is required|must be a positive integer)/.exec(m))) return fields(match[1], LABELS[match[1]].choose);
-  if ((match = /^(vessel_id|category_id|pace_id) \d+ does not exist$/.exec(m))) return fields(match[1], `${LABELS[match[1]].choose} from the list`);
-  if ((match = /^vessel type (\S+) is not supported$/.exec(m))) return fields("vessel_id", `A ${match[1]} cannot be processed yet: choose another boat`);
+  if ((match = /^duration_ms must be between (\d+) and (\d+)$/.exec(m)))
+    return range(meta, "duration_ms", Number(match[1]), Number(match[2]));
+  if ((match = /^(vessel_id|track_id|category_id|pace_id) (is required|must be a positive integer)/.exec(m)))
+    return fields(match[1], LABELS[match[1]].choose);
+  if ((match = /^(vessel_id|category_id|pace_id) \d+ does not exist$/.exec(m)))
+    return fields(match[1], `${LABELS[match[1]].choose} from the list`);
+  if ((match = /^vessel type (\S+) is not supported$/.exec(m)))
+    return fields("vessel_id", `A ${match[1]} cannot be processed yet: choose another boat`);
   if ((match = /^track_id \d+ is unknown or not accessible$/.exec(m))) return fields("track_id", "Choose one of your tracks");
   if ((match = /^(competition|description) (.*)$/.exec(m))) {
     const label = TEXT_LABELS[match[1]];
@@ -116,15 +140,20 @@ export function uploadErrorInPeoplesWords(error: AppError, rawMetadata: string |
     const [first, again] = seats.length >= 2 ? seats : [0, 1];
     return fields(`athletes[${again}]`, `${seat(again)}: this athlete already sits in ${seat(first)}`);
   }
-  if ((match = /^athletes must have (\d+) entr(?:y|ies) for a (\S+), got \d+$/.exec(m))) return fields("athletes", `A ${match[2]} has ${match[1]} seat${match[1] === "1" ? "" : "s"}: fill every seat`);
+  if ((match = /^athletes must have (\d+) entr(?:y|ies) for a (\S+), got \d+$/.exec(m)))
+    return fields("athletes", `A ${match[2]} has ${match[1]} seat${match[1] === "1" ? "" : "s"}: fill every seat`);
   if (m.startsWith("athletes must be a list")) return fields("athletes", "Fill in the crew, one paddler per seat");
   if ((match = /^athlete (\d+) (not found or not accessible|has no active subscription)$/.exec(m))) {
     const index = seatsOf(meta, Number(match[1]))[0] ?? 0;
-    const text = match[2] === "has no active subscription" ? "this athlete has no active subscription" : "you cannot record sessions for this athlete";
+    const text =
+      match[2] === "has no active subscription" ? "this athlete has no active subscription" : "you cannot record sessions for this athlete";
     return fields(`athletes[${index}]`, `${seat(index)}: ${text}`);
   }
-  if (m.startsWith("more than half of the crew are external athletes")) return fields("athletes", "At most half of the crew may be external athletes on your account");
-  if (error.code === "forbidden" && m.startsWith("Your role does not allow")) return { message: "Your account cannot upload sessions. Ask your club's operator for a coach or athlete account.", fieldErrors: {} };
-  if (m.startsWith("metadata") || m.startsWith("send exactly one")) return { message: "The upload was not sent as the page expected. Reload the page and try again.", fieldErrors: {} };
+  if (m.startsWith("more than half of the crew are external athletes"))
+    return fields("athletes", "At most half of the crew may be external athletes on your account");
+  if (error.code === "forbidden" && m.startsWith("Your role does not allow"))
+    return { message: "Your account cannot upload sessions. Ask your club's operator for a coach or athlete account.", fieldErrors: {} };
+  if (m.startsWith("metadata") || m.startsWith("send exactly one"))
+    return { message: "The upload was not sent as the page expected. Reload the page and try again.", fieldErrors: {} };
   return { message: "The upload could not be accepted.", fieldErrors: {} };
 }

@@ -11,8 +11,7 @@ import type { SessionUser } from "../users/users";
  * rather than with a zod union so that each rule has its own precise message.
  */
 export type CrewEntry =
-  | { kind: "internal"; athleteId: number }
-  | { kind: "external"; name: string; surname: string; weightKg: number | null };
+  { kind: "internal"; athleteId: number } | { kind: "external"; name: string; surname: string; weightKg: number | null };
 
 export interface UploadMetadata {
   distanceM: number | null;
@@ -25,11 +24,28 @@ export interface UploadMetadata {
   competition: string;
   description: string;
   important: boolean;
-  meteo: { windSpeedMS: number | null; windDirectionDeg: number | null; airTemperatureC: number | null; waterTemperatureC: number | null } | null;
+  meteo: {
+    windSpeedMS: number | null;
+    windDirectionDeg: number | null;
+    airTemperatureC: number | null;
+    waterTemperatureC: number | null;
+  } | null;
 }
 
 /** A 400 whose message names the field; the upload page shows it next to that field. */
-const FIELDS = new Set(["distance", "duration_ms", "vessel_id", "track_id", "category_id", "pace_id", "athletes", "competition", "description", "important", "meteo"]);
+const FIELDS = new Set([
+  "distance",
+  "duration_ms",
+  "vessel_id",
+  "track_id",
+  "category_id",
+  "pace_id",
+  "athletes",
+  "competition",
+  "description",
+  "important",
+  "meteo",
+]);
 const invalid = (message: string) => {
   const field = /^([a-z_]+)(\[\d+\])?/.exec(message);
   const key = field && FIELDS.has(field[1]) ? field[0] : message.includes("duration_ms") ? "distance" : undefined;
@@ -81,7 +97,8 @@ function crewEntry(entry: unknown, index: number): CrewEntry {
   if (typeof entry.name !== "string") throw invalid(`${at}.name must be a string`);
   if ([...entry.name].length > 128) throw invalid(`${at}.name must be at most 128 characters`);
   checkedText(entry.name, `${at}.name`);
-  if (entry.surname !== undefined && entry.surname !== null && typeof entry.surname !== "string") throw invalid(`${at}.surname must be a string`);
+  if (entry.surname !== undefined && entry.surname !== null && typeof entry.surname !== "string")
+    throw invalid(`${at}.surname must be a string`);
   if (typeof entry.surname === "string") checkedText(entry.surname, `${at}.surname`);
   const weightKg = entry.weight === undefined || entry.weight === null ? null : numberInRange(entry.weight, `${at}.weight`, 0, 150, false);
   return { kind: "external", name: entry.name, surname: (entry.surname as string | undefined) ?? "", weightKg };
@@ -133,7 +150,19 @@ export function parseUploadMetadata(raw: string | undefined): UploadMetadata {
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated !== undefined) throw invalid(`athletes: athlete ${repeated} is repeated`);
 
-  return { distanceM, durationMs, vesselId, trackId, categoryId, paceId, crew, competition, description, important: m.important === true, meteo };
+  return {
+    distanceM,
+    durationMs,
+    vesselId,
+    trackId,
+    categoryId,
+    paceId,
+    crew,
+    competition,
+    description,
+    important: m.important === true,
+    meteo,
+  };
 }
 
 const trackRefused = (id: number) => new AppError("forbidden", `track_id ${id} is unknown or not accessible`);
@@ -161,10 +190,15 @@ export async function checkUploadAgainstDatabase(db: Db, user: SessionUser, meta
   if (!category) throw invalid(`category_id ${meta.categoryId} does not exist`);
   if (!pace) throw invalid(`pace_id ${meta.paceId} does not exist`);
   if (meta.crew.length !== vessel.npeople) {
-    throw invalid(`athletes must have ${vessel.npeople} entr${vessel.npeople === 1 ? "y" : "ies"} for a ${vessel.type}, got ${meta.crew.length}`);
+    throw invalid(
+      `athletes must have ${vessel.npeople} entr${vessel.npeople === 1 ? "y" : "ies"} for a ${vessel.type}, got ${meta.crew.length}`,
+    );
   }
 
-  const [track] = await db.select({ id: tracks.id, name: tracks.name }).from(tracks).where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id)));
+  const [track] = await db
+    .select({ id: tracks.id, name: tracks.name })
+    .from(tracks)
+    .where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id)));
   if (!track) throw trackRefused(meta.trackId);
 
   const ids = crewAthleteIds(meta);
@@ -197,11 +231,20 @@ export async function checkUploadAgainstDatabase(db: Db, user: SessionUser, meta
  * session. Without it the insert fails on a foreign key: a 500.
  */
 export async function lockUploadReferences(tx: Db, user: SessionUser, meta: UploadMetadata): Promise<void> {
-  const [track] = await tx.select({ id: tracks.id }).from(tracks).where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id))).for("key share");
+  const [track] = await tx
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.id, meta.trackId), trackAccessible(user.id)))
+    .for("key share");
   if (!track) throw trackRefused(meta.trackId);
   const ids = crewAthleteIds(meta);
   if (!ids.length) return;
-  const found = await tx.select({ id: athletes.id }).from(athletes).where(and(inArray(athletes.id, ids), athleteAccessible(user.id))).orderBy(athletes.id).for("key share");
+  const found = await tx
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(inArray(athletes.id, ids), athleteAccessible(user.id)))
+    .orderBy(athletes.id)
+    .for("key share");
   const present = new Set(found.map((a) => a.id));
   const gone = ids.find((id) => !present.has(id));
   if (gone !== undefined) throw athleteRefused(gone);

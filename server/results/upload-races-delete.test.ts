@@ -35,13 +35,21 @@ afterAll(async () => {
 
 /** A fresh owner with a track and one athlete, and a K1 file of their own (the same bytes twice would be a repeated upload). */
 async function world(seed: number) {
-  const owner = await createUser(handle.db, { name: "Owner", email: `race-${randomUUID()}@test.example`, password: "long enough password" });
+  const owner = await createUser(handle.db, {
+    name: "Owner",
+    email: `race-${randomUUID()}@test.example`,
+    password: "long enough password",
+  });
   const track = await createTrack(handle.db, owner.id, { name: "Race basin" });
   const athlete = await createAthlete(handle.db, owner.id, { name: "Rosa", surname: "Díaz", subscriptionActiveUntil: "2099-01-01" });
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed }).content, keyring));
   const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
   const upload = (db: Db = handle.db, deps: Parameters<typeof uploadResult>[2] = {}) =>
-    uploadResult(db, { user: owner, createdVia: "api", keyPairId: null, file: { filename: "race.svc", bytes }, metadata }, { keyring, ...deps });
+    uploadResult(
+      db,
+      { user: owner, createdVia: "api", keyPairId: null, file: { filename: "race.svc", bytes }, metadata },
+      { keyring, ...deps },
+    );
   return { owner, track, athlete, bytes, upload };
 }
 
@@ -73,8 +81,10 @@ async function backendPid(db: Db): Promise<number> {
 
 /** Waits until some other connection is blocked by `pid`'s locks (Postgres only). */
 async function untilBlockedBy(pid: number): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 10_000; ) {
-    const [{ n }] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`));
+  for (const started = Date.now(); Date.now() - started < 10_000;) {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`),
+    );
     if (Number(n) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -95,7 +105,9 @@ async function expectNothingStored(owner: SessionUser, bytes: Buffer) {
 describe("an upload racing a delete of what it names", () => {
   it("answers 403 as for an unknown track when the track is deleted after its checks, and stores nothing", async () => {
     const w = await world(7101);
-    const raced = await w.upload(withDeleteBeforeStore(handle.db, () => deleteTrack(handle.db, w.owner.id, w.track.id))).catch((e: unknown) => e);
+    const raced = await w
+      .upload(withDeleteBeforeStore(handle.db, () => deleteTrack(handle.db, w.owner.id, w.track.id)))
+      .catch((e: unknown) => e);
     expect(raced).toMatchObject({ name: "AppError", code: "forbidden", message: `track_id ${w.track.id} is unknown or not accessible` });
     // The very answer of an upload that names the track now that it is gone.
     const later = await w.upload().catch((e: unknown) => e);
@@ -105,7 +117,9 @@ describe("an upload racing a delete of what it names", () => {
 
   it("answers 403 as for an unknown athlete when a crew member is deleted after its checks, and stores nothing", async () => {
     const w = await world(7102);
-    const raced = await w.upload(withDeleteBeforeStore(handle.db, () => deleteAthlete(handle.db, w.owner.id, w.athlete.id))).catch((e: unknown) => e);
+    const raced = await w
+      .upload(withDeleteBeforeStore(handle.db, () => deleteAthlete(handle.db, w.owner.id, w.athlete.id)))
+      .catch((e: unknown) => e);
     expect(raced).toMatchObject({ name: "AppError", code: "forbidden", message: `athlete ${w.athlete.id} not found or not accessible` });
     await expectNothingStored(w.owner, w.bytes);
   });
@@ -128,7 +142,11 @@ describe("an upload racing a delete of what it names", () => {
     await untilBlockedBy(pid);
     release();
     await deleting;
-    expect(await uploading).toMatchObject({ name: "AppError", code: "forbidden", message: `track_id ${w.track.id} is unknown or not accessible` });
+    expect(await uploading).toMatchObject({
+      name: "AppError",
+      code: "forbidden",
+      message: `track_id ${w.track.id} is unknown or not accessible`,
+    });
     await expectNothingStored(w.owner, w.bytes);
   });
 
@@ -138,13 +156,22 @@ describe("an upload racing a delete of what it names", () => {
     const uploaded = await w.upload(handle.db, {
       // Every row is written, not yet committed: the owner deletes the track now.
       afterWrites: async (tx) => {
-        deleting = deleteTrack(handle.db, w.owner.id, w.track.id).then(() => "deleted", (e: unknown) => e);
+        deleting = deleteTrack(handle.db, w.owner.id, w.track.id).then(
+          () => "deleted",
+          (e: unknown) => e,
+        );
         if (onPostgres) await untilBlockedBy(await backendPid(tx));
       },
     });
-    expect(await deleting).toMatchObject({ name: "AppError", code: "conflict", message: expect.stringContaining("is the track of 1 session") });
+    expect(await deleting).toMatchObject({
+      name: "AppError",
+      code: "conflict",
+      message: expect.stringContaining("is the track of 1 session"),
+    });
     expect(await handle.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, w.track.id))).toEqual([{ id: w.track.id }]);
-    expect(await handle.db.select({ trackId: results.trackId }).from(results).where(eq(results.id, uploaded.id))).toEqual([{ trackId: w.track.id }]);
+    expect(await handle.db.select({ trackId: results.trackId }).from(results).where(eq(results.id, uploaded.id))).toEqual([
+      { trackId: w.track.id },
+    ]);
   });
 
   it("deletes the athlete when the upload's result commits first, their new seat keeping the name as an external paddler", async () => {
@@ -158,9 +185,12 @@ describe("an upload racing a delete of what it names", () => {
     });
     expect(await deleting).toEqual({ sessions: 1 });
     expect(await handle.db.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, w.athlete.id))).toEqual([]);
-    expect(await handle.db.select({ athleteId: resultCrew.athleteId, name: resultCrew.externalName, surname: resultCrew.externalSurname }).from(resultCrew).where(eq(resultCrew.resultId, uploaded.id))).toEqual([
-      { athleteId: null, name: "Rosa", surname: "Díaz" },
-    ]);
+    expect(
+      await handle.db
+        .select({ athleteId: resultCrew.athleteId, name: resultCrew.externalName, surname: resultCrew.externalSurname })
+        .from(resultCrew)
+        .where(eq(resultCrew.resultId, uploaded.id)),
+    ).toEqual([{ athleteId: null, name: "Rosa", surname: "Díaz" }]);
   });
 
   it("answers a correction 403 when its new track is deleted after its checks, and leaves the session as it was", async () => {
@@ -168,7 +198,13 @@ describe("an upload racing a delete of what it names", () => {
     const { id } = await w.upload();
     const other = await createTrack(handle.db, w.owner.id, { name: "Other basin" });
     const correction = { vesselId: 1, trackId: other.id, categoryId: 1, paceId: 1, crew: [{ athleteId: w.athlete.id }] };
-    const raced = await correctResult(withDeleteBeforeStore(handle.db, () => deleteTrack(handle.db, w.owner.id, other.id)), w.owner, id, correction, { keyring }).catch((e: unknown) => e);
+    const raced = await correctResult(
+      withDeleteBeforeStore(handle.db, () => deleteTrack(handle.db, w.owner.id, other.id)),
+      w.owner,
+      id,
+      correction,
+      { keyring },
+    ).catch((e: unknown) => e);
     expect(raced).toMatchObject({ name: "AppError", code: "forbidden", message: `track_id ${other.id} is unknown or not accessible` });
     expect(await handle.db.select({ trackId: results.trackId }).from(results).where(eq(results.id, id))).toEqual([{ trackId: w.track.id }]);
   });

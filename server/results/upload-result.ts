@@ -15,7 +15,13 @@ import type { ProcessedSession } from "../svc/process/types";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
 import { resultBlobPrefix } from "./delete-result";
-import { checkUploadAgainstDatabase, lockUploadReferences, parseUploadMetadata, type ResolvedUpload, type UploadMetadata } from "./upload-metadata";
+import {
+  checkUploadAgainstDatabase,
+  lockUploadReferences,
+  parseUploadMetadata,
+  type ResolvedUpload,
+  type UploadMetadata,
+} from "./upload-metadata";
 import { derivedRow, effortColumns } from "./result-figures";
 import { insertStrokeRows } from "./stroke-rows";
 
@@ -60,8 +66,10 @@ export interface UploadDeps {
 
 export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps = {}): Promise<UploadedResult> {
   if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
-  if (!input.file || input.file.bytes.length === 0) throw new AppError("invalid", "file part missing or empty", { file: ["Choose the .svc file"] });
-  if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw new AppError("invalid", "the file name must end in .svc", { file: ["The file name must end in .svc"] });
+  if (!input.file || input.file.bytes.length === 0)
+    throw new AppError("invalid", "file part missing or empty", { file: ["Choose the .svc file"] });
+  if (!input.file.filename || !/\.svc$/i.test(input.file.filename))
+    throw new AppError("invalid", "the file name must end in .svc", { file: ["The file name must end in .svc"] });
   const meta = parseUploadMetadata(input.metadata);
   const now = deps.now ?? new Date();
   const sha256 = createHash("sha256").update(input.file.bytes).digest("hex");
@@ -71,9 +79,17 @@ export async function uploadResult(db: Db, input: UploadInput, deps: UploadDeps 
   let processed: ProcessedSession;
   try {
     // Supported vessel rows are exactly the six types the core knows (migration 0001).
-    processed = processSvc(input.file.bytes, { vessel: resolved.vessel.type as VesselType, ...(meta.distanceM !== null ? { distanceM: meta.distanceM } : { durationMs: meta.durationMs! }) }, deps.keyring ?? getKeyring());
+    processed = processSvc(
+      input.file.bytes,
+      {
+        vessel: resolved.vessel.type as VesselType,
+        ...(meta.distanceM !== null ? { distanceM: meta.distanceM } : { durationMs: meta.durationMs! }),
+      },
+      deps.keyring ?? getKeyring(),
+    );
   } catch (error) {
-    if (error instanceof InvalidSvcError) throw new AppError("unprocessable", `file corrupt, truncated or not a valid device session (${error.reason})`);
+    if (error instanceof InvalidSvcError)
+      throw new AppError("unprocessable", `file corrupt, truncated or not a valid device session (${error.reason})`);
     if (error instanceof ProcessingError) throw new AppError("unprocessable", `the session cannot be processed: ${error.message}`);
     throw error;
   }
@@ -125,7 +141,6 @@ async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): 
   throw new AppError("conflict", message, { file: [message] }, { existing_result_id: existing.id });
 }
 
-
 interface StoreInput {
   input: UploadInput;
   meta: UploadMetadata;
@@ -140,8 +155,17 @@ interface StoreInput {
 async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, now, original }: StoreInput): Promise<number> {
   const [device] = await tx
     .insert(devices)
-    .values({ ownerUserId: input.user.id, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
-    .onConflictDoUpdate({ target: [devices.ownerUserId, devices.serial], set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now } })
+    .values({
+      ownerUserId: input.user.id,
+      hardwareModel: processed.device.hardware_model,
+      serial: processed.device.serial,
+      firmware: processed.device.firmware,
+      lastSeenAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [devices.ownerUserId, devices.serial],
+      set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now },
+    })
     .returning({ id: devices.id });
 
   const [result] = await tx
@@ -175,13 +199,23 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
     meta.crew.map((seat, index) =>
       seat.kind === "internal"
         ? { resultId: result.id, seat: index + 1, athleteId: seat.athleteId }
-        : { resultId: result.id, seat: index + 1, externalName: seat.name, externalSurname: seat.surname, externalWeightKg: seat.weightKg },
+        : {
+            resultId: result.id,
+            seat: index + 1,
+            externalName: seat.name,
+            externalSurname: seat.surname,
+            externalWeightKg: seat.weightKg,
+          },
     ),
   );
   if (meta.meteo) await tx.insert(resultWeather).values({ resultId: result.id, ...meta.meteo });
   await insertStrokeRows(tx, result.id, processed.strokes);
   await tx.insert(resultDerived).values({ resultId: result.id, ...derivedRow(processed) });
-  const blob = await commitBlob(tx, { key: `${resultBlobPrefix(result.id)}original.svc`, content: original, contentType: "application/octet-stream" });
+  const blob = await commitBlob(tx, {
+    key: `${resultBlobPrefix(result.id)}original.svc`,
+    content: original,
+    contentType: "application/octet-stream",
+  });
   await tx.update(results).set({ originalBlobId: blob.id }).where(eq(results.id, result.id));
   await sendEvent(tx, { name: "result/stored", data: { resultId: result.id } });
   await emitSessionEvent(tx, "session.created", result.id);

@@ -34,7 +34,11 @@ describe("sandbox actions", () => {
     const sandbox = await createSandbox(db, owner, application.id, { weeks: 1, sessionsPerWeek: 1 });
     const person = sandbox.userId;
     const act = (action: Parameters<typeof runSandboxAction>[3]) => runSandboxAction(db, owner.id, application.id, action);
-    const sessionsOf = () => db.select({ id: results.id, description: results.description, important: results.important, app: results.createdByApplicationId }).from(results).where(eq(results.ownerUserId, person));
+    const sessionsOf = () =>
+      db
+        .select({ id: results.id, description: results.description, important: results.important, app: results.createdByApplicationId })
+        .from(results)
+        .where(eq(results.ownerUserId, person));
 
     await act("upload_session");
     const uploaded = await sessionsOf();
@@ -52,9 +56,14 @@ describe("sandbox actions", () => {
 
     await act("upload_training");
     await act("upload_failing_training");
-    const queued = await db.select({ id: trainings.id, title: trainings.title }).from(trainings).where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued")));
+    const queued = await db
+      .select({ id: trainings.id, title: trainings.title })
+      .from(trainings)
+      .where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued")));
     expect(queued).toHaveLength(2);
-    const outcomes = Object.fromEntries(await Promise.all(queued.map(async (t) => [t.title, (await processStoredTraining(db, t.id)).status])));
+    const outcomes = Object.fromEntries(
+      await Promise.all(queued.map(async (t) => [t.title, (await processStoredTraining(db, t.id)).status])),
+    );
     expect(outcomes).toEqual({ "3 × 250 m from the sandbox": "ready", "A damaged file from the sandbox": "failed" });
 
     await act("request_export");
@@ -66,7 +75,10 @@ describe("sandbox actions", () => {
     const remaining = (await sessionsOf()).length;
     await act("request_failing_export");
     expect(await sessionsOf()).toHaveLength(remaining - 1);
-    const [bad] = await db.select().from(exportJobs).where(and(eq(exportJobs.subjectUserId, person), eq(exportJobs.state, "queued")));
+    const [bad] = await db
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.subjectUserId, person), eq(exportJobs.state, "queued")));
     await markExportRunning(db, bad.id);
     await expect(buildAndStoreExport(db, bad.id)).rejects.toMatchObject({ code: "not_found" });
 
@@ -78,7 +90,13 @@ describe("sandbox actions", () => {
 
     // Revoking needs an authorization first; then the grant is revoked, and a second revocation has nothing left to revoke.
     await expect(act("revoke_authorization")).rejects.toMatchObject({ code: "conflict" });
-    const { grantId } = await issueAccessToken(db, { userId: person, applicationId: application.id, clientId: application.clientId, scopes: ["openid"], audience: apiResource() });
+    const { grantId } = await issueAccessToken(db, {
+      userId: person,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes: ["openid"],
+      audience: apiResource(),
+    });
     await act("revoke_authorization");
     expect((await getGrant(db, grantId))?.revokedAt).toBeInstanceOf(Date);
 
@@ -94,7 +112,14 @@ describe("sandbox actions", () => {
     const person = sandbox.userId;
     // No delivery is attempted here: the events and their queued deliveries are what the actions write.
     await createEndpoint(db, owner.id, application.id, { url: "http://127.0.0.1:9/hooks", eventTypes: [...webhookEventTypeNames] });
-    await issueAccessToken(db, { userId: person, applicationId: application.id, clientId: application.clientId, scopes, audience: apiResource(), lifetimeSeconds: 30 * 24 * 3600 });
+    await issueAccessToken(db, {
+      userId: person,
+      applicationId: application.id,
+      clientId: application.clientId,
+      scopes,
+      audience: apiResource(),
+      lifetimeSeconds: 30 * 24 * 3600,
+    });
     const act = (action: Parameters<typeof runSandboxAction>[3]) => runSandboxAction(db, owner.id, application.id, action);
 
     await act("upload_session");
@@ -102,13 +127,20 @@ describe("sandbox actions", () => {
     await act("delete_session");
     await act("upload_training");
     await act("upload_failing_training");
-    for (const t of await db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued")))) await processStoredTraining(db, t.id);
+    for (const t of await db
+      .select({ id: trainings.id })
+      .from(trainings)
+      .where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued"))))
+      await processStoredTraining(db, t.id);
     await act("request_export");
     const [good] = await db.select().from(exportJobs).where(eq(exportJobs.subjectUserId, person));
     await markExportRunning(db, good.id);
     await buildAndStoreExport(db, good.id);
     await act("request_failing_export");
-    const [bad] = await db.select().from(exportJobs).where(and(eq(exportJobs.subjectUserId, person), eq(exportJobs.state, "queued")));
+    const [bad] = await db
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.subjectUserId, person), eq(exportJobs.state, "queued")));
     await markExportRunning(db, bad.id);
     // As the job runner does when the build fails for good.
     await buildAndStoreExport(db, bad.id).catch((error: Error) => markExportFailed(db, bad.id, error.message));
@@ -119,7 +151,11 @@ describe("sandbox actions", () => {
     await copyOriginalForFetch(db, fetch.id);
     await act("revoke_authorization");
 
-    const events = await db.select({ type: webhookEvents.type, userId: webhookEvents.userId }).from(webhookEvents).where(eq(webhookEvents.applicationId, application.id)).orderBy(webhookEvents.id);
+    const events = await db
+      .select({ type: webhookEvents.type, userId: webhookEvents.userId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.applicationId, application.id))
+      .orderBy(webhookEvents.id);
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(webhookEventTypeNames));
     expect(events.every((e) => e.userId === person)).toBe(true);
     expect(events.at(-1)!.type).toBe("authorization.revoked");

@@ -42,7 +42,12 @@ export const ZSandboxAction = z.enum(SANDBOX_ACTIONS);
 
 /** The person's newest session (by start), or a 409 telling the owner to upload one. */
 async function newestSessionId(db: Db, personId: number): Promise<number> {
-  const [row] = await db.select({ id: results.id }).from(results).where(eq(results.ownerUserId, personId)).orderBy(desc(results.startAt), desc(results.id)).limit(1);
+  const [row] = await db
+    .select({ id: results.id })
+    .from(results)
+    .where(eq(results.ownerUserId, personId))
+    .orderBy(desc(results.startAt), desc(results.id))
+    .limit(1);
   if (!row) throw new AppError("conflict", "The sandbox person has no sessions: upload one or reset the sandbox");
   return row.id;
 }
@@ -52,10 +57,17 @@ export async function uploadSimulatedSession(db: Db, ownerUserId: number, applic
   const { person } = await getSandboxPerson(db, ownerUserId, applicationId);
   const keyring = getKeyring();
   const simulation = simulateSession({ vessel: "K1", distanceM: 500, seed: randomInt(1, 2 ** 31 - 1), pace: "race" });
-  const content = { ...simulation.content, header: { ...simulation.content.header, startUnixMs: Date.now() - 10 * 60_000, keyId: Math.min(...keyring.keys()) } };
+  const content = {
+    ...simulation.content,
+    header: { ...simulation.content.header, startUnixMs: Date.now() - 10 * 60_000, keyId: Math.min(...keyring.keys()) },
+  };
   const [track] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.ownerUserId, person.id)).orderBy(asc(tracks.id)).limit(1);
   // The person's own athlete record sits in seat 1, as in the season.
-  const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.userId, person.id), eq(athletes.ownerUserId, person.id))).limit(1);
+  const [athlete] = await db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.userId, person.id), eq(athletes.ownerUserId, person.id)))
+    .limit(1);
   if (!track || !athlete) throw new AppError("conflict", "The sandbox person has no course or athlete left: reset the sandbox");
   const uploaded = await uploadResult(db, {
     user: person,
@@ -64,7 +76,15 @@ export async function uploadSimulatedSession(db: Db, ownerUserId: number, applic
     // As if the application's own key pair had sent it: a session-surface application sees it too.
     applicationId,
     file: { filename: `sandbox-upload-${simulation.truth.seed}.svc`, bytes: Buffer.from(encodeSvc(content, keyring)) },
-    metadata: JSON.stringify({ distance: 500, vessel_id: await vesselIdOf(db, "K1"), track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id], description: "Uploaded from the sandbox" }),
+    metadata: JSON.stringify({
+      distance: 500,
+      vessel_id: await vesselIdOf(db, "K1"),
+      track_id: track.id,
+      category_id: 1,
+      pace_id: 1,
+      athletes: [athlete.id],
+      description: "Uploaded from the sandbox",
+    }),
   });
   return { sessionId: uploaded.id };
 }
@@ -80,7 +100,11 @@ export async function correctNewestSession(db: Db, ownerUserId: number, applicat
     trackId: session.trackId,
     categoryId: session.categoryId,
     paceId: session.paceId,
-    crew: crew.map((seat) => (seat.athleteId !== null ? { athleteId: seat.athleteId } : { name: seat.externalName!, surname: seat.externalSurname ?? "", weightKg: seat.externalWeightKg })),
+    crew: crew.map((seat) =>
+      seat.athleteId !== null
+        ? { athleteId: seat.athleteId }
+        : { name: seat.externalName!, surname: seat.externalSurname ?? "", weightKg: seat.externalWeightKg },
+    ),
     competition: session.competition,
     description: `Corrected ${new Date().toISOString().slice(0, 16)}`,
     important: !session.important,
@@ -100,18 +124,29 @@ export async function deleteNewestSession(db: Db, ownerUserId: number, applicati
  * one is a real practice cut short in the middle of its data, which the
  * processing refuses as a damaged file (training.failed, code invalid_file).
  */
-export async function uploadSandboxTraining(db: Db, ownerUserId: number, applicationId: number, outcome: "ready" | "failed"): Promise<{ trainingId: number }> {
+export async function uploadSandboxTraining(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  outcome: "ready" | "failed",
+): Promise<{ trainingId: number }> {
   const { person } = await getSandboxPerson(db, ownerUserId, applicationId);
   const keyring = getKeyring();
   const seed = randomInt(1, 2 ** 31 - 1);
   const simulation = simulateTraining({ vessel: "K1", steps: parseTrainingSpec("3x250m/60s")!, seed, warmupS: 60, cooldownS: 30 });
-  const content = { ...simulation.content, header: { ...simulation.content.header, startUnixMs: Date.now() - 30 * 60_000, keyId: Math.min(...keyring.keys()) } };
+  const content = {
+    ...simulation.content,
+    header: { ...simulation.content.header, startUnixMs: Date.now() - 30 * 60_000, keyId: Math.min(...keyring.keys()) },
+  };
   const bytes = Buffer.from(encodeSvc(content, keyring));
   const created = await createTrainingFromUpload(db, {
     user: person,
     createdVia: "web",
     applicationId,
-    file: { filename: `sandbox-training-${seed}.svc`, bytes: outcome === "ready" ? bytes : bytes.subarray(0, Math.floor(bytes.length / 2)) },
+    file: {
+      filename: `sandbox-training-${seed}.svc`,
+      bytes: outcome === "ready" ? bytes : bytes.subarray(0, Math.floor(bytes.length / 2)),
+    },
     vesselId: await vesselIdOf(db, "K1"),
     title: outcome === "ready" ? "3 × 250 m from the sandbox" : "A damaged file from the sandbox",
   });
@@ -124,9 +159,17 @@ export async function uploadSandboxTraining(db: Db, ownerUserId: number, applica
  * session deleted before the job can build it: the job fails with
  * "Session not found" (export.failed), and the deletion is a session.deleted.
  */
-export async function requestSandboxExport(db: Db, ownerUserId: number, applicationId: number, outcome: "completed" | "failed"): Promise<{ exportId: string; sessionId: number }> {
+export async function requestSandboxExport(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  outcome: "completed" | "failed",
+): Promise<{ exportId: string; sessionId: number }> {
   const { person } = await getSandboxPerson(db, ownerUserId, applicationId);
-  const [app] = await db.select({ surface: oauthApplications.surface }).from(oauthApplications).where(eq(oauthApplications.id, applicationId));
+  const [app] = await db
+    .select({ surface: oauthApplications.surface })
+    .from(oauthApplications)
+    .where(eq(oauthApplications.id, applicationId));
   const sessionId = await newestSessionId(db, person.id);
   // Deleted in the same transaction that queues the job: the job can only ever see it gone.
   const { job } = await db.transaction(async (tx) => {
@@ -155,8 +198,13 @@ export async function fetchSandboxDeviceFile(db: Db, ownerUserId: number, applic
     .where(and(eq(results.ownerUserId, person.id), isNotNull(results.originalBlobId), isNotNull(results.deviceId)))
     .orderBy(desc(results.createdAt), desc(results.id))
     .limit(1);
-  if (!file?.deviceId || !file.filename) throw new AppError("conflict", "The sandbox person has no stored device files: upload a session or reset the sandbox");
-  const job = await requestDeviceFetch(db, { requester: { subjectUserId: person.id, applicationId }, deviceId: file.deviceId, filename: file.filename });
+  if (!file?.deviceId || !file.filename)
+    throw new AppError("conflict", "The sandbox person has no stored device files: upload a session or reset the sandbox");
+  const job = await requestDeviceFetch(db, {
+    requester: { subjectUserId: person.id, applicationId },
+    deviceId: file.deviceId,
+    filename: file.filename,
+  });
   return { deviceJobId: job.publicId };
 }
 
@@ -166,13 +214,19 @@ export async function revokeSandboxAuthorization(db: Db, ownerUserId: number, ap
   try {
     await revokeApplicationAccess(db, person.id, applicationId);
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") throw new AppError("conflict", "The application holds no authorization from the sandbox person: authorize it first");
+    if (error instanceof AppError && error.code === "not_found")
+      throw new AppError("conflict", "The application holds no authorization from the sandbox person: authorize it first");
     throw error;
   }
 }
 
 /** One action from the portal; the answer is a sentence for the owner. */
-export async function runSandboxAction(db: Db, ownerUserId: number, applicationId: number, action: SandboxAction): Promise<{ message: string }> {
+export async function runSandboxAction(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  action: SandboxAction,
+): Promise<{ message: string }> {
   switch (action) {
     case "upload_session":
       return { message: `Uploaded session ${(await uploadSimulatedSession(db, ownerUserId, applicationId)).sessionId} (session.created).` };
@@ -181,17 +235,27 @@ export async function runSandboxAction(db: Db, ownerUserId: number, applicationI
     case "delete_session":
       return { message: `Deleted session ${(await deleteNewestSession(db, ownerUserId, applicationId)).sessionId} (session.deleted).` };
     case "upload_training":
-      return { message: `Uploaded training ${(await uploadSandboxTraining(db, ownerUserId, applicationId, "ready")).trainingId}; it is processed in the background (training.ready).` };
+      return {
+        message: `Uploaded training ${(await uploadSandboxTraining(db, ownerUserId, applicationId, "ready")).trainingId}; it is processed in the background (training.ready).`,
+      };
     case "upload_failing_training":
-      return { message: `Uploaded damaged training ${(await uploadSandboxTraining(db, ownerUserId, applicationId, "failed")).trainingId}; its processing fails (training.failed).` };
+      return {
+        message: `Uploaded damaged training ${(await uploadSandboxTraining(db, ownerUserId, applicationId, "failed")).trainingId}; its processing fails (training.failed).`,
+      };
     case "request_export":
-      return { message: `Requested export ${(await requestSandboxExport(db, ownerUserId, applicationId, "completed")).exportId} (export.completed).` };
+      return {
+        message: `Requested export ${(await requestSandboxExport(db, ownerUserId, applicationId, "completed")).exportId} (export.completed).`,
+      };
     case "request_failing_export": {
       const { exportId, sessionId } = await requestSandboxExport(db, ownerUserId, applicationId, "failed");
-      return { message: `Requested export ${exportId} and deleted its session ${sessionId}: the export fails (export.failed, session.deleted).` };
+      return {
+        message: `Requested export ${exportId} and deleted its session ${sessionId}: the export fails (export.failed, session.deleted).`,
+      };
     }
     case "fetch_device_file":
-      return { message: `Requested device file fetch ${(await fetchSandboxDeviceFile(db, ownerUserId, applicationId)).deviceJobId} (device_job.completed).` };
+      return {
+        message: `Requested device file fetch ${(await fetchSandboxDeviceFile(db, ownerUserId, applicationId)).deviceJobId} (device_job.completed).`,
+      };
     case "revoke_authorization":
       await revokeSandboxAuthorization(db, ownerUserId, applicationId);
       return { message: "Revoked the application's authorization by the sandbox person (authorization.revoked)." };

@@ -32,7 +32,12 @@ describe("sandbox isolation", () => {
     const real = await makeOwnerAndApp(handle.db);
     await generateSeason(handle.db, real.owner, season);
     const audience: SessionAudience = { subjectId: real.owner.id, surface: "data", applicationId: real.application.id };
-    const [first] = await handle.db.select({ id: results.id }).from(results).where(eq(results.ownerUserId, real.owner.id)).orderBy(results.startAt).limit(1);
+    const [first] = await handle.db
+      .select({ id: results.id })
+      .from(results)
+      .where(eq(results.ownerUserId, real.owner.id))
+      .orderBy(results.startAt)
+      .limit(1);
     const figures = async () => ({
       comparable: await comparableSessions(handle.db, audience, first.id, 25),
       progression: await progressionOf(handle.db, audience, first.id),

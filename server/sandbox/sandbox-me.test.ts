@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function me(token: string) {
-  const response = await getMe(new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${token}`, "x-request-id": randomUUID() } }), { params: Promise.resolve({}) });
+  const response = await getMe(
+    new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${token}`, "x-request-id": randomUUID() } }),
+    { params: Promise.resolve({}) },
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
@@ -26,7 +29,14 @@ describe("GET /me of a sandbox person", () => {
   it("says sandbox: true for the sandbox person's token, whatever the scopes, and nothing for the owner's", async () => {
     const { owner, application } = await makeOwnerAndApp(handle.db);
     const sandbox = await createSandbox(handle.db, owner, application.id, { weeks: 1, sessionsPerWeek: 1 });
-    const issue = (userId: number, scopes: string[]) => issueAccessToken(handle.db, { userId, applicationId: application.id, clientId: application.clientId, scopes, audience: apiResource() });
+    const issue = (userId: number, scopes: string[]) =>
+      issueAccessToken(handle.db, {
+        userId,
+        applicationId: application.id,
+        clientId: application.clientId,
+        scopes,
+        audience: apiResource(),
+      });
 
     const bare = await me((await issue(sandbox.userId, ["openid"])).token);
     expect(bare).toEqual({ sub: expect.any(String), sandbox: true });
@@ -43,10 +53,16 @@ describe("who may authorize an application", () => {
   it("is its owner and the owner's sandbox person for it, nobody else", async () => {
     const { findClientMetadata, mayAuthorize } = await import("../auth/oauth/clients");
     const { owner, application } = await makeOwnerAndApp(handle.db);
-    const before = (await findClientMetadata(handle.db, application.clientId)) as { appOwnerUserId: number; appSandboxUserId: number | null };
+    const before = (await findClientMetadata(handle.db, application.clientId)) as {
+      appOwnerUserId: number;
+      appSandboxUserId: number | null;
+    };
     expect(before.appSandboxUserId).toBeNull();
     const sandbox = await createSandbox(handle.db, owner, application.id, { weeks: 1, sessionsPerWeek: 1 });
-    const after = (await findClientMetadata(handle.db, application.clientId)) as { appOwnerUserId: number; appSandboxUserId: number | null };
+    const after = (await findClientMetadata(handle.db, application.clientId)) as {
+      appOwnerUserId: number;
+      appSandboxUserId: number | null;
+    };
     const app = { ownerUserId: after.appOwnerUserId, sandboxUserId: after.appSandboxUserId };
     expect(mayAuthorize(app, String(owner.id))).toBe(true);
     expect(mayAuthorize(app, String(sandbox.userId))).toBe(true);

@@ -4,7 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, deleteApplication } from "../applications/applications";
 import type { DbHandle } from "../db/client";
 import { openTestDb } from "../../test/support/test-db";
-import { blobs, devices, equipmentPaddles, equipmentVessels, resultDerived, results, trainingDerived, trainings, users, vessels, workoutTemplates } from "../db/schema";
+import {
+  blobs,
+  devices,
+  equipmentPaddles,
+  equipmentVessels,
+  resultDerived,
+  results,
+  trainingDerived,
+  trainings,
+  users,
+  vessels,
+  workoutTemplates,
+} from "../db/schema";
 import { AppError } from "../errors";
 import { listRecordHistory } from "../records/performance-records";
 import { sessionOfSubject } from "../access/access";
@@ -23,7 +35,16 @@ afterAll(async () => {
 
 const newUser = () => createUser(handle.db, { name: "Dev", email: `dev-${randomUUID()}@test.example`, password: "correct horse battery" });
 const newApp = async (ownerId: number) =>
-  (await createApplication(handle.db, ownerId, { name: "Sandbox client", surface: "data", clientType: "confidential", redirectUris: ["https://client.example/cb"], embedOrigins: [], scopes: ["openid", "profile", "sessions:read", "trainings:read"] })).application;
+  (
+    await createApplication(handle.db, ownerId, {
+      name: "Sandbox client",
+      surface: "data",
+      clientType: "confidential",
+      redirectUris: ["https://client.example/cb"],
+      embedOrigins: [],
+      scopes: ["openid", "profile", "sessions:read", "trainings:read"],
+    })
+  ).application;
 
 /**
  * Everything a person's season shows, without database ids: the sessions'
@@ -33,7 +54,20 @@ const newApp = async (ownerId: number) =>
 async function figuresOf(userId: number) {
   const db = handle.db;
   const sessions = await db
-    .select({ startAt: results.startAt, date: results.date, vessel: vessels.type, target: results.targetDistanceM, targetMs: results.targetDurationMs, distanceM: results.distanceM, durationMs: results.durationMs, derived: resultDerived, serial: devices.serial, withBoat: sql<boolean>`${results.equipmentVesselId} is not null`, withPaddle: sql<boolean>`${results.equipmentPaddleId} is not null`, description: results.description })
+    .select({
+      startAt: results.startAt,
+      date: results.date,
+      vessel: vessels.type,
+      target: results.targetDistanceM,
+      targetMs: results.targetDurationMs,
+      distanceM: results.distanceM,
+      durationMs: results.durationMs,
+      derived: resultDerived,
+      serial: devices.serial,
+      withBoat: sql<boolean>`${results.equipmentVesselId} is not null`,
+      withPaddle: sql<boolean>`${results.equipmentPaddleId} is not null`,
+      description: results.description,
+    })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
     .innerJoin(resultDerived, eq(resultDerived.resultId, results.id))
@@ -46,12 +80,35 @@ async function figuresOf(userId: number) {
     .leftJoin(trainingDerived, eq(trainingDerived.trainingId, trainings.id))
     .where(eq(trainings.ownerUserId, userId))
     .orderBy(asc(trainings.originalFilename));
-  const records = (await listRecordHistory(db, sessionOfSubject(userId))).map(({ vesselType, distanceM, durationMs, date, current }) => ({ vesselType, distanceM, durationMs, date, current }));
-  const units = await db.select({ serial: devices.serial, model: devices.hardwareModel }).from(devices).where(eq(devices.ownerUserId, userId)).orderBy(asc(devices.serial));
+  const records = (await listRecordHistory(db, sessionOfSubject(userId))).map(({ vesselType, distanceM, durationMs, date, current }) => ({
+    vesselType,
+    distanceM,
+    durationMs,
+    date,
+    current,
+  }));
+  const units = await db
+    .select({ serial: devices.serial, model: devices.hardwareModel })
+    .from(devices)
+    .where(eq(devices.ownerUserId, userId))
+    .orderBy(asc(devices.serial));
   const boats = await db.select({ name: equipmentVessels.name }).from(equipmentVessels).where(eq(equipmentVessels.ownerUserId, userId));
-  const paddles = await db.select({ name: equipmentPaddles.name }).from(equipmentPaddles).where(eq(equipmentPaddles.ownerUserId, userId)).orderBy(asc(equipmentPaddles.name));
-  const templates = await db.select({ name: workoutTemplates.name, template: workoutTemplates.template }).from(workoutTemplates).where(eq(workoutTemplates.ownerUserId, userId)).orderBy(asc(workoutTemplates.name));
-  const strip = <T extends Record<string, unknown>>(row: T | null) => (row ? Object.fromEntries(Object.entries(row).filter(([k]) => !/^(id|resultId|trainingId|createdAt|updatedAt|computedAt|processedAt)$/.test(k))) : null);
+  const paddles = await db
+    .select({ name: equipmentPaddles.name })
+    .from(equipmentPaddles)
+    .where(eq(equipmentPaddles.ownerUserId, userId))
+    .orderBy(asc(equipmentPaddles.name));
+  const templates = await db
+    .select({ name: workoutTemplates.name, template: workoutTemplates.template })
+    .from(workoutTemplates)
+    .where(eq(workoutTemplates.ownerUserId, userId))
+    .orderBy(asc(workoutTemplates.name));
+  const strip = <T extends Record<string, unknown>>(row: T | null) =>
+    row
+      ? Object.fromEntries(
+          Object.entries(row).filter(([k]) => !/^(id|resultId|trainingId|createdAt|updatedAt|computedAt|processedAt)$/.test(k)),
+        )
+      : null;
   return {
     sessions: sessions.map((s) => ({ ...s, derived: strip(s.derived as unknown as Record<string, unknown>) })),
     trainings: trainingRows.map((t) => ({ ...t, derived: strip(t.derived as unknown as Record<string, unknown> | null) })),
@@ -120,10 +177,19 @@ describe("sandbox", () => {
     await deleteNewestSession(handle.db, owner.id, app.id);
     await deleteNewestSession(handle.db, owner.id, app.id);
     expect(await figuresOf(sandbox.userId)).not.toEqual(initial);
-    const blobKeysOf = async (userId: number) => [
-      ...(await handle.db.select({ key: blobs.key }).from(blobs).innerJoin(results, sql`${blobs.key} like 'results/' || ${results.id} || '/%'`).where(eq(results.ownerUserId, userId))),
-      ...(await handle.db.select({ key: blobs.key }).from(blobs).innerJoin(trainings, sql`${blobs.key} like 'trainings/' || ${trainings.id} || '/%'`).where(eq(trainings.ownerUserId, userId))),
-    ].map((b) => b.key);
+    const blobKeysOf = async (userId: number) =>
+      [
+        ...(await handle.db
+          .select({ key: blobs.key })
+          .from(blobs)
+          .innerJoin(results, sql`${blobs.key} like 'results/' || ${results.id} || '/%'`)
+          .where(eq(results.ownerUserId, userId))),
+        ...(await handle.db
+          .select({ key: blobs.key })
+          .from(blobs)
+          .innerJoin(trainings, sql`${blobs.key} like 'trainings/' || ${trainings.id} || '/%'`)
+          .where(eq(trainings.ownerUserId, userId))),
+      ].map((b) => b.key);
     const keysBefore = await blobKeysOf(sandbox.userId);
     const started = performance.now();
     const reset = await resetSandbox(handle.db, owner.id, app.id);
@@ -140,7 +206,11 @@ describe("sandbox", () => {
     const owner = await newUser();
     const app = await newApp(owner.id);
     const sandbox = await createSandbox(handle.db, owner, app.id, { weeks: 1, sessionsPerWeek: 1 });
-    const keys = await handle.db.select({ key: blobs.key }).from(blobs).innerJoin(results, sql`${blobs.key} like 'results/' || ${results.id} || '/%'`).where(eq(results.ownerUserId, sandbox.userId));
+    const keys = await handle.db
+      .select({ key: blobs.key })
+      .from(blobs)
+      .innerJoin(results, sql`${blobs.key} like 'results/' || ${results.id} || '/%'`)
+      .where(eq(results.ownerUserId, sandbox.userId));
     expect(keys.length).toBe(1);
     await deleteApplication(handle.db, owner.id, app.id);
     expect(await handle.db.select().from(users).where(eq(users.id, sandbox.userId))).toEqual([]);

@@ -43,7 +43,12 @@ export const DEFAULT_SANDBOX_SEASON = { seed: 2026, weeks: 4, sessionsPerWeek: 3
 export const ZSandboxOptions = z.object({
   seed: z.number().int().min(1).max(1_000_000).default(DEFAULT_SANDBOX_SEASON.seed),
   weeks: z.number().int().min(SEASON_LIMITS.weeks.min).max(SEASON_LIMITS.weeks.max).default(DEFAULT_SANDBOX_SEASON.weeks),
-  sessionsPerWeek: z.number().int().min(SEASON_LIMITS.sessionsPerWeek.min).max(SEASON_LIMITS.sessionsPerWeek.max).default(DEFAULT_SANDBOX_SEASON.sessionsPerWeek),
+  sessionsPerWeek: z
+    .number()
+    .int()
+    .min(SEASON_LIMITS.sessionsPerWeek.min)
+    .max(SEASON_LIMITS.sessionsPerWeek.max)
+    .default(DEFAULT_SANDBOX_SEASON.sessionsPerWeek),
 });
 export type SandboxOptions = z.input<typeof ZSandboxOptions>;
 
@@ -77,15 +82,36 @@ export async function getSandbox(db: Db, ownerUserId: number, applicationId: num
   const row = await sandboxRow(db, ownerUserId, applicationId);
   if (!row) return null;
   const [person] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
-  const count = (table: string, column: string) => sql<number>`(select count(*)::int from ${sql.identifier(table)} where ${sql.identifier(column)} = ${row.userId})`;
+  const count = (table: string, column: string) =>
+    sql<number>`(select count(*)::int from ${sql.identifier(table)} where ${sql.identifier(column)} = ${row.userId})`;
   const [counts] = await db
-    .select({ sessions: count("results", "owner_user_id"), trainings: count("trainings", "owner_user_id"), devices: count("devices", "owner_user_id"), templates: count("workout_templates", "owner_user_id") })
+    .select({
+      sessions: count("results", "owner_user_id"),
+      trainings: count("trainings", "owner_user_id"),
+      devices: count("devices", "owner_user_id"),
+      templates: count("workout_templates", "owner_user_id"),
+    })
     .from(sql`(select 1) as one`);
-  return { applicationId, userId: row.userId, name: person.name, email: person.email, seed: row.seed, weeks: row.weeks, sessionsPerWeek: row.sessionsPerWeek, createdAt: row.createdAt, resetAt: row.resetAt, counts };
+  return {
+    applicationId,
+    userId: row.userId,
+    name: person.name,
+    email: person.email,
+    seed: row.seed,
+    weeks: row.weeks,
+    sessionsPerWeek: row.sessionsPerWeek,
+    createdAt: row.createdAt,
+    resetAt: row.resetAt,
+    counts,
+  };
 }
 
 /** The sandbox person as a signed-in user, for its owner only (sign-in-as and the portal's actions). */
-export async function getSandboxPerson(db: Db, ownerUserId: number, applicationId: number): Promise<{ person: SessionUser; applicationId: number; seed: number }> {
+export async function getSandboxPerson(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+): Promise<{ person: SessionUser; applicationId: number; seed: number }> {
   const row = await sandboxRow(db, ownerUserId, applicationId);
   const person = row ? await getSessionUser(db, row.userId) : null;
   if (!row || !person) throw notFound("Sandbox");
@@ -94,7 +120,10 @@ export async function getSandboxPerson(db: Db, ownerUserId: number, applicationI
 
 /** Whether `userId` is a sandbox person and, if so, whose and for which application. */
 export async function sandboxOf(db: Db, userId: number): Promise<{ ownerUserId: number; applicationId: number } | null> {
-  const [row] = await db.select({ ownerUserId: sandboxAccounts.ownerUserId, applicationId: sandboxAccounts.applicationId }).from(sandboxAccounts).where(eq(sandboxAccounts.userId, userId));
+  const [row] = await db
+    .select({ ownerUserId: sandboxAccounts.ownerUserId, applicationId: sandboxAccounts.applicationId })
+    .from(sandboxAccounts)
+    .where(eq(sandboxAccounts.userId, userId));
   return row ?? null;
 }
 
@@ -104,12 +133,19 @@ export async function sandboxOf(db: Db, userId: number): Promise<{ ownerUserId: 
  * nothing does. Its password is random and never shown: only the owner
  * signs in as it, from the portal.
  */
-export async function createSandbox(db: Db, owner: SessionUser, applicationId: number, input: SandboxOptions = {}, deps: SeasonDeps = {}): Promise<SandboxView> {
+export async function createSandbox(
+  db: Db,
+  owner: SessionUser,
+  applicationId: number,
+  input: SandboxOptions = {},
+  deps: SeasonDeps = {},
+): Promise<SandboxView> {
   const options = ZSandboxOptions.parse(input);
   await getApplication(db, owner.id, applicationId);
   // A test person makes no test people of its own.
   if (await sandboxOf(db, owner.id)) throw new AppError("forbidden", "A sandbox person cannot make a sandbox");
-  if (await sandboxRow(db, owner.id, applicationId)) throw new AppError("conflict", "This application already has a sandbox person; reset it instead");
+  if (await sandboxRow(db, owner.id, applicationId))
+    throw new AppError("conflict", "This application already has a sandbox person; reset it instead");
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const person = await createUser(
@@ -121,7 +157,8 @@ export async function createSandbox(db: Db, owner: SessionUser, applicationId: n
       await tx.insert(sandboxAccounts).values({ userId: person.id, ownerUserId: owner.id, applicationId, ...options });
     } catch (error) {
       // Two clicks raced past the check above: the unique application_id let one win.
-      if (isUniqueViolation(error, "sandbox_accounts_application_id_unique")) throw new AppError("conflict", "This application already has a sandbox person; reset it instead");
+      if (isUniqueViolation(error, "sandbox_accounts_application_id_unique"))
+        throw new AppError("conflict", "This application already has a sandbox person; reset it instead");
       throw error;
     }
     await generateSeason(txDb, person, { ...options, applicationId }, deps);

@@ -81,7 +81,8 @@ export interface PlannedTraining {
 /** The season as data, before anything is stored: pure, so tests and the demo seed can read it. */
 export function planSeason(options: SeasonOptions): { sessions: PlannedSession[]; trainings: PlannedTraining[] } {
   const { weeks, sessionsPerWeek, seed } = options;
-  if (!Number.isInteger(weeks) || weeks < SEASON_LIMITS.weeks.min || weeks > SEASON_LIMITS.weeks.max) throw new RangeError(`weeks must be ${SEASON_LIMITS.weeks.min}–${SEASON_LIMITS.weeks.max}`);
+  if (!Number.isInteger(weeks) || weeks < SEASON_LIMITS.weeks.min || weeks > SEASON_LIMITS.weeks.max)
+    throw new RangeError(`weeks must be ${SEASON_LIMITS.weeks.min}–${SEASON_LIMITS.weeks.max}`);
   if (!Number.isInteger(sessionsPerWeek) || sessionsPerWeek < 1 || sessionsPerWeek > 7) throw new RangeError("sessionsPerWeek must be 1–7");
   const start = Date.parse(`${options.startDate ?? DEFAULT_SEASON_START}T00:00:00Z`);
   if (Number.isNaN(start)) throw new RangeError("startDate must be YYYY-MM-DD");
@@ -96,21 +97,35 @@ export function planSeason(options: SeasonOptions): { sessions: PlannedSession[]
       const hour = slot % 2 === 0 ? 7 : 18;
       sessions.push({
         index,
-        sim: { vessel: piece.vessel, ...(piece.distanceM ? { distanceM: piece.distanceM } : { durationMs: piece.durationMs }), seed: seed * 1000 + index, pace: piece.pace, noise: index % 3 === 2 ? "noisy" : "clean" },
+        sim: {
+          vessel: piece.vessel,
+          ...(piece.distanceM ? { distanceM: piece.distanceM } : { durationMs: piece.durationMs }),
+          seed: seed * 1000 + index,
+          pace: piece.pace,
+          noise: index % 3 === 2 ? "noisy" : "clean",
+        },
         crewSize: Number(piece.vessel[1]),
         startUnixMs: start + (week * 7 + SESSION_DAYS[slot]) * day + hour * 3_600_000,
         description: piece.description,
         unit: piece.vessel.startsWith("K") ? "kayak" : "canoe",
       });
     }
-    trainings.push({ index: week, template: week % TEMPLATES.length, seed: seed * 1000 + 500 + week, startUnixMs: start + (week * 7 + TRAINING_DAY) * day + 17 * 3_600_000 });
+    trainings.push({
+      index: week,
+      template: week % TEMPLATES.length,
+      seed: seed * 1000 + 500 + week,
+      startUnixMs: start + (week * 7 + TRAINING_DAY) * day + 17 * 3_600_000,
+    });
   }
   return { sessions, trainings };
 }
 
 /** The header every file of the season carries: its unit, its date, the service's key. */
 function dated(content: SvcContent, options: { serial: string; startUnixMs: number; keyId: number }): SvcContent {
-  return { ...content, header: { ...content.header, deviceSerial: options.serial, startUnixMs: options.startUnixMs, utcOffsetMin: 60, keyId: options.keyId } };
+  return {
+    ...content,
+    header: { ...content.header, deviceSerial: options.serial, startUnixMs: options.startUnixMs, utcOffsetMin: 60, keyId: options.keyId },
+  };
 }
 
 export interface SeasonSummary {
@@ -138,10 +153,43 @@ export async function generateSeason(db: Db, person: SessionUser, options: Seaso
   const roster = await db
     .insert(athletes)
     .values([
-      { ownerUserId: person.id, userId: person.id, name: "Sam", surname: "Sandbox", dateOfBirth: "2000-05-17", modality: "Kayak", weightKg: 74, subscriptionActiveUntil: "2099-12-31" },
-      { ownerUserId: person.id, name: "Alex", surname: "Crew", dateOfBirth: "2001-02-03", modality: "Kayak", weightKg: 78, subscriptionActiveUntil: "2099-12-31" },
-      { ownerUserId: person.id, name: "Noa", surname: "Crew", dateOfBirth: "1999-08-21", modality: "Kayak", weightKg: 70, subscriptionActiveUntil: "2099-12-31" },
-      { ownerUserId: person.id, name: "Ivo", surname: "Crew", dateOfBirth: "2002-11-09", modality: "Canoe", weightKg: 81, subscriptionActiveUntil: "2099-12-31" },
+      {
+        ownerUserId: person.id,
+        userId: person.id,
+        name: "Sam",
+        surname: "Sandbox",
+        dateOfBirth: "2000-05-17",
+        modality: "Kayak",
+        weightKg: 74,
+        subscriptionActiveUntil: "2099-12-31",
+      },
+      {
+        ownerUserId: person.id,
+        name: "Alex",
+        surname: "Crew",
+        dateOfBirth: "2001-02-03",
+        modality: "Kayak",
+        weightKg: 78,
+        subscriptionActiveUntil: "2099-12-31",
+      },
+      {
+        ownerUserId: person.id,
+        name: "Noa",
+        surname: "Crew",
+        dateOfBirth: "1999-08-21",
+        modality: "Kayak",
+        weightKg: 70,
+        subscriptionActiveUntil: "2099-12-31",
+      },
+      {
+        ownerUserId: person.id,
+        name: "Ivo",
+        surname: "Crew",
+        dateOfBirth: "2002-11-09",
+        modality: "Canoe",
+        weightKg: 81,
+        subscriptionActiveUntil: "2099-12-31",
+      },
     ])
     .returning({ id: athletes.id });
   const crewIds = roster.map((a) => a.id);
@@ -151,16 +199,35 @@ export async function generateSeason(db: Db, person: SessionUser, options: Seaso
     .returning({ id: tracks.id });
 
   const k1 = await vesselIdOf(db, "K1");
-  const boats = { K1: await createOwnVessel(db, person.id, { name: "Sandbox K1", vesselTypeId: k1, brand: "Simulated", model: "Sprint", weightKg: 12 }) };
+  const boats = {
+    K1: await createOwnVessel(db, person.id, { name: "Sandbox K1", vesselTypeId: k1, brand: "Simulated", model: "Sprint", weightKg: 12 }),
+  };
   const paddles = {
-    kayak: await createOwnPaddle(db, person.id, { name: "Wing 215", kind: "kayak", brand: "Simulated", model: "Wing", lengthCm: 215, bladeAreaCm2: 780 }),
-    canoe: await createOwnPaddle(db, person.id, { name: "Canoe blade 150", kind: "canoe", brand: "Simulated", model: "Blade", lengthCm: 150, bladeAreaCm2: 900 }),
+    kayak: await createOwnPaddle(db, person.id, {
+      name: "Wing 215",
+      kind: "kayak",
+      brand: "Simulated",
+      model: "Wing",
+      lengthCm: 215,
+      bladeAreaCm2: 780,
+    }),
+    canoe: await createOwnPaddle(db, person.id, {
+      name: "Canoe blade 150",
+      kind: "canoe",
+      brand: "Simulated",
+      model: "Blade",
+      lengthCm: 150,
+      bladeAreaCm2: 900,
+    }),
   };
 
   const templateIds: number[] = [];
   for (const t of TEMPLATES) {
     const steps = parseTrainingSpec(t.spec)!.map((s) => (s.kind === "work" && t.rate ? { ...s, targets: { rate_spm: t.rate } } : s));
-    const stored = await createTemplate(db, person.id, { name: t.name, text: JSON.stringify({ version: 1, name: t.name, boat_class: "K1", steps }) });
+    const stored = await createTemplate(db, person.id, {
+      name: t.name,
+      text: JSON.stringify({ version: 1, name: t.name, boat_class: "K1", steps }),
+    });
     templateIds.push(stored.id);
   }
 
@@ -169,7 +236,9 @@ export async function generateSeason(db: Db, person: SessionUser, options: Seaso
   const sessionIds: number[] = [];
   for (const planned of plan.sessions) {
     const simulation = simulateSession(planned.sim);
-    const bytes = Buffer.from(encodeSvc(dated(simulation.content, { serial: units[planned.unit], startUnixMs: planned.startUnixMs, keyId }), keyring));
+    const bytes = Buffer.from(
+      encodeSvc(dated(simulation.content, { serial: units[planned.unit], startUnixMs: planned.startUnixMs, keyId }), keyring),
+    );
     const canoe = planned.unit === "canoe";
     const uploaded = await uploadResult(
       db,
@@ -188,12 +257,18 @@ export async function generateSeason(db: Db, person: SessionUser, options: Seaso
           // Canoes carry the canoeist (Ivo) in seat 2 when crewed; the person is always seat 1.
           athletes: [crewIds[0], ...(canoe ? [crewIds[3]] : crewIds.slice(1)).slice(0, planned.crewSize - 1)],
           description: planned.description,
-          meteo: { wind_speed: 1 + (planned.index % 4), wind_direction: (planned.index * 45) % 360, air_temperature: 14 + (planned.index % 6), water_temperature: 13 },
+          meteo: {
+            wind_speed: 1 + (planned.index % 4),
+            wind_direction: (planned.index * 45) % 360,
+            air_temperature: 14 + (planned.index % 6),
+            water_temperature: 13,
+          },
         }),
       },
       { keyring, now: new Date(planned.startUnixMs + 3 * 3_600_000) },
     );
-    if (planned.sim.vessel === "K1") await setSessionEquipment(db, person.id, uploaded.id, { vesselId: boats.K1.id, paddleId: paddles.kayak.id });
+    if (planned.sim.vessel === "K1")
+      await setSessionEquipment(db, person.id, uploaded.id, { vesselId: boats.K1.id, paddleId: paddles.kayak.id });
     else await setSessionEquipment(db, person.id, uploaded.id, { vesselId: null, paddleId: canoe ? paddles.canoe.id : paddles.kayak.id });
     sessionIds.push(uploaded.id);
   }
@@ -203,7 +278,9 @@ export async function generateSeason(db: Db, person: SessionUser, options: Seaso
     const template = TEMPLATES[planned.template];
     const steps = parseTrainingSpec(template.spec)!;
     const simulation = simulateTraining({ vessel: "K1", steps, seed: planned.seed, warmupS: 60, cooldownS: 30 });
-    const bytes = Buffer.from(encodeSvc(dated(simulation.content, { serial: units.kayak, startUnixMs: planned.startUnixMs, keyId }), keyring));
+    const bytes = Buffer.from(
+      encodeSvc(dated(simulation.content, { serial: units.kayak, startUnixMs: planned.startUnixMs, keyId }), keyring),
+    );
     const created = await createTrainingFromUpload(db, {
       user: person,
       createdVia: "demo",

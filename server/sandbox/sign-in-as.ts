@@ -30,7 +30,12 @@ async function cookieNames() {
   return { secure, session: siteSessionCookieName(secure), keep: `${secure ? "__Secure-" : ""}${RETURN_COOKIE}` };
 }
 
-export async function signInAsSandbox(db: Db, owner: SessionUser, applicationId: number, cookieHeader: string | null): Promise<CookieToSet[]> {
+export async function signInAsSandbox(
+  db: Db,
+  owner: SessionUser,
+  applicationId: number,
+  cookieHeader: string | null,
+): Promise<CookieToSet[]> {
   if (await sandboxOf(db, owner.id)) throw new AppError("forbidden", "Already signed in as a sandbox person");
   const { person } = await getSandboxPerson(db, owner.id, applicationId);
   const names = await cookieNames();
@@ -44,7 +49,11 @@ export async function signInAsSandbox(db: Db, owner: SessionUser, applicationId:
  * session if it is still valid and belongs to this sandbox's owner, else a
  * plain sign-out (both cookies cleared).
  */
-export async function returnFromSandbox(db: Db, current: SessionUser, cookieHeader: string | null): Promise<{ cookies: CookieToSet[]; location: string }> {
+export async function returnFromSandbox(
+  db: Db,
+  current: SessionUser,
+  cookieHeader: string | null,
+): Promise<{ cookies: CookieToSet[]; location: string }> {
   const sandbox = await sandboxOf(db, current.id);
   if (!sandbox) throw new AppError("forbidden", "Not signed in as a sandbox person");
   const names = await cookieNames();
@@ -53,7 +62,10 @@ export async function returnFromSandbox(db: Db, current: SessionUser, cookieHead
   const options = { httpOnly: true as const, sameSite: "lax" as const, path: "/" as const, secure: names.secure };
   const clearKept: CookieToSet = { name: names.keep, value: "", options: { ...options, maxAge: 0 } };
   if (owner && owner.user.id === sandbox.ownerUserId) {
-    return { cookies: [{ name: names.session, value: kept!, options: { ...options, maxAge: 30 * 24 * 60 * 60 } }, clearKept], location: `/developer/applications/${sandbox.applicationId}` };
+    return {
+      cookies: [{ name: names.session, value: kept!, options: { ...options, maxAge: 30 * 24 * 60 * 60 } }, clearKept],
+      location: `/developer/applications/${sandbox.applicationId}`,
+    };
   }
   return { cookies: [{ name: names.session, value: "", options: { ...options, maxAge: 0 } }, clearKept], location: "/signin" };
 }

@@ -60,14 +60,19 @@ export async function readCalendar(db: Db, userId: number, q: LogQuery, today = 
   const filters = filterSql({ ...q, from: undefined, to: undefined });
   let month = q.month;
   if (!month) {
-    const [latest] = rowsOf<{ newest: string | null }>(await db.execute(sql`select max(results.date)::text as newest from results where ${and(resultAccessible(userId), filters)}`));
+    const [latest] = rowsOf<{ newest: string | null }>(
+      await db.execute(sql`select max(results.date)::text as newest from results where ${and(resultAccessible(userId), filters)}`),
+    );
     month = (latest?.newest ?? today.toISOString()).slice(0, 7);
   }
   const [year, m] = month.split("-").map(Number);
   const daysIn = new Date(Date.UTC(year, m, 0)).getUTCDate();
   const from = `${month}-01`;
   const to = `${month}-${pad(daysIn)}`;
-  const crewFilter = q.athlete !== undefined ? sql`and exists (select 1 from result_crew c_rc where c_rc.result_id = results.id and c_rc.athlete_id = ${q.athlete})` : sql``;
+  const crewFilter =
+    q.athlete !== undefined
+      ? sql`and exists (select 1 from result_crew c_rc where c_rc.result_id = results.id and c_rc.athlete_id = ${q.athlete})`
+      : sql``;
   const sessionRows = rowsOf<CalendarSession & { date: string }>(
     await db.execute(sql`
       select results.id, results.date::text as date, results.time_of_day as "timeOfDay", v.type as "boatClass", results.distance_m as "distanceM", results.duration_ms as "durationMs", results.status,
@@ -77,7 +82,9 @@ export async function readCalendar(db: Db, userId: number, q: LogQuery, today = 
       where ${and(resultAccessible(userId), filters, sql`results.date between ${from} and ${to}`)} ${crewFilter}
       order by results.start_at, results.id`),
   );
-  const trainingRows = rowsOf<Omit<CalendarTraining, "workSets"> & { date: string; workSets: { distanceM: number; durationMs: number }[] | null }>(
+  const trainingRows = rowsOf<
+    Omit<CalendarTraining, "workSets"> & { date: string; workSets: { distanceM: number; durationMs: number }[] | null }
+  >(
     await db.execute(sql`
       select ${trainings.id} as id, ${trainings.date}::text as date, ${trainings.title} as title, v.type as "boatClass", coalesce(${trainings.distanceM}, 0) as "distanceM",
         coalesce(${trainings.durationMs}, 0) as "durationMs", ${trainings.status} as status,
@@ -95,10 +102,28 @@ export async function readCalendar(db: Db, userId: number, q: LogQuery, today = 
   const days: CalendarDay[] = [];
   for (let d = 1; d <= daysIn; d++) {
     const date = `${month}-${pad(d)}`;
-    const sessions = sessionRows.filter((r) => r.date === date).map((r) => ({ id: Number(r.id), timeOfDay: r.timeOfDay, boatClass: r.boatClass, distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), crew: r.crew, status: r.status }));
+    const sessions = sessionRows
+      .filter((r) => r.date === date)
+      .map((r) => ({
+        id: Number(r.id),
+        timeOfDay: r.timeOfDay,
+        boatClass: r.boatClass,
+        distanceM: Number(r.distanceM),
+        durationMs: Number(r.durationMs),
+        crew: r.crew,
+        status: r.status,
+      }));
     const dayTrainings = trainingRows
       .filter((r) => r.date === date)
-      .map((r) => ({ id: Number(r.id), title: r.title, boatClass: r.boatClass, distanceM: Number(r.distanceM), durationMs: Number(r.durationMs), status: r.status, workSets: (r.workSets ?? []).map((w) => ({ distanceM: Number(w.distanceM), durationMs: Number(w.durationMs) })) }));
+      .map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        boatClass: r.boatClass,
+        distanceM: Number(r.distanceM),
+        durationMs: Number(r.durationMs),
+        status: r.status,
+        workSets: (r.workSets ?? []).map((w) => ({ distanceM: Number(w.distanceM), durationMs: Number(w.durationMs) })),
+      }));
     const distanceM = sessions.reduce((sum, s) => sum + s.distanceM, 0) + dayTrainings.reduce((sum, t) => sum + t.distanceM, 0);
     days.push({ date, distanceM, sessions, trainings: dayTrainings });
   }

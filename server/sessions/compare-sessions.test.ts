@@ -8,7 +8,10 @@ import type { SessionRow } from "./list-sessions";
 function steady(id: number, distance: number, speed: number, rate: number) {
   const duration = distance / speed;
   const t = Array.from({ length: Math.round(duration) + 1 }, (_, k) => Math.min(k, duration));
-  const analysis = { effortStartS: 0, track: { step_s: 1, t, distance: t.map((s) => s * speed), speed: t.map(() => speed), heart_rate: t.map(() => null), route: [] } } as unknown as StoredAnalysis;
+  const analysis = {
+    effortStartS: 0,
+    track: { step_s: 1, t, distance: t.map((s) => s * speed), speed: t.map(() => speed), heart_rate: t.map(() => null), route: [] },
+  } as unknown as StoredAnalysis;
   const strokes = Array.from({ length: Math.floor(distance / 2) }, (_, k) => ({ distance: k * 2, rate }));
   return { row: { id } as SessionRow, analysis, strokes };
 }
@@ -44,7 +47,14 @@ describe("session compare", () => {
     expect(withinNoise(0.05, 0.04, 0.04)).toBe(true); // √(0.04² + 0.04²) ≈ 0.057
     expect(withinNoise(-0.06, 0.04, 0.04)).toBe(false);
     expect(withinNoise(0.01, null, 0.04)).toBeNull();
-    const noisy: EffortUncertainty = { speed_noise_ms: 0.1, fix_interval_s: 0.1, drift_rate: 1e-3, start_sd_s: 0.003, ends_at: "distance", outages: [] };
+    const noisy: EffortUncertainty = {
+      speed_noise_ms: 0.1,
+      fix_interval_s: 0.1,
+      drift_rate: 1e-3,
+      start_sd_s: 0.003,
+      ends_at: "distance",
+      outages: [],
+    };
     const a = steady(1, 400, 5, 80);
     const b = steady(2, 400, 4.99, 80); // 0.04 s slower over each 100 m, inside the noise of a 20 s split (±0.056 each)
     const c = steady(3, 400, 4.5, 80); // 2.2 s slower: far outside it
@@ -53,7 +63,9 @@ describe("session compare", () => {
     const [first, close, far] = result.sessions;
     expect(first.splits.every((s) => s.splitDeltaWithinNoise === null && s.elapsedUncertaintyS! > 0)).toBe(true);
     for (const split of close.splits) {
-      expect(split.splitDeltaWithinNoise).toBe(Math.abs(split.splitDeltaS) < Math.hypot(split.splitUncertaintyS!, first.splits[split.index - 1].splitUncertaintyS!));
+      expect(split.splitDeltaWithinNoise).toBe(
+        Math.abs(split.splitDeltaS) < Math.hypot(split.splitUncertaintyS!, first.splits[split.index - 1].splitUncertaintyS!),
+      );
     }
     expect(close.splits[0].splitDeltaWithinNoise).toBe(true);
     expect(far.splits.every((s) => s.splitDeltaWithinNoise === false && s.elapsedDeltaWithinNoise === false)).toBe(true);

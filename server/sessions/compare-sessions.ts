@@ -15,7 +15,12 @@ import type { SessionAudience } from "./session-boundary";
  * parts and each split is compared with the first session's. Only derived,
  * bounded values come out: no stroke rows, no route, no heart rate.
  */
-export const COMPARE_LIMITS = { minSessions: 2, maxSessions: 9, points: { min: 2, max: 1000, default: 200 }, splits: { min: 1, max: 20, default: 4 } } as const;
+export const COMPARE_LIMITS = {
+  minSessions: 2,
+  maxSessions: 9,
+  points: { min: 2, max: 1000, default: 200 },
+  splits: { min: 1, max: 20, default: 4 },
+} as const;
 
 export interface ComparedSession {
   row: SessionRow;
@@ -56,9 +61,16 @@ import { trackSplitUncertainties } from "../svc/process/uncertainty";
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** Loads each session through the subject's boundary (absent or outside: the one not-found), then compares. */
-export async function compareSessions(db: Db, audience: SessionAudience, ids: number[], options: { points: number; splits: number }): Promise<SessionComparison> {
+export async function compareSessions(
+  db: Db,
+  audience: SessionAudience,
+  ids: number[],
+  options: { points: number; splits: number },
+): Promise<SessionComparison> {
   if (ids.length < COMPARE_LIMITS.minSessions || ids.length > COMPARE_LIMITS.maxSessions || new Set(ids).size !== ids.length) {
-    throw new AppError("invalid", `session_ids: ${COMPARE_LIMITS.minSessions} to ${COMPARE_LIMITS.maxSessions} different sessions`, { session_ids: ["Choose 2 to 9 different sessions"] });
+    throw new AppError("invalid", `session_ids: ${COMPARE_LIMITS.minSessions} to ${COMPARE_LIMITS.maxSessions} different sessions`, {
+      session_ids: ["Choose 2 to 9 different sessions"],
+    });
   }
   // In turn, so the first session outside the boundary answers, whatever the others are.
   const rows: SessionRow[] = [];
@@ -98,7 +110,8 @@ export function compareLoaded(
         splitDeltaS,
         elapsedDeltaS,
         splitDeltaWithinNoise: s === sessions[0] ? null : withinNoise(splitDeltaS, split.splitUncertaintyS, first[k].splitUncertaintyS),
-        elapsedDeltaWithinNoise: s === sessions[0] ? null : withinNoise(elapsedDeltaS, split.elapsedUncertaintyS, first[k].elapsedUncertaintyS),
+        elapsedDeltaWithinNoise:
+          s === sessions[0] ? null : withinNoise(elapsedDeltaS, split.elapsedUncertaintyS, first[k].elapsedUncertaintyS),
       };
     });
   }
@@ -146,14 +159,21 @@ function rateAt(strokes: { distance: number; rate: number | null }[], distance: 
   return rate === null ? null : round(rate, 1);
 }
 
-function splitsOf(track: EffortTrack, strokes: { distance: number; rate: number | null }[], distanceM: number, count: number): ComparedSession["splits"] {
+function splitsOf(
+  track: EffortTrack,
+  strokes: { distance: number; rate: number | null }[],
+  distanceM: number,
+  count: number,
+): ComparedSession["splits"] {
   const out: ComparedSession["splits"] = [];
   let previousTime = 0;
   let previousDistance = 0;
   for (let k = 1; k <= count; k++) {
     const distance = (distanceM * k) / count;
     const time = timeAtDistance(track, distance);
-    const rates = strokes.filter((s) => s.distance >= previousDistance && s.distance < distance && s.rate !== null).map((s) => s.rate as number);
+    const rates = strokes
+      .filter((s) => s.distance >= previousDistance && s.distance < distance && s.rate !== null)
+      .map((s) => s.rate as number);
     out.push({
       index: k,
       distanceM: round(distance, 2),
@@ -171,7 +191,11 @@ function splitsOf(track: EffortTrack, strokes: { distance: number; rate: number 
     previousTime = time;
     previousDistance = distance;
   }
-  const bars = trackSplitUncertainties(track, out.map((s) => s.elapsedS), out.map((s) => s.distanceM));
+  const bars = trackSplitUncertainties(
+    track,
+    out.map((s) => s.elapsedS),
+    out.map((s) => s.distanceM),
+  );
   out.forEach((split, k) => {
     split.elapsedUncertaintyS = bars?.[k].elapsed_s ?? null;
     split.splitUncertaintyS = bars?.[k].split_s ?? null;

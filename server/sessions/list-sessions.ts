@@ -99,11 +99,19 @@ function filterConditions(f: SessionFilters): SQL | undefined {
 }
 
 /** `(column, id) > / < position`: the keyset seek, on the given columns. */
-function seekAfter(after: KeysetPosition | null, sort: SessionSort, order: "asc" | "desc", column: SQL | AnyPgColumn, id: AnyPgColumn): SQL | undefined {
+function seekAfter(
+  after: KeysetPosition | null,
+  sort: SessionSort,
+  order: "asc" | "desc",
+  column: SQL | AnyPgColumn,
+  id: AnyPgColumn,
+): SQL | undefined {
   if (!after) return undefined;
   const [key, lastId] = after;
   const value = SORT_COLUMNS[sort].timestamp ? sql`${String(key)}::timestamptz` : sql`${Number(key)}`;
-  return order === "asc" ? sql`(${column}, ${id}) > (${value}, ${Number(lastId)})` : sql`(${column}, ${id}) < (${value}, ${Number(lastId)})`;
+  return order === "asc"
+    ? sql`(${column}, ${id}) > (${value}, ${Number(lastId)})`
+    : sql`(${column}, ${id}) < (${value}, ${Number(lastId)})`;
 }
 
 /** The keyset statement of one page, unexecuted (the benchmark runs the same SQL directly). */
@@ -151,7 +159,14 @@ function pageCondition(db: Db, audience: SessionAudience, filters: SessionFilter
     .from(sessionAccess)
     .innerJoin(results, eq(results.id, sessionAccess.resultId))
     // `subject` literally (not a parameter), so the planner picks the partial indexes of the subject's rows.
-    .where(and(eq(sessionAccess.userId, audience.subjectId), sql`${sessionAccess.subject}`, filtered, seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId)))
+    .where(
+      and(
+        eq(sessionAccess.userId, audience.subjectId),
+        sql`${sessionAccess.subject}`,
+        filtered,
+        seekAfter(after, filters.sort, filters.order, column, sessionAccess.resultId),
+      ),
+    )
     .orderBy(direction(column), direction(sessionAccess.resultId))
     .limit(literalLimit(take));
   return sql`${results.id} in (${page})`;
@@ -164,9 +179,18 @@ export const sessionPosition = (row: SessionListRow): KeysetPosition => [row.sor
  * One keyset page of the subject's sessions. An `athlete_id` outside the
  * subject's reach is a 404, like any id the subject may not see.
  */
-export async function listSessionsPage(db: Db, audience: SessionAudience, filters: SessionFilters, after: KeysetPosition | null, take: number) {
+export async function listSessionsPage(
+  db: Db,
+  audience: SessionAudience,
+  filters: SessionFilters,
+  after: KeysetPosition | null,
+  take: number,
+) {
   if (filters.athlete_id !== undefined) {
-    const [visible] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, filters.athlete_id), athleteVisibleTo(audience.subjectId, filters.athlete_id)));
+    const [visible] = await db
+      .select({ id: athletes.id })
+      .from(athletes)
+      .where(and(eq(athletes.id, filters.athlete_id), athleteVisibleTo(audience.subjectId, filters.athlete_id)));
     if (!visible) throw notFound("Athlete");
   }
   return sessionsPageQuery(db, audience, filters, after, take);

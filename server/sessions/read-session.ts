@@ -2,7 +2,17 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { heartRateOwnerOfCrew } from "../health/health-projection";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, equipmentPaddles, equipmentVessels, resultCrew, resultDerived, resultStrokes, resultWeather, results, vessels } from "../db/schema";
+import {
+  athletes,
+  equipmentPaddles,
+  equipmentVessels,
+  resultCrew,
+  resultDerived,
+  resultStrokes,
+  resultWeather,
+  results,
+  vessels,
+} from "../db/schema";
 import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
 import { getStoredAnalysis, toProcessingStroke, type StoredAnalysis } from "../results/result-analysis";
@@ -73,7 +83,12 @@ export function heartRateIsSubjects(crew: CrewSeat[], subjectId: number): boolea
 
 export async function getSessionWeather(db: Db, sessionId: number) {
   const [row] = await db
-    .select({ windSpeedMS: resultWeather.windSpeedMS, windDirectionDeg: resultWeather.windDirectionDeg, airTemperatureC: resultWeather.airTemperatureC, waterTemperatureC: resultWeather.waterTemperatureC })
+    .select({
+      windSpeedMS: resultWeather.windSpeedMS,
+      windDirectionDeg: resultWeather.windDirectionDeg,
+      airTemperatureC: resultWeather.airTemperatureC,
+      waterTemperatureC: resultWeather.waterTemperatureC,
+    })
     .from(resultWeather)
     .where(eq(resultWeather.resultId, sessionId));
   return row ?? null;
@@ -151,7 +166,13 @@ export type StrokeRow = Awaited<ReturnType<typeof strokesPageQuery>>[number];
  * No row: absent or outside the boundary (not-found); one row with no stroke:
  * the page is empty.
  */
-export async function readableStrokesPage(db: Db, audience: SessionAudience, sessionId: number, afterIndex: number | null, take: number): Promise<{ effortStartS: number | null; rows: StrokeRow[] }> {
+export async function readableStrokesPage(
+  db: Db,
+  audience: SessionAudience,
+  sessionId: number,
+  afterIndex: number | null,
+  take: number,
+): Promise<{ effortStartS: number | null; rows: StrokeRow[] }> {
   const page = db
     .select(strokeColumns)
     .from(resultStrokes)
@@ -182,9 +203,18 @@ export async function getSessionSplits(db: Db, sessionId: number, analysis: Stor
 }
 
 /** A bounded processed series of the allowlisted fields (at most 1000 points), plus a downsampled route on request. */
-export async function getSessionSeries(db: Db, sessionId: number, analysis: StoredAnalysis, options: { fields: SeriesField[]; route: boolean; maxPoints: number }) {
+export async function getSessionSeries(
+  db: Db,
+  sessionId: number,
+  analysis: StoredAnalysis,
+  options: { fields: SeriesField[]; route: boolean; maxPoints: number },
+) {
   const strokes = await getSessionStrokes(db, sessionId);
-  const series = buildSeries(analysis.track, strokes.map(toProcessingStroke), { fields: options.fields, maxPoints: options.maxPoints, startS: analysis.effortStartS });
+  const series = buildSeries(analysis.track, strokes.map(toProcessingStroke), {
+    fields: options.fields,
+    maxPoints: options.maxPoints,
+    startS: analysis.effortStartS,
+  });
   return { series, route: options.route ? downsampleRoute(analysis.track.route, options.maxPoints) : null };
 }
 

@@ -21,7 +21,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = () => createUser(handle.db, { name: "Paddler", email: `sa-${randomUUID()}@test.example`, password: "correct horse battery" });
+const newUser = () =>
+  createUser(handle.db, { name: "Paddler", email: `sa-${randomUUID()}@test.example`, password: "correct horse battery" });
 
 async function world() {
   const owner = await newUser();
@@ -37,16 +38,42 @@ async function world() {
   const insertResult = async (startAt: string, distanceM: number) => {
     const [row] = await handle.db
       .insert(results)
-      .values({ ownerUserId: owner.id, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: startAt.slice(0, 10), timeOfDay: "10:00:00+00:00", startAt: new Date(startAt), utcOffsetMin: 0, distanceM, durationMs: distanceM * 200, targetDistanceM: distanceM })
+      .values({
+        ownerUserId: owner.id,
+        trackId: track.id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: startAt.slice(0, 10),
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date(startAt),
+        utcOffsetMin: 0,
+        distanceM,
+        durationMs: distanceM * 200,
+        targetDistanceM: distanceM,
+      })
       .returning({ id: results.id });
     return row.id;
   };
   return { owner, paddler, linked: linked.id, unlinked: unlinked.id, insertResult };
 }
 
-const rowsOf = (resultId: number) => handle.db.select({ userId: sessionAccess.userId, startAt: sessionAccess.startAt }).from(sessionAccess).where(eq(sessionAccess.resultId, resultId));
+const rowsOf = (resultId: number) =>
+  handle.db
+    .select({ userId: sessionAccess.userId, startAt: sessionAccess.startAt })
+    .from(sessionAccess)
+    .where(eq(sessionAccess.resultId, resultId));
 const listFor = async (userId: number, filters: Partial<SessionFilters> = {}) =>
-  (await listSessionsPage(handle.db, { subjectId: userId, surface: "data", applicationId: 1 }, { sort: "date", order: "desc", ...filters }, null, 100)).map((r) => r.id);
+  (
+    await listSessionsPage(
+      handle.db,
+      { subjectId: userId, surface: "data", applicationId: 1 },
+      { sort: "date", order: "desc", ...filters },
+      null,
+      100,
+    )
+  ).map((r) => r.id);
 
 describe("session_access", () => {
   it("holds the owner and every account whose athlete sits in the crew, as crews and links change", async () => {
@@ -59,7 +86,10 @@ describe("session_access", () => {
     expect(await listFor(paddler.id)).toEqual([id]);
 
     // The seat changes hands: the paddler no longer sat in it.
-    await handle.db.update(resultCrew).set({ athleteId: unlinked }).where(and(eq(resultCrew.resultId, id), eq(resultCrew.seat, 1)));
+    await handle.db
+      .update(resultCrew)
+      .set({ athleteId: unlinked })
+      .where(and(eq(resultCrew.resultId, id), eq(resultCrew.seat, 1)));
     expect(await listFor(paddler.id)).toEqual([]);
 
     // The athlete in the seat gets linked to the paddler's account, then unlinked.
@@ -70,7 +100,10 @@ describe("session_access", () => {
     expect(await listFor(paddler.id)).toEqual([]);
 
     // Sort keys follow the result; deleting the result removes every row.
-    await handle.db.update(results).set({ startAt: new Date("2026-03-02T08:00:00Z") }).where(eq(results.id, id));
+    await handle.db
+      .update(results)
+      .set({ startAt: new Date("2026-03-02T08:00:00Z") })
+      .where(eq(results.id, id));
     expect((await rowsOf(id))[0].startAt.toISOString()).toBe("2026-03-02T08:00:00.000Z");
     await handle.db.delete(results).where(eq(results.id, id));
     expect(await rowsOf(id)).toEqual([]);
@@ -84,7 +117,10 @@ describe("session_access", () => {
     const c = await insertResult("2026-04-03T10:00:00Z", 500);
     // The owner paddles in c too: one row per person and session, however they relate to it.
     await handle.db.update(athletes).set({ userId: null }).where(eq(athletes.userId, paddler.id));
-    const [ownerAthlete] = await handle.db.insert(athletes).values({ ownerUserId: owner.id, userId: owner.id, name: "Owner", surname: "Self" }).returning({ id: athletes.id });
+    const [ownerAthlete] = await handle.db
+      .insert(athletes)
+      .values({ ownerUserId: owner.id, userId: owner.id, name: "Owner", surname: "Self" })
+      .returning({ id: athletes.id });
     await handle.db.insert(resultCrew).values([
       { resultId: c, seat: 1, athleteId: ownerAthlete.id },
       { resultId: b, seat: 1, athleteId: linked },

@@ -22,7 +22,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = (name: string) => createUser(handle.db, { name, email: `log-${randomUUID()}@test.example`, password: "correct horse battery" });
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `log-${randomUUID()}@test.example`, password: "correct horse battery" });
 
 async function world() {
   const coach = await newUser("Coach");
@@ -52,11 +53,23 @@ async function world() {
     const [row] = await handle.db
       .insert(results)
       .values({
-        ownerUserId, trackId, vesselId: crew.length === 2 ? 2 : 1, categoryId: 1, paceId: 1, createdVia: "demo",
-        date: startAt.toISOString().slice(0, 10), timeOfDay: "10:00:00+00:00", startAt, utcOffsetMin: 0,
+        ownerUserId,
+        trackId,
+        vesselId: crew.length === 2 ? 2 : 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: startAt.toISOString().slice(0, 10),
+        timeOfDay: "10:00:00+00:00",
+        startAt,
+        utcOffsetMin: 0,
         // Equal distances and durations repeat, so ties on every sort key are broken by id.
-        distanceM, durationMs: distanceM * (180 + (n % 4) * 10), targetDistanceM: distanceM,
-        competition: n % 7 === 0 ? "Spring Regatta" : "", important: n % 5 === 0, ...extra,
+        distanceM,
+        durationMs: distanceM * (180 + (n % 4) * 10),
+        targetDistanceM: distanceM,
+        competition: n % 7 === 0 ? "Spring Regatta" : "",
+        important: n % 5 === 0,
+        ...extra,
       })
       .returning({ id: results.id });
     if (crew.length) await handle.db.insert(resultCrew).values(crew.map((athleteId, k) => ({ resultId: row.id, seat: k + 1, athleteId })));
@@ -83,11 +96,18 @@ async function walk(userId: number, query: Partial<LogQuery>, pageSize = 7): Pro
   throw new Error("log walk did not end");
 }
 
-const SORT_REFERENCE = { date: "start_at", distance: "distance_m", time: "duration_ms", speed: "distance_m::float8 / greatest(duration_ms, 1)" } as const;
+const SORT_REFERENCE = {
+  date: "start_at",
+  distance: "distance_m",
+  time: "duration_ms",
+  speed: "distance_m::float8 / greatest(duration_ms, 1)",
+} as const;
 async function reference(userId: number, sort: keyof typeof SORT_REFERENCE, order: "asc" | "desc", extra = sql`true`): Promise<number[]> {
   const dir = sql.raw(order);
   const rows = rowsOf<{ id: number }>(
-    await handle.db.execute(sql`select results.id from results where ${resultAccessible(userId)} and ${extra} order by ${sql.raw(SORT_REFERENCE[sort])} ${dir}, results.id ${dir}`),
+    await handle.db.execute(
+      sql`select results.id from results where ${resultAccessible(userId)} and ${extra} order by ${sql.raw(SORT_REFERENCE[sort])} ${dir}, results.id ${dir}`,
+    ),
   );
   return rows.map((r) => Number(r.id));
 }
@@ -127,12 +147,19 @@ describe("sessions log", () => {
 
   it("answers an athlete outside the user's reach as not found, and an empty filter result as an empty last page", async () => {
     const w = await world();
-    await expect(readLogPage(handle.db, w.coach.id, { ...parseLogQuery({}), athlete: w.foreign })).rejects.toMatchObject({ code: "not_found" });
-    expect(await readLogPage(handle.db, w.coach.id, { ...parseLogQuery({}), competition: "no such regatta" })).toEqual({ rows: [], nextCursor: null });
+    await expect(readLogPage(handle.db, w.coach.id, { ...parseLogQuery({}), athlete: w.foreign })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await readLogPage(handle.db, w.coach.id, { ...parseLogQuery({}), competition: "no such regatta" })).toEqual({
+      rows: [],
+      nextCursor: null,
+    });
   });
 
   it("reads the URL leniently: bad values are dropped, cursors of another sort are a first page", () => {
-    expect(parseLogQuery({ sort: "speed", order: "asc", boat: "2", distance: "abc", from: "2026-02-30", important: "yes", athlete: ["5", "6"] })).toMatchObject({ sort: "speed", order: "asc", boat: 2, distance: undefined, from: undefined, important: undefined, athlete: 5 });
+    expect(
+      parseLogQuery({ sort: "speed", order: "asc", boat: "2", distance: "abc", from: "2026-02-30", important: "yes", athlete: ["5", "6"] }),
+    ).toMatchObject({ sort: "speed", order: "asc", boat: 2, distance: undefined, from: undefined, important: undefined, athlete: 5 });
     expect(parseLogQuery({ sort: "nonsense\u0000" }).sort).toBe("date");
     const cursor = encodeLogCursor(["2026-01-01 08:00:00+00", 12]);
     expect(decodeLogCursor(cursor, "date")).toEqual(["2026-01-01 08:00:00+00", 12]);
@@ -146,16 +173,25 @@ describe("weekly volume", () => {
   it("sums sessions, distance and time per ISO week and crew athlete, over the filtered sessions", async () => {
     const w = await world();
     const { readWeeklyVolume } = await import("./weekly-volume");
-    const { from, to, weeks } = await readWeeklyVolume(handle.db, w.coach.id, { ...parseLogQuery({}), from: "2026-01-01", to: "2026-02-28" });
+    const { from, to, weeks } = await readWeeklyVolume(handle.db, w.coach.id, {
+      ...parseLogQuery({}),
+      from: "2026-01-01",
+      to: "2026-02-28",
+    });
     expect([from, to]).toEqual(["2026-01-01", "2026-02-28"]);
     const expected = rowsOf<{ week: string; athlete: number; n: number; d: number; t: number }>(
-      await handle.db.execute(sql`select date_trunc('week', r.date)::date::text as week, c.athlete_id as athlete, count(*)::int as n, sum(r.distance_m)::int as d, sum(r.duration_ms)::int as t
+      await handle.db
+        .execute(sql`select date_trunc('week', r.date)::date::text as week, c.athlete_id as athlete, count(*)::int as n, sum(r.distance_m)::int as d, sum(r.duration_ms)::int as t
         from results r join result_crew c on c.result_id = r.id where c.athlete_id in (${w.managed}, ${w.coached}) group by 1, 2`),
     );
     const rows = weeks.flatMap((x) => x.athletes);
     expect(rows.length).toBe(expected.length);
     for (const e of expected) {
-      expect(rows.find((x) => x.weekStart === e.week && x.athleteId === Number(e.athlete))).toMatchObject({ sessions: Number(e.n), distanceM: Number(e.d), durationMs: Number(e.t) });
+      expect(rows.find((x) => x.weekStart === e.week && x.athleteId === Number(e.athlete))).toMatchObject({
+        sessions: Number(e.n),
+        distanceM: Number(e.d),
+        durationMs: Number(e.t),
+      });
     }
     // Every week the range names, empty ones included, newest first: 2025-12-29 (holding 1 January) to 2026-02-23.
     for (let i = 1; i < weeks.length; i++) expect(Date.parse(weeks[i - 1].weekStart) - Date.parse(weeks[i].weekStart)).toBe(7 * 86_400_000);
@@ -163,7 +199,12 @@ describe("weekly volume", () => {
     expect([weeks[0].weekStart, weeks[8].weekStart]).toEqual(["2026-02-23", "2025-12-29"]);
     expect(weeks.every((x) => new Date(`${x.weekStart}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
     expect(weeks.some((x) => x.athletes.length === 0)).toBe(true);
-    const managedOnly = await readWeeklyVolume(handle.db, w.coach.id, { ...parseLogQuery({}), athlete: w.managed, from: "2026-01-01", to: "2026-02-28" });
+    const managedOnly = await readWeeklyVolume(handle.db, w.coach.id, {
+      ...parseLogQuery({}),
+      athlete: w.managed,
+      from: "2026-01-01",
+      to: "2026-02-28",
+    });
     const managedRows = managedOnly.weeks.flatMap((x) => x.athletes);
     expect(new Set(managedRows.map((x) => x.athleteId))).toEqual(new Set([w.managed]));
     expect(managedRows.reduce((sum, x) => sum + x.sessions, 0)).toBe(35);
@@ -173,7 +214,17 @@ describe("weekly volume", () => {
 describe("weeks of a range", () => {
   it("are the Mondays of every ISO week the range touches, newest first, at most a year of them", async () => {
     const { isoWeeksBetween } = await import("./weekly-volume");
-    expect(isoWeeksBetween("2026-03-20", "2026-05-14")).toEqual(["2026-05-11", "2026-05-04", "2026-04-27", "2026-04-20", "2026-04-13", "2026-04-06", "2026-03-30", "2026-03-23", "2026-03-16"]);
+    expect(isoWeeksBetween("2026-03-20", "2026-05-14")).toEqual([
+      "2026-05-11",
+      "2026-05-04",
+      "2026-04-27",
+      "2026-04-20",
+      "2026-04-13",
+      "2026-04-06",
+      "2026-03-30",
+      "2026-03-23",
+      "2026-03-16",
+    ]);
     expect(isoWeeksBetween("2026-05-11", "2026-05-17")).toEqual(["2026-05-11"]);
     expect(isoWeeksBetween("2026-05-14", "2026-03-20")).toEqual([]);
     expect(isoWeeksBetween("1900-01-01", "2026-05-14")).toHaveLength(53);
@@ -186,10 +237,13 @@ describe("personal bests", () => {
     const { listPersonalBests } = await import("../athletes/athlete-bests");
     const bests = await listPersonalBests(handle.db, w.managed);
     const expected = rowsOf<{ type: string; d: number; t: number; n: number }>(
-      await handle.db.execute(sql`select v.type, r.distance_m as d, min(r.duration_ms)::int as t, count(*)::int as n from result_crew c join results r on r.id = c.result_id join vessels v on v.id = r.vessel_id
+      await handle.db
+        .execute(sql`select v.type, r.distance_m as d, min(r.duration_ms)::int as t, count(*)::int as n from result_crew c join results r on r.id = c.result_id join vessels v on v.id = r.vessel_id
         where c.athlete_id = ${w.managed} group by 1, 2 order by 1, 2`),
     );
-    expect(bests.map((b) => [b.boatClass, b.distanceM, b.durationMs, b.sessions])).toEqual(expected.map((e) => [e.type, Number(e.d), Number(e.t), Number(e.n)]));
+    expect(bests.map((b) => [b.boatClass, b.distanceM, b.durationMs, b.sessions])).toEqual(
+      expected.map((e) => [e.type, Number(e.d), Number(e.t), Number(e.n)]),
+    );
     // The K2 sessions the paddler uploaded count for the coach's athlete too.
     expect(bests.some((b) => b.boatClass === "K2")).toBe(true);
   });

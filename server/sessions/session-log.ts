@@ -65,12 +65,17 @@ export type LogQuery = z.output<typeof ZLogQuery>;
 
 /** The query string values as Next.js hands them over (a repeated key keeps its first value). */
 export function parseLogQuery(params: Record<string, string | string[] | undefined>): LogQuery {
-  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
+  const flat = Object.fromEntries(
+    Object.entries(params)
+      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
+      .filter(([, v]) => v !== undefined && v !== ""),
+  );
   return ZLogQuery.parse(flat);
 }
 
 /** Speed has no column: m/s computed from the two, in the same form as the results_owner_speed_idx expression. */
-export const speedExpression = (table: { distance: SQL | string; duration: SQL | string }) => sql.raw(`(${table.distance}::double precision / greatest(${table.duration}, 1))`);
+export const speedExpression = (table: { distance: SQL | string; duration: SQL | string }) =>
+  sql.raw(`(${table.distance}::double precision / greatest(${table.duration}, 1))`);
 
 /** The sort keys on session_access's copies, in the form of its indexes (speed: session_access_speed_idx's expression). */
 const ACCESS_SORT_SQL: Record<LogSort, SQL> = {
@@ -92,7 +97,15 @@ export function decodeLogCursor(cursor: string | undefined, sort: LogSort): LogP
   if (!cursor) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    const schema = z.tuple([sort === "date" ? z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s))) : z.number().finite(), z.number().int().positive().max(2_147_483_647)]);
+    const schema = z.tuple([
+      sort === "date"
+        ? z
+            .string()
+            .max(40)
+            .refine((s) => !Number.isNaN(Date.parse(s)))
+        : z.number().finite(),
+      z.number().int().positive().max(2_147_483_647),
+    ]);
     const parsed = schema.safeParse(value);
     return parsed.success ? (parsed.data as LogPosition) : null;
   } catch {
@@ -123,13 +136,20 @@ const MAX_OFFSET_MS = 32_768 * 60_000;
 function startAtBounds(q: LogQuery): SQL | undefined {
   return and(
     q.from ? sql`log_sa.start_at >= ${new Date(Date.parse(`${q.from}T00:00:00Z`) - MAX_OFFSET_MS).toISOString()}::timestamptz` : undefined,
-    q.to ? sql`log_sa.start_at < ${new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000 + MAX_OFFSET_MS).toISOString()}::timestamptz` : undefined,
+    q.to
+      ? sql`log_sa.start_at < ${new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000 + MAX_OFFSET_MS).toISOString()}::timestamptz`
+      : undefined,
   );
 }
 
 function seekSql(q: LogQuery, after: LogPosition | null, key: SQL, id: SQL): SQL | undefined {
   if (!after) return undefined;
-  const value = q.sort === "date" ? sql`${String(after[0])}::timestamptz` : q.sort === "speed" ? sql`${Number(after[0])}::double precision` : sql`${Number(after[0])}::int`;
+  const value =
+    q.sort === "date"
+      ? sql`${String(after[0])}::timestamptz`
+      : q.sort === "speed"
+        ? sql`${Number(after[0])}::double precision`
+        : sql`${Number(after[0])}::int`;
   return q.order === "asc" ? sql`(${key}, ${id}) > (${value}, ${after[1]}::int)` : sql`(${key}, ${id}) < (${value}, ${after[1]}::int)`;
 }
 
@@ -151,7 +171,9 @@ export function logPageIdsQuery(userId: number, q: LogQuery, after: LogPosition 
   const sortKeyText = q.sort === "date" ? sql`${key}::text` : key;
   const where = and(
     sql`log_sa.user_id = ${userId}`,
-    q.athlete !== undefined ? sql`exists (select 1 from result_crew log_rc where log_rc.result_id = log_sa.result_id and log_rc.athlete_id = ${q.athlete})` : undefined,
+    q.athlete !== undefined
+      ? sql`exists (select 1 from result_crew log_rc where log_rc.result_id = log_sa.result_id and log_rc.athlete_id = ${q.athlete})`
+      : undefined,
     startAtBounds(q),
     filterSql(q),
     seekSql(q, after, key, sql.raw("log_sa.result_id")),
@@ -182,9 +204,16 @@ export interface LogRow {
  * last). An athlete filter outside the user's reach is a 404. The page's ids
  * and their rows' details come from one statement.
  */
-export async function readLogPage(db: Db, userId: number, q: LogQuery, pageSize = LOG_PAGE_SIZE): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
+export async function readLogPage(
+  db: Db,
+  userId: number,
+  q: LogQuery,
+  pageSize = LOG_PAGE_SIZE,
+): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
   if (q.athlete !== undefined) {
-    const visible = await db.execute(sql`select 1 from athletes where id = ${q.athlete} and ${athleteAccessible(userId, sql`${q.athlete}::int`)}`);
+    const visible = await db.execute(
+      sql`select 1 from athletes where id = ${q.athlete} and ${athleteAccessible(userId, sql`${q.athlete}::int`)}`,
+    );
     if (!rowsOf(visible).length) throw notFound("Athlete");
   }
   const after = decodeLogCursor(q.after, q.sort);
@@ -200,7 +229,9 @@ export async function readLogPage(db: Db, userId: number, q: LogQuery, pageSize 
       join results r on r.id = page.id join vessels v on v.id = r.vessel_id join tracks t on t.id = r.track_id
       order by page.sort_value ${order}, page.id ${order}`),
   );
-  const rows = page.slice(0, pageSize).map((p) => ({ ...p, id: Number(p.id), sortKey: q.sort === "date" ? String(p.sortKey) : Number(p.sortKey) }));
+  const rows = page
+    .slice(0, pageSize)
+    .map((p) => ({ ...p, id: Number(p.id), sortKey: q.sort === "date" ? String(p.sortKey) : Number(p.sortKey) }));
   if (!rows.length) return { rows: [], nextCursor: null };
   const last = rows.at(-1)!;
   return { rows, nextCursor: page.length > pageSize ? encodeLogCursor([last.sortKey, last.id]) : null };

@@ -35,7 +35,9 @@ export interface WeekOfVolume {
 export async function readWeeklyVolume(db: Db, userId: number, q: LogQuery): Promise<{ from: string; to: string; weeks: WeekOfVolume[] }> {
   let { from, to } = q;
   if (!from || !to) {
-    const [latest] = rowsOf<{ newest: string | null }>(await db.execute(sql`select max(results.date)::text as newest from results where ${and(resultAccessible(userId), filterSql(q))}`));
+    const [latest] = rowsOf<{ newest: string | null }>(
+      await db.execute(sql`select max(results.date)::text as newest from results where ${and(resultAccessible(userId), filterSql(q))}`),
+    );
     const anchor = to ?? latest?.newest ?? new Date().toISOString().slice(0, 10);
     to = anchor;
     from = from ?? new Date(Date.parse(`${anchor}T00:00:00Z`) - (DEFAULT_WEEKS * 7 - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -50,8 +52,18 @@ export async function readWeeklyVolume(db: Db, userId: number, q: LogQuery): Pro
         ${q.athlete !== undefined ? sql`and a.id = ${q.athlete}` : sql``}
       group by 1, 2, 3 order by 1 desc, 3, 2`),
   );
-  const volumes = rows.map((r) => ({ ...r, athleteId: Number(r.athleteId), sessions: Number(r.sessions), distanceM: Number(r.distanceM), durationMs: Number(r.durationMs) }));
-  return { from, to, weeks: isoWeeksBetween(from, to).map((weekStart) => ({ weekStart, athletes: volumes.filter((v) => v.weekStart === weekStart) })) };
+  const volumes = rows.map((r) => ({
+    ...r,
+    athleteId: Number(r.athleteId),
+    sessions: Number(r.sessions),
+    distanceM: Number(r.distanceM),
+    durationMs: Number(r.durationMs),
+  }));
+  return {
+    from,
+    to,
+    weeks: isoWeeksBetween(from, to).map((weekStart) => ({ weekStart, athletes: volumes.filter((v) => v.weekStart === weekStart) })),
+  };
 }
 
 const DAY_MS = 86_400_000;

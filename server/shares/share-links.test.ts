@@ -18,15 +18,41 @@ afterAll(async () => {
 
 describe("a session's public link", () => {
   it("is one link reused by every report until revoked, then a new one; others cannot reach it", async () => {
-    const owner = await createUser(handle.db, { name: "Owner", email: `share-${randomUUID()}@test.example`, password: "long enough password" });
-    const stranger = await createUser(handle.db, { name: "Stranger", email: `share-${randomUUID()}@test.example`, password: "long enough password" });
+    const owner = await createUser(handle.db, {
+      name: "Owner",
+      email: `share-${randomUUID()}@test.example`,
+      password: "long enough password",
+    });
+    const stranger = await createUser(handle.db, {
+      name: "Stranger",
+      email: `share-${randomUUID()}@test.example`,
+      password: "long enough password",
+    });
     const track = await createTrack(handle.db, owner.id, { name: "Share basin" });
     const [result] = await handle.db
       .insert(results)
-      .values({ ownerUserId: owner.id, trackId: track.id, vesselId: 1, categoryId: 1, paceId: 1, createdVia: "demo", date: "2026-03-01", timeOfDay: "10:00:00+00:00", startAt: new Date("2026-03-01T10:00:00Z"), utcOffsetMin: 0, distanceM: 500, durationMs: 110_000, targetDistanceM: 500 })
+      .values({
+        ownerUserId: owner.id,
+        trackId: track.id,
+        vesselId: 1,
+        categoryId: 1,
+        paceId: 1,
+        createdVia: "demo",
+        date: "2026-03-01",
+        timeOfDay: "10:00:00+00:00",
+        startAt: new Date("2026-03-01T10:00:00Z"),
+        utcOffsetMin: 0,
+        distanceM: 500,
+        durationMs: 110_000,
+        targetDistanceM: 500,
+      })
       .returning({ id: results.id });
 
-    const [first, second, concurrent] = await Promise.all([sessionPublicLink(handle.db, owner.id, result.id), sessionPublicLink(handle.db, owner.id, result.id), sessionPublicLink(handle.db, owner.id, result.id)]);
+    const [first, second, concurrent] = await Promise.all([
+      sessionPublicLink(handle.db, owner.id, result.id),
+      sessionPublicLink(handle.db, owner.id, result.id),
+      sessionPublicLink(handle.db, owner.id, result.id),
+    ]);
     expect(second).toEqual(first);
     expect(concurrent).toEqual(first);
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -11,10 +11,18 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export const shareUrl = (appUrl: string, token: string) => `${appUrl}/share/${token}`;
 
 /** Creates a share link for a result the user can access; the token is returned once. */
-export async function createShareLink(db: Db, userId: number, resultId: number, origin: "web" | "report"): Promise<{ id: number; token: string }> {
+export async function createShareLink(
+  db: Db,
+  userId: number,
+  resultId: number,
+  origin: "web" | "report",
+): Promise<{ id: number; token: string }> {
   await getAccessibleResultSummary(db, userId, resultId);
   const token = randomBytes(24).toString("base64url");
-  const [row] = await db.insert(resultShares).values({ resultId, createdByUserId: userId, tokenHash: hashToken(token), origin }).returning({ id: resultShares.id });
+  const [row] = await db
+    .insert(resultShares)
+    .values({ resultId, createdByUserId: userId, tokenHash: hashToken(token), origin })
+    .returning({ id: resultShares.id });
   return { id: row.id, token };
 }
 
@@ -40,9 +48,15 @@ export async function sessionPublicLink(db: Db, userId: number, resultId: number
       .limit(1);
     if (live) return { id: live.id, token: tokenOf(live.id) };
     // The id is known only after the insert: a random placeholder hash first, then the real one.
-    const [row] = await tx.insert(resultShares).values({ resultId, createdByUserId: userId, tokenHash: hashToken(randomBytes(24).toString("base64url")), origin: "report" }).returning({ id: resultShares.id });
+    const [row] = await tx
+      .insert(resultShares)
+      .values({ resultId, createdByUserId: userId, tokenHash: hashToken(randomBytes(24).toString("base64url")), origin: "report" })
+      .returning({ id: resultShares.id });
     const token = tokenOf(row.id);
-    await tx.update(resultShares).set({ tokenHash: hashToken(token) }).where(eq(resultShares.id, row.id));
+    await tx
+      .update(resultShares)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(resultShares.id, row.id));
     return { id: row.id, token };
   });
 }
@@ -58,7 +72,10 @@ export async function listShareLinks(db: Db, userId: number, resultId: number) {
 
 /** Anyone who can access the result may revoke its links. */
 export async function revokeShareLink(db: Db, userId: number, shareId: number): Promise<void> {
-  const [share] = await db.select({ resultId: resultShares.resultId, revokedAt: resultShares.revokedAt }).from(resultShares).where(eq(resultShares.id, shareId));
+  const [share] = await db
+    .select({ resultId: resultShares.resultId, revokedAt: resultShares.revokedAt })
+    .from(resultShares)
+    .where(eq(resultShares.id, shareId));
   if (!share) throw notFound("Share link");
   await getAccessibleResultSummary(db, userId, share.resultId);
   if (share.revokedAt) throw new AppError("conflict", "This link is already revoked");

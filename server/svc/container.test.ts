@@ -75,7 +75,10 @@ describe("reference-v1.svc", () => {
         expect(decoded.imu.present[i], `sample ${i}`).toBe(0);
       } else {
         expect(decoded.imu.present[i], `sample ${i}`).toBe(1);
-        expect(columns.map((c) => decoded.imu[c][i]), `sample ${i}`).toEqual(expected);
+        expect(
+          columns.map((c) => decoded.imu[c][i]),
+          `sample ${i}`,
+        ).toEqual(expected);
       }
     });
     const physical = reference.imu_sample_0_physical;
@@ -100,7 +103,9 @@ describe("reference-v1.svc", () => {
       ).toEqual(g);
     });
     expect([...decoded.hrBpm]).toEqual(reference.hr_bpm);
-    expect(decoded.events).toEqual(reference.events.map((e: { imu_index: number; kind: number }) => ({ imuIndex: e.imu_index, kind: e.kind })));
+    expect(decoded.events).toEqual(
+      reference.events.map((e: { imu_index: number; kind: number }) => ({ imuIndex: e.imu_index, kind: e.kind })),
+    );
   });
 
   it("is refused when the development key is disabled", () => {
@@ -152,7 +157,9 @@ describe("keyring configuration", () => {
     expect(() => loadKeyring({ SVC_KEYRING: "not base64 json" })).toThrow(/SVC_KEYRING/);
     expect(() => loadKeyring({ SVC_KEYRING: Buffer.from(JSON.stringify({ "9": "c2hvcnQ=" })).toString("base64") })).toThrow(/32 bytes/);
     // The published key passes for a production one under no other id.
-    expect(() => loadKeyring({ SVC_KEYRING: Buffer.from(JSON.stringify({ "9": Buffer.from(DEV_MASTER_KEY).toString("base64") })).toString("base64") })).toThrow(/published development key/);
+    expect(() =>
+      loadKeyring({ SVC_KEYRING: Buffer.from(JSON.stringify({ "9": Buffer.from(DEV_MASTER_KEY).toString("base64") })).toString("base64") }),
+    ).toThrow(/published development key/);
   });
 });
 

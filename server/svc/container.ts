@@ -92,10 +92,14 @@ function refuseImpossibleChunkLengths(plaintext: Buffer): void {
   }
   // Deflate expands at most ~1032:1, so a small compressed payload cannot hold a huge chunk either.
   const mayExceedLimit = plaintext.length * 1032 > MAX_INFLATED_BYTES;
-  for (let pos = 0; pos + 8 <= prefix.length; ) {
+  for (let pos = 0; pos + 8 <= prefix.length;) {
     const bodyLength = prefix.readUInt32LE(pos + 4);
     if (bodyLength > MAX_INFLATED_BYTES - pos - 8) {
-      if (mayExceedLimit) fail("inflate_too_large", `chunk at offset ${pos} declares ${bodyLength} bytes: the payload would inflate past ${MAX_INFLATED_BYTES} bytes`);
+      if (mayExceedLimit)
+        fail(
+          "inflate_too_large",
+          `chunk at offset ${pos} declares ${bodyLength} bytes: the payload would inflate past ${MAX_INFLATED_BYTES} bytes`,
+        );
       fail("chunk_overrun", `chunk at offset ${pos} declares ${bodyLength} bytes, more than the payload can hold`);
     }
     pos += 8 + bodyLength;
@@ -109,7 +113,8 @@ function inflate(plaintext: Buffer): Buffer {
     return inflateRawSync(plaintext, { maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) return fail("inflate_too_large", `payload inflates past ${MAX_INFLATED_BYTES} bytes`);
+    if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
+      return fail("inflate_too_large", `payload inflates past ${MAX_INFLATED_BYTES} bytes`);
     return fail("not_deflate", `payload does not inflate: ${(error as Error).message}`);
   }
 }
@@ -142,7 +147,8 @@ function walkChunks(payload: Buffer): ChunkWalk {
     const version = payload[pos + 1];
     const bodyLength = payload.readUInt32LE(pos + 4);
     const bodyStart = pos + 8;
-    if (bodyLength > payload.length - bodyStart) fail("chunk_overrun", `chunk at offset ${pos} declares ${bodyLength} bytes, ${payload.length - bodyStart} remain`);
+    if (bodyLength > payload.length - bodyStart)
+      fail("chunk_overrun", `chunk at offset ${pos} declares ${bodyLength} bytes, ${payload.length - bodyStart} remain`);
     pos = bodyStart + bodyLength;
     if (type >= 0x40 && type <= 0x7e) {
       skippedExtensionChunks++;
@@ -154,8 +160,13 @@ function walkChunks(payload: Buffer): ChunkWalk {
       if (bodyLength < 8) fail("block_overrun", `${stream} block at offset ${bodyStart - 8} is shorter than its header`);
       const firstIndex = payload.readUInt32LE(bodyStart);
       const count = payload.readUInt16LE(bodyStart + 4);
-      if (8 + count * RECORD_BYTES[stream] > bodyLength) fail("block_overrun", `${stream} block declares ${count} records, its body holds ${Math.floor((bodyLength - 8) / RECORD_BYTES[stream])}`);
-      if (firstIndex < streamEnd[stream]) fail("block_order", `${stream} block at index ${firstIndex} overlaps or precedes index ${streamEnd[stream]}`);
+      if (8 + count * RECORD_BYTES[stream] > bodyLength)
+        fail(
+          "block_overrun",
+          `${stream} block declares ${count} records, its body holds ${Math.floor((bodyLength - 8) / RECORD_BYTES[stream])}`,
+        );
+      if (firstIndex < streamEnd[stream])
+        fail("block_order", `${stream} block at index ${firstIndex} overlaps or precedes index ${streamEnd[stream]}`);
       blocks[stream].push({ firstIndex, count, offset: bodyStart + 8 });
       streamEnd[stream] = firstIndex + count;
     } else if (type === CHUNK.event) {
@@ -170,7 +181,8 @@ function walkChunks(payload: Buffer): ChunkWalk {
   }
   if (!totals) return fail("no_end", "no end chunk");
   for (const stream of ["imu", "gnss", "hr"] as const) {
-    if (totals[stream] !== streamEnd[stream]) fail("totals_mismatch", `${stream}_total ${totals[stream]}, stream ends at ${streamEnd[stream]}`);
+    if (totals[stream] !== streamEnd[stream])
+      fail("totals_mismatch", `${stream}_total ${totals[stream]}, stream ends at ${streamEnd[stream]}`);
   }
   return { blocks, events, totals, skippedExtensionChunks };
 }
@@ -181,12 +193,22 @@ function checkDurations(header: SvcHeader, totals: Record<StreamName, number>): 
   if (imuSeconds > MAX_DURATION_S) fail("too_long", `${imuSeconds.toFixed(0)} s of IMU samples, at most ${MAX_DURATION_S} s`);
   // The other streams cover the same recording; bounding them keeps allocations tied to real durations.
   if (totals.gnss / header.gnssHz > imuSeconds + 60) fail("malformed", `gnss stream of ${totals.gnss} fixes outlasts the IMU stream`);
-  if ((totals.hr * header.hrPeriodMs) / 1000 > imuSeconds + 60) fail("malformed", `heart-rate stream of ${totals.hr} readings outlasts the IMU stream`);
+  if ((totals.hr * header.hrPeriodMs) / 1000 > imuSeconds + 60)
+    fail("malformed", `heart-rate stream of ${totals.hr} readings outlasts the IMU stream`);
 }
 
 function fillStreams(payload: Buffer, walk: ChunkWalk) {
   const n = walk.totals.imu;
-  const imu: ImuStream = { total: n, present: new Uint8Array(n), ax: new Int16Array(n), ay: new Int16Array(n), az: new Int16Array(n), gx: new Int16Array(n), gy: new Int16Array(n), gz: new Int16Array(n) };
+  const imu: ImuStream = {
+    total: n,
+    present: new Uint8Array(n),
+    ax: new Int16Array(n),
+    ay: new Int16Array(n),
+    az: new Int16Array(n),
+    gx: new Int16Array(n),
+    gy: new Int16Array(n),
+    gz: new Int16Array(n),
+  };
   let presentCount = 0;
   for (const block of walk.blocks.imu) {
     let p = block.offset;
@@ -202,7 +224,16 @@ function fillStreams(payload: Buffer, walk: ChunkWalk) {
     presentCount += block.count;
   }
   const g = walk.totals.gnss;
-  const gnss: GnssStream = { total: g, latE7: new Int32Array(g), lonE7: new Int32Array(g), speedMmS: new Uint16Array(g), courseCdeg: new Uint16Array(g), fix: new Uint8Array(g), satellites: new Uint8Array(g), hdopC: new Uint16Array(g) };
+  const gnss: GnssStream = {
+    total: g,
+    latE7: new Int32Array(g),
+    lonE7: new Int32Array(g),
+    speedMmS: new Uint16Array(g),
+    courseCdeg: new Uint16Array(g),
+    fix: new Uint8Array(g),
+    satellites: new Uint8Array(g),
+    hdopC: new Uint16Array(g),
+  };
   for (const block of walk.blocks.gnss) {
     let p = block.offset;
     for (let j = block.firstIndex, end = block.firstIndex + block.count; j < end; j++, p += 16) {
@@ -233,7 +264,10 @@ export function decodeSvc(input: Uint8Array, keyring: Keyring): DecodedSvc {
     return { header, ...streams, events: walk.events, skippedExtensionChunks: walk.skippedExtensionChunks };
   } catch (error) {
     if (error instanceof InvalidSvcError) throw error;
-    throw new InvalidSvcError("malformed", `unexpected ${(error as Error)?.name ?? "error"}: ${(error as Error)?.message ?? String(error)}`);
+    throw new InvalidSvcError(
+      "malformed",
+      `unexpected ${(error as Error)?.name ?? "error"}: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }
 
@@ -264,7 +298,7 @@ export function encodeChunks(content: SvcContent, extraChunks: Buffer[] = []): B
   const parts: Buffer[] = [];
   const { imu, gnss, hrBpm } = content;
   // IMU: runs of present samples, cut at IMU_BLOCK; absent samples are gaps.
-  for (let i = 0; i < imu.total; ) {
+  for (let i = 0; i < imu.total;) {
     if (!imu.present[i]) {
       i++;
       continue;
@@ -372,5 +406,9 @@ export function openPayload(bytes: Uint8Array, keyring: Keyring): { headerBytes:
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = parseHeader(buffer);
   const plaintext = decrypt(buffer, header, keyring);
-  return { headerBytes: Buffer.from(buffer.subarray(0, HEADER_LENGTH)), chunks: header.flags & 1 ? inflate(plaintext) : plaintext, flags: header.flags };
+  return {
+    headerBytes: Buffer.from(buffer.subarray(0, HEADER_LENGTH)),
+    chunks: header.flags & 1 ? inflate(plaintext) : plaintext,
+    flags: header.flags,
+  };
 }

@@ -17,7 +17,8 @@ export function mutate(original: Uint8Array, keyring: Keyring, rng: Random): Uin
   const kind = Math.floor(rng.next() * 6);
   const bytes = Buffer.from(original);
   if (kind === 0) {
-    for (let k = 0, flips = 1 + Math.floor(rng.next() * 8); k < flips; k++) bytes[Math.floor(rng.next() * bytes.length)] ^= 1 << Math.floor(rng.next() * 8);
+    for (let k = 0, flips = 1 + Math.floor(rng.next() * 8); k < flips; k++)
+      bytes[Math.floor(rng.next() * bytes.length)] ^= 1 << Math.floor(rng.next() * 8);
     return bytes;
   }
   if (kind === 1) return bytes.subarray(0, Math.floor(rng.next() * bytes.length));
@@ -25,15 +26,18 @@ export function mutate(original: Uint8Array, keyring: Keyring, rng: Random): Uin
   const { headerBytes, chunks, flags } = openPayload(original, keyring);
   const stream = Buffer.from(chunks);
   const offsets: number[] = [];
-  for (let pos = 0; pos + 8 <= stream.length; ) {
+  for (let pos = 0; pos + 8 <= stream.length;) {
     offsets.push(pos);
     pos += 8 + stream.readUInt32LE(pos + 4);
   }
   const at = offsets[Math.floor(rng.next() * offsets.length)];
   const pick = (max: number) => Math.floor(rng.next() * max);
-  if (kind === 2) stream.writeUInt32LE([0, 1, 7, stream.length, 0xffffffff, pick(0xffffffff)][pick(6)], at + 4); // chunk length lies
-  else if (kind === 3) stream[at] = [0x00, 0x05, 0x3f, 0x40, 0x7e, 0x7f, 0x80, 0xff, pick(256)][pick(9)]; // chunk types
-  else if (kind === 4) stream[at + 1] = pick(4); // versions
+  if (kind === 2)
+    stream.writeUInt32LE([0, 1, 7, stream.length, 0xffffffff, pick(0xffffffff)][pick(6)], at + 4); // chunk length lies
+  else if (kind === 3)
+    stream[at] = [0x00, 0x05, 0x3f, 0x40, 0x7e, 0x7f, 0x80, 0xff, pick(256)][pick(9)]; // chunk types
+  else if (kind === 4)
+    stream[at + 1] = pick(4); // versions
   else {
     // Block internals: first index, count, end totals, random body bytes.
     const body = at + 8;
@@ -74,4 +78,3 @@ export function runFuzz(original: Uint8Array, keyring: Keyring, cases: number, s
   }
   return counts;
 }
-

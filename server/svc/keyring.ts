@@ -31,7 +31,8 @@ export function loadKeyring(env: { SVC_KEYRING?: string; SVC_DISABLE_DEV_KEY?: s
       const key = typeof value === "string" ? Buffer.from(value, "base64") : null;
       if (!key || key.length !== 32) throw new Error(`SVC_KEYRING: key ${id} must be 32 bytes, base64`);
       // Anyone can seal with the published key: under another id its files would pass for a production key's (benchmarks count those).
-      if (keyId !== DEV_KEY_ID && key.equals(DEV_MASTER_KEY)) throw new Error(`SVC_KEYRING: key ${id} is the published development key, which only id 0 may hold`);
+      if (keyId !== DEV_KEY_ID && key.equals(DEV_MASTER_KEY))
+        throw new Error(`SVC_KEYRING: key ${id} is the published development key, which only id 0 may hold`);
       if (keyId === DEV_KEY_ID && disableDev) continue;
       keys.set(keyId, new Uint8Array(key));
     }

@@ -42,7 +42,10 @@ export async function teamDeletion(db: Db, userId: number, teamId: number): Prom
       .select({ n: countDistinct(resultCrew.resultId) })
       .from(resultCrew)
       .innerJoin(teamMemberships, and(eq(teamMemberships.athleteId, resultCrew.athleteId), eq(teamMemberships.teamId, teamId))),
-    db.select({ n: sql<number>`count(*)::int` }).from(trackTeamShares).where(eq(trackTeamShares.teamId, teamId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trackTeamShares)
+      .where(eq(trackTeamShares.teamId, teamId)),
   ]);
   const statement = [
     `${count(m.coaches, "coach", "coaches")} and ${count(m.athletes, "athlete")} leave the team; no account or athlete record is deleted.`,

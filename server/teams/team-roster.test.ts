@@ -20,7 +20,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const newUser = (name: string) => createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `${name}-${randomUUID()}@test.example`, password: "long enough password" });
 
 it("a team as the Data API shows it: coaches by name, only the athletes the viewer may see, nothing for strangers", async () => {
   const db = handle.db;
@@ -63,7 +64,8 @@ it("athletes and tracks: keyset pages on id cover exactly what the viewer may se
   const coach = await newUser("roster-coach");
   const stranger = await newUser("roster-stranger");
   const made = [];
-  for (const name of ["A", "B", "C"]) made.push((await createAthlete(db, coach.id, { name, weightKg: "70", subscriptionActiveUntil: "2099-01-01" })).id);
+  for (const name of ["A", "B", "C"])
+    made.push((await createAthlete(db, coach.id, { name, weightKg: "70", subscriptionActiveUntil: "2099-01-01" })).id);
   const page1 = await listAccessibleAthletesAfter(db, coach.id, { afterId: null, take: 2 });
   const page2 = await listAccessibleAthletesAfter(db, coach.id, { afterId: page1[1].id, take: 2 });
   expect([...page1, ...page2].map((a) => a.id)).toEqual(made);
@@ -75,7 +77,14 @@ it("athletes and tracks: keyset pages on id cover exactly what the viewer may se
   const publicTrack = await createTrack(db, coach.id, { name: "Regatta course", isPublic: true });
   const mine = await listAccessibleTrackCourses(db, coach.id, { afterId: privateTrack.id - 1, take: 10 });
   expect(mine.map((t) => t.id)).toEqual([privateTrack.id, publicTrack.id]);
-  expect(mine[0]).toEqual({ id: privateTrack.id, name: "Home basin", location: "Lake", latitude: expect.closeTo(40.1, 4), longitude: expect.closeTo(-3.5, 4), isPublic: false });
+  expect(mine[0]).toEqual({
+    id: privateTrack.id,
+    name: "Home basin",
+    location: "Lake",
+    latitude: expect.closeTo(40.1, 4),
+    longitude: expect.closeTo(-3.5, 4),
+    isPublic: false,
+  });
   const strangers = await listAccessibleTrackCourses(db, stranger.id, { afterId: privateTrack.id - 1, take: 10 });
   expect(strangers.map((t) => t.id)).toEqual([publicTrack.id]);
   await expect(getAccessibleTrackCourse(db, stranger.id, privateTrack.id)).rejects.toMatchObject({ code: "not_found" });

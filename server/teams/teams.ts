@@ -104,7 +104,8 @@ export async function addCoach(db: Db, userId: number, input: z.input<typeof ZAd
   await requireOwnTeam(db, userId, teamId);
   const [coach] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   // Same message whether or not an account exists: the form must not reveal who has an account.
-  if (!coach) throw new AppError("invalid", "No account can be added with this email", { email: ["No account can be added with this email"] });
+  if (!coach)
+    throw new AppError("invalid", "No account can be added with this email", { email: ["No account can be added with this email"] });
   await db.insert(teamMemberships).values({ teamId, role: "coach", userId: coach.id }).onConflictDoNothing();
 }
 
@@ -140,7 +141,8 @@ export async function removeMember(db: Db, userId: number, teamId: number, membe
         .select({ coaches: sql<number>`count(*)::int` })
         .from(teamMemberships)
         .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.role, "coach")));
-      if (coaches <= 1) throw new AppError("conflict", "A team always keeps at least one coach: add another coach before removing this one.");
+      if (coaches <= 1)
+        throw new AppError("conflict", "A team always keeps at least one coach: add another coach before removing this one.");
     }
     await tx.delete(teamMemberships).where(eq(teamMemberships.id, membershipId));
   });

@@ -15,13 +15,23 @@ export async function listAccessibleTracksPage(db: Db, userId: number, limit: nu
 }
 
 export async function getAccessibleTrackSummary(db: Db, userId: number, trackId: number) {
-  const [row] = await db.select({ id: tracks.id, name: tracks.name }).from(tracks).where(and(eq(tracks.id, trackId), trackAccessible(userId)));
+  const [row] = await db
+    .select({ id: tracks.id, name: tracks.name })
+    .from(tracks)
+    .where(and(eq(tracks.id, trackId), trackAccessible(userId)));
   if (!row) throw notFound("Track");
   return row;
 }
 
 /** A track as course metadata: where it is and its start line; never its owner or the teams it is shared with. */
-const courseColumns = { id: tracks.id, name: tracks.name, location: tracks.location, latitude: tracks.latitude, longitude: tracks.longitude, isPublic: tracks.isPublic };
+const courseColumns = {
+  id: tracks.id,
+  name: tracks.name,
+  location: tracks.location,
+  latitude: tracks.latitude,
+  longitude: tracks.longitude,
+  isPublic: tracks.isPublic,
+};
 export type TrackCourse = Awaited<ReturnType<typeof getAccessibleTrackCourse>>;
 
 /** Accessible tracks in id order after `afterId` (keyset on the primary key; null = from the start). */
@@ -35,7 +45,10 @@ export async function listAccessibleTrackCourses(db: Db, userId: number, page: {
 }
 
 export async function getAccessibleTrackCourse(db: Db, userId: number, trackId: number) {
-  const [row] = await db.select(courseColumns).from(tracks).where(and(eq(tracks.id, trackId), trackAccessible(userId)));
+  const [row] = await db
+    .select(courseColumns)
+    .from(tracks)
+    .where(and(eq(tracks.id, trackId), trackAccessible(userId)));
   if (!row) throw notFound("Track");
   return row;
 }

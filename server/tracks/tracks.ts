@@ -7,7 +7,14 @@ import { AppError, notFound } from "../errors";
 
 const optionalCoordinate = (min: number, max: number, label: string) =>
   z
-    .union([z.literal(""), z.null(), z.coerce.number({ error: "Enter a number" }).min(min, `${label} must be between ${min} and ${max}`).max(max, `${label} must be between ${min} and ${max}`)])
+    .union([
+      z.literal(""),
+      z.null(),
+      z.coerce
+        .number({ error: "Enter a number" })
+        .min(min, `${label} must be between ${min} and ${max}`)
+        .max(max, `${label} must be between ${min} and ${max}`),
+    ])
     .optional()
     .transform((v) => (v === "" || v === undefined || v === null ? null : v));
 
@@ -52,9 +59,7 @@ type TrackRow = Omit<TrackView, "sharedTeamIds" | "editable"> & { ownerUserId: n
 
 async function withShares(db: Db, userId: number, rows: TrackRow[]): Promise<TrackView[]> {
   const ids = rows.map((r) => r.id);
-  const shares = ids.length
-    ? await db.select().from(trackTeamShares).where(inArray(trackTeamShares.trackId, ids))
-    : [];
+  const shares = ids.length ? await db.select().from(trackTeamShares).where(inArray(trackTeamShares.trackId, ids)) : [];
   return rows.map(({ ownerUserId, ...r }) => ({
     ...r,
     // Only the owner sees which teams a track is shared with.
@@ -69,7 +74,10 @@ export async function listAccessibleTracks(db: Db, userId: number): Promise<Trac
 }
 
 export async function getAccessibleTrack(db: Db, userId: number, trackId: number): Promise<TrackView> {
-  const rows = await db.select(columns).from(tracks).where(and(eq(tracks.id, trackId), trackAccessible(userId)));
+  const rows = await db
+    .select(columns)
+    .from(tracks)
+    .where(and(eq(tracks.id, trackId), trackAccessible(userId)));
   if (rows.length === 0) throw notFound("Track");
   return (await withShares(db, userId, rows))[0];
 }
@@ -92,7 +100,10 @@ export async function createTrack(db: Db, userId: number, input: TrackInput): Pr
   const { sharedTeamIds, ...values } = ZTrackInput.parse(input);
   await assertOwnTeams(db, userId, sharedTeamIds);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(tracks).values({ ...values, ownerUserId: userId }).returning({ id: tracks.id });
+    const [row] = await tx
+      .insert(tracks)
+      .values({ ...values, ownerUserId: userId })
+      .returning({ id: tracks.id });
     if (sharedTeamIds.length) {
       await tx.insert(trackTeamShares).values([...new Set(sharedTeamIds)].map((teamId) => ({ trackId: row.id, teamId })));
     }
@@ -107,7 +118,10 @@ export async function updateTrack(db: Db, userId: number, trackId: number, input
   if (!existing.editable) throw new AppError("forbidden", "Only the owner of this track can edit it");
   await assertOwnTeams(db, userId, sharedTeamIds);
   await db.transaction(async (tx) => {
-    await tx.update(tracks).set({ ...values, updatedAt: new Date() }).where(eq(tracks.id, trackId));
+    await tx
+      .update(tracks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(tracks.id, trackId));
     await tx.delete(trackTeamShares).where(eq(trackTeamShares.trackId, trackId));
     if (sharedTeamIds.length) {
       await tx.insert(trackTeamShares).values([...new Set(sharedTeamIds)].map((teamId) => ({ trackId, teamId })));

@@ -74,11 +74,17 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
     throw invalid("sensitivity", `sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
   }
 
-  const [vessel] = await db.select({ id: vessels.id, supported: vessels.supported, type: vessels.type, npeople: vessels.npeople }).from(vessels).where(eq(vessels.id, input.vesselId));
+  const [vessel] = await db
+    .select({ id: vessels.id, supported: vessels.supported, type: vessels.type, npeople: vessels.npeople })
+    .from(vessels)
+    .where(eq(vessels.id, input.vesselId));
   if (!vessel) throw invalid("vessel_id", `vessel_id ${input.vesselId} does not exist`);
   if (!vessel.supported) throw invalid("vessel_id", `vessel type ${vessel.type} is not supported`);
   if (input.trackId != null) {
-    const [track] = await db.select({ id: tracks.id }).from(tracks).where(and(eq(tracks.id, input.trackId), trackAccessible(input.user.id)));
+    const [track] = await db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.id, input.trackId), trackAccessible(input.user.id)));
     if (!track) throw new AppError("forbidden", `track_id ${input.trackId} is unknown or not accessible`, { track_id: ["Unknown track"] });
   }
   const crew = checkedCrew(input, vessel);
@@ -125,7 +131,11 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
         })
         .returning({ id: trainings.id });
       if (crew.length) await tx.insert(trainingCrew).values(crew.map((c) => ({ trainingId: row.id, ...c })));
-      const blob = await commitBlob(tx as unknown as Db, { key: trainingOriginalKey(row.id), content: original, contentType: "application/octet-stream" });
+      const blob = await commitBlob(tx as unknown as Db, {
+        key: trainingOriginalKey(row.id),
+        content: original,
+        contentType: "application/octet-stream",
+      });
       await tx.update(trainings).set({ originalBlobId: blob.id }).where(eq(trainings.id, row.id));
       await sendEvent(tx as unknown as Db, { name: "training/stored", data: { trainingId: row.id } });
       return row.id;
@@ -149,11 +159,16 @@ type CrewSeat = { seat: number; athleteId: number };
 function checkedCrew(input: Pick<TrainingUploadInput, "athleteId" | "crew">, vessel: { type: string; npeople: number }): CrewSeat[] {
   if (input.crew == null) return input.athleteId != null ? [{ seat: 1, athleteId: input.athleteId }] : [];
   if (input.athleteId != null) throw invalid("athlete_id", "give athlete_id or athletes, not both");
-  if (input.crew.length !== vessel.npeople) throw invalid("athletes", `athletes must have ${vessel.npeople} entr${vessel.npeople === 1 ? "y" : "ies"} for a ${vessel.type}, got ${input.crew.length}`);
+  if (input.crew.length !== vessel.npeople)
+    throw invalid(
+      "athletes",
+      `athletes must have ${vessel.npeople} entr${vessel.npeople === 1 ? "y" : "ies"} for a ${vessel.type}, got ${input.crew.length}`,
+    );
   const seats = input.crew.flatMap((athleteId, i) => (athleteId === null ? [] : [{ seat: i + 1, athleteId }]));
   const repeated = seats.find((s, i) => seats.findIndex((o) => o.athleteId === s.athleteId) !== i);
   if (repeated) throw invalid(`athletes[${repeated.seat - 1}]`, `Seat ${repeated.seat}: this athlete already has a seat`);
-  if (seats.length && seats[0].seat !== 1) throw invalid("athletes[0]", "Seat 1: name the stroke seat's paddler too (the heart-rate strap is theirs)");
+  if (seats.length && seats[0].seat !== 1)
+    throw invalid("athletes[0]", "Seat 1: name the stroke seat's paddler too (the heart-rate strap is theirs)");
   return seats;
 }
 
@@ -162,7 +177,15 @@ async function requireAccessibleAthletes(db: Db, userId: number, crew: CrewSeat[
   const query = db
     .select({ id: athletes.id })
     .from(athletes)
-    .where(and(inArray(athletes.id, crew.map((c) => c.athleteId)), athleteAccessible(userId)))
+    .where(
+      and(
+        inArray(
+          athletes.id,
+          crew.map((c) => c.athleteId),
+        ),
+        athleteAccessible(userId),
+      ),
+    )
     .orderBy(athletes.id);
   const present = new Set((lock ? await query.for("key share") : await query).map((a) => a.id));
   const missing = crew.find((c) => !present.has(c.athleteId));
@@ -182,14 +205,15 @@ async function refuseRepeatedFile(db: Db, ownerUserId: number, sha256: string): 
   throw new AppError("conflict", message, { file: [message] }, { existing_training_id: existing.id });
 }
 
-
 /**
  * The web upload form's metadata part for a training, as JSON:
  * `{ vessel_id, track_id?, athlete_id? | athletes?, title?, notes?, template_id?, sensitivity? }`,
  * `athletes` being one athlete id or null per seat from the bow.
  * Every problem is a 400 naming its field.
  */
-export function parseTrainingUploadMetadata(raw: string | undefined): Pick<TrainingUploadInput, "vesselId" | "trackId" | "athleteId" | "crew" | "title" | "notes" | "templateId" | "sensitivity"> {
+export function parseTrainingUploadMetadata(
+  raw: string | undefined,
+): Pick<TrainingUploadInput, "vesselId" | "trackId" | "athleteId" | "crew" | "title" | "notes" | "templateId" | "sensitivity"> {
   if (raw === undefined) throw new AppError("invalid", "metadata part missing");
   let value: unknown;
   try {
@@ -205,7 +229,8 @@ export function parseTrainingUploadMetadata(raw: string | undefined): Pick<Train
       if (required) throw invalid(key, `${key} is required`);
       return null;
     }
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647) throw invalid(key, `${key} must be a positive integer`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
+      throw invalid(key, `${key} must be a positive integer`);
     return v;
   };
   const text = (key: string): string | undefined => {
@@ -215,13 +240,15 @@ export function parseTrainingUploadMetadata(raw: string | undefined): Pick<Train
     return v;
   };
   const sensitivity = m.sensitivity;
-  if (sensitivity !== undefined && sensitivity !== null && (typeof sensitivity !== "number" || !Number.isFinite(sensitivity))) throw invalid("sensitivity", "sensitivity must be a number");
+  if (sensitivity !== undefined && sensitivity !== null && (typeof sensitivity !== "number" || !Number.isFinite(sensitivity)))
+    throw invalid("sensitivity", "sensitivity must be a number");
   let crew: (number | null)[] | null = null;
   if (m.athletes !== undefined && m.athletes !== null) {
     if (!Array.isArray(m.athletes) || m.athletes.length > 9) throw invalid("athletes", "athletes must be a list with one entry per seat");
     crew = m.athletes.map((v, i) => {
       if (v === null || v === "") return null;
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647) throw invalid(`athletes[${i}]`, `athletes[${i}] must be an athlete id or null`);
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
+        throw invalid(`athletes[${i}]`, `athletes[${i}] must be an athlete id or null`);
       return v;
     });
   }

@@ -17,7 +17,8 @@ import { assertSameCorrections, layoutAfterReprocessing, trainingDerivedRow, tra
 /** Stable codes of a failed training, with the message people read (docs/trainings.md "States"). */
 export const TRAINING_FAILURES = {
   invalid_file: "The file is damaged, cut short or not a recording from a paddling sensor.",
-  no_sets: "No work sets were found: the recording has no stretch of hard paddling long enough to count as a set. Upload it again with a higher sensitivity if the pieces were light.",
+  no_sets:
+    "No work sets were found: the recording has no stretch of hard paddling long enough to count as a set. Upload it again with a higher sensitivity if the pieces were light.",
   no_speed: "The recording has no usable speed (no satellite fix), so distances and sets cannot be measured.",
   set_incomplete: "The recording ends before its work could be measured.",
   original_missing: "The original file of this training is no longer stored.",
@@ -32,11 +33,16 @@ export interface ProcessDeps {
   afterWrites?: (tx: Db, trainingId: number) => Promise<void>;
 }
 
-export type ProcessOutcome = { status: "ready"; workSetCount: number; processingCoreVersion: number } | { status: "failed"; code: TrainingFailureCode };
+export type ProcessOutcome =
+  { status: "ready"; workSetCount: number; processingCoreVersion: number } | { status: "failed"; code: TrainingFailureCode };
 
 /** Marks a training as being processed (idempotent; a vanished training is a permanent not_found). */
 export async function markTrainingProcessing(db: Db, trainingId: number): Promise<{ status: string }> {
-  const [row] = await db.update(trainings).set({ status: "processing", failureCode: null, failureMessage: null }).where(eq(trainings.id, trainingId)).returning({ status: trainings.status });
+  const [row] = await db
+    .update(trainings)
+    .set({ status: "processing", failureCode: null, failureMessage: null })
+    .where(eq(trainings.id, trainingId))
+    .returning({ status: trainings.status });
   if (!row) throw new AppError("not_found", `training ${trainingId} not found`);
   return row;
 }
@@ -53,7 +59,16 @@ export async function markTrainingFailed(db: Db, trainingId: number, code: Train
   });
 }
 
-const EMPTY_FACTS = { date: null, timeOfDay: null, startAt: null, utcOffsetMin: null, distanceM: null, durationMs: null, workSetCount: null, processingCoreVersion: null };
+const EMPTY_FACTS = {
+  date: null,
+  timeOfDay: null,
+  startAt: null,
+  utcOffsetMin: null,
+  distanceM: null,
+  durationMs: null,
+  workSetCount: null,
+  processingCoreVersion: null,
+};
 
 async function clearFigures(tx: Db, trainingId: number) {
   await tx.delete(trainingSets).where(eq(trainingSets.trainingId, trainingId)); // strokes go by cascade
@@ -71,7 +86,13 @@ async function clearFigures(tx: Db, trainingId: number) {
 export async function processStoredTraining(db: Db, trainingId: number, deps: ProcessDeps = {}): Promise<ProcessOutcome> {
   const now = deps.now ?? new Date();
   const [training] = await db
-    .select({ id: trainings.id, ownerUserId: trainings.ownerUserId, vessel: vessels.type, sensitivity: trainings.sensitivity, templateSnapshot: trainings.templateSnapshot })
+    .select({
+      id: trainings.id,
+      ownerUserId: trainings.ownerUserId,
+      vessel: vessels.type,
+      sensitivity: trainings.sensitivity,
+      templateSnapshot: trainings.templateSnapshot,
+    })
     .from(trainings)
     .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
     .where(eq(trainings.id, trainingId));
@@ -83,10 +104,20 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
   const template = training.templateSnapshot as NormalizedTemplate | null;
   let processed: ProcessedTraining;
   try {
-    processed = processTrainingSvc(original.bytes, { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity }, deps.keyring ?? getKeyring());
+    processed = processTrainingSvc(
+      original.bytes,
+      { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity },
+      deps.keyring ?? getKeyring(),
+    );
   } catch (error) {
     if (error instanceof InvalidSvcError) return fail(db, trainingId, "invalid_file", now);
-    if (error instanceof ProcessingError) return fail(db, trainingId, error.code === "no_speed" ? "no_speed" : error.code === "effort_incomplete" ? "set_incomplete" : "no_sets", now);
+    if (error instanceof ProcessingError)
+      return fail(
+        db,
+        trainingId,
+        error.code === "no_speed" ? "no_speed" : error.code === "effort_incomplete" ? "set_incomplete" : "no_sets",
+        now,
+      );
     throw error;
   }
 
@@ -102,8 +133,17 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
     if (corrected) await assertSameCorrections(t, trainingId, corrected.correctionIds);
     const [device] = await t
       .insert(devices)
-      .values({ ownerUserId: training.ownerUserId, hardwareModel: processed.device.hardware_model, serial: processed.device.serial, firmware: processed.device.firmware, lastSeenAt: now })
-      .onConflictDoUpdate({ target: [devices.ownerUserId, devices.serial], set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now } })
+      .values({
+        ownerUserId: training.ownerUserId,
+        hardwareModel: processed.device.hardware_model,
+        serial: processed.device.serial,
+        firmware: processed.device.firmware,
+        lastSeenAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [devices.ownerUserId, devices.serial],
+        set: { firmware: processed.device.firmware, hardwareModel: processed.device.hardware_model, lastSeenAt: now },
+      })
       .returning({ id: devices.id });
     if (corrected) {
       await writeLayout(t, trainingId, corrected.layout, processed, { needsReview: corrected.needsReview });
@@ -112,15 +152,14 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
       await t.insert(trainingDerived).values({ trainingId, ...trainingDerivedRow(processed) });
       const setRows = await t
         .insert(trainingSets)
-        .values(
-          processed.sets.map((s, k) => trainingSetRow(trainingId, k + 1, s)),
-        )
+        .values(processed.sets.map((s, k) => trainingSetRow(trainingId, k + 1, s)))
         .returning({ id: trainingSets.id, position: trainingSets.position });
       const idOf = new Map(setRows.map((r) => [r.position, r.id]));
       const strokeRows = processed.sets.flatMap((s, k) =>
         (s.strokes ?? []).map((stroke, index) => ({ setId: idOf.get(k + 1)!, ...strokeColumns(stroke, index) })),
       );
-      for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
+      for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT)
+        await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
     }
     await t
       .update(trainings)

@@ -9,7 +9,15 @@ import { processTrainingSvc, type ProcessedTraining, type SetSpan } from "../svc
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
 import { trainingOriginalKey } from "./create-training";
-import { applySetOperation, inheritIds, isDetected, reapplyCorrections, ZSetOperation, type LayoutSet, type SetOperation } from "./set-layout";
+import {
+  applySetOperation,
+  inheritIds,
+  isDetected,
+  reapplyCorrections,
+  ZSetOperation,
+  type LayoutSet,
+  type SetOperation,
+} from "./set-layout";
 import { trainingVisible } from "./training-view";
 
 /**
@@ -64,7 +72,8 @@ async function trainingToCorrect(db: Db, userId: number, trainingId: number, loc
     .where(and(eq(trainings.id, trainingId), trainingVisible(userId)));
   const [row] = lock ? await query.for("update", { of: trainings }) : await query;
   if (!row) throw notFound("Training");
-  if (row.ownerUserId !== userId && row.paddlerUserId !== userId) throw new AppError("forbidden", "Only the training's owner and its paddler can correct its sets.");
+  if (row.ownerUserId !== userId && row.paddlerUserId !== userId)
+    throw new AppError("forbidden", "Only the training's owner and its paddler can correct its sets.");
   if (row.status !== "ready") throw new AppError("conflict", "The sets can be corrected once the training is processed.");
   return row;
 }
@@ -72,7 +81,13 @@ async function trainingToCorrect(db: Db, userId: number, trainingId: number, loc
 /** The stored sets as a layout, in order. */
 export async function storedLayout(db: Db, trainingId: number): Promise<LayoutSet[]> {
   const rows = await db
-    .select({ id: trainingSets.id, kind: trainingSets.kind, start_s: trainingSets.startS, end_s: trainingSets.endS, step_index: trainingSets.stepIndex })
+    .select({
+      id: trainingSets.id,
+      kind: trainingSets.kind,
+      start_s: trainingSets.startS,
+      end_s: trainingSets.endS,
+      step_index: trainingSets.stepIndex,
+    })
     .from(trainingSets)
     .where(eq(trainingSets.trainingId, trainingId))
     .orderBy(asc(trainingSets.position));
@@ -82,22 +97,47 @@ export async function storedLayout(db: Db, trainingId: number): Promise<LayoutSe
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Runs the core with the layout's sets as the spans; a file it refused before a correction it will not refuse now, so any error is ours. */
-async function measure(db: Db, training: TrainingForCorrection, layout: LayoutSet[], keyring: Keyring | undefined): Promise<ProcessedTraining> {
+async function measure(
+  db: Db,
+  training: TrainingForCorrection,
+  layout: LayoutSet[],
+  keyring: Keyring | undefined,
+): Promise<ProcessedTraining> {
   const original = await getBlob(db, trainingOriginalKey(training.id));
-  if (!original) throw new AppError("unprocessable", "The original file of this training is no longer stored, so its sets cannot be measured again.");
+  if (!original)
+    throw new AppError("unprocessable", "The original file of this training is no longer stored, so its sets cannot be measured again.");
   return measureBytes(original.bytes, training, layout, keyring);
 }
 
-function measureBytes(bytes: Uint8Array, training: Pick<TrainingForCorrection, "vessel" | "sensitivity" | "templateSnapshot">, layout: LayoutSet[], keyring: Keyring | undefined): ProcessedTraining {
+function measureBytes(
+  bytes: Uint8Array,
+  training: Pick<TrainingForCorrection, "vessel" | "sensitivity" | "templateSnapshot">,
+  layout: LayoutSet[],
+  keyring: Keyring | undefined,
+): ProcessedTraining {
   const template = training.templateSnapshot as NormalizedTemplate | null;
   const spans: SetSpan[] = layout.map(({ kind, start_s, end_s, step_index }) => ({ kind, start_s, end_s, step_index }));
-  return processTrainingSvc(bytes, { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity, spans }, keyring ?? getKeyring());
+  return processTrainingSvc(
+    bytes,
+    { vessel: training.vessel as VesselType, steps: template?.steps, sensitivity: training.sensitivity, spans },
+    keyring ?? getKeyring(),
+  );
 }
 
 /** Applies one operation to a training's sets; `input` is checked here (a bad one is `invalid` and nothing is written). */
-export async function correctTrainingSets(db: Db, userId: number, trainingId: number, input: unknown, deps: CorrectionDeps = {}): Promise<CorrectionOutcome> {
+export async function correctTrainingSets(
+  db: Db,
+  userId: number,
+  trainingId: number,
+  input: unknown,
+  deps: CorrectionDeps = {},
+): Promise<CorrectionOutcome> {
   const parsed = ZSetOperation.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid", `Not a set correction: ${parsed.error.issues.map((i) => `${i.path.join(".") || "operation"}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new AppError(
+      "invalid",
+      `Not a set correction: ${parsed.error.issues.map((i) => `${i.path.join(".") || "operation"}: ${i.message}`).join("; ")}`,
+    );
   const op = parsed.data;
   await trainingToCorrect(db, userId, trainingId, false);
   return db.transaction(async (raw) => {
@@ -119,9 +159,13 @@ export async function correctTrainingSets(db: Db, userId: number, trainingId: nu
 
 /** A boundary moves to a stroke: `to_s` must be one of the recording's catches (to the millisecond). */
 async function checkStroke(tx: Db, trainingId: number, toS: number) {
-  const [derived] = await tx.select({ catches: trainingDerived.strokeCatches }).from(trainingDerived).where(eq(trainingDerived.trainingId, trainingId));
+  const [derived] = await tx
+    .select({ catches: trainingDerived.strokeCatches })
+    .from(trainingDerived)
+    .where(eq(trainingDerived.trainingId, trainingId));
   const catches = (derived?.catches as number[] | null) ?? null;
-  if (catches && !catches.some((c) => Math.abs(c - toS) < 0.0015)) throw new AppError("invalid", "A boundary moves to a stroke: choose one of the recording's strokes.");
+  if (catches && !catches.some((c) => Math.abs(c - toS) < 0.0015))
+    throw new AppError("invalid", "A boundary moves to a stroke: choose one of the recording's strokes.");
 }
 
 /** Undoes the latest correction not undone yet: its `before` comes back, ids included. */
@@ -150,13 +194,23 @@ export async function undoSetCorrection(db: Db, userId: number, trainingId: numb
 }
 
 /** The corrections in force (not undone), oldest first. */
-export async function activeCorrections(db: Db, trainingId: number): Promise<{ id: number; operation: SetOperation; before: LayoutSet[]; after: LayoutSet[]; userId: number | null; createdAt: Date }[]> {
+export async function activeCorrections(
+  db: Db,
+  trainingId: number,
+): Promise<{ id: number; operation: SetOperation; before: LayoutSet[]; after: LayoutSet[]; userId: number | null; createdAt: Date }[]> {
   const rows = await db
     .select()
     .from(trainingSetCorrections)
     .where(and(eq(trainingSetCorrections.trainingId, trainingId), isNull(trainingSetCorrections.undoneAt)))
     .orderBy(asc(trainingSetCorrections.id));
-  return rows.map((r) => ({ id: r.id, operation: r.operation as SetOperation, before: r.before as LayoutSet[], after: r.after as LayoutSet[], userId: r.userId, createdAt: r.createdAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    operation: r.operation as SetOperation,
+    before: r.before as LayoutSet[],
+    after: r.after as LayoutSet[],
+    userId: r.userId,
+    createdAt: r.createdAt,
+  }));
 }
 
 /**
@@ -185,13 +239,19 @@ export async function layoutAfterReprocessing(
   const kept = stored.length ? stored : corrections[corrections.length - 1].after;
   const layout = reapplied ? inheritIds(reapplied, kept) : kept;
   const [row] = await db.select({ needsReview: trainings.needsReview }).from(trainings).where(eq(trainings.id, trainingId));
-  return { layout, processed: measureBytes(bytes, training, layout, keyring), needsReview: reapplied ? (row?.needsReview ?? false) : true, correctionIds: corrections.map((c) => c.id) };
+  return {
+    layout,
+    processed: measureBytes(bytes, training, layout, keyring),
+    needsReview: reapplied ? (row?.needsReview ?? false) : true,
+    correctionIds: corrections.map((c) => c.id),
+  };
 }
 
 /** Inside the caller's transaction: the corrections in force must still be those the layout was derived from. */
 export async function assertSameCorrections(tx: Db, trainingId: number, ids: number[]): Promise<void> {
   const now = await activeCorrections(tx, trainingId);
-  if (now.length !== ids.length || now.some((c, k) => c.id !== ids[k])) throw new AppError("conflict", "The sets were corrected while the training was being processed; it will be processed again.");
+  if (now.length !== ids.length || now.some((c, k) => c.id !== ids[k]))
+    throw new AppError("conflict", "The sets were corrected while the training was being processed; it will be processed again.");
 }
 
 /**
@@ -201,13 +261,25 @@ export async function assertSameCorrections(tx: Db, trainingId: number, ids: num
  * stored sets not in the layout are deleted. Strokes, derived figures and
  * the training's facts are replaced. Returns the layout with every id.
  */
-export async function writeLayout(tx: Db, trainingId: number, layout: LayoutSet[], processed: ProcessedTraining, options: { needsReview: boolean; now?: Date }): Promise<LayoutSet[]> {
+export async function writeLayout(
+  tx: Db,
+  trainingId: number,
+  layout: LayoutSet[],
+  processed: ProcessedTraining,
+  options: { needsReview: boolean; now?: Date },
+): Promise<LayoutSet[]> {
   const sets = processed.sets;
-  if (sets.length !== layout.length || sets.some((s, k) => s.kind !== layout[k].kind)) throw new Error(`the core measured ${sets.length} sets for a layout of ${layout.length}`);
+  if (sets.length !== layout.length || sets.some((s, k) => s.kind !== layout[k].kind))
+    throw new Error(`the core measured ${sets.length} sets for a layout of ${layout.length}`);
   const keep = layout.flatMap((s) => (s.id !== null ? [s.id] : []));
-  await tx.delete(trainingSets).where(and(eq(trainingSets.trainingId, trainingId), keep.length ? notInArray(trainingSets.id, keep) : undefined));
+  await tx
+    .delete(trainingSets)
+    .where(and(eq(trainingSets.trainingId, trainingId), keep.length ? notInArray(trainingSets.id, keep) : undefined));
   // Positions are unique per training: park the surviving rows out of the way before renumbering.
-  await tx.update(trainingSets).set({ position: sql`-${trainingSets.position}` }).where(eq(trainingSets.trainingId, trainingId));
+  await tx
+    .update(trainingSets)
+    .set({ position: sql`-${trainingSets.position}` })
+    .where(eq(trainingSets.trainingId, trainingId));
   const existing = new Set(
     (await tx.select({ id: trainingSets.id }).from(trainingSets).where(eq(trainingSets.trainingId, trainingId))).map((r) => r.id),
   );
@@ -228,7 +300,8 @@ export async function writeLayout(tx: Db, trainingId: number, layout: LayoutSet[
   }
   await tx.delete(trainingSetStrokes).where(inArray(trainingSetStrokes.setId, ids));
   const strokeRows = sets.flatMap((s, k) => (s.strokes ?? []).map((stroke, index) => ({ setId: ids[k], ...strokeColumns(stroke, index) })));
-  for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT) await tx.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
+  for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT)
+    await tx.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
   const derived = trainingDerivedRow(processed);
   await tx
     .insert(trainingDerived)

@@ -24,8 +24,21 @@ export const REAPPLY_TOLERANCE_S = 2;
 const ZSetId = z.number().int().positive().max(2_147_483_647);
 export const ZSetOperation = z.discriminatedUnion("op", [
   z.object({ op: z.literal("merge"), set_id: ZSetId, with_set_id: ZSetId }).strict(),
-  z.object({ op: z.literal("split"), set_id: ZSetId, at_s: z.number().finite().positive().max(86_400).describe("seconds from the set's start") }).strict(),
-  z.object({ op: z.literal("move"), set_id: ZSetId, edge: z.enum(["start", "end"]), to_s: z.number().finite().min(0).max(86_400).describe("a stroke's catch, recording clock") }).strict(),
+  z
+    .object({
+      op: z.literal("split"),
+      set_id: ZSetId,
+      at_s: z.number().finite().positive().max(86_400).describe("seconds from the set's start"),
+    })
+    .strict(),
+  z
+    .object({
+      op: z.literal("move"),
+      set_id: ZSetId,
+      edge: z.enum(["start", "end"]),
+      to_s: z.number().finite().min(0).max(86_400).describe("a stroke's catch, recording clock"),
+    })
+    .strict(),
   z.object({ op: z.literal("mark"), set_id: ZSetId, kind: z.enum(["work", "rest"]) }).strict(),
 ]);
 export type SetOperation = z.output<typeof ZSetOperation>;
@@ -57,16 +70,26 @@ export function applySetOperation(layout: LayoutSet[], op: SetOperation): Layout
       const [a, b] = j > k ? [k, j] : [j, k];
       const between = sets.slice(a + 1, b);
       const adjacent = b === a + 1 || (sets[a].kind === sets[b].kind && between.every((s) => s.kind !== sets[a].kind));
-      if (!adjacent) throw invalid("Only neighbouring sets can be merged: two sets next to each other, or two work sets with only a rest between them.");
+      if (!adjacent)
+        throw invalid("Only neighbouring sets can be merged: two sets next to each other, or two work sets with only a rest between them.");
       const kind = sets[a].kind === "work" || sets[b].kind === "work" ? "work" : "rest";
       const first = sets[a];
-      const merged: LayoutSet = { id: first.id, kind, start_s: first.start_s, end_s: sets[b].end_s, step_index: kind === "work" ? (first.kind === "work" ? first.step_index : sets[b].step_index) : null };
+      const merged: LayoutSet = {
+        id: first.id,
+        kind,
+        start_s: first.start_s,
+        end_s: sets[b].end_s,
+        step_index: kind === "work" ? (first.kind === "work" ? first.step_index : sets[b].step_index) : null,
+      };
       sets.splice(a, b - a + 1, merged);
       break;
     }
     case "split": {
       const at = r3(set.start_s + op.at_s);
-      if (at - set.start_s < MIN_SET_S || set.end_s - at < MIN_SET_S) throw invalid(`A split must leave at least ${MIN_SET_S} s on each side: choose a time from ${MIN_SET_S} s to ${formatS(set.end_s - set.start_s - MIN_SET_S)} into the set.`);
+      if (at - set.start_s < MIN_SET_S || set.end_s - at < MIN_SET_S)
+        throw invalid(
+          `A split must leave at least ${MIN_SET_S} s on each side: choose a time from ${MIN_SET_S} s to ${formatS(set.end_s - set.start_s - MIN_SET_S)} into the set.`,
+        );
       sets.splice(k, 1, { ...set, end_s: at }, { id: null, kind: set.kind, start_s: at, end_s: set.end_s, step_index: null });
       break;
     }
@@ -75,13 +98,15 @@ export function applySetOperation(layout: LayoutSet[], op: SetOperation): Layout
       if (op.edge === "start") {
         const prev = sets[k - 1];
         if (set.end_s - to < MIN_SET_S) throw invalid(`The start must stay at least ${MIN_SET_S} s before the set's end.`);
-        if (prev && to - prev.start_s < MIN_SET_S) throw invalid(`The start cannot move past the set before: that set must keep at least ${MIN_SET_S} s.`);
+        if (prev && to - prev.start_s < MIN_SET_S)
+          throw invalid(`The start cannot move past the set before: that set must keep at least ${MIN_SET_S} s.`);
         if (prev) prev.end_s = to;
         set.start_s = to;
       } else {
         const next = sets[k + 1];
         if (to - set.start_s < MIN_SET_S) throw invalid(`The end must stay at least ${MIN_SET_S} s after the set's start.`);
-        if (next && next.end_s - to < MIN_SET_S) throw invalid(`The end cannot move past the set after: that set must keep at least ${MIN_SET_S} s.`);
+        if (next && next.end_s - to < MIN_SET_S)
+          throw invalid(`The end cannot move past the set after: that set must keep at least ${MIN_SET_S} s.`);
         if (next) next.start_s = to;
         set.end_s = to;
       }
@@ -110,7 +135,10 @@ function normalize(sets: LayoutSet[]): LayoutSet[] {
 }
 
 /** True when a set of `layout` has the same kind and bounds (to the millisecond) as one that detection found. */
-export function isDetected(set: Pick<LayoutSet, "kind" | "start_s" | "end_s">, detected: Pick<LayoutSet, "kind" | "start_s" | "end_s">[]): boolean {
+export function isDetected(
+  set: Pick<LayoutSet, "kind" | "start_s" | "end_s">,
+  detected: Pick<LayoutSet, "kind" | "start_s" | "end_s">[],
+): boolean {
   return detected.some((d) => d.kind === set.kind && Math.abs(d.start_s - set.start_s) < 0.0015 && Math.abs(d.end_s - set.end_s) < 0.0015);
 }
 
@@ -123,7 +151,10 @@ export function isDetected(set: Pick<LayoutSet, "kind" | "start_s" | "end_s">, d
  * (the caller keeps the corrected sets and asks for a review): the
  * corrections build on each other, so they are re-applied together or kept together.
  */
-export function reapplyCorrections(detected: LayoutSet[], corrections: { operation: SetOperation; before: LayoutSet[] }[]): LayoutSet[] | null {
+export function reapplyCorrections(
+  detected: LayoutSet[],
+  corrections: { operation: SetOperation; before: LayoutSet[] }[],
+): LayoutSet[] | null {
   // Temporary negative ids name the new detection's sets until they are matched to stored ones.
   let layout: LayoutSet[] = detected.map((s, k) => ({ ...s, id: -(k + 1) }));
   let fresh = -1_000_000;
@@ -131,7 +162,12 @@ export function reapplyCorrections(detected: LayoutSet[], corrections: { operati
     const mapId = (id: number): number | null => {
       const was = c.before.find((s) => s.id === id);
       if (!was) return null;
-      const now = layout.find((s) => s.kind === was.kind && Math.abs(s.start_s - was.start_s) <= REAPPLY_TOLERANCE_S && Math.abs(s.end_s - was.end_s) <= REAPPLY_TOLERANCE_S);
+      const now = layout.find(
+        (s) =>
+          s.kind === was.kind &&
+          Math.abs(s.start_s - was.start_s) <= REAPPLY_TOLERANCE_S &&
+          Math.abs(s.end_s - was.end_s) <= REAPPLY_TOLERANCE_S,
+      );
       return now?.id ?? null;
     };
     const setId = mapId(c.operation.set_id);

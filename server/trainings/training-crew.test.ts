@@ -22,7 +22,8 @@ let ana: { id: number };
 let bea: { id: number };
 let k2: number;
 
-const newUser = (name: string) => createUser(handle.db, { name, email: `tc-${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `tc-${name}-${randomUUID()}@test.example`, password: "long enough password" });
 
 beforeAll(async () => {
   handle = await openTestDb();
@@ -37,7 +38,12 @@ afterAll(async () => {
   await handle.close();
 });
 
-const crewOf = (trainingId: number) => handle.db.select({ seat: trainingCrew.seat, athleteId: trainingCrew.athleteId }).from(trainingCrew).where(eq(trainingCrew.trainingId, trainingId)).orderBy(asc(trainingCrew.seat));
+const crewOf = (trainingId: number) =>
+  handle.db
+    .select({ seat: trainingCrew.seat, athleteId: trainingCrew.athleteId })
+    .from(trainingCrew)
+    .where(eq(trainingCrew.trainingId, trainingId))
+    .orderBy(asc(trainingCrew.seat));
 
 it("stores a K2 training's whole crew; each paddler sees it, only the stroke seat's account reads its heart rate", async () => {
   const { id } = await createProcessedTraining(handle.db, coach, { spec: "2x250m/60s", vessel: "K2", keyring, crew: [ana.id, bea.id] });
@@ -65,12 +71,21 @@ it("keeps a single's paddler as seat 1 and refuses a crew that does not fit the 
   const k1 = await vesselIdOf(handle.db, "K1");
   let seed = Math.floor(Math.random() * 1e6);
   const upload = (vesselId: number, more: { crew?: (number | null)[]; athleteId?: number }, user = coach) =>
-    createTrainingFromUpload(handle.db, { user, createdVia: "web", vesselId, file: { filename: "t.svc", bytes: simulatedTrainingFile({ spec: "2x100m/30s", seed: ++seed, keyring }).bytes }, ...more });
+    createTrainingFromUpload(handle.db, {
+      user,
+      createdVia: "web",
+      vesselId,
+      file: { filename: "t.svc", bytes: simulatedTrainingFile({ spec: "2x100m/30s", seed: ++seed, keyring }).bytes },
+      ...more,
+    });
   const single = await upload(k1, { athleteId: bea.id });
   expect(await crewOf(single.id)).toEqual([{ seat: 1, athleteId: bea.id }]);
   // Seat 2 named alone: nobody would know whose heart rate the unit holds.
   const refusal = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     return { code: (error as AppError).code, fields: Object.keys((error as AppError).fieldErrors ?? {}) };
   };

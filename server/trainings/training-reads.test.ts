@@ -48,23 +48,63 @@ beforeAll(async () => {
   olaf = await createUser(db, { name: "Olaf Other", email: `olaf-${randomUUID()}@test.example`, password: "long enough password" });
   [{ id: appId }] = await db
     .insert(oauthApplications)
-    .values({ ownerUserId: anna.id, clientId: `test-${randomUUID()}`, name: "Logger", surface: "session", clientType: "public", redirectUris: ["https://app.example/cb"], scopes: ["trainings:read"], reviewStatus: "not_required" })
+    .values({
+      ownerUserId: anna.id,
+      clientId: `test-${randomUUID()}`,
+      name: "Logger",
+      surface: "session",
+      clientType: "public",
+      redirectUris: ["https://app.example/cb"],
+      scopes: ["trainings:read"],
+      reviewStatus: "not_required",
+    })
     .returning({ id: oauthApplications.id });
   const steps = parseTrainingSpec("3x250m/60s")!;
   const [template] = await db
     .insert(workoutTemplates)
-    .values({ ownerUserId: anna.id, name: "Three 250s", template: { version: 1, name: "Three 250s", boat_class: "K1", notes: null, steps } })
+    .values({
+      ownerUserId: anna.id,
+      name: "Three 250s",
+      template: { version: 1, name: "Three 250s", boat_class: "K1", notes: null, steps },
+    })
     .returning({ id: workoutTemplates.id });
-  templated = (await createProcessedTraining(db, anna, { spec: "3x250m/60s", seed: 21, title: "Tuesday 100% pieces", templateId: template.id, keyring })).id;
+  templated = (
+    await createProcessedTraining(db, anna, {
+      spec: "3x250m/60s",
+      seed: 21,
+      title: "Tuesday 100% pieces",
+      templateId: template.id,
+      keyring,
+    })
+  ).id;
   plain = (await createProcessedTraining(db, anna, { spec: "4x250m/60s", seed: 22, title: "Thursday easy", keyring })).id;
-  fromApp = (await createProcessedTraining(db, anna, { spec: "3x250m/60s", seed: 23, title: "Logged by app", applicationId: appId, keyring })).id;
+  fromApp = (
+    await createProcessedTraining(db, anna, { spec: "3x250m/60s", seed: 23, title: "Logged by app", applicationId: appId, keyring })
+  ).id;
   olafs = (await createProcessedTraining(db, olaf, { spec: "3x250m/60s", seed: 24, title: "Olaf pieces", keyring })).id;
   const file = simulatedTrainingFile({ spec: "3x250m/60s", seed: 25, keyring });
-  queued = (await createTrainingFromUpload(db, { user: anna, createdVia: "web", vesselId: await vesselIdOf(db, "K1"), title: "Still queued", file: { filename: "q.svc", bytes: file.bytes } })).id;
+  queued = (
+    await createTrainingFromUpload(db, {
+      user: anna,
+      createdVia: "web",
+      vesselId: await vesselIdOf(db, "K1"),
+      title: "Still queued",
+      file: { filename: "q.svc", bytes: file.bytes },
+    })
+  ).id;
   // Distinct dates, so the order is known: templated oldest, fromApp newest of the processed ones.
-  await db.update(trainings).set({ date: "2026-03-01", startAt: new Date("2026-03-01T08:00:00Z") }).where(eq(trainings.id, templated));
-  await db.update(trainings).set({ date: "2026-03-05", startAt: new Date("2026-03-05T08:00:00Z") }).where(eq(trainings.id, plain));
-  await db.update(trainings).set({ date: "2026-03-09", startAt: new Date("2026-03-09T08:00:00Z") }).where(eq(trainings.id, fromApp));
+  await db
+    .update(trainings)
+    .set({ date: "2026-03-01", startAt: new Date("2026-03-01T08:00:00Z") })
+    .where(eq(trainings.id, templated));
+  await db
+    .update(trainings)
+    .set({ date: "2026-03-05", startAt: new Date("2026-03-05T08:00:00Z") })
+    .where(eq(trainings.id, plain));
+  await db
+    .update(trainings)
+    .set({ date: "2026-03-09", startAt: new Date("2026-03-09T08:00:00Z") })
+    .where(eq(trainings.id, fromApp));
 }, 120_000);
 afterAll(async () => {
   await handle.close();
@@ -104,7 +144,9 @@ describe("listTrainingsPage", () => {
     expect((await listTrainingsPage(handle.db, dataOf(anna), { title: "thursday" }, null, 50)).map((t) => t.id)).toEqual([plain]);
     expect((await listTrainingsPage(handle.db, dataOf(anna), { title: "100%" }, null, 50)).map((t) => t.id)).toEqual([templated]);
     expect((await listTrainingsPage(handle.db, dataOf(anna), { title: "%" }, null, 50)).map((t) => t.id)).toEqual([templated]);
-    expect((await listTrainingsPage(handle.db, dataOf(anna), { date_from: "2026-03-02", date_to: "2026-03-08" }, null, 50)).map((t) => t.id)).toEqual([plain]);
+    expect(
+      (await listTrainingsPage(handle.db, dataOf(anna), { date_from: "2026-03-02", date_to: "2026-03-08" }, null, 50)).map((t) => t.id),
+    ).toEqual([plain]);
   });
 });
 
@@ -159,7 +201,10 @@ describe("template, paddler and heart rate", () => {
   it("heart rate is the subject's only for their own practice or their own athlete record", async () => {
     const row = await getReadableTraining(handle.db, dataOf(anna), plain);
     expect(trainingHeartRateIsSubjects(row, await getTrainingAthlete(handle.db, dataOf(anna), row), anna.id)).toBe(true);
-    const [ben] = await handle.db.insert(athletes).values({ ownerUserId: anna.id, name: "Ben", surname: "Managed" }).returning({ id: athletes.id });
+    const [ben] = await handle.db
+      .insert(athletes)
+      .values({ ownerUserId: anna.id, name: "Ben", surname: "Managed" })
+      .returning({ id: athletes.id });
     await handle.db.update(trainings).set({ athleteId: ben.id }).where(eq(trainings.id, plain));
     const withBen = await getReadableTraining(handle.db, dataOf(anna), plain);
     const seen = await getTrainingAthlete(handle.db, dataOf(anna), withBen);
@@ -201,7 +246,9 @@ describe("a training as an export source", () => {
   });
 
   it("FIT and TCX carry one lap per set; PDF and XLSX build", async () => {
-    const tcx = new TextDecoder().decode((await buildExport(handle.db, { kind: "training", trainingId: plain }, { userId: anna.id }, { ...options, format: "tcx" })).bytes);
+    const tcx = new TextDecoder().decode(
+      (await buildExport(handle.db, { kind: "training", trainingId: plain }, { userId: anna.id }, { ...options, format: "tcx" })).bytes,
+    );
     expect(tcx.match(/<Lap /g)).toHaveLength(7);
     for (const format of ["fit", "pdf", "pdf-full", "xlsx"] as const) {
       const file = await buildExport(handle.db, { kind: "training", trainingId: plain }, { userId: anna.id }, { ...options, format });
@@ -210,8 +257,29 @@ describe("a training as an export source", () => {
   }, 60_000);
 
   it("refuses another seat, another person's training and a training not processed yet", async () => {
-    expect((await buildExport(handle.db, { kind: "training", trainingId: plain }, { userId: anna.id }, { ...options, athlete: 2, format: "json" }).catch((e) => e)).code).toBe("not_found");
-    expect((await buildExport(handle.db, { kind: "training", trainingId: olafs }, { userId: anna.id }, { ...options, format: "json" }).catch((e) => e)).code).toBe("not_found");
-    expect((await buildExport(handle.db, { kind: "training", trainingId: queued }, { userId: anna.id }, { ...options, format: "json" }).catch((e) => e)).code).toBe("conflict");
+    expect(
+      (
+        await buildExport(
+          handle.db,
+          { kind: "training", trainingId: plain },
+          { userId: anna.id },
+          { ...options, athlete: 2, format: "json" },
+        ).catch((e) => e)
+      ).code,
+    ).toBe("not_found");
+    expect(
+      (
+        await buildExport(handle.db, { kind: "training", trainingId: olafs }, { userId: anna.id }, { ...options, format: "json" }).catch(
+          (e) => e,
+        )
+      ).code,
+    ).toBe("not_found");
+    expect(
+      (
+        await buildExport(handle.db, { kind: "training", trainingId: queued }, { userId: anna.id }, { ...options, format: "json" }).catch(
+          (e) => e,
+        )
+      ).code,
+    ).toBe("conflict");
   });
 });

@@ -53,7 +53,11 @@ const trainingColumns = {
 };
 
 function selectTrainings(db: Db) {
-  return db.select(trainingColumns).from(trainings).innerJoin(vessels, eq(vessels.id, trainings.vesselId)).leftJoin(tracks, eq(tracks.id, trainings.trackId));
+  return db
+    .select(trainingColumns)
+    .from(trainings)
+    .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
+    .leftJoin(tracks, eq(tracks.id, trainings.trackId));
 }
 export type TrainingRow = Awaited<ReturnType<typeof selectTrainings>>[number];
 
@@ -66,7 +70,13 @@ export interface TrainingFilters {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One keyset page of the audience's trainings, newest first (index trainings_owner_start_idx). */
-export function listTrainingsPage(db: Db, audience: TrainingAudience, filters: TrainingFilters, after: KeysetPosition | null, take: number) {
+export function listTrainingsPage(
+  db: Db,
+  audience: TrainingAudience,
+  filters: TrainingFilters,
+  after: KeysetPosition | null,
+  take: number,
+) {
   const sortColumn = sql`coalesce(${trainings.startAt}, ${trainings.createdAt})`;
   const seek = after ? sql`(${sortColumn}, ${trainings.id}) < (${String(after[0])}::timestamptz, ${Number(after[1])})` : undefined;
   return selectTrainings(db)
@@ -99,12 +109,21 @@ export async function getTrainingAthlete(db: Db, audience: TrainingAudience, row
   if (row.athleteId === null) return null;
   const visible = audience.surface === "data" ? athleteAccessible(audience.subjectId, sql`${athletes.id}`) : sql`false`;
   const [athlete] = await db
-    .select({ id: athletes.id, name: sql<string>`trim(${athletes.name} || ' ' || ${athletes.surname})`, linkedUserId: athletes.userId, visible: sql<boolean>`coalesce(${visible}, false)` })
+    .select({
+      id: athletes.id,
+      name: sql<string>`trim(${athletes.name} || ' ' || ${athletes.surname})`,
+      linkedUserId: athletes.userId,
+      visible: sql<boolean>`coalesce(${visible}, false)`,
+    })
     .from(athletes)
     .where(eq(athletes.id, row.athleteId));
   if (!athlete) return null;
   const isSubject = athlete.linkedUserId === audience.subjectId;
-  return { athlete: isSubject || athlete.visible ? { id: athlete.id, name: athlete.name } : null, isSubject, linkedUserId: athlete.linkedUserId };
+  return {
+    athlete: isSubject || athlete.visible ? { id: athlete.id, name: athlete.name } : null,
+    isSubject,
+    linkedUserId: athlete.linkedUserId,
+  };
 }
 export type TrainingAthlete = Awaited<ReturnType<typeof getTrainingAthlete>>;
 
@@ -114,14 +133,29 @@ export type TrainingAthlete = Awaited<ReturnType<typeof getTrainingAthlete>>;
  * athlete record, or no athlete is named and it is the subject's own
  * practice (data-api.md "Health data rules"; docs/trainings.md).
  */
-export function trainingHeartRateIsSubjects(row: Pick<TrainingRow, "ownerUserId" | "athleteId">, athlete: TrainingAthlete, subjectId: number): boolean {
-  return trainingHeartRateOwner({ ownerUserId: row.ownerUserId, athleteId: athlete ? row.athleteId : null, athleteLinkedUserId: athlete?.linkedUserId ?? null }) === subjectId;
+export function trainingHeartRateIsSubjects(
+  row: Pick<TrainingRow, "ownerUserId" | "athleteId">,
+  athlete: TrainingAthlete,
+  subjectId: number,
+): boolean {
+  return (
+    trainingHeartRateOwner({
+      ownerUserId: row.ownerUserId,
+      athleteId: athlete ? row.athleteId : null,
+      athleteLinkedUserId: athlete?.linkedUserId ?? null,
+    }) === subjectId
+  );
 }
 
 /** The template the training followed, as it was at upload (the snapshot), with its id when the subject still has it. */
 export async function getTrainingTemplate(db: Db, trainingId: number, ownerUserId: number) {
   const [row] = await db
-    .select({ templateId: trainings.templateId, snapshot: trainings.templateSnapshot, liveId: workoutTemplates.id, liveName: workoutTemplates.name })
+    .select({
+      templateId: trainings.templateId,
+      snapshot: trainings.templateSnapshot,
+      liveId: workoutTemplates.id,
+      liveName: workoutTemplates.name,
+    })
     .from(trainings)
     .leftJoin(workoutTemplates, and(eq(workoutTemplates.id, trainings.templateId), eq(workoutTemplates.ownerUserId, ownerUserId)))
     .where(eq(trainings.id, trainingId));
@@ -194,7 +228,13 @@ export interface WorkSet extends TrainingSetRow {
 }
 
 function toWorkSet(row: TrainingSetRow & { summary: unknown; track: unknown; heartRate: unknown }): WorkSet {
-  return { ...row, kind: "work", summary: row.summary as SessionSummary, track: row.track as EffortTrack, heartRate: (row.heartRate ?? []) as [number, number][] };
+  return {
+    ...row,
+    kind: "work",
+    summary: row.summary as SessionSummary,
+    track: row.track as EffortTrack,
+    heartRate: (row.heartRate ?? []) as [number, number][],
+  };
 }
 const workColumns = { ...setColumns, summary: trainingSets.summary, track: trainingSets.track, heartRate: trainingSets.heartRate };
 
@@ -213,7 +253,12 @@ export async function getWorkSets(db: Db, trainingId: number): Promise<WorkSet[]
  * boundary, of another training, or a rest are the same not-found (a rest has
  * no strokes, series or splits of its own).
  */
-export async function getReadableWorkSet(db: Db, audience: TrainingAudience, trainingId: number, setId: number): Promise<{ training: TrainingRow; set: WorkSet }> {
+export async function getReadableWorkSet(
+  db: Db,
+  audience: TrainingAudience,
+  trainingId: number,
+  setId: number,
+): Promise<{ training: TrainingRow; set: WorkSet }> {
   const training = await getReadableTraining(db, audience, trainingId);
   const [row] = await db
     .select(workColumns)
@@ -261,5 +306,9 @@ export function setStrokesPageQuery(db: Db, setId: number, afterIndex: number | 
 
 /** Every stroke of a set, in order. */
 export function getSetStrokes(db: Db, setId: number) {
-  return db.select(strokeColumns).from(trainingSetStrokes).where(eq(trainingSetStrokes.setId, setId)).orderBy(asc(trainingSetStrokes.strokeIndex));
+  return db
+    .select(strokeColumns)
+    .from(trainingSetStrokes)
+    .where(eq(trainingSetStrokes.setId, setId))
+    .orderBy(asc(trainingSetStrokes.strokeIndex));
 }

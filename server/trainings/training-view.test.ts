@@ -22,16 +22,28 @@ const queuedIds: number[] = [];
 
 beforeAll(async () => {
   handle = await openTestDb();
-  const account = (label: string) => createUser(handle.db, { name: label, email: `${label}-${randomUUID()}@test.example`, password: "long enough password" });
+  const account = (label: string) =>
+    createUser(handle.db, { name: label, email: `${label}-${randomUUID()}@test.example`, password: "long enough password" });
   coach = await account("coach");
   stranger = await account("stranger");
   paddlerUser = await account("paddler");
   athleteId = (await createAthlete(handle.db, coach.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" })).id;
   await handle.db.update(athletes).set({ userId: paddlerUser.id }).where(eq(athletes.id, athleteId));
   const k1 = await vesselIdOf(handle.db, "K1");
-  readyId = (await createProcessedTraining(handle.db, coach, { spec: "3x200m/45s", seed: 21, athleteId, title: "Ana's threes", keyring })).id;
+  readyId = (await createProcessedTraining(handle.db, coach, { spec: "3x200m/45s", seed: 21, athleteId, title: "Ana's threes", keyring }))
+    .id;
   for (let k = 0; k < 5; k++) {
-    queuedIds.push((await createTrainingFromUpload(handle.db, { user: coach, createdVia: "web", vesselId: k1, title: `queued ${k}`, file: { filename: `q${k}.svc`, bytes: Buffer.from(`queued file ${k} ${randomUUID()}`) } })).id);
+    queuedIds.push(
+      (
+        await createTrainingFromUpload(handle.db, {
+          user: coach,
+          createdVia: "web",
+          vesselId: k1,
+          title: `queued ${k}`,
+          file: { filename: `q${k}.svc`, bytes: Buffer.from(`queued file ${k} ${randomUUID()}`) },
+        })
+      ).id,
+    );
   }
 });
 afterAll(async () => {
@@ -53,12 +65,23 @@ describe("listTrainings", () => {
     expect(seen.filter((id) => queuedIds.includes(id))).toEqual([...queuedIds].reverse());
     expect([...seen].sort((a, b) => a - b)).toEqual([readyId, ...queuedIds].sort((a, b) => a - b));
     const first = await listTrainings(handle.db, coach.id);
-    expect(first.items.find((i) => i.id === readyId)).toMatchObject({ status: "ready", workSetCount: 3, title: "Ana's threes", vesselType: "K1" });
+    expect(first.items.find((i) => i.id === readyId)).toMatchObject({
+      status: "ready",
+      workSetCount: 3,
+      title: "Ana's threes",
+      vesselType: "K1",
+    });
     expect(first.items.find((i) => i.id === queuedIds[0])).toMatchObject({ status: "queued", workSetCount: null, date: null });
   });
 
   it("ignores an unreadable cursor and starts at the top", async () => {
-    for (const bad of ["x", "!!!", Buffer.from("nope|1").toString("base64url"), Buffer.from("1|99999999999").toString("base64url"), "a".repeat(500)]) {
+    for (const bad of [
+      "x",
+      "!!!",
+      Buffer.from("nope|1").toString("base64url"),
+      Buffer.from("1|99999999999").toString("base64url"),
+      "a".repeat(500),
+    ]) {
       const { items } = await listTrainings(handle.db, coach.id, bad, 2);
       expect(items.length).toBe(2);
     }
@@ -74,7 +97,13 @@ describe("loadTrainingView", () => {
   it("gives the sets in order with work numbers, summaries and one chart point per stroke", async () => {
     const view = await loadTrainingView(handle.db, coach.id, readyId);
     expect(view).toMatchObject({ status: "ready", workSetCount: 3, athleteName: "Ana", templateName: null });
-    expect(view.sets.map((s) => [s.kind, s.workNumber])).toEqual([["work", 1], ["rest", null], ["work", 2], ["rest", null], ["work", 3]]);
+    expect(view.sets.map((s) => [s.kind, s.workNumber])).toEqual([
+      ["work", 1],
+      ["rest", null],
+      ["work", 2],
+      ["rest", null],
+      ["work", 3],
+    ]);
     for (const s of view.sets.filter((x) => x.kind === "work")) {
       expect(s.points.length).toBe(s.strokeCount);
       expect(s.summary?.avg_speed).toBeGreaterThan(2);

@@ -1,9 +1,28 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
-import { athletes, tracks, trainingCrew, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, users, vessels, workoutTemplates } from "../db/schema";
+import {
+  athletes,
+  tracks,
+  trainingCrew,
+  trainingDerived,
+  trainings,
+  trainingSetCorrections,
+  trainingSets,
+  trainingSetStrokes,
+  users,
+  vessels,
+  workoutTemplates,
+} from "../db/schema";
 import { notFound } from "../errors";
-import { effortFigures, ownHeartRateOf, trainingHeartRateOwner, viewerDataQuality, type EffortFigures, type OwnHeartRate } from "../health/health-projection";
+import {
+  effortFigures,
+  ownHeartRateOf,
+  trainingHeartRateOwner,
+  viewerDataQuality,
+  type EffortFigures,
+  type OwnHeartRate,
+} from "../health/health-projection";
 import { computeSplits } from "../svc/process/track";
 import type { DataQuality, EffortTrack, SessionSummary, Split } from "../svc/process/types";
 import type { NormalizedTemplate } from "../workouts/template";
@@ -53,7 +72,12 @@ function decodeCursor(cursor: string | undefined): { micros: string; id: number 
 }
 
 /** The trainings the user may see, newest first, one page after `cursor` (an unreadable cursor starts at the top). */
-export async function listTrainings(db: Db, userId: number, cursor?: string, limit = TRAININGS_PAGE_SIZE): Promise<{ items: TrainingListItem[]; nextCursor: string | null }> {
+export async function listTrainings(
+  db: Db,
+  userId: number,
+  cursor?: string,
+  limit = TRAININGS_PAGE_SIZE,
+): Promise<{ items: TrainingListItem[]; nextCursor: string | null }> {
   const sortKey = sql<Date>`coalesce(${trainings.startAt}, ${trainings.createdAt})`;
   const after = decodeCursor(cursor);
   const rows = await db
@@ -74,7 +98,14 @@ export async function listTrainings(db: Db, userId: number, cursor?: string, lim
     })
     .from(trainings)
     .innerJoin(vessels, eq(vessels.id, trainings.vesselId))
-    .where(and(trainingVisible(userId), after ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})` : undefined))
+    .where(
+      and(
+        trainingVisible(userId),
+        after
+          ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(sortKey), desc(trainings.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -211,11 +242,21 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     .where(eq(trainingCrew.trainingId, trainingId))
     .orderBy(asc(trainingCrew.seat));
   const [derived] = ready ? await db.select().from(trainingDerived).where(eq(trainingDerived.trainingId, trainingId)) : [];
-  const setRows = ready ? await db.select().from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position)) : [];
+  const setRows = ready
+    ? await db.select().from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position))
+    : [];
   const workIds = setRows.filter((s) => s.kind === "work").map((s) => s.id);
   const strokes = workIds.length
     ? await db
-        .select({ setId: trainingSetStrokes.setId, distance: trainingSetStrokes.distanceM, speed: trainingSetStrokes.filteredSpeedMS, rate: trainingSetStrokes.rateSpm, strokeDistance: trainingSetStrokes.strokeDistanceM, left: trainingSetStrokes.leftStrokeDistanceM, right: trainingSetStrokes.rightStrokeDistanceM })
+        .select({
+          setId: trainingSetStrokes.setId,
+          distance: trainingSetStrokes.distanceM,
+          speed: trainingSetStrokes.filteredSpeedMS,
+          rate: trainingSetStrokes.rateSpm,
+          strokeDistance: trainingSetStrokes.strokeDistanceM,
+          left: trainingSetStrokes.leftStrokeDistanceM,
+          right: trainingSetStrokes.rightStrokeDistanceM,
+        })
         .from(trainingSetStrokes)
         .where(inArray(trainingSetStrokes.setId, workIds))
         .orderBy(asc(trainingSetStrokes.setId), asc(trainingSetStrokes.strokeIndex))
@@ -228,11 +269,17 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     raw.push({ distance: s.distance ?? 0, rate: s.rate ?? 0 });
     splitStrokesBySet.set(s.setId, raw);
     const list = pointsBySet.get(s.setId) ?? [];
-    list.push({ distance: round(s.distance ?? 0, 1), speed: s.speed === null ? null : round(s.speed, 3), rate: s.rate === null ? null : round(s.rate, 1), strokeDistance: nullableRound(s.strokeDistance ?? s.left ?? s.right, 2) });
+    list.push({
+      distance: round(s.distance ?? 0, 1),
+      speed: s.speed === null ? null : round(s.speed, 3),
+      rate: s.rate === null ? null : round(s.rate, 1),
+      strokeDistance: nullableRound(s.strokeDistance ?? s.left ?? s.right, 2),
+    });
     pointsBySet.set(s.setId, list);
   }
   // The unit's heart rate is the paddler's (docs/access.md "Health data in every view").
-  const heartRateIsViewers = trainingHeartRateOwner({ ownerUserId: tr.ownerUserId, athleteId: tr.athleteId, athleteLinkedUserId: t.athleteLinkedUserId }) === userId;
+  const heartRateIsViewers =
+    trainingHeartRateOwner({ ownerUserId: tr.ownerUserId, athleteId: tr.athleteId, athleteLinkedUserId: t.athleteLinkedUserId }) === userId;
   const ownHeartRate = (summary: SessionSummary | null | undefined) => {
     const own = heartRateIsViewers && summary ? ownHeartRateOf(summary) : null;
     return own ? { ownHeartRate: own } : {};
@@ -271,7 +318,10 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     summary: totalSummary ? effortFigures(totalSummary) : null,
     ...ownHeartRate(totalSummary),
     warnings: derived ? viewerDataQuality(derived.dataQuality as DataQuality).warnings.slice(0, 10) : [],
-    unmatchedSteps: (match?.unmatched_steps ?? []).map((index) => ({ index, label: stepLabel(template?.steps[index]) ?? `step ${index + 1}` })),
+    unmatchedSteps: (match?.unmatched_steps ?? []).map((index) => ({
+      index,
+      label: stepLabel(template?.steps[index]) ?? `step ${index + 1}`,
+    })),
     sets: setRows.map((s, k) => ({
       id: s.id,
       position: s.position,
@@ -297,13 +347,22 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
 
 async function correctingOf(db: Db, trainingId: number, strokeCatches: number[]): Promise<TrainingCorrecting> {
   const rows = await db
-    .select({ id: trainingSetCorrections.id, operation: trainingSetCorrections.operation, by: users.name, at: trainingSetCorrections.createdAt })
+    .select({
+      id: trainingSetCorrections.id,
+      operation: trainingSetCorrections.operation,
+      by: users.name,
+      at: trainingSetCorrections.createdAt,
+    })
     .from(trainingSetCorrections)
     .leftJoin(users, eq(users.id, trainingSetCorrections.userId))
     .where(and(eq(trainingSetCorrections.trainingId, trainingId), isNull(trainingSetCorrections.undoneAt)))
     .orderBy(desc(trainingSetCorrections.id));
   const last = rows[0];
-  return { strokeCatches, activeCount: rows.length, last: last ? { id: last.id, op: (last.operation as { op: string }).op, by: last.by, at: last.at.toISOString() } : null };
+  return {
+    strokeCatches,
+    activeCount: rows.length,
+    last: last ? { id: last.id, op: (last.operation as { op: string }).op, by: last.by, at: last.at.toISOString() } : null,
+  };
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
@@ -313,5 +372,9 @@ const nullableRound = (v: number | null | undefined, digits: number) => (v === n
 
 /** The owner's workout templates for the upload form's choice. */
 export async function listTemplateChoices(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: workoutTemplates.id, name: workoutTemplates.name }).from(workoutTemplates).where(eq(workoutTemplates.ownerUserId, userId)).orderBy(asc(workoutTemplates.name), asc(workoutTemplates.id));
+  return db
+    .select({ id: workoutTemplates.id, name: workoutTemplates.name })
+    .from(workoutTemplates)
+    .where(eq(workoutTemplates.ownerUserId, userId))
+    .orderBy(asc(workoutTemplates.name), asc(workoutTemplates.id));
 }

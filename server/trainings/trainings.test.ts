@@ -36,7 +36,14 @@ afterAll(async () => {
 });
 
 const upload = (overrides: Partial<Parameters<typeof createTrainingFromUpload>[1]> = {}) =>
-  createTrainingFromUpload(handle.db, { user: coach, createdVia: "web", vesselId: k1, title: "Tuesday 4x250", file: { filename: "tuesday.svc", bytes: file.bytes }, ...overrides });
+  createTrainingFromUpload(handle.db, {
+    user: coach,
+    createdVia: "web",
+    vesselId: k1,
+    title: "Tuesday 4x250",
+    file: { filename: "tuesday.svc", bytes: file.bytes },
+    ...overrides,
+  });
 
 const drainTrainings = () => drainEmbeddedRuns(handle.db, { functions: [processTrainingFunction], retryBackoff: () => 0 });
 const row = async (id: number) => (await handle.db.select().from(trainings).where(eq(trainings.id, id)))[0];
@@ -50,7 +57,16 @@ describe("createTrainingFromUpload", () => {
     createdId = created.id;
     expect(created.status).toBe("queued");
     const training = await row(created.id);
-    expect(training).toMatchObject({ ownerUserId: coach.id, status: "queued", title: "Tuesday 4x250", sensitivity: 6.5, createdVia: "web", processingCoreVersion: null, distanceM: null, workSetCount: null });
+    expect(training).toMatchObject({
+      ownerUserId: coach.id,
+      status: "queued",
+      title: "Tuesday 4x250",
+      sensitivity: 6.5,
+      createdVia: "web",
+      processingCoreVersion: null,
+      distanceM: null,
+      workSetCount: null,
+    });
     expect((await getBlob(handle.db, trainingOriginalKey(created.id)))!.bytes.equals(file.bytes)).toBe(true);
     // The processing event is an outbox row committed with the training (docs/jobs.md "Outbox").
     const events = await handle.db.select({ data: eventOutbox.data }).from(eventOutbox).where(eq(eventOutbox.name, "training/stored"));
@@ -64,23 +80,54 @@ describe("createTrainingFromUpload", () => {
     expect(error.message).toContain(`training ${createdId}`);
     expect(await handle.db.select({ n: count() }).from(trainings).where(eq(trainings.ownerUserId, coach.id))).toEqual(before);
     // Another person may upload the same file.
-    const theirs = await createTrainingFromUpload(handle.db, { user: other, createdVia: "web", vesselId: k1, file: { filename: "x.svc", bytes: file.bytes } });
+    const theirs = await createTrainingFromUpload(handle.db, {
+      user: other,
+      createdVia: "web",
+      vesselId: k1,
+      file: { filename: "x.svc", bytes: file.bytes },
+    });
     expect(theirs.id).not.toBe(createdId);
   });
 
   it("checks the file name, sensitivity, title, vessel and template before writing", async () => {
     const bytes = Buffer.from("a different file");
-    await expect(upload({ file: { filename: "x.fit", bytes } })).rejects.toMatchObject({ code: "invalid", fieldErrors: { file: ["The file name must end in .svc"] } });
-    await expect(upload({ file: { filename: "x.svc", bytes: Buffer.alloc(0) } })).rejects.toMatchObject({ code: "invalid", fieldErrors: { file: expect.any(Array) } });
-    await expect(upload({ file: { filename: "x.svc", bytes }, sensitivity: 10.5 })).rejects.toMatchObject({ code: "invalid", fieldErrors: { sensitivity: expect.any(Array) } });
-    await expect(upload({ file: { filename: "x.svc", bytes }, title: "a\u0000b" })).rejects.toMatchObject({ code: "invalid", fieldErrors: { title: expect.any(Array) } });
-    await expect(upload({ file: { filename: "x.svc", bytes }, vesselId: 2_000_000 })).rejects.toMatchObject({ code: "invalid", fieldErrors: { vessel_id: expect.any(Array) } });
+    await expect(upload({ file: { filename: "x.fit", bytes } })).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { file: ["The file name must end in .svc"] },
+    });
+    await expect(upload({ file: { filename: "x.svc", bytes: Buffer.alloc(0) } })).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { file: expect.any(Array) },
+    });
+    await expect(upload({ file: { filename: "x.svc", bytes }, sensitivity: 10.5 })).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { sensitivity: expect.any(Array) },
+    });
+    await expect(upload({ file: { filename: "x.svc", bytes }, title: "a\u0000b" })).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { title: expect.any(Array) },
+    });
+    await expect(upload({ file: { filename: "x.svc", bytes }, vesselId: 2_000_000 })).rejects.toMatchObject({
+      code: "invalid",
+      fieldErrors: { vessel_id: expect.any(Array) },
+    });
     const inspected = inspectTemplate({ version: 1, steps: [{ kind: "work", distance_m: 250 }] });
-    const [theirs] = await handle.db.insert(workoutTemplates).values({ ownerUserId: other.id, name: "Theirs", template: inspected.template }).returning({ id: workoutTemplates.id });
-    await expect(upload({ file: { filename: "x.svc", bytes }, templateId: theirs.id })).rejects.toMatchObject({ code: "invalid", message: `workout template ${theirs.id} not found` });
+    const [theirs] = await handle.db
+      .insert(workoutTemplates)
+      .values({ ownerUserId: other.id, name: "Theirs", template: inspected.template })
+      .returning({ id: workoutTemplates.id });
+    await expect(upload({ file: { filename: "x.svc", bytes }, templateId: theirs.id })).rejects.toMatchObject({
+      code: "invalid",
+      message: `workout template ${theirs.id} not found`,
+    });
     const viewer = { ...coach, canCreateSessions: false };
     await expect(upload({ user: viewer, file: { filename: "x.svc", bytes } })).rejects.toMatchObject({ code: "forbidden" });
-    expect(await handle.db.select({ n: count() }).from(trainings).where(and(eq(trainings.ownerUserId, coach.id), eq(trainings.originalFilename, "x.svc")))).toEqual([{ n: 0 }]);
+    expect(
+      await handle.db
+        .select({ n: count() })
+        .from(trainings)
+        .where(and(eq(trainings.ownerUserId, coach.id), eq(trainings.originalFilename, "x.svc"))),
+    ).toEqual([{ n: 0 }]);
   });
 
   it("is processed by the background function: sets, strokes, facts, status ready and the core version", async () => {
@@ -102,18 +149,43 @@ describe("createTrainingFromUpload", () => {
       const [{ n }] = await handle.db.select({ n: count() }).from(trainingSetStrokes).where(eq(trainingSetStrokes.setId, s.id));
       expect(n).toBe(s.kind === "work" ? s.strokeCount : 0);
     }
-    expect(await handle.db.select({ n: count() }).from(trainingDerived).where(eq(trainingDerived.trainingId, createdId))).toEqual([{ n: 1 }]);
+    expect(await handle.db.select({ n: count() }).from(trainingDerived).where(eq(trainingDerived.trainingId, createdId))).toEqual([
+      { n: 1 },
+    ]);
   });
 });
 
 describe("processStoredTraining", () => {
   it("matches the sets to the template snapshot taken at upload", async () => {
-    const inspected = inspectTemplate({ version: 1, name: "4x250", steps: [{ repeat: 4, steps: [{ kind: "work", distance_m: 250 }, { kind: "rest", duration_s: 60 }] }] });
-    const [template] = await handle.db.insert(workoutTemplates).values({ ownerUserId: coach.id, name: "4x250", template: inspected.template }).returning({ id: workoutTemplates.id });
-    const { id, outcome } = await createProcessedTraining(handle.db, coach, { spec: "4x250m/60s", seed: 5, templateId: template.id, keyring });
+    const inspected = inspectTemplate({
+      version: 1,
+      name: "4x250",
+      steps: [
+        {
+          repeat: 4,
+          steps: [
+            { kind: "work", distance_m: 250 },
+            { kind: "rest", duration_s: 60 },
+          ],
+        },
+      ],
+    });
+    const [template] = await handle.db
+      .insert(workoutTemplates)
+      .values({ ownerUserId: coach.id, name: "4x250", template: inspected.template })
+      .returning({ id: workoutTemplates.id });
+    const { id, outcome } = await createProcessedTraining(handle.db, coach, {
+      spec: "4x250m/60s",
+      seed: 5,
+      templateId: template.id,
+      keyring,
+    });
     expect(outcome).toEqual({ status: "ready", workSetCount: 4, processingCoreVersion: PROCESSING_CORE_VERSION });
     // Editing the template afterwards does not change the training's snapshot.
-    await handle.db.update(workoutTemplates).set({ template: { version: 1, steps: [] } }).where(eq(workoutTemplates.id, template.id));
+    await handle.db
+      .update(workoutTemplates)
+      .set({ template: { version: 1, steps: [] } })
+      .where(eq(workoutTemplates.id, template.id));
     expect((await row(id)).templateSnapshot).toEqual(inspected.template);
     const work = (await setsOf(id)).filter((s) => s.kind === "work");
     expect(work.map((s) => s.stepIndex)).toEqual([0, 2, 4, 6]);
@@ -123,9 +195,17 @@ describe("processStoredTraining", () => {
   });
 
   it("ends failed with a stable code and a message for people on a corrupt file", async () => {
-    const created = await upload({ file: { filename: "broken.svc", bytes: Buffer.from("SVC1 but not really a file at all, no no no no no no no no no no") } });
+    const created = await upload({
+      file: { filename: "broken.svc", bytes: Buffer.from("SVC1 but not really a file at all, no no no no no no no no no no") },
+    });
     expect(await processStoredTraining(handle.db, created.id, { keyring })).toEqual({ status: "failed", code: "invalid_file" });
-    expect(await row(created.id)).toMatchObject({ status: "failed", failureCode: "invalid_file", failureMessage: TRAINING_FAILURES.invalid_file, processingCoreVersion: null, distanceM: null });
+    expect(await row(created.id)).toMatchObject({
+      status: "failed",
+      failureCode: "invalid_file",
+      failureMessage: TRAINING_FAILURES.invalid_file,
+      processingCoreVersion: null,
+      distanceM: null,
+    });
     expect(await setsOf(created.id)).toEqual([]);
   });
 
@@ -139,7 +219,15 @@ describe("processStoredTraining", () => {
   it("reprocessing replaces the sets in one transaction: a failure midway keeps the previous sets whole", async () => {
     const { id } = await createProcessedTraining(handle.db, coach, { spec: "3x200m/60s", seed: 9, keyring });
     const before = await setsOf(id);
-    const strokesBefore = await handle.db.select({ n: count() }).from(trainingSetStrokes).where(inArray(trainingSetStrokes.setId, before.map((s) => s.id)));
+    const strokesBefore = await handle.db
+      .select({ n: count() })
+      .from(trainingSetStrokes)
+      .where(
+        inArray(
+          trainingSetStrokes.setId,
+          before.map((s) => s.id),
+        ),
+      );
     await expect(
       processStoredTraining(handle.db, id, {
         keyring,
@@ -150,7 +238,17 @@ describe("processStoredTraining", () => {
     ).rejects.toThrow("disk full");
     const kept = await setsOf(id);
     expect(kept.map((s) => s.id)).toEqual(before.map((s) => s.id));
-    expect(await handle.db.select({ n: count() }).from(trainingSetStrokes).where(inArray(trainingSetStrokes.setId, kept.map((s) => s.id)))).toEqual(strokesBefore);
+    expect(
+      await handle.db
+        .select({ n: count() })
+        .from(trainingSetStrokes)
+        .where(
+          inArray(
+            trainingSetStrokes.setId,
+            kept.map((s) => s.id),
+          ),
+        ),
+    ).toEqual(strokesBefore);
 
     // Sensitivity changed and processed again: new rows replace the old, nothing left over.
     await handle.db.update(trainings).set({ sensitivity: 4 }).where(eq(trainings.id, id));
@@ -158,7 +256,17 @@ describe("processStoredTraining", () => {
     const after = await setsOf(id);
     expect(after.length).toBe(before.length);
     expect(after.some((s) => before.some((b) => b.id === s.id))).toBe(false);
-    expect(await handle.db.select({ n: count() }).from(trainingSetStrokes).where(inArray(trainingSetStrokes.setId, before.map((s) => s.id)))).toEqual([{ n: 0 }]);
+    expect(
+      await handle.db
+        .select({ n: count() })
+        .from(trainingSetStrokes)
+        .where(
+          inArray(
+            trainingSetStrokes.setId,
+            before.map((s) => s.id),
+          ),
+        ),
+    ).toEqual([{ n: 0 }]);
     expect(await row(id)).toMatchObject({ status: "ready", workSetCount: 3 });
   });
 
@@ -167,7 +275,10 @@ describe("processStoredTraining", () => {
     await handle.db.delete(trainings).where(and(eq(trainings.id, created.id), eq(trainings.ownerUserId, coach.id)));
     await expect(processStoredTraining(handle.db, created.id, { keyring })).rejects.toMatchObject({ code: "not_found" });
     await drainTrainings();
-    const runs = await handle.db.select({ status: jobRuns.status, event: jobRuns.event }).from(jobRuns).where(eq(jobRuns.functionId, "process-training"));
+    const runs = await handle.db
+      .select({ status: jobRuns.status, event: jobRuns.event })
+      .from(jobRuns)
+      .where(eq(jobRuns.functionId, "process-training"));
     const mine = runs.filter((r) => r.event.data.trainingId === created.id);
     expect(mine.map((r) => r.status)).toEqual(["completed"]);
   });
@@ -198,7 +309,9 @@ describe("process-training after a crash", () => {
 
 describe("parseTrainingUploadMetadata", () => {
   it("reads the web form's metadata part and names the field of every problem", () => {
-    expect(parseTrainingUploadMetadata(JSON.stringify({ vessel_id: 1, track_id: null, template_id: 3, title: "x", sensitivity: 2.5 }))).toEqual({
+    expect(
+      parseTrainingUploadMetadata(JSON.stringify({ vessel_id: 1, track_id: null, template_id: 3, title: "x", sensitivity: 2.5 })),
+    ).toEqual({
       vesselId: 1,
       crew: null,
       trackId: null,

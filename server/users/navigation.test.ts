@@ -9,7 +9,8 @@ const ROLES = {
 } as const;
 
 /** Top-level labels, a group as "Club[Athletes,…]". */
-const labels = (entries: (NavLink | NavLinkGroup)[]) => entries.map((e) => ("items" in e ? `${e.label}[${e.items.map((i) => i.label).join(",")}]` : e.label));
+const labels = (entries: (NavLink | NavLinkGroup)[]) =>
+  entries.map((e) => ("items" in e ? `${e.label}[${e.items.map((i) => i.label).join(",")}]` : e.label));
 
 describe("navigation by role", () => {
   it("an athlete sees their own data only: no club administration, no developer portal", () => {
@@ -19,7 +20,17 @@ describe("navigation by role", () => {
     expect(labels(navigationFor(ROLES.viewer))).toEqual(["Home", "Sessions", "Trainings", "Records", "Health", "Devices"]);
   });
   it("a coach gets the club pages under one entry, workouts and the developer portal", () => {
-    expect(labels(navigationFor(ROLES.coach))).toEqual(["Home", "Sessions", "Upload", "Trainings", "Workouts", "Records", "Health", "Club[Athletes,Teams,Tracks,Equipment,Devices]", "Developer"]);
+    expect(labels(navigationFor(ROLES.coach))).toEqual([
+      "Home",
+      "Sessions",
+      "Upload",
+      "Trainings",
+      "Workouts",
+      "Records",
+      "Health",
+      "Club[Athletes,Teams,Tracks,Equipment,Devices]",
+      "Developer",
+    ]);
   });
   it("an operator's Operator entry goes to the overview, where they land", () => {
     const nav = navigationFor(ROLES.operator);

@@ -69,7 +69,9 @@ describe("accounts", () => {
     const user = await createUser(handle.db, { name: "Ana", email: email(), password });
     await signOutEverywhere(handle.db, user.id);
     expect((await getSessionUser(handle.db, user.id))!.sessionVersion).toBe(user.sessionVersion + 1);
-    await expect(changePassword(handle.db, user.id, { currentPassword: "wrong", newPassword: "another long password" })).rejects.toMatchObject({
+    await expect(
+      changePassword(handle.db, user.id, { currentPassword: "wrong", newPassword: "another long password" }),
+    ).rejects.toMatchObject({
       code: "invalid",
     });
     await changePassword(handle.db, user.id, { currentPassword: password, newPassword: "another long password" });

@@ -9,15 +9,8 @@ import { AppError } from "../errors";
 export const ROLE_NAMES = ["viewer", "athlete", "coach", "operator"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid email address").max(254, "At most 254 characters"));
-export const ZPassword = z
-  .string()
-  .min(10, "Use at least 10 characters")
-  .max(200, "Use at most 200 characters");
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254, "At most 254 characters"));
+export const ZPassword = z.string().min(10, "Use at least 10 characters").max(200, "Use at most 200 characters");
 
 export const ZSignUp = z.object({
   name: z.string().trim().min(1, "Enter your name").max(100, "At most 100 characters"),
@@ -100,7 +93,12 @@ export type AuthenticateResult =
  * password are the same failure; failures count against the account and,
  * when known (TRUST_PROXY), the client address.
  */
-export async function authenticate(db: Db, email: string, password: string, options: { clientAddress?: string; now?: Date } = {}): Promise<AuthenticateResult> {
+export async function authenticate(
+  db: Db,
+  email: string,
+  password: string,
+  options: { clientAddress?: string; now?: Date } = {},
+): Promise<AuthenticateResult> {
   const now = options.now ?? new Date();
   const who = { email, clientAddress: options.clientAddress };
   const lock = await signInLock(db, who, now);

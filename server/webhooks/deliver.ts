@@ -27,8 +27,7 @@ export interface DeliveryDeps {
 }
 
 export type AttemptOutcome =
-  | { state: "succeeded" | "failed" | "cancelled"; attempts: number }
-  | { state: "retry"; attempts: number; nextAttemptAt: string };
+  { state: "succeeded" | "failed" | "cancelled"; attempts: number } | { state: "retry"; attempts: number; nextAttemptAt: string };
 
 /**
  * One delivery attempt (the `deliver-webhook` function calls it once per
@@ -54,7 +53,11 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: number, deps: D
   }
   if (endpoint.disabledAt) return finish(db, deliveryId, "failed", delivery.attempts, "endpoint disabled");
   // authorization.revoked is the last event of a grant; nothing else goes out once it is revoked.
-  if (event.type !== "authorization.revoked" && event.type !== TEST_EVENT_TYPE && !(await hasActiveGrant(db, event.userId, event.applicationId, now))) {
+  if (
+    event.type !== "authorization.revoked" &&
+    event.type !== TEST_EVENT_TYPE &&
+    !(await hasActiveGrant(db, event.userId, event.applicationId, now))
+  ) {
     return finish(db, deliveryId, "cancelled", delivery.attempts, "grant no longer active");
   }
 
@@ -78,7 +81,14 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: number, deps: D
     },
     { resolver: deps.resolver, allowLoopback: deps.allowLoopback ?? getEnv().WEBHOOK_ALLOW_LOOPBACK, timeoutMs: deps.timeoutMs },
   );
-  return record(db, { deliveryId, endpointId: endpoint.id, attempts: delivery.attempts + 1, result, now, jitter: deps.jitter ?? (() => 0.9 + Math.random() * 0.2) });
+  return record(db, {
+    deliveryId,
+    endpointId: endpoint.id,
+    attempts: delivery.attempts + 1,
+    result,
+    now,
+    jitter: deps.jitter ?? (() => 0.9 + Math.random() * 0.2),
+  });
 }
 
 async function hasActiveGrant(db: Db, userId: number | null, applicationId: number, now: Date): Promise<boolean> {
@@ -86,13 +96,29 @@ async function hasActiveGrant(db: Db, userId: number | null, applicationId: numb
   const [grant] = await db
     .select({ id: oauthGrants.grantId })
     .from(oauthGrants)
-    .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.applicationId, applicationId), isNull(oauthGrants.revokedAt), gt(oauthGrants.expiresAt, now)))
+    .where(
+      and(
+        eq(oauthGrants.userId, userId),
+        eq(oauthGrants.applicationId, applicationId),
+        isNull(oauthGrants.revokedAt),
+        gt(oauthGrants.expiresAt, now),
+      ),
+    )
     .limit(1);
   return Boolean(grant);
 }
 
-async function finish(db: Db, deliveryId: number, state: "failed" | "cancelled", attempts: number, reason: string): Promise<AttemptOutcome> {
-  await db.update(webhookDeliveries).set({ status: state, lastError: reason, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+async function finish(
+  db: Db,
+  deliveryId: number,
+  state: "failed" | "cancelled",
+  attempts: number,
+  reason: string,
+): Promise<AttemptOutcome> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: state, lastError: reason, nextAttemptAt: null })
+    .where(eq(webhookDeliveries.id, deliveryId));
   return { state, attempts };
 }
 
@@ -104,7 +130,10 @@ async function record(
   const seen = { attempts, lastResponseStatus: result.status, lastLatencyMs: result.latencyMs, lastAttemptAt: now };
   return db.transaction(async (tx) => {
     if (result.ok) {
-      await tx.update(webhookDeliveries).set({ ...seen, status: "succeeded", lastError: null, deliveredAt: now, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...seen, status: "succeeded", lastError: null, deliveredAt: now, nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, deliveryId));
       await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
       return { state: "succeeded", attempts };
     }
@@ -117,15 +146,28 @@ async function record(
     let disabled = Boolean(endpoint?.disabledAt);
     if (!disabled && failingFor >= DISABLE_AFTER_MS) {
       disabled = true;
-      const reason = `Deliveries failed for 5 days without a success (since ${endpoint!.failingSince!.toISOString()}); last error: ${result.error}`.slice(0, 500);
-      await tx.update(webhookEndpoints).set({ disabledAt: now, disabledReason: reason, updatedAt: now }).where(eq(webhookEndpoints.id, endpointId));
+      const reason =
+        `Deliveries failed for 5 days without a success (since ${endpoint!.failingSince!.toISOString()}); last error: ${result.error}`.slice(
+          0,
+          500,
+        );
+      await tx
+        .update(webhookEndpoints)
+        .set({ disabledAt: now, disabledReason: reason, updatedAt: now })
+        .where(eq(webhookEndpoints.id, endpointId));
     }
     if (disabled || attempts >= MAX_ATTEMPTS) {
-      await tx.update(webhookDeliveries).set({ ...seen, status: "failed", lastError: result.error.slice(0, 500), nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...seen, status: "failed", lastError: result.error.slice(0, 500), nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, deliveryId));
       return { state: "failed", attempts };
     }
     const nextAttemptAt = new Date(now.getTime() + Math.round(RETRY_DELAYS_MS[attempts - 1] * input.jitter()));
-    await tx.update(webhookDeliveries).set({ ...seen, lastError: result.error.slice(0, 500), nextAttemptAt }).where(eq(webhookDeliveries.id, deliveryId));
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...seen, lastError: result.error.slice(0, 500), nextAttemptAt })
+      .where(eq(webhookDeliveries.id, deliveryId));
     return { state: "retry", attempts, nextAttemptAt: nextAttemptAt.toISOString() };
   });
 }

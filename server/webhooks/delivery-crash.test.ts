@@ -30,16 +30,23 @@ describe("webhook delivery across a crash", () => {
   });
   const open = () => openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir, maxConnections: 3 });
   const start = (deliveryId: number) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/delivery-crash-worker.ts")], {
-      env: { ...process.env, WEBHOOK_TEST_DATA_DIR: dataDir, WEBHOOK_TEST_DELIVERY_ID: String(deliveryId), WEBHOOK_ALLOW_LOOPBACK: "1" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "../../test/workers/delivery-crash-worker.ts")],
+      {
+        env: { ...process.env, WEBHOOK_TEST_DATA_DIR: dataDir, WEBHOOK_TEST_DELIVERY_ID: String(deliveryId), WEBHOOK_ALLOW_LOOPBACK: "1" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     children.push(child);
     let stdout = "";
     child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     return { child, output: () => stdout };
   };
-  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+    );
 
   it("a worker killed mid-delivery: the event still arrives, identified once by its webhook-id", { timeout: 120_000 }, async () => {
     // The first POST never gets an answer (the process delivering it is killed meanwhile); later ones get 200.
@@ -50,7 +57,13 @@ describe("webhook delivery across a crash", () => {
     try {
       await setup.migrate();
       const { owner, application } = await makeOwnerAndApp(setup.db);
-      await issueAccessToken(setup.db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes: ["openid", "sessions:read"], audience: "https://results.example/api/v1" });
+      await issueAccessToken(setup.db, {
+        userId: owner.id,
+        applicationId: application.id,
+        clientId: application.clientId,
+        scopes: ["openid", "sessions:read"],
+        audience: "https://results.example/api/v1",
+      });
       ({ secret } = await createEndpoint(setup.db, owner.id, application.id, { url: receiver.url, eventTypes: ["session.created"] }));
       await setup.db.transaction((tx) => emitWebhookEvent(tx, { type: "session.created", userId: owner.id, ids: { session_id: 501 } }));
       [{ id: deliveryId }] = await setup.db
@@ -78,7 +91,11 @@ describe("webhook delivery across a crash", () => {
       expect(receiver.received.length).toBeGreaterThanOrEqual(2);
       const ids = new Set(receiver.received.map((r) => r.headers["webhook-id"]));
       expect(ids.size).toBe(1);
-      for (const request of receiver.received) expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({ type: "session.created", data: { session_id: 501 } });
+      for (const request of receiver.received)
+        expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({
+          type: "session.created",
+          data: { session_id: 501 },
+        });
       const check = open();
       try {
         const [row] = await check.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));

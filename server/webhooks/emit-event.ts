@@ -3,7 +3,17 @@ import { getOrCreateAppSecret } from "../auth/app-secrets";
 import { randomBase62 } from "../auth/random-base62";
 import { pairwiseSubject, sectorOf } from "../auth/oauth/pairwise";
 import type { Db } from "../db/client";
-import { deviceJobs, exportJobs, oauthApplications, oauthGrants, results, trainings, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
+import {
+  deviceJobs,
+  exportJobs,
+  oauthApplications,
+  oauthGrants,
+  results,
+  trainings,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "../db/schema";
 import { sendEvents } from "../jobs/send-event";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookResourceIds } from "./event-types";
 
@@ -70,7 +80,12 @@ export async function emitWebhookEvent(tx: Db, emission: WebhookEmission): Promi
   for (const { app, scopes, endpoints } of byApp.values()) {
     if (rule.scope && !scopes.has(rule.scope)) continue;
     // The session surface reads only sessions and trainings the application created (data-api.md "Three surfaces").
-    if (app.surface === "session" && (rule.resource === "session" || rule.resource === "training") && emission.createdByApplicationId !== app.applicationId) continue;
+    if (
+      app.surface === "session" &&
+      (rule.resource === "session" || rule.resource === "training") &&
+      emission.createdByApplicationId !== app.applicationId
+    )
+      continue;
     const payload = {
       type: emission.type,
       timestamp: now.toISOString(),
@@ -78,7 +93,14 @@ export async function emitWebhookEvent(tx: Db, emission: WebhookEmission): Promi
     };
     const [event] = await tx
       .insert(webhookEvents)
-      .values({ messageId: newMessageId(), applicationId: app.applicationId, userId: emission.userId, type: emission.type, payload, createdAt: now })
+      .values({
+        messageId: newMessageId(),
+        applicationId: app.applicationId,
+        userId: emission.userId,
+        type: emission.type,
+        payload,
+        createdAt: now,
+      })
       .returning({ id: webhookEvents.id });
     queued += await queueDeliveries(tx, event.id, [...endpoints], now);
   }
@@ -100,26 +122,51 @@ export async function queueDeliveries(tx: Db, eventId: number, endpointIds: numb
 }
 
 /** A session's event, for its owner (the session surface: only to the application that created it). */
-export async function emitSessionEvent(tx: Db, type: "session.created" | "session.updated" | "session.deleted", resultId: number): Promise<void> {
-  const [row] = await tx.select({ ownerUserId: results.ownerUserId, createdBy: results.createdByApplicationId }).from(results).where(eq(results.id, resultId));
-  if (row) await emitWebhookEvent(tx, { type, userId: row.ownerUserId, ids: { session_id: resultId }, createdByApplicationId: row.createdBy });
+export async function emitSessionEvent(
+  tx: Db,
+  type: "session.created" | "session.updated" | "session.deleted",
+  resultId: number,
+): Promise<void> {
+  const [row] = await tx
+    .select({ ownerUserId: results.ownerUserId, createdBy: results.createdByApplicationId })
+    .from(results)
+    .where(eq(results.id, resultId));
+  if (row)
+    await emitWebhookEvent(tx, { type, userId: row.ownerUserId, ids: { session_id: resultId }, createdByApplicationId: row.createdBy });
 }
 
 export async function emitTrainingEvent(tx: Db, type: "training.ready" | "training.failed", trainingId: number): Promise<void> {
-  const [row] = await tx.select({ ownerUserId: trainings.ownerUserId, createdBy: trainings.createdByApplicationId }).from(trainings).where(eq(trainings.id, trainingId));
-  if (row) await emitWebhookEvent(tx, { type, userId: row.ownerUserId, ids: { training_id: trainingId }, createdByApplicationId: row.createdBy });
+  const [row] = await tx
+    .select({ ownerUserId: trainings.ownerUserId, createdBy: trainings.createdByApplicationId })
+    .from(trainings)
+    .where(eq(trainings.id, trainingId));
+  if (row)
+    await emitWebhookEvent(tx, { type, userId: row.ownerUserId, ids: { training_id: trainingId }, createdByApplicationId: row.createdBy });
 }
 
 /** An export's outcome, to the application that requested it through the Data API (web exports have none). */
 export async function emitExportEvent(tx: Db, type: "export.completed" | "export.failed", exportJobId: number): Promise<void> {
-  const [row] = await tx.select({ userId: exportJobs.subjectUserId, applicationId: exportJobs.applicationId, publicId: exportJobs.publicId }).from(exportJobs).where(eq(exportJobs.id, exportJobId));
-  if (row?.applicationId) await emitWebhookEvent(tx, { type, userId: row.userId, ids: { export_id: row.publicId }, onlyApplicationId: row.applicationId });
+  const [row] = await tx
+    .select({ userId: exportJobs.subjectUserId, applicationId: exportJobs.applicationId, publicId: exportJobs.publicId })
+    .from(exportJobs)
+    .where(eq(exportJobs.id, exportJobId));
+  if (row?.applicationId)
+    await emitWebhookEvent(tx, { type, userId: row.userId, ids: { export_id: row.publicId }, onlyApplicationId: row.applicationId });
 }
 
 /** A device job finished (succeeded or failed: the job's status says which), to the application that requested it. */
 export async function emitDeviceJobCompleted(tx: Db, deviceJobId: number): Promise<void> {
-  const [row] = await tx.select({ userId: deviceJobs.subjectUserId, applicationId: deviceJobs.applicationId, publicId: deviceJobs.publicId }).from(deviceJobs).where(eq(deviceJobs.id, deviceJobId));
-  if (row?.applicationId) await emitWebhookEvent(tx, { type: "device_job.completed", userId: row.userId, ids: { device_job_id: row.publicId }, onlyApplicationId: row.applicationId });
+  const [row] = await tx
+    .select({ userId: deviceJobs.subjectUserId, applicationId: deviceJobs.applicationId, publicId: deviceJobs.publicId })
+    .from(deviceJobs)
+    .where(eq(deviceJobs.id, deviceJobId));
+  if (row?.applicationId)
+    await emitWebhookEvent(tx, {
+      type: "device_job.completed",
+      userId: row.userId,
+      ids: { device_job_id: row.publicId },
+      onlyApplicationId: row.applicationId,
+    });
 }
 
 /**

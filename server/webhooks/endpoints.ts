@@ -22,7 +22,10 @@ export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
 
 export const ZEndpointInput = z.object({
   url: z.string().trim().min(1, "Enter a URL").max(2000, "At most 2,000 characters"),
-  eventTypes: z.array(z.enum(webhookEventTypeNames as [string, ...string[]])).min(1, "Choose at least one event type").max(webhookEventTypeNames.length),
+  eventTypes: z
+    .array(z.enum(webhookEventTypeNames as [string, ...string[]]))
+    .min(1, "Choose at least one event type")
+    .max(webhookEventTypeNames.length),
 });
 export type EndpointInput = z.infer<typeof ZEndpointInput>;
 
@@ -97,16 +100,26 @@ async function ownedEndpoint(db: Db, ownerUserId: number, applicationId: number,
 
 export async function listEndpoints(db: Db, ownerUserId: number, applicationId: number): Promise<EndpointView[]> {
   await ownedApplicationId(db, ownerUserId, applicationId);
-  return db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.applicationId, applicationId)).orderBy(webhookEndpoints.id);
+  return db
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.applicationId, applicationId))
+    .orderBy(webhookEndpoints.id);
 }
 
 /** Adds an endpoint; the returned secret is the only time it is shown. */
-export async function createEndpoint(db: Db, ownerUserId: number, applicationId: number, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
+export async function createEndpoint(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  input: EndpointInput,
+): Promise<{ endpoint: EndpointView; secret: string }> {
   const { url, eventTypes } = ZEndpointInput.parse(input);
   const checkedUrl = checkEndpointUrl(url);
   await ownedApplicationId(db, ownerUserId, applicationId);
   const count = await db.$count(webhookEndpoints, eq(webhookEndpoints.applicationId, applicationId));
-  if (count >= MAX_ENDPOINTS_PER_APPLICATION) throw new AppError("conflict", `An application has at most ${MAX_ENDPOINTS_PER_APPLICATION} webhook endpoints`);
+  if (count >= MAX_ENDPOINTS_PER_APPLICATION)
+    throw new AppError("conflict", `An application has at most ${MAX_ENDPOINTS_PER_APPLICATION} webhook endpoints`);
   const secret = newSigningSecret();
   const [endpoint] = await db
     .insert(webhookEndpoints)
@@ -163,16 +176,31 @@ export async function rotateEndpointSecret(
   options: { overlapHours?: number; now?: Date } = {},
 ): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
   const id = await ownedEndpoint(db, ownerUserId, applicationId, endpointId);
-  const overlapHours = z.number().int().min(0).max(168).parse(options.overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS);
+  const overlapHours = z
+    .number()
+    .int()
+    .min(0)
+    .max(168)
+    .parse(options.overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS);
   const now = options.now ?? new Date();
   const secret = newSigningSecret();
   const previousSecretExpiresAt = new Date(now.getTime() + overlapHours * 3_600_000);
   const ciphertext = await encryptSecret(db, secret);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ ciphertext: webhookEndpoints.secretCiphertext }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+    const [current] = await tx
+      .select({ ciphertext: webhookEndpoints.secretCiphertext })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .for("update");
     await tx
       .update(webhookEndpoints)
-      .set({ secretCiphertext: ciphertext, secretStart: secretStart(secret), previousSecretCiphertext: current.ciphertext, previousSecretExpiresAt, updatedAt: now })
+      .set({
+        secretCiphertext: ciphertext,
+        secretStart: secretStart(secret),
+        previousSecretCiphertext: current.ciphertext,
+        previousSecretExpiresAt,
+        updatedAt: now,
+      })
       .where(eq(webhookEndpoints.id, id));
   });
   return { secret, previousSecretExpiresAt };
@@ -184,7 +212,10 @@ export async function sendTestEvent(db: Db, ownerUserId: number, applicationId: 
   const now = new Date();
   await db.transaction(async (tx) => {
     const payload = { ...exampleWebhookPayload(TEST_EVENT_TYPE), timestamp: now.toISOString() };
-    const [event] = await tx.insert(webhookEvents).values({ messageId: newMessageId(), applicationId, userId: null, type: TEST_EVENT_TYPE, payload, createdAt: now }).returning({ id: webhookEvents.id });
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({ messageId: newMessageId(), applicationId, userId: null, type: TEST_EVENT_TYPE, payload, createdAt: now })
+      .returning({ id: webhookEvents.id });
     await queueDeliveries(tx, event.id, [id], now);
   });
 }
@@ -203,7 +234,13 @@ export interface DeliveryView {
 }
 
 /** An endpoint's recent deliveries, newest first. */
-export async function listDeliveries(db: Db, ownerUserId: number, applicationId: number, endpointIds: string[], limit = 20): Promise<Record<string, DeliveryView[]>> {
+export async function listDeliveries(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  endpointIds: string[],
+  limit = 20,
+): Promise<Record<string, DeliveryView[]>> {
   await ownedApplicationId(db, ownerUserId, applicationId);
   const result: Record<string, DeliveryView[]> = {};
   if (!endpointIds.length) return result;

@@ -7,14 +7,26 @@
  */
 export const WEBHOOK_EVENT_TYPES = {
   "session.created": { scope: "sessions:read", resource: "session", summary: "A session was processed and can be read." },
-  "session.updated": { scope: "sessions:read", resource: "session", summary: "A session's figures changed (a correction or a reprocessing)." },
+  "session.updated": {
+    scope: "sessions:read",
+    resource: "session",
+    summary: "A session's figures changed (a correction or a reprocessing).",
+  },
   "session.deleted": { scope: "sessions:read", resource: "session", summary: "A session was deleted." },
   "training.ready": { scope: "trainings:read", resource: "training", summary: "A training was processed and its sets can be read." },
   "training.failed": { scope: "trainings:read", resource: "training", summary: "A training's file could not be processed." },
   "export.completed": { scope: "exports:create", resource: "export", summary: "An export the application requested is ready to download." },
   "export.failed": { scope: "exports:create", resource: "export", summary: "An export the application requested could not be built." },
-  "device_job.completed": { scope: "devices:files", resource: "device_job", summary: "A device file job the application requested finished." },
-  "authorization.revoked": { scope: null, resource: null, summary: "The person's grant to the application ended; no further event follows for it." },
+  "device_job.completed": {
+    scope: "devices:files",
+    resource: "device_job",
+    summary: "A device file job the application requested finished.",
+  },
+  "authorization.revoked": {
+    scope: null,
+    resource: null,
+    summary: "The person's grant to the application ended; no further event follows for it.",
+  },
 } as const satisfies Record<string, { scope: string | null; resource: string | null; summary: string }>;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_TYPES;

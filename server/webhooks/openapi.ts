@@ -13,7 +13,10 @@ const ID_SCHEMAS: Record<string, Record<string, unknown>> = {
 
 const HEADERS = [
   { name: "webhook-id", description: "Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it." },
-  { name: "webhook-timestamp", description: "Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection)." },
+  {
+    name: "webhook-timestamp",
+    description: "Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection).",
+  },
   {
     name: "webhook-signature",
     description:
@@ -31,7 +34,10 @@ function operation(type: WebhookEventType | typeof TEST_EVENT_TYPE) {
           type: "object",
           additionalProperties: false,
           required: ["subject", ...Object.keys(ids)],
-          properties: { subject: { type: "string", description: "The person's pairwise `sub`, as in this application's tokens and GET /me" }, ...ids },
+          properties: {
+            subject: { type: "string", description: "The person's pairwise `sub`, as in this application's tokens and GET /me" },
+            ...ids,
+          },
         };
   return {
     post: {
@@ -48,14 +54,20 @@ function operation(type: WebhookEventType | typeof TEST_EVENT_TYPE) {
               type: "object",
               additionalProperties: false,
               required: ["type", "timestamp", "data"],
-              properties: { type: { const: type }, timestamp: { type: "string", format: "date-time", description: "When the change happened" }, data: dataSchema },
+              properties: {
+                type: { const: type },
+                timestamp: { type: "string", format: "date-time", description: "When the change happened" },
+                data: dataSchema,
+              },
             },
             example: exampleWebhookPayload(type),
           },
         },
       },
       responses: {
-        "2XX": { description: "Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later." },
+        "2XX": {
+          description: "Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later.",
+        },
       },
     },
   };

@@ -18,7 +18,8 @@ const resolver: Resolver = async (host) => {
   if (!table[host]) throw new Error(`ENOTFOUND ${host}`);
   return table[host];
 };
-const post = (url: string, allowLoopback = false) => safePost(url, { headers: { "content-type": "application/json" }, body: "{}" }, { resolver, allowLoopback, timeoutMs: 3000 });
+const post = (url: string, allowLoopback = false) =>
+  safePost(url, { headers: { "content-type": "application/json" }, body: "{}" }, { resolver, allowLoopback, timeoutMs: 3000 });
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
@@ -59,7 +60,11 @@ describe("safePost", () => {
   it("checks every redirect: a 302 to a private, link-local or loopback-by-name target is refused", async () => {
     const before = receiver.received.length;
     for (const target of ["http://169.254.169.254/latest/meta-data", "https://internal.example/hook", "http://10.0.0.1/"]) {
-      const result = await safePost(receiver.url, { headers: { "x-test-redirect": target }, body: "{}" }, { resolver, allowLoopback: true, timeoutMs: 3000 });
+      const result = await safePost(
+        receiver.url,
+        { headers: { "x-test-redirect": target }, body: "{}" },
+        { resolver, allowLoopback: true, timeoutMs: 3000 },
+      );
       expect(result, target).toMatchObject({ ok: false, blocked: true });
     }
     expect(receiver.received.length - before).toBe(3); // the first hop only, each time
@@ -88,7 +93,9 @@ describe("safePost", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as { port: number };
-      expect(await safePost(`http://127.0.0.1:${port}/`, { headers: {}, body: "{}" }, { allowLoopback: true, timeoutMs: 5000 })).toMatchObject({ ok: true, status: 200 });
+      expect(
+        await safePost(`http://127.0.0.1:${port}/`, { headers: {}, body: "{}" }, { allowLoopback: true, timeoutMs: 5000 }),
+      ).toMatchObject({ ok: true, status: 200 });
     } finally {
       server.closeAllConnections();
       server.close();

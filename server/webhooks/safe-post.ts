@@ -18,7 +18,8 @@ import ipaddr from "ipaddr.js";
 /** Resolves a host name to its addresses (injected in tests). */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface SafePostOptions {
   resolver?: Resolver;
@@ -47,7 +48,10 @@ export function addressProblem(address: string, allowLoopback: boolean): string 
 }
 
 /** Checks a URL's scheme and every address its host resolves to; returns the address to connect to. */
-export async function checkTarget(url: URL, options: Pick<SafePostOptions, "resolver" | "allowLoopback">): Promise<{ address: string; family: 4 | 6 }> {
+export async function checkTarget(
+  url: URL,
+  options: Pick<SafePostOptions, "resolver" | "allowLoopback">,
+): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new Blocked(`scheme ${url.protocol} is not allowed`);
   if (url.username || url.password) throw new Blocked("credentials in the URL are not allowed");
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -58,12 +62,17 @@ export async function checkTarget(url: URL, options: Pick<SafePostOptions, "reso
     if (problem) throw new Blocked(`${host}: ${problem}`);
   }
   const loopbackOnly = addresses.every((a) => ipaddr.process(a).range() === "loopback");
-  if (url.protocol === "http:" && !(options.allowLoopback && loopbackOnly)) throw new Blocked("plain http is allowed to loopback addresses only, in a local run");
+  if (url.protocol === "http:" && !(options.allowLoopback && loopbackOnly))
+    throw new Blocked("plain http is allowed to loopback addresses only, in a local run");
   const address = addresses[0];
   return { address, family: ipaddr.process(address).kind() === "ipv6" ? 6 : 4 };
 }
 
-export async function safePost(rawUrl: string, request: { headers: Record<string, string>; body: string }, options: SafePostOptions): Promise<SafePostResult> {
+export async function safePost(
+  rawUrl: string,
+  request: { headers: Record<string, string>; body: string },
+  options: SafePostOptions,
+): Promise<SafePostResult> {
   const settings = {
     ...options,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
@@ -80,14 +89,22 @@ export async function safePost(rawUrl: string, request: { headers: Record<string
       const status = await postOnce(url, target, request, { deadline, maxResponseBytes: settings.maxResponseBytes });
       if (!REDIRECTS.has(status.status) || !status.location) {
         const ok = status.status >= 200 && status.status < 300;
-        return ok ? { ok, status: status.status, latencyMs: elapsed() } : { ok, status: status.status, latencyMs: elapsed(), error: `HTTP ${status.status}` };
+        return ok
+          ? { ok, status: status.status, latencyMs: elapsed() }
+          : { ok, status: status.status, latencyMs: elapsed(), error: `HTTP ${status.status}` };
       }
       if (hop >= settings.maxRedirects) return { ok: false, status: status.status, latencyMs: elapsed(), error: "too many redirects" };
       url = new URL(status.location, url);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: null, latencyMs: elapsed(), error: error instanceof Blocked ? `blocked: ${message}` : message, blocked: error instanceof Blocked };
+    return {
+      ok: false,
+      status: null,
+      latencyMs: elapsed(),
+      error: error instanceof Blocked ? `blocked: ${message}` : message,
+      blocked: error instanceof Blocked,
+    };
   }
 }
 
@@ -99,7 +116,8 @@ function postOnce(
 ): Promise<{ status: number; location?: string }> {
   // Connect to the checked address; the Host header and TLS name stay the URL's.
   const lookup: LookupFunction = (_hostname, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+    if ((opts as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
     else callback(null, target.address, target.family);
   };
   const client = url.protocol === "https:" ? https : http;

@@ -10,7 +10,15 @@ import { getSubjectIdentity } from "../identity/identity";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { attemptWebhookDelivery, DISABLE_AFTER_MS, MAX_ATTEMPTS } from "./deliver";
 import { emitWebhookEvent, type WebhookEmission } from "./emit-event";
-import { checkEndpointUrl, createEndpoint, listDeliveries, listEndpoints, redeliver, rotateEndpointSecret, sendTestEvent } from "./endpoints";
+import {
+  checkEndpointUrl,
+  createEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+  rotateEndpointSecret,
+  sendTestEvent,
+} from "./endpoints";
 import type { WebhookEventType } from "./event-types";
 import { payloadValidator } from "../../test/support/webhook-openapi";
 import { startReceiver } from "../../test/support/webhook-receiver";
@@ -35,19 +43,36 @@ afterAll(async () => {
 const AUDIENCE = "https://results.example/api/v1";
 
 /** An application with one endpoint on a loopback receiver, and a person (its owner) who granted `scopes`. */
-async function setup(options: { surface?: "data" | "session"; scopes?: string[]; eventTypes?: WebhookEventType[]; respond?: Parameters<typeof startReceiver>[0] } = {}) {
+async function setup(
+  options: {
+    surface?: "data" | "session";
+    scopes?: string[];
+    eventTypes?: WebhookEventType[];
+    respond?: Parameters<typeof startReceiver>[0];
+  } = {},
+) {
   const scopes = options.scopes ?? ["openid", "sessions:read", "trainings:read"];
   const surface = options.surface ?? "data";
   const { owner, application } = await makeOwnerAndApp(handle.db, {
     surface,
-    scopes: surface === "session" ? ["openid", "sessions:read", "trainings:read"] : ["openid", "sessions:read", "trainings:read", "exports:create"],
+    scopes:
+      surface === "session"
+        ? ["openid", "sessions:read", "trainings:read"]
+        : ["openid", "sessions:read", "trainings:read", "exports:create"],
   });
   const receiver = await startReceiver(options.respond);
   const { endpoint, secret } = await createEndpoint(handle.db, owner.id, application.id, {
     url: receiver.url,
     eventTypes: options.eventTypes ?? ["session.created", "session.updated", "training.ready", "authorization.revoked"],
   });
-  const { grantId } = await issueAccessToken(handle.db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes, audience: AUDIENCE, lifetimeSeconds: 30 * 24 * 3600 });
+  const { grantId } = await issueAccessToken(handle.db, {
+    userId: owner.id,
+    applicationId: application.id,
+    clientId: application.clientId,
+    scopes,
+    audience: AUDIENCE,
+    lifetimeSeconds: 30 * 24 * 3600,
+  });
   return { owner, application, receiver, endpoint, secret, grantId };
 }
 
@@ -112,12 +137,42 @@ describe("signed webhook delivery", () => {
       // An endpoint that did not subscribe to a type gets nothing.
       expect(await emit({ type: "session.deleted", userId: noTrainings.owner.id, ids: { session_id: 5 } })).toBe(0);
 
-      expect(await emit({ type: "session.created", userId: session.owner.id, ids: { session_id: 6 }, createdByApplicationId: null })).toBe(0);
-      expect(await emit({ type: "session.created", userId: session.owner.id, ids: { session_id: 6 }, createdByApplicationId: noTrainings.application.id })).toBe(0);
-      expect(await emit({ type: "session.created", userId: session.owner.id, ids: { session_id: 7 }, createdByApplicationId: session.application.id })).toBe(1);
-      expect(await emit({ type: "training.ready", userId: session.owner.id, ids: { training_id: 8 }, createdByApplicationId: session.application.id })).toBe(1);
+      expect(await emit({ type: "session.created", userId: session.owner.id, ids: { session_id: 6 }, createdByApplicationId: null })).toBe(
+        0,
+      );
+      expect(
+        await emit({
+          type: "session.created",
+          userId: session.owner.id,
+          ids: { session_id: 6 },
+          createdByApplicationId: noTrainings.application.id,
+        }),
+      ).toBe(0);
+      expect(
+        await emit({
+          type: "session.created",
+          userId: session.owner.id,
+          ids: { session_id: 7 },
+          createdByApplicationId: session.application.id,
+        }),
+      ).toBe(1);
+      expect(
+        await emit({
+          type: "training.ready",
+          userId: session.owner.id,
+          ids: { training_id: 8 },
+          createdByApplicationId: session.application.id,
+        }),
+      ).toBe(1);
       // Another person's change never reaches an application this person did not authorize.
-      expect(await emit({ type: "session.created", userId: session.owner.id, ids: { session_id: 9 }, onlyApplicationId: noTrainings.application.id })).toBe(0);
+      expect(
+        await emit({
+          type: "session.created",
+          userId: session.owner.id,
+          ids: { session_id: 9 },
+          onlyApplicationId: noTrainings.application.id,
+        }),
+      ).toBe(0);
       expect((await eventsOf(session.application.id)).map((e) => e.payload.data)).toEqual([
         { subject: expect.any(String), session_id: 7 },
         { subject: expect.any(String), training_id: 8 },
@@ -208,13 +263,26 @@ describe("events from the domain's own transactions", () => {
       const track = await createTrack(handle.db, owner.id, { name: "Basin" });
       const athlete = await createAthlete(handle.db, owner.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" });
       const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 7 }).content, keyring));
-      const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
+      const metadata = JSON.stringify({
+        distance: 200,
+        vessel_id: 1,
+        track_id: track.id,
+        category_id: 1,
+        pace_id: 1,
+        athletes: [athlete.id],
+      });
       const user = (await getSessionUser(handle.db, owner.id))!;
-      const uploaded = await uploadResult(handle.db, { user, createdVia: "api", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata }, { keyring });
+      const uploaded = await uploadResult(
+        handle.db,
+        { user, createdVia: "api", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata },
+        { keyring },
+      );
       await deleteResult(handle.db, user, uploaded.id);
       await deliverQueued();
       await receiver.waitFor(2);
-      const bodies = receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: { session_id: number } });
+      const bodies = receiver.received.map(
+        (r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: { session_id: number } },
+      );
       expect(bodies.map((b) => [b.type, b.data.session_id]).sort()).toEqual([
         ["session.created", uploaded.id],
         ["session.deleted", uploaded.id],
@@ -288,9 +356,16 @@ describe("retries and disabling (injected clock)", () => {
       const [older] = await handle.db
         .select({ id: webhookDeliveries.id })
         .from(webhookDeliveries)
-        .where(inArray(webhookDeliveries.endpointId, handle.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.publicId, endpoint.id))))
+        .where(
+          inArray(
+            webhookDeliveries.endpointId,
+            handle.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.publicId, endpoint.id)),
+          ),
+        )
         .limit(1);
-      expect(await attemptWebhookDelivery(handle.db, older.id, { now: () => new Date(start + 6 * day) })).toMatchObject({ state: "failed" });
+      expect(await attemptWebhookDelivery(handle.db, older.id, { now: () => new Date(start + 6 * day) })).toMatchObject({
+        state: "failed",
+      });
       expect(receiver.received).toHaveLength(sent);
     } finally {
       await receiver.close();
@@ -305,7 +380,10 @@ describe("history", () => {
       await sendTestEvent(handle.db, owner.id, application.id, endpoint.id);
       await sendTestEvent(handle.db, owner.id, application.id, endpoint.id);
       const [older, newer] = (await eventsOf(application.id)).sort((a, b) => a.id - b.id);
-      await handle.db.update(webhookEvents).set({ createdAt: new Date(Date.now() - 31 * 24 * 3_600_000) }).where(eq(webhookEvents.id, older.id));
+      await handle.db
+        .update(webhookEvents)
+        .set({ createdAt: new Date(Date.now() - 31 * 24 * 3_600_000) })
+        .where(eq(webhookEvents.id, older.id));
       await sweepExpiredState(handle.db);
       expect((await eventsOf(application.id)).map((e) => e.id)).toEqual([newer.id]);
       expect(await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, older.id))).toEqual([]);
@@ -333,6 +411,8 @@ describe("endpoint URLs", () => {
     const { application } = await setup();
     const stranger = await makeOwnerAndApp(handle.db);
     await expect(listEndpoints(handle.db, stranger.owner.id, application.id)).rejects.toThrow(/not found/);
-    await expect(createEndpoint(handle.db, stranger.owner.id, application.id, { url: "https://x.example/", eventTypes: ["session.created"] })).rejects.toThrow(/not found/);
+    await expect(
+      createEndpoint(handle.db, stranger.owner.id, application.id, { url: "https://x.example/", eventTypes: ["session.created"] }),
+    ).rejects.toThrow(/not found/);
   });
 });

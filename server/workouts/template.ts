@@ -85,7 +85,8 @@ class Problems {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const typeName = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
-const member = (path: string, key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key.slice(0, 64))}]`);
+const member = (path: string, key: string) =>
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key.slice(0, 64))}]`;
 
 /** Validate and normalize a parsed template. */
 export function inspectTemplate(input: unknown): TemplateInspection {
@@ -95,19 +96,22 @@ export function inspectTemplate(input: unknown): TemplateInspection {
     return fail(problems);
   }
   if (!("version" in input)) problems.add("$.version", "required: version 1");
-  else if (input.version !== TEMPLATE_VERSION) problems.add("$.version", `unsupported version ${JSON.stringify(input.version)?.slice(0, 40)}: only version 1 is defined`);
+  else if (input.version !== TEMPLATE_VERSION)
+    problems.add("$.version", `unsupported version ${JSON.stringify(input.version)?.slice(0, 40)}: only version 1 is defined`);
   unknownKeys(input, TOP_KEYS, "$", problems);
   const name = optionalText(input, "name", TEMPLATE_LIMITS.maxNameLength, problems);
   const notes = optionalText(input, "notes", TEMPLATE_LIMITS.maxNotesLength, problems);
   let boatClass: BoatClass | null = null;
   if (input.boat_class !== undefined && input.boat_class !== null) {
-    if (typeof input.boat_class === "string" && (BOAT_CLASSES as readonly string[]).includes(input.boat_class)) boatClass = input.boat_class as BoatClass;
+    if (typeof input.boat_class === "string" && (BOAT_CLASSES as readonly string[]).includes(input.boat_class))
+      boatClass = input.boat_class as BoatClass;
     else problems.add("$.boat_class", `must be one of ${BOAT_CLASSES.join(", ")}`);
   }
   const steps: WorkoutStep[] = [];
   if (!("steps" in input)) problems.add("$.steps", "required: a list of steps");
   else stepList(input.steps, "$.steps", 0, steps, problems);
-  if (problems.list.length === 0 && !steps.some((s) => s.kind === "work")) problems.add("$.steps", "a workout needs at least one work step");
+  if (problems.list.length === 0 && !steps.some((s) => s.kind === "work"))
+    problems.add("$.steps", "a workout needs at least one work step");
   if (problems.list.length) return fail(problems);
   return { valid: true, problems: [], template: { version: 1, name, boat_class: boatClass, notes, steps }, totals: templateTotals(steps) };
 }
@@ -116,7 +120,8 @@ export function inspectTemplate(input: unknown): TemplateInspection {
 export function inspectTemplateText(text: string): TemplateInspection {
   const problems = new Problems();
   const bytes = new TextEncoder().encode(text).length;
-  if (bytes > TEMPLATE_LIMITS.maxBytes) problems.add("$", `the template is ${bytes} bytes; at most ${TEMPLATE_LIMITS.maxBytes} are accepted`);
+  if (bytes > TEMPLATE_LIMITS.maxBytes)
+    problems.add("$", `the template is ${bytes} bytes; at most ${TEMPLATE_LIMITS.maxBytes} are accepted`);
   else if (jsonDepth(text) > TEMPLATE_LIMITS.maxJsonDepth) problems.add("$", `nested deeper than ${TEMPLATE_LIMITS.maxJsonDepth} levels`);
   else {
     let parsed: unknown;
@@ -132,7 +137,14 @@ export function inspectTemplateText(text: string): TemplateInspection {
 }
 
 export function templateTotals(steps: WorkoutStep[]): TemplateTotals {
-  const totals: TemplateTotals = { set_count: 0, step_count: steps.length, work_distance_m: 0, work_duration_s: 0, rest_distance_m: 0, rest_duration_s: 0 };
+  const totals: TemplateTotals = {
+    set_count: 0,
+    step_count: steps.length,
+    work_distance_m: 0,
+    work_duration_s: 0,
+    rest_distance_m: 0,
+    rest_duration_s: 0,
+  };
   for (const step of steps) {
     if (step.kind === "work") {
       totals.set_count++;
@@ -218,10 +230,12 @@ function step(value: unknown, path: string, repeatDepth: number, out: WorkoutSte
   }
   unknownKeys(value, STEP_KEYS, path, problems);
   const kind = value.kind;
-  if (kind !== "work" && kind !== "rest") problems.add(`${path}.kind`, kind === undefined ? 'required: "work" or "rest" (or a repeat block)' : 'must be "work" or "rest"');
+  if (kind !== "work" && kind !== "rest")
+    problems.add(`${path}.kind`, kind === undefined ? 'required: "work" or "rest" (or a repeat block)' : 'must be "work" or "rest"');
   const hasDistance = value.distance_m !== undefined;
   const hasDuration = value.duration_s !== undefined;
-  if (hasDistance === hasDuration) problems.add(path, hasDistance ? "give distance_m or duration_s, not both" : "give distance_m or duration_s");
+  if (hasDistance === hasDuration)
+    problems.add(path, hasDistance ? "give distance_m or duration_s, not both" : "give distance_m or duration_s");
   const distance = hasDistance ? bounded(value.distance_m, `${path}.distance_m`, TEMPLATE_LIMITS.distanceM, problems) : undefined;
   const duration = hasDuration ? bounded(value.duration_s, `${path}.duration_s`, TEMPLATE_LIMITS.durationS, problems) : undefined;
   let targets: StepTargets | undefined;
@@ -232,7 +246,8 @@ function step(value: unknown, path: string, repeatDepth: number, out: WorkoutSte
       targets = {};
       const t = value.targets;
       if (t.rate_spm !== undefined) targets.rate_spm = bounded(t.rate_spm, `${path}.targets.rate_spm`, TEMPLATE_LIMITS.rateSpm, problems);
-      if (t.pace_s_per_500m !== undefined) targets.pace_s_per_500m = bounded(t.pace_s_per_500m, `${path}.targets.pace_s_per_500m`, TEMPLATE_LIMITS.paceS500m, problems);
+      if (t.pace_s_per_500m !== undefined)
+        targets.pace_s_per_500m = bounded(t.pace_s_per_500m, `${path}.targets.pace_s_per_500m`, TEMPLATE_LIMITS.paceS500m, problems);
       if (t.zone !== undefined) {
         const zone = bounded(t.zone, `${path}.targets.zone`, TEMPLATE_LIMITS.zone, problems);
         if (zone !== undefined && !Number.isInteger(zone)) problems.add(`${path}.targets.zone`, "must be an integer");
@@ -272,7 +287,8 @@ function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);

@@ -3,7 +3,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { workoutTemplates } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { inspectTemplateText, TEMPLATE_LIMITS, templateTotals, type NormalizedTemplate, type TemplateProblem, type WorkoutStep } from "./template";
+import {
+  inspectTemplateText,
+  TEMPLATE_LIMITS,
+  templateTotals,
+  type NormalizedTemplate,
+  type TemplateProblem,
+  type WorkoutStep,
+} from "./template";
 
 /**
  * The workout templates a person keeps (docs/workouts.md "Stored templates"):
@@ -36,11 +43,24 @@ export interface StoredTemplate {
   updatedAt: Date;
 }
 
-const columns = { id: workoutTemplates.id, name: workoutTemplates.name, template: workoutTemplates.template, createdAt: workoutTemplates.createdAt, updatedAt: workoutTemplates.updatedAt };
-const asStored = (row: { id: number; name: string; template: unknown; createdAt: Date; updatedAt: Date }): StoredTemplate => ({ ...row, template: row.template as NormalizedTemplate });
+const columns = {
+  id: workoutTemplates.id,
+  name: workoutTemplates.name,
+  template: workoutTemplates.template,
+  createdAt: workoutTemplates.createdAt,
+  updatedAt: workoutTemplates.updatedAt,
+};
+const asStored = (row: { id: number; name: string; template: unknown; createdAt: Date; updatedAt: Date }): StoredTemplate => ({
+  ...row,
+  template: row.template as NormalizedTemplate,
+});
 
 /** The owner's templates in id (creation) order: all of them, or one keyset page after `afterId`. */
-export async function listOwnTemplates(db: Db, ownerId: number, page?: { afterId: number | null; take: number }): Promise<StoredTemplate[]> {
+export async function listOwnTemplates(
+  db: Db,
+  ownerId: number,
+  page?: { afterId: number | null; take: number },
+): Promise<StoredTemplate[]> {
   const query = db
     .select(columns)
     .from(workoutTemplates)
@@ -50,7 +70,10 @@ export async function listOwnTemplates(db: Db, ownerId: number, page?: { afterId
 }
 
 export async function getOwnTemplate(db: Db, ownerId: number, id: number): Promise<StoredTemplate> {
-  const [row] = await db.select(columns).from(workoutTemplates).where(and(eq(workoutTemplates.id, id), eq(workoutTemplates.ownerUserId, ownerId)));
+  const [row] = await db
+    .select(columns)
+    .from(workoutTemplates)
+    .where(and(eq(workoutTemplates.id, id), eq(workoutTemplates.ownerUserId, ownerId)));
   if (!row) throw notFound("Workout template");
   return asStored(row);
 }
@@ -62,7 +85,12 @@ export const problemLines = (problems: TemplateProblem[]) => problems.map((p) =>
 function validTemplate(text: string, name: string | null): NormalizedTemplate {
   const inspection = inspectTemplateText(text);
   if (!inspection.valid) {
-    throw new AppError("invalid", `The workout template has ${inspection.problems.length === 1 ? "a problem" : `${inspection.problems.length} problems`}`, { text: problemLines(inspection.problems) }, { problems: inspection.problems });
+    throw new AppError(
+      "invalid",
+      `The workout template has ${inspection.problems.length === 1 ? "a problem" : `${inspection.problems.length} problems`}`,
+      { text: problemLines(inspection.problems) },
+      { problems: inspection.problems },
+    );
   }
   // The stored name is the template's name: one name, whichever way it was given.
   return { ...inspection.template, name: name ?? inspection.template.name };
@@ -71,8 +99,12 @@ function validTemplate(text: string, name: string | null): NormalizedTemplate {
 async function insertTemplate(db: Db, ownerId: number, name: string, template: NormalizedTemplate): Promise<StoredTemplate> {
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(workoutTemplates).where(eq(workoutTemplates.ownerUserId, ownerId));
-    if (n >= MAX_TEMPLATES_PER_OWNER) throw new AppError("conflict", `You keep ${MAX_TEMPLATES_PER_OWNER} workout templates, the most allowed: delete one first`);
-    const [row] = await tx.insert(workoutTemplates).values({ ownerUserId: ownerId, name, template: { ...template, name } }).returning(columns);
+    if (n >= MAX_TEMPLATES_PER_OWNER)
+      throw new AppError("conflict", `You keep ${MAX_TEMPLATES_PER_OWNER} workout templates, the most allowed: delete one first`);
+    const [row] = await tx
+      .insert(workoutTemplates)
+      .values({ ownerUserId: ownerId, name, template: { ...template, name } })
+      .returning(columns);
     return asStored(row);
   });
 }
@@ -102,7 +134,10 @@ export async function duplicateTemplate(db: Db, ownerId: number, id: number): Pr
 }
 
 export async function deleteTemplate(db: Db, ownerId: number, id: number): Promise<void> {
-  const deleted = await db.delete(workoutTemplates).where(and(eq(workoutTemplates.id, id), eq(workoutTemplates.ownerUserId, ownerId))).returning({ id: workoutTemplates.id });
+  const deleted = await db
+    .delete(workoutTemplates)
+    .where(and(eq(workoutTemplates.id, id), eq(workoutTemplates.ownerUserId, ownerId)))
+    .returning({ id: workoutTemplates.id });
   if (!deleted.length) throw notFound("Workout template");
 }
 
@@ -134,7 +169,12 @@ export function compactSteps(steps: WorkoutStep[]): EditorStep[] {
     let best = { length: 1, times: 1 };
     for (let length = 1; length <= Math.floor((steps.length - i) / 2); length++) {
       let times = 1;
-      while (times < TEMPLATE_LIMITS.maxRepeat && i + (times + 1) * length <= steps.length && steps.slice(i, i + length).every((s, k) => same(s, steps[i + times * length + k]))) times++;
+      while (
+        times < TEMPLATE_LIMITS.maxRepeat &&
+        i + (times + 1) * length <= steps.length &&
+        steps.slice(i, i + length).every((s, k) => same(s, steps[i + times * length + k]))
+      )
+        times++;
       if (times > 1 && length * times > best.length * best.times) best = { length, times };
     }
     if (best.times > 1) out.push({ repeat: best.times, steps: steps.slice(i, i + best.length) });
@@ -144,7 +184,8 @@ export function compactSteps(steps: WorkoutStep[]): EditorStep[] {
   // A list holds at most 100 items: a longer one (many distinct steps) goes into repeat-once blocks.
   if (out.length <= TEMPLATE_LIMITS.maxStepsPerList) return out;
   const chunks: EditorStep[] = [];
-  for (let k = 0; k < out.length; k += TEMPLATE_LIMITS.maxStepsPerList) chunks.push({ repeat: 1, steps: out.slice(k, k + TEMPLATE_LIMITS.maxStepsPerList) });
+  for (let k = 0; k < out.length; k += TEMPLATE_LIMITS.maxStepsPerList)
+    chunks.push({ repeat: 1, steps: out.slice(k, k + TEMPLATE_LIMITS.maxStepsPerList) });
   return chunks;
 }
 

@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulatedSvc } from "@/e2e/svc-files";
 import { apiHarness } from "./harness";
-import { call, dataApiToken, OpenApiCheck, personWithKey, resultsDocument, send, uploadRequest, ORIGIN, type Person } from "./results-client";
+import {
+  call,
+  dataApiToken,
+  OpenApiCheck,
+  personWithKey,
+  resultsDocument,
+  send,
+  uploadRequest,
+  ORIGIN,
+  type Person,
+} from "./results-client";
 
 /** A database of the file's own (test/api/harness). */
 apiHarness();
@@ -56,7 +66,11 @@ describe("defect 1: hostile parameters are a 400 naming the parameter, never a 5
       expect(body.error).toBe("invalid_request");
       expect(body.message, query).toMatch(message);
     }
-    const fine = await results.check("get", "/results", await call("GET", "/api/v1/results?vessel_id=2147483647&start_datetime=2024-02-29T10:00", withKey()));
+    const fine = await results.check(
+      "get",
+      "/results",
+      await call("GET", "/api/v1/results?vessel_id=2147483647&start_datetime=2024-02-29T10:00", withKey()),
+    );
     expect(fine.pagination.total).toBe(0);
   });
 
@@ -79,7 +93,16 @@ describe("defect 1: hostile parameters are a 400 naming the parameter, never a 5
     // The unlimited-externals privilege lets a K1 carry an external athlete: every case reaches the field it tests.
     const uploader = await personWithKey("nul-uploader", { unlimitedExternals: true });
     const trackId = await uploader.track("NUL basin");
-    const metadata = (overrides: Record<string, unknown>) => JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [{ name: "Guest" }], ...overrides });
+    const metadata = (overrides: Record<string, unknown>) =>
+      JSON.stringify({
+        distance: 500,
+        vessel_id: 1,
+        track_id: trackId,
+        category_id: 1,
+        pace_id: 1,
+        athletes: [{ name: "Guest" }],
+        ...overrides,
+      });
     const file = { bytes: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 901 }), filename: "s.svc" };
     for (const [overrides, message] of [
       [{ competition: "Trials\u0000" }, /^competition/],
@@ -90,7 +113,12 @@ describe("defect 1: hostile parameters are a 400 naming the parameter, never a 5
       [{ track_id: 4294967296 }, /^track_id/],
       [{ athletes: [2147483648] }, /^athletes\[0\]/],
     ] as const) {
-      const response = await send(await uploadRequest({ file, metadata: metadata(overrides) }, { authorization: uploader.key.authorization, "x-forwarded-proto": "https" }));
+      const response = await send(
+        await uploadRequest(
+          { file, metadata: metadata(overrides) },
+          { authorization: uploader.key.authorization, "x-forwarded-proto": "https" },
+        ),
+      );
       const body = await results.check("post", "/results", response);
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       expect(body.message).toMatch(message);
@@ -104,7 +132,11 @@ describe("defect 2: JSON everywhere under /api/v1", () => {
       const anonymous = await call("GET", path);
       expect(anonymous.status, path).toBe(404);
       expect(anonymous.headers.get("content-type")).toContain("application/json");
-      expect(await anonymous.json()).toEqual({ error: "not_found", message: expect.stringContaining("No operation"), request_id: anonymous.headers.get("x-request-id") });
+      expect(await anonymous.json()).toEqual({
+        error: "not_found",
+        message: expect.stringContaining("No operation"),
+        request_id: anonymous.headers.get("x-request-id"),
+      });
       expect(anonymous.headers.get("x-request-id")).toMatch(REQUEST_ID);
 
       const keyed = await call("POST", path, withKey());
@@ -113,7 +145,11 @@ describe("defect 2: JSON everywhere under /api/v1", () => {
 
       const tokened = await call("GET", path, bearer());
       expect(tokened.status).toBe(404);
-      expect(await tokened.json()).toEqual({ error: "not_found", error_description: expect.any(String), request_id: tokened.headers.get("x-request-id") });
+      expect(await tokened.json()).toEqual({
+        error: "not_found",
+        error_description: expect.any(String),
+        request_id: tokened.headers.get("x-request-id"),
+      });
       expect(tokened.headers.get("x-request-id")).toMatch(REQUEST_ID);
     }
   });
@@ -122,7 +158,11 @@ describe("defect 2: JSON everywhere under /api/v1", () => {
     const put = await call("PUT", "/api/v1/results", withKey());
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
-    expect(await put.json()).toMatchObject({ error: "method_not_allowed", message: expect.stringContaining("PUT"), request_id: put.headers.get("x-request-id") });
+    expect(await put.json()).toMatchObject({
+      error: "method_not_allowed",
+      message: expect.stringContaining("PUT"),
+      request_id: put.headers.get("x-request-id"),
+    });
     expect(put.headers.get("x-request-id")).toMatch(REQUEST_ID);
 
     const patch = await call("PATCH", "/api/v1/results/1", { body: "{}" });
@@ -133,7 +173,11 @@ describe("defect 2: JSON everywhere under /api/v1", () => {
     const del = await call("DELETE", "/api/v1/sessions", bearer());
     expect(del.status).toBe(405);
     expect(del.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(await del.json()).toEqual({ error: "method_not_allowed", error_description: expect.stringContaining("DELETE"), request_id: del.headers.get("x-request-id") });
+    expect(await del.json()).toEqual({
+      error: "method_not_allowed",
+      error_description: expect.stringContaining("DELETE"),
+      request_id: del.headers.get("x-request-id"),
+    });
     expect(del.headers.get("x-request-id")).toMatch(REQUEST_ID);
 
     const options = await call("OPTIONS", "/api/v1/results/1");
@@ -155,13 +199,20 @@ it("defect 3: GET /tracks and /tracks/{id} without a credential satisfy both doc
     expect(response.status).toBe(401);
     const body = await results.check("get", resultsTemplate, response);
     await data.check("get", dataTemplate, response);
-    expect(body).toEqual({ error: "unauthorized", message: expect.any(String), error_description: body.message, request_id: response.headers.get("x-request-id") });
+    expect(body).toEqual({
+      error: "unauthorized",
+      message: expect.any(String),
+      error_description: body.message,
+      request_id: response.headers.get("x-request-id"),
+    });
     expect(body.request_id).toMatch(REQUEST_ID);
   }
 });
 
 it("defect 8: a metadata part with Content-Type application/json is accepted, and the document says so", async () => {
-  const doc = results.doc as unknown as { paths: Record<string, { post: { requestBody: { content: Record<string, { encoding: Record<string, { contentType: string }> }> } } }> };
+  const doc = results.doc as unknown as {
+    paths: Record<string, { post: { requestBody: { content: Record<string, { encoding: Record<string, { contentType: string }> }> } } }>;
+  };
   expect(doc.paths["/results"].post.requestBody.content["multipart/form-data"].encoding.metadata.contentType).toContain("application/json");
   const uploader = await personWithKey("typedmeta");
   const trackId = await uploader.track("Typed basin");
@@ -170,12 +221,21 @@ it("defect 8: a metadata part with Content-Type application/json is accepted, an
   // Exactly what `curl -F 'metadata=<m.json;type=application/json' -F file=@s.svc` sends: a typed part without a file name.
   const boundary = "----kernel-typed-metadata";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${metadata}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.svc"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${metadata}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.svc"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     simulatedSvc({ vessel: "K1", distanceM: 500, seed: 902 }),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const headers = { authorization: uploader.key.authorization, "x-forwarded-proto": "https", "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.length) };
+  const headers = {
+    authorization: uploader.key.authorization,
+    "x-forwarded-proto": "https",
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    "content-length": String(body.length),
+  };
   const response = await send(new Request(`${ORIGIN}/api/v1/results`, { method: "POST", headers, body: new Uint8Array(body) }));
   const created = await results.check("post", "/results", response);
   expect(response.status, JSON.stringify(created)).toBe(201);
@@ -206,7 +266,10 @@ it("the common authorization cases over every results API operation", async () =
   await revoked.revoke(revoked.key);
   for (const op of RESULTS_OPERATIONS) {
     const label = `${op.method} ${op.path}`;
-    const sendWith = (authorization?: string) => call(op.method.toUpperCase(), `/api/v1${op.path}`, { headers: { ...(authorization ? { authorization } : {}), "x-forwarded-proto": "https" } });
+    const sendWith = (authorization?: string) =>
+      call(op.method.toUpperCase(), `/api/v1${op.path}`, {
+        headers: { ...(authorization ? { authorization } : {}), "x-forwarded-proto": "https" },
+      });
     const cases: [string | undefined, RegExp][] = [
       [undefined, /Authorization header missing/],
       ["Bearer svcpk_doesnotexist.svcsk_nope", /invalid/],

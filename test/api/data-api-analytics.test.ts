@@ -14,7 +14,19 @@ import { dataApiToken, get, walkPages } from "./data-api-support";
  * finds is tested against simulator truth in server/analytics/analytics.test.ts.
  */
 const api = apiHarness({ seed: DATA_WORLD_SEED });
-const ANALYSES = ["data-quality", "anomalies", "side-balance", "metric-relationships", "pacing", "progression", "stroke-phases", "consistency", "start", "finish", "split-motion"];
+const ANALYSES = [
+  "data-quality",
+  "anomalies",
+  "side-balance",
+  "metric-relationships",
+  "pacing",
+  "progression",
+  "stroke-phases",
+  "consistency",
+  "start",
+  "finish",
+  "split-motion",
+];
 type Session = { id: number; boat_class: { type: string }; competition: string; description: string; status: string };
 
 describe("Data API: session analytics", () => {
@@ -38,7 +50,13 @@ describe("Data API: session analytics", () => {
     for (const analysis of ANALYSES) {
       const answer = await analytics(`/sessions/${ids.annaK1}/analytics/${analysis}`, tokens.full);
       expect(answer.status, analysis).toBe(200);
-      expect(answer.body.data).toMatchObject({ session_id: ids.annaK1, analysis, status: "ok", reason: null, parameters: { segments: 4, sensitivity: 2, metrics: null } });
+      expect(answer.body.data).toMatchObject({
+        session_id: ids.annaK1,
+        analysis,
+        status: "ok",
+        reason: null,
+        parameters: { segments: 4, sensitivity: 2, metrics: null },
+      });
       expect(answer.body.data.result, analysis).not.toBeNull();
     }
     const pacing = (await analytics(`/sessions/${ids.annaK1}/analytics/pacing?segments=10&sensitivity=0.5`, tokens.full)).body.data;
@@ -112,11 +130,20 @@ describe("Data API: session analytics", () => {
     const bests = (await get(api, "/analytics/personal-bests", tokens.full)).body.data;
     const records = await walkPages(api, "/records?limit=100", tokens.full);
     // The same figures as the standing records of GET /records.
-    const current = records.filter((r: { current: boolean }) => r.current).map((r: { session_id: number }) => r.session_id).sort();
+    const current = records
+      .filter((r: { current: boolean }) => r.current)
+      .map((r: { session_id: number }) => r.session_id)
+      .sort();
     expect(bests.map((b: { session_id: number }) => b.session_id).sort()).toEqual(current);
     // Service-wide, and this file's database holds the seeded world alone: fewer than ten people on this boat and distance.
     const bench = (await get(api, `/analytics/benchmarks?session_id=${s}`, tokens.full)).body.data;
-    expect(bench).toMatchObject({ status: "insufficient_data", people: null, percentiles: [], faster_than_pct: null, reason: expect.stringContaining("fewer than 10 people") });
+    expect(bench).toMatchObject({
+      status: "insufficient_data",
+      people: null,
+      percentiles: [],
+      faster_than_pct: null,
+      reason: expect.stringContaining("fewer than 10 people"),
+    });
 
     for (const [, path, name] of [
       ["/analytics/comparable-sessions", "/analytics/comparable-sessions", "session_id"],

@@ -13,12 +13,15 @@ import { dataApiToken, get, walkPages } from "./data-api-support";
  */
 type Session = { id: number; competition: string; boat_class: { type: string } };
 
-
 const api = apiHarness({ seed: DATA_WORLD_SEED });
 
 /** POSTs an export request, validated against the document. */
 const createExport = (sessionId: number, token: string, body: unknown, headers: Record<string, string> = {}) =>
-  api.call("POST", `/sessions/${sessionId}/exports`, { token, body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  api.call("POST", `/sessions/${sessionId}/exports`, {
+    token,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 /** Works the queued runs, then reads the status document (Retry-After while it is not final) until the job is final. */
 async function pollUntilFinal(jobId: string, token: string) {
@@ -57,7 +60,16 @@ describe("Data API: exports", () => {
     const created = await createExport(annaK1, tokens.full, { format: "json", splits: 5 });
     expect(created.status).toBe(202);
     const job = created.body.data;
-    expect(job).toMatchObject({ status: "queued", format: "json", session_id: annaK1, athlete: 1, splits: 5, lang: "en", progress: 0, error: null });
+    expect(job).toMatchObject({
+      status: "queued",
+      format: "json",
+      session_id: annaK1,
+      athlete: 1,
+      splits: 5,
+      lang: "en",
+      progress: 0,
+      error: null,
+    });
     expect(job.job_id).toMatch(/^exp_[A-Za-z0-9_-]{22}$/);
     expect(created.headers.get("location")).toBe(job.links.self);
     expect(job.links.self).toMatch(new RegExp(`/api/v1/exports/${job.job_id}$`));
@@ -148,7 +160,10 @@ describe("Data API: exports", () => {
 
     const otherBody = await createExport(annaK1, tokens.full, { format: "json", lang: "en" }, { "Idempotency-Key": key });
     expect(otherBody.status).toBe(409);
-    expect(otherBody.body).toMatchObject({ error: "idempotency_key_reused", error_description: expect.stringMatching(/^Idempotency-Key: /) });
+    expect(otherBody.body).toMatchObject({
+      error: "idempotency_key_reused",
+      error_description: expect.stringMatching(/^Idempotency-Key: /),
+    });
 
     // Another application of the same person has its own keys.
     const partner = await createExport(annaK1, tokens.partner, { format: "json", lang: "es" }, { "Idempotency-Key": key });
@@ -164,7 +179,9 @@ describe("Data API: exports", () => {
 
   it("20 concurrent identical requests with one key create one job", async () => {
     const key = `race-${Date.now()}`;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => createExport(annaK1, tokens.full, { format: "json", splits: 3 }, { "Idempotency-Key": key })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createExport(annaK1, tokens.full, { format: "json", splits: 3 }, { "Idempotency-Key": key })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
     expect(new Set(answers.map((a) => a.body.data.job_id)).size).toBe(1);
   });

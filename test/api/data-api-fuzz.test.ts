@@ -17,7 +17,9 @@ beforeAll(async () => {
 describe(`Data API: no 5xx for hostile values at any parameter, every answer documented (seed ${SEED})`, () => {
   it("covers every operation of the document but the POSTs and the launch page", () => {
     const documented = Object.entries(document.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
-    expect(operations.map((op) => `${op.method} ${op.template}`)).toEqual(documented.filter((op) => !op.startsWith("post ") && !PAGES.includes(op)));
+    expect(operations.map((op) => `${op.method} ${op.template}`)).toEqual(
+      documented.filter((op) => !op.startsWith("post ") && !PAGES.includes(op)),
+    );
     expect(operations.length).toBeGreaterThan(40);
   });
 

@@ -26,18 +26,53 @@ process.env.DATA_API_RATE_LIMIT = "100000";
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Surface = "data" | "partner" | "session";
-type Operation = { parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; "x-surfaces"?: Surface[]; security?: unknown[] };
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[];
+  "x-surfaces"?: Surface[];
+  security?: unknown[];
+};
 type Doc = { paths: Record<string, Record<string, Operation>> };
 // (POST operations that only read are crawled too: see READ_POSTS.)
 
 const FORBIDDEN_KEYS = new Set([
-  "serial", "device_serial", "password", "password_hash", "secret", "client_secret", "secret_hash", "access_token", "refresh_token", "id_token",
-  "token", "email", "user_id", "owner_user_id", "owner", "ip", "ip_address", "external_source", "samples", "imu", "gnss", "raw", "blob_id", "grant_id",
+  "serial",
+  "device_serial",
+  "password",
+  "password_hash",
+  "secret",
+  "client_secret",
+  "secret_hash",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "token",
+  "email",
+  "user_id",
+  "owner_user_id",
+  "owner",
+  "ip",
+  "ip_address",
+  "external_source",
+  "samples",
+  "imu",
+  "gnss",
+  "raw",
+  "blob_id",
+  "grant_id",
 ]);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const FORBIDDEN_TEXT = [
   ...Object.values(W.seeds).map(serialOfSeed),
-  "Olaf", "Outsider", W.external.name, W.external.surname, W.externalSource, W.olafVesselName, "@e2e.example", "svcpk_", "svcsk_", "svcas_",
+  "Olaf",
+  "Outsider",
+  W.external.name,
+  W.external.surname,
+  W.externalSource,
+  W.olafVesselName,
+  "@e2e.example",
+  "svcpk_",
+  "svcsk_",
+  "svcas_",
 ];
 const FORBIDDEN_NUMBERS: number[] = [W.externalWeightKg, W.externalLactate, W.olafWeightKg, W.olafLactate];
 /** Processed series are capped at 1000 points; anything longer is a full-rate channel. */
@@ -60,7 +95,8 @@ function violations(value: Json, path: string, out: string[], sessionIds: Readon
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (FORBIDDEN_KEYS.has(key.toLowerCase())) out.push(`${path}.${key}: forbidden field`);
-      if (sessionIds && key === "session_id" && item !== null && !sessionIds.has(item as number)) out.push(`${path}.${key}: session ${item} was not created by the application`);
+      if (sessionIds && key === "session_id" && item !== null && !sessionIds.has(item as number))
+        out.push(`${path}.${key}: session ${item} was not created by the application`);
       violations(item, `${path}.${key}`, out, sessionIds);
     }
   }
@@ -78,15 +114,24 @@ async function sessionSurfaceWorld(api: ApiHarness): Promise<{ token: string; cr
   const person = await createPerson(api.db);
   const trackId = (await createTrack(api.db, person.id, { name: "Crawler basin" })).id;
   // Their own athlete profile (linked to them), so GET /athlete and their seats have something to show.
-  const athleteId = (await createOwnAthleteProfile(api.db, person.id, { name: "Crawled", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })).id;
+  const athleteId = (
+    await createOwnAthleteProfile(api.db, person.id, { name: "Crawled", surname: "Paddler", subscriptionActiveUntil: "2099-12-31" })
+  ).id;
   const { token, app } = await dataApiToken(api, person.id, { surface: "session" });
   const bound = await createKeyPairToken(api.db, person.id);
   await bindKeyPairToApplication(api.db, person.id, bound.keyPairId, app.id);
   const unbound = await createKeyPairToken(api.db, person.id);
   const upload = async (key: string, seed: number, pace: "race" | "training") => {
     const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(simulatedSvc({ vessel: "K1", distanceM: 200, seed, pace }))], { type: "application/octet-stream" }), "k1.svc");
-    form.append("metadata", JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }));
+    form.append(
+      "file",
+      new Blob([new Uint8Array(simulatedSvc({ vessel: "K1", distanceM: 200, seed, pace }))], { type: "application/octet-stream" }),
+      "k1.svc",
+    );
+    form.append(
+      "metadata",
+      JSON.stringify({ distance: 200, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
+    );
     const response = await api.call("POST", "/results", { token: key, body: form });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data.id as number;
@@ -125,7 +170,10 @@ for (const surface of ["data", "partner", "session"] as const) {
   describe(`${surface} surface: no operation lets a forbidden field or value out, on any id or page`, () => {
     let state: CrawlState;
     beforeAll(async () => {
-      const { token, created } = surface === "session" ? await sessionSurfaceWorld(api) : { token: (await dataApiToken(api, annaId, { surface })).token, created: null };
+      const { token, created } =
+        surface === "session"
+          ? await sessionSurfaceWorld(api)
+          : { token: (await dataApiToken(api, annaId, { surface })).token, created: null };
       state = { token, created, listed: new Map() };
     });
     for (const part of PARTS) it(part, () => crawl(surface, state, part));
@@ -151,7 +199,8 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
         expect(response.status, path).toBe(200);
         crawled.push(path);
         const text = typeof response.body === "string" ? response.body : Buffer.from(response.body as Uint8Array).toString("latin1");
-        for (const forbidden of FORBIDDEN_TEXT) if (text.includes(forbidden)) found.push(`${path}: forbidden text "${forbidden}" in the file`);
+        for (const forbidden of FORBIDDEN_TEXT)
+          if (text.includes(forbidden)) found.push(`${path}: forbidden text "${forbidden}" in the file`);
         return [];
       }
       const body = response.body;
@@ -162,7 +211,8 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
       if (response.status !== 200) return items;
       if (!Array.isArray(body.data)) return [body.data];
       if (created && /^\/sessions(\?|$)/.test(path)) {
-        for (const item of body.data as { id: number }[]) if (!created.has(item.id)) found.push(`${path}: session ${item.id} was not created by the application`);
+        for (const item of body.data as { id: number }[])
+          if (!created.has(item.id)) found.push(`${path}: session ${item.id} was not created by the application`);
       }
       items.push(...body.data);
       cursor = body.meta?.next_cursor ?? null;
@@ -186,7 +236,10 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
     if (last < 0) return [template];
     const name = segments[last].slice(1, -1);
     const parent = segments.slice(0, last).join("/");
-    const suffix = segments.slice(last + 1).map((s) => `/${s}`).join("");
+    const suffix = segments
+      .slice(last + 1)
+      .map((s) => `/${s}`)
+      .join("");
     const parameter = Object.values(doc.paths[operation])[0].parameters?.find((p) => p.name === name && p.in === "path");
     const prefixes = await concretePaths(parent, operation);
     const out: string[] = [];
@@ -205,7 +258,10 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
         for (const set of training?.sets ?? []) if (set.kind === "work") out.push(`${prefix}/${set.set_id}${suffix}`);
         continue;
       }
-      expect(doc.paths[parent]?.get, `the crawler fills {${name}} of ${template} from GET ${parent}, which the document lacks`).toBeTruthy();
+      expect(
+        doc.paths[parent]?.get,
+        `the crawler fills {${name}} of ${template} from GET ${parent}, which the document lacks`,
+      ).toBeTruthy();
       for (const item of await listOf(prefix)) out.push(`${prefix}/${(item as { id: number }).id}${suffix}`);
     }
     return out;
@@ -217,15 +273,19 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
     // Records are derived over those sessions alone (issue 14, defect 4).
     const records = (await listOf("/records")) as { session_id: number }[];
     expect(records.length).toBeGreaterThan(0);
-  }
-  else if (part === "reads") expect(sessions.length).toBeGreaterThanOrEqual(5);
+  } else if (part === "reads") expect(sessions.length).toBeGreaterThanOrEqual(5);
   /** Operations of this part the surface serves: a part with none (device jobs off the data surface) crawls nothing. */
   let partTemplates = 0;
-  const served = (operation: Operation | undefined): operation is Operation => operation !== undefined && (operation["x-surfaces"] ?? []).includes(surface);
+  const served = (operation: Operation | undefined): operation is Operation =>
+    operation !== undefined && (operation["x-surfaces"] ?? []).includes(surface);
   /** Jobs have no list: the crawler creates them (an export of every session, in this part's format) and works them. */
   async function exportJobIds(): Promise<string[]> {
     const formats = [part.replace(/^exports /, "")];
-    const documented = (doc.paths["/sessions/{session_id}/exports"] as unknown as { post: { requestBody: { content: { "application/json": { schema: { properties: { format: { enum: string[] } } } } } } } }).post.requestBody.content["application/json"].schema.properties.format.enum;
+    const documented = (
+      doc.paths["/sessions/{session_id}/exports"] as unknown as {
+        post: { requestBody: { content: { "application/json": { schema: { properties: { format: { enum: string[] } } } } } } };
+      }
+    ).post.requestBody.content["application/json"].schema.properties.format.enum;
     expect([...documented].sort(), "the crawler's export parts are the document's formats").toEqual([...EXPORT_FORMATS].sort());
     const ids: string[] = [];
     for (const session of sessions) {
@@ -290,7 +350,9 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
   // all together. Exports and device jobs are crawled above.
   if (part !== "posts") return expectClean(found, crawled, doc, surface, part, partTemplates > 0);
   const READ_POSTS = ["/sessions/compare", "/workout-templates/import", "/trainings/{training_id}/compare"];
-  const posts = Object.entries(doc.paths).filter(([t, ops]) => served(ops.post) && !/exports$|fetch$|download$|embeds$|leases$/.test(t)).map(([t]) => t);
+  const posts = Object.entries(doc.paths)
+    .filter(([t, ops]) => served(ops.post) && !/exports$|fetch$|download$|embeds$|leases$/.test(t))
+    .map(([t]) => t);
   expect(posts.sort()).toEqual(READ_POSTS.filter((t) => served(doc.paths[t]?.post)).sort());
   async function postJson(path: string, body: Json) {
     const response = await api.call("POST", path, { token, body });
@@ -302,7 +364,8 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
   }
   if (posts.includes("/sessions/compare")) {
     const ids = sessions.map((s) => s.id);
-    for (let k = 0; k + 1 < ids.length; k++) await postJson("/sessions/compare", { session_ids: [ids[k], ids[k + 1]], points: 1000, splits: 20 });
+    for (let k = 0; k + 1 < ids.length; k++)
+      await postJson("/sessions/compare", { session_ids: [ids[k], ids[k + 1]], points: 1000, splits: 20 });
     if (ids.length >= 2 && ids.length <= 9) await postJson("/sessions/compare", { session_ids: ids });
   }
   if (posts.includes("/workout-templates/import")) {
@@ -315,7 +378,10 @@ async function crawl(surface: Surface, state: CrawlState, part: CrawlPart) {
     for (const item of (await listOf("/trainings")) as { id: number; status: string }[]) {
       if (item.status !== "ready") continue;
       const [training] = (await fetchAll(`/trainings/${item.id}`)) as { sets: { set_id: number; kind: string }[] }[];
-      const work = training.sets.filter((set) => set.kind === "work").map((set) => set.set_id).slice(0, 9);
+      const work = training.sets
+        .filter((set) => set.kind === "work")
+        .map((set) => set.set_id)
+        .slice(0, 9);
       if (work.length >= 2) await postJson(`/trainings/${item.id}/compare`, { set_ids: work, splits: 20 });
     }
   }
@@ -328,7 +394,9 @@ function expectClean(found: string[], crawled: string[], doc: Doc, surface: Surf
   if (served) expect(crawled.length, part).toBeGreaterThan(0);
   if (part !== "reads") return;
   const servedHere = (operation: Operation | undefined) => (operation?.["x-surfaces"] ?? []).includes(surface);
-  const templates = Object.keys(doc.paths).filter((t) => servedHere(doc.paths[t].get) && t !== "/health" && doc.paths[t].get.security?.length !== 0 && !t.includes("{job_id}"));
+  const templates = Object.keys(doc.paths).filter(
+    (t) => servedHere(doc.paths[t].get) && t !== "/health" && doc.paths[t].get.security?.length !== 0 && !t.includes("{job_id}"),
+  );
   expect(templates.length).toBeGreaterThan(5);
   expect(crawled.length).toBeGreaterThan(templates.length);
 }

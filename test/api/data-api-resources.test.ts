@@ -16,7 +16,15 @@ import { dataApiToken, get, walkPages } from "./data-api-support";
 const ABSENT = 2_147_483_647;
 const SERIALS = Object.values(DATA_WORLD.seeds).map(serialOfSeed);
 /** Values that belong to Olaf or to an external provider: never in Anna's answers. */
-const FOREIGN = [String(DATA_WORLD.externalWeightKg), String(DATA_WORLD.externalLactate), DATA_WORLD.externalSource, String(DATA_WORLD.olafWeightKg), String(DATA_WORLD.olafLactate), DATA_WORLD.olafVesselName, "@e2e.example"];
+const FOREIGN = [
+  String(DATA_WORLD.externalWeightKg),
+  String(DATA_WORLD.externalLactate),
+  DATA_WORLD.externalSource,
+  String(DATA_WORLD.olafWeightKg),
+  String(DATA_WORLD.olafLactate),
+  DATA_WORLD.olafVesselName,
+  "@e2e.example",
+];
 const expectNothingForeign = (body: unknown, label: string) => {
   const text = JSON.stringify(body);
   for (const value of [...FOREIGN, ...SERIALS]) expect(text, `${label} leaks ${value}`).not.toContain(value);
@@ -28,7 +36,23 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
   let annaId: number;
   let annaTokens: TokenSet;
   let olafToken: string;
-  const ids = {} as Record<"annaK1" | "olafK1" | "olafK2" | "annaTrack" | "olafTrack" | "ben" | "olafAthlete" | "team" | "olafTeam" | "vessel" | "paddle" | "olafVessel" | "device" | "olafDevice", number>;
+  const ids = {} as Record<
+    | "annaK1"
+    | "olafK1"
+    | "olafK2"
+    | "annaTrack"
+    | "olafTrack"
+    | "ben"
+    | "olafAthlete"
+    | "team"
+    | "olafTeam"
+    | "vessel"
+    | "paddle"
+    | "olafVessel"
+    | "device"
+    | "olafDevice",
+    number
+  >;
 
   beforeAll(async () => {
     const world = await loadDataWorld(api.db);
@@ -68,7 +92,8 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
       const lacking = await get(api, path, annaTokens.openidOnly);
       expect(lacking.status).toBe(403);
       expect(lacking.body).toMatchObject({ error: "insufficient_scope", scope: "sessions:read" });
-      for (const surface of ["partner", "session"] as const) expect((await get(api, path, annaTokens[surface])).status, `${path} on ${surface}`).toBe(404);
+      for (const surface of ["partner", "session"] as const)
+        expect((await get(api, path, annaTokens[surface])).status, `${path} on ${surface}`).toBe(404);
       expect((await get(api, path, annaTokens.revoked)).status).toBe(401);
     }
 
@@ -136,9 +161,30 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
 
   it("equipment: owned boats and paddles only; an unknown kind is 400 naming kind", async () => {
     const vessels = (await get(api, "/equipment/vessels", annaTokens.partner)).body.data;
-    expect(vessels).toEqual([{ item_type: "vessel", id: ids.vessel, name: DATA_WORLD.annaVesselName, boat_class: { id: 1, type: "K1" }, brand: "Nelo", model: "Cinco", weight_kg: null }]);
+    expect(vessels).toEqual([
+      {
+        item_type: "vessel",
+        id: ids.vessel,
+        name: DATA_WORLD.annaVesselName,
+        boat_class: { id: 1, type: "K1" },
+        brand: "Nelo",
+        model: "Cinco",
+        weight_kg: null,
+      },
+    ]);
     const paddles = (await get(api, "/equipment/paddles", annaTokens.session)).body.data;
-    expect(paddles).toEqual([{ item_type: "paddle", id: ids.paddle, name: DATA_WORLD.annaPaddleName, kind: "kayak", brand: "Braca", model: "", length_cm: 215, blade_area_cm2: null }]);
+    expect(paddles).toEqual([
+      {
+        item_type: "paddle",
+        id: ids.paddle,
+        name: DATA_WORLD.annaPaddleName,
+        kind: "kayak",
+        brand: "Braca",
+        model: "",
+        length_cm: 215,
+        blade_area_cm2: null,
+      },
+    ]);
     const vessel = await get(api, `/equipment/vessels/${ids.vessel}`, annaTokens.full);
     expect(vessel.body.data).toEqual(vessels[0]);
     for (const path of [`/equipment/vessels/${ids.olafVessel}`, `/equipment/vessels/${ABSENT}`, `/equipment/paddles/${ABSENT}`]) {
@@ -164,7 +210,12 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
     const catalogue = async (kind: string) => (await get(api, `/catalogues/${kind}`, annaTokens.session)).body;
     const boats = await catalogue("boats");
     expect(boats.meta).toBeUndefined();
-    expect(boats.data).toEqual(expect.arrayContaining([{ id: 1, type: "K1", crew_size: 1, hull: "kayak" }, { id: 4, type: "C1", crew_size: 1, hull: "canoe" }]));
+    expect(boats.data).toEqual(
+      expect.arrayContaining([
+        { id: 1, type: "K1", crew_size: 1, hull: "kayak" },
+        { id: 4, type: "C1", crew_size: 1, hull: "canoe" },
+      ]),
+    );
     expect((await catalogue("paddles")).data).toEqual([
       { kind: "kayak", name: "Kayak paddle", blades: 2 },
       { kind: "canoe", name: "Canoe paddle", blades: 1 },
@@ -173,7 +224,10 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
     expect(options.categories.length).toBeGreaterThan(0);
     expect(options.paces.length).toBeGreaterThan(0);
     expect(options.categories[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
-    for (const [path, message] of [["/catalogues/vessels", /^kind/], ["/catalogues/boats?limit=5", /limit/]] as const) {
+    for (const [path, message] of [
+      ["/catalogues/vessels", /^kind/],
+      ["/catalogues/boats?limit=5", /limit/],
+    ] as const) {
       const { status, body } = await get(api, path, annaTokens.full);
       expect(status, path).toBe(400);
       expect(body.error_description, path).toMatch(message);
@@ -185,7 +239,12 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
     // Anna's K1, K4 and C1 and Olaf's K2 she paddled in: one record each; the failed session is no record.
     expect(whole.map((r: { boat_class: { type: string } }) => r.boat_class.type)).toEqual(["C1", "K1", "K2", "K4"]);
     expect(whole.every((r: { current: boolean }) => r.current)).toBe(true);
-    expect(whole.find((r: { boat_class: { type: string } }) => r.boat_class.type === "K1")).toMatchObject({ session_id: ids.annaK1, distance_m: expect.any(Number), duration_ms: expect.any(Number), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(whole.find((r: { boat_class: { type: string } }) => r.boat_class.type === "K1")).toMatchObject({
+      session_id: ids.annaK1,
+      distance_m: expect.any(Number),
+      duration_ms: expect.any(Number),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(whole.map((r: { session_id: number }) => r.session_id)).toContain(ids.olafK2);
     expect(whole.map((r: { session_id: number }) => r.session_id)).not.toContain(ids.olafK1);
     expect(await walkPages(api, "/records?limit=1", annaTokens.partner)).toEqual(whole);
@@ -209,23 +268,43 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
     const lactate = (path: string, token = annaTokens.full) => get(api, `/health/lactate${path}`, token);
     const k1 = await lactate(`?session_id=${ids.annaK1}`, annaTokens.partner);
     expect(k1.body).toEqual({
-      data: [{ id: expect.any(Number), session_id: ids.annaK1, training_id: null, measured_at: "2026-05-14T12:05:00.000Z", lactate_mmol_l: DATA_WORLD.annaLactate, note: "after 3 min", provenance: "manual" }],
+      data: [
+        {
+          id: expect.any(Number),
+          session_id: ids.annaK1,
+          training_id: null,
+          measured_at: "2026-05-14T12:05:00.000Z",
+          lactate_mmol_l: DATA_WORLD.annaLactate,
+          note: "after 3 min",
+          provenance: "manual",
+        },
+      ],
       meta: { next_cursor: null, limit: 50 },
     });
     expectNothingForeign(k1.body, "lactate");
     // Without a filter: all of Anna's own readings in time order: this one, then her training's (data-api-trainings.spec.ts).
     const all = (await lactate("")).body;
     expect(all.data[0]).toEqual(k1.body.data[0]);
-    expect(all.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([DATA_WORLD.annaLactate, DATA_WORLD.annaTrainingLactate]);
+    expect(all.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([
+      DATA_WORLD.annaLactate,
+      DATA_WORLD.annaTrainingLactate,
+    ]);
     // Anna paddled in Olaf's K2: she may read the session, but Olaf's reading of it is his.
     expect((await lactate(`?session_id=${ids.olafK2}`)).body.data).toEqual([]);
-    expect((await lactate(`?session_id=${ids.olafK2}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([DATA_WORLD.olafLactate]);
+    expect(
+      (await lactate(`?session_id=${ids.olafK2}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l),
+    ).toEqual([DATA_WORLD.olafLactate]);
     for (const path of [`?session_id=${ids.olafK1}`, `?session_id=${ABSENT}`, `?training_id=${ABSENT}`]) {
       const hidden = await lactate(path);
       expect(hidden.status, path).toBe(404);
       expect(hidden.body.error).toBe("not_found");
     }
-    for (const [path, message] of [[`?session_id=${ids.annaK1}&training_id=1`, /^training_id/], ["?session_id=abc", /^session_id/], ["?training_id=0", /^training_id/], [`?session_id=${ids.annaK1}&limit=101`, /^limit/]] as const) {
+    for (const [path, message] of [
+      [`?session_id=${ids.annaK1}&training_id=1`, /^training_id/],
+      ["?session_id=abc", /^session_id/],
+      ["?training_id=0", /^training_id/],
+      [`?session_id=${ids.annaK1}&limit=101`, /^limit/],
+    ] as const) {
       const { status, body } = await lactate(path);
       expect(status, path).toBe(400);
       expect(body.error_description, path).toMatch(message);
@@ -250,7 +329,14 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
       expect(one.body.data).toEqual(device);
       const files = await get(api, `/devices/${device.id}/files`, annaTokens.full);
       expect(files.body.data).toEqual([
-        { filename: expect.stringMatching(/^world-60\d\.svc$/), byte_size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/), session_id: expect.any(Number), session_date: device.last_session_date, uploaded_at: expect.any(String) },
+        {
+          filename: expect.stringMatching(/^world-60\d\.svc$/),
+          byte_size: expect.any(Number),
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          session_id: expect.any(Number),
+          session_date: device.last_session_date,
+          uploaded_at: expect.any(String),
+        },
       ]);
       expectNothingForeign(files.body, "files");
     }
@@ -278,13 +364,28 @@ describe("Data API: roster, equipment, catalogues, records, health, devices", ()
       expect(body.error_description, path).toMatch(/^cursor/);
     }
     const weights = (await get(api, "/health/weights?limit=1", annaTokens.full)).body;
-    const crossSurface = await get(api, `/health/weights?limit=1&cursor=${encodeURIComponent(weights.meta.next_cursor)}`, annaTokens.partner);
+    const crossSurface = await get(
+      api,
+      `/health/weights?limit=1&cursor=${encodeURIComponent(weights.meta.next_cursor)}`,
+      annaTokens.partner,
+    );
     expect(crossSurface.status).toBe(400);
     expect((await get(api, `/devices?limit=1&cursor=${cursor}`, annaTokens.full)).status).toBe(200);
   });
 
   it("no answer carries another person's data, an external provider's value or a serial", async () => {
-    const paths = ["/roster/athletes", "/teams", `/teams/${ids.team}`, "/equipment/vessels", "/equipment/paddles", "/records", "/health/weights", `/health/lactate?session_id=${ids.annaK1}`, "/devices", "/tracks"];
+    const paths = [
+      "/roster/athletes",
+      "/teams",
+      `/teams/${ids.team}`,
+      "/equipment/vessels",
+      "/equipment/paddles",
+      "/records",
+      "/health/weights",
+      `/health/lactate?session_id=${ids.annaK1}`,
+      "/devices",
+      "/tracks",
+    ];
     for (const path of paths) {
       const response = await get(api, path, annaTokens.full);
       expect(response.status, path).toBe(200);

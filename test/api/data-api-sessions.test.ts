@@ -165,7 +165,10 @@ describe("Data API: one session", () => {
     const k1 = (await get(api, `/sessions/${ids.annaK1}`, annaTokens.full)).body.data;
     expect(k1.subject_seat).toBe(1);
     expect(k1.crew).toEqual([{ seat: 1, athlete: { id: expect.any(Number), name: "Anna Owner" }, is_subject: true }]);
-    expect(k1.equipment).toEqual({ vessel: { id: expect.any(Number), name: DATA_WORLD.annaVesselName, boat_class: "K1" }, paddle: { id: expect.any(Number), name: DATA_WORLD.annaPaddleName, kind: "kayak" } });
+    expect(k1.equipment).toEqual({
+      vessel: { id: expect.any(Number), name: DATA_WORLD.annaVesselName, boat_class: "K1" },
+      paddle: { id: expect.any(Number), name: DATA_WORLD.annaPaddleName, kind: "kayak" },
+    });
     expect(k1.health.avg_heart_rate_bpm).toBeGreaterThan(60);
 
     const bare = (await get(api, `/sessions/${ids.annaK1}`, annaTokens.noOpenid)).body.data;
@@ -173,8 +176,18 @@ describe("Data API: one session", () => {
     expect(bare.equipment).toBeNull();
 
     const seatNames = (crew: { athlete: { name: string } | null }[]) => crew.map((s) => s.athlete?.name ?? null);
-    expect(seatNames((await get(api, `/sessions/${ids.annaK4}`, annaTokens.full)).body.data.crew)).toEqual(["Anna Owner", "Ben Managed", null, null]);
-    expect(seatNames((await get(api, `/sessions/${ids.annaK4}`, annaTokens.partner)).body.data.crew)).toEqual(["Anna Owner", null, null, null]);
+    expect(seatNames((await get(api, `/sessions/${ids.annaK4}`, annaTokens.full)).body.data.crew)).toEqual([
+      "Anna Owner",
+      "Ben Managed",
+      null,
+      null,
+    ]);
+    expect(seatNames((await get(api, `/sessions/${ids.annaK4}`, annaTokens.partner)).body.data.crew)).toEqual([
+      "Anna Owner",
+      null,
+      null,
+      null,
+    ]);
 
     const k2 = (await get(api, `/sessions/${ids.olafK2}`, annaTokens.full)).body.data;
     expect(k2.subject_seat).toBe(2);
@@ -184,7 +197,9 @@ describe("Data API: one session", () => {
     expect(summary.heart_rate).toBeNull();
     // Whether readings exist is health data too: the coverage follows the heart rate (issue 14, defect 7).
     expect(summary.data_quality.heart_rate_coverage).toBeNull();
-    expect((await get(api, `/sessions/${ids.annaK1}/summary`, annaTokens.full)).body.data.data_quality.heart_rate_coverage).toBeGreaterThan(0.5);
+    expect((await get(api, `/sessions/${ids.annaK1}/summary`, annaTokens.full)).body.data.data_quality.heart_rate_coverage).toBeGreaterThan(
+      0.5,
+    );
     const withoutHealth = (await get(api, `/sessions/${ids.annaK1}/summary`, annaTokens.noOpenid)).body.data;
     expect(withoutHealth.heart_rate).toBeNull();
     expect(withoutHealth.data_quality.heart_rate_coverage).toBeNull();
@@ -199,9 +214,12 @@ describe("Data API: one session", () => {
     expect(summary.heart_rate.avg_bpm).toBeGreaterThan(60);
     expect(summary.data_quality.imu_samples).toBeGreaterThan(1000);
 
-    const series = (await get(api, `/sessions/${s}/series?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route`, annaTokens.full)).body.data;
+    const series = (
+      await get(api, `/sessions/${s}/series?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route`, annaTokens.full)
+    ).body.data;
     expect(series.points).toBeLessThanOrEqual(1000);
-    for (const key of ["t_s", "distance_m", "speed_m_s", "rate_spm", "stroke_distance_m", "heart_rate_bpm"]) expect(series[key].length, key).toBe(series.points);
+    for (const key of ["t_s", "distance_m", "speed_m_s", "rate_spm", "stroke_distance_m", "heart_rate_bpm"])
+      expect(series[key].length, key).toBe(series.points);
     expect(series.route.length).toBeLessThanOrEqual(1000);
     expect(series.route.length).toBeGreaterThan(10);
     const small = (await get(api, `/sessions/${s}/series?max_points=7`, annaTokens.full)).body.data;
@@ -244,7 +262,10 @@ describe("Data API: one session", () => {
       expect(failed.status, suffix).toBe(409);
       expect(failed.body.error).toBe("conflict");
     }
-    expect((await get(api, `/sessions/${ids.failed}/strokes`, annaTokens.full)).body).toEqual({ data: [], meta: { next_cursor: null, limit: 50 } });
+    expect((await get(api, `/sessions/${ids.failed}/strokes`, annaTokens.full)).body).toEqual({
+      data: [],
+      meta: { next_cursor: null, limit: 50 },
+    });
   });
 });
 
@@ -295,13 +316,21 @@ describe("Data API: cursors and limits", () => {
     // A fresh coach, so the uploads leave the seeded world as it is.
     const coach = await createPerson(api.db);
     const key = await createKeyPairToken(api.db, coach.id);
-    const athleteId = (await createAthlete(api.db, coach.id, { name: "Steady", surname: "Walker", subscriptionActiveUntil: "2099-12-31" })).id;
+    const athleteId = (await createAthlete(api.db, coach.id, { name: "Steady", surname: "Walker", subscriptionActiveUntil: "2099-12-31" }))
+      .id;
     const trackId = (await createTrack(api.db, coach.id, { name: "Stability basin" })).id;
     let seed = 7000;
     const upload = async () => {
       const form = new FormData();
-      form.append("file", new Blob([new Uint8Array(simulatedSvc({ vessel: "K1", distanceM: 100, seed: seed++ }))], { type: "application/octet-stream" }), "new.svc");
-      form.append("metadata", JSON.stringify({ distance: 100, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }));
+      form.append(
+        "file",
+        new Blob([new Uint8Array(simulatedSvc({ vessel: "K1", distanceM: 100, seed: seed++ }))], { type: "application/octet-stream" }),
+        "new.svc",
+      );
+      form.append(
+        "metadata",
+        JSON.stringify({ distance: 100, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] }),
+      );
       const response = await api.call("POST", "/results", { token: key.token, body: form });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     };
@@ -314,7 +343,11 @@ describe("Data API: cursors and limits", () => {
       let cursor: string | null = null;
       let page = 0;
       do {
-        const { body }: { body: { data: Session[]; meta: { next_cursor: string | null } } } = await get(api, `/sessions?limit=1&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token);
+        const { body }: { body: { data: Session[]; meta: { next_cursor: string | null } } } = await get(
+          api,
+          `/sessions?limit=1&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          token,
+        );
         seen.push(...body.data.map((s) => s.id));
         cursor = body.meta.next_cursor;
         if (page++ === 1) await upload();
@@ -322,7 +355,10 @@ describe("Data API: cursors and limits", () => {
       // Nothing repeated, nothing that existed skipped, the order kept.
       expect(new Set(seen).size, sort).toBe(seen.length);
       const known = new Set(before.map((s) => s.id));
-      expect(seen.filter((id) => known.has(id)), sort).toEqual(before.map((s) => s.id));
+      expect(
+        seen.filter((id) => known.has(id)),
+        sort,
+      ).toEqual(before.map((s) => s.id));
       // Newest-created first: the arrivals sort before the walker and never appear mid-walk.
       if (sort === "created") expect(seen).toEqual(before.map((s) => s.id));
     }

@@ -8,14 +8,19 @@ import { createOAuthApplication, issueToken, tokenScopesOfSurface, type Applicat
  * specs' data-api-helpers.ts): a token of a fresh application, a GET, and a
  * walk over every page of a list. Every answer is validated by call().
  */
-export async function dataApiToken(api: ApiHarness, userId: number, options: { surface?: Surface; scopes?: Scope[] } = {}): Promise<{ token: string; app: Application; grantId: string }> {
+export async function dataApiToken(
+  api: ApiHarness,
+  userId: number,
+  options: { surface?: Surface; scopes?: Scope[] } = {},
+): Promise<{ token: string; app: Application; grantId: string }> {
   const surface = options.surface ?? "data";
   const app = await createOAuthApplication(api.db, userId, { surface });
   const issued = await issueToken(api.db, { userId, application: app, scopes: options.scopes ?? tokenScopesOfSurface(surface) });
   return { ...issued, app };
 }
 
-export const get = (api: ApiHarness, path: string, token: string | null, options: Omit<CallOptions, "token"> = {}): Promise<ApiAnswer> => api.call("GET", path, { ...options, token });
+export const get = (api: ApiHarness, path: string, token: string | null, options: Omit<CallOptions, "token"> = {}): Promise<ApiAnswer> =>
+  api.call("GET", path, { ...options, token });
 
 /** Walks every page of a list, returning all items (fails past `maxPages`). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- items validated against the document

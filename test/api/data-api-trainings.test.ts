@@ -16,7 +16,16 @@ import { dataApiToken, get, walkPages } from "./data-api-support";
  * authorization cases are the security matrix's, security.test.ts).
  */
 type Training = { id: number; title: string; status: string; date: string | null };
-type TrainingSet = { set_id: number; position: number; kind: "work" | "rest"; start_s: number; end_s: number; stroke_count: number; duration_ms: number; distance_m: number };
+type TrainingSet = {
+  set_id: number;
+  position: number;
+  kind: "work" | "rest";
+  start_s: number;
+  end_s: number;
+  stroke_count: number;
+  duration_ms: number;
+  distance_m: number;
+};
 
 const ABSENT = 2_147_483_647;
 const T = {
@@ -32,7 +41,11 @@ const T = {
 } as const;
 
 const post = (api: ApiHarness, path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
-  api.call("POST", path, { token, body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  api.call("POST", path, {
+    token,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 /** A download's body as text, whatever its content type. */
 const text = (body: unknown) => (typeof body === "string" ? body : new TextDecoder().decode(body as Uint8Array));
@@ -99,15 +112,37 @@ describe("Data API: trainings", () => {
 
   it("GET /trainings/{id}: structure, sets and template; a failed one shows its status and reason and no sets", async () => {
     const one = (await get(api, `/trainings/${ids.templated}`, tokens.full)).body.data;
-    expect(one).toMatchObject({ id: ids.templated, title: W.trainings.annaTemplated.title, status: "ready", failure: null, work_set_count: 4, athlete: { id: expect.any(Number), name: "Anna Owner" }, track: { name: "Anna basin" } });
+    expect(one).toMatchObject({
+      id: ids.templated,
+      title: W.trainings.annaTemplated.title,
+      status: "ready",
+      failure: null,
+      work_set_count: 4,
+      athlete: { id: expect.any(Number), name: "Anna Owner" },
+      track: { name: "Anna basin" },
+    });
     expect(one.sets.map((s: TrainingSet) => s.kind)).toEqual(["work", "rest", "work", "rest", "work", "rest", "work"]);
     expect(one.sets[0].start_s).toBe(0);
-    expect(one.template).toMatchObject({ template_id: expect.any(Number), name: W.annaTemplateName, boat_class: "K1", unmatched_steps: [], extra_set_ids: [] });
-    expect(one.template.steps.filter((s: { kind: string }) => s.kind === "work")).toEqual(Array(4).fill({ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }));
+    expect(one.template).toMatchObject({
+      template_id: expect.any(Number),
+      name: W.annaTemplateName,
+      boat_class: "K1",
+      unmatched_steps: [],
+      extra_set_ids: [],
+    });
+    expect(one.template.steps.filter((s: { kind: string }) => s.kind === "work")).toEqual(
+      Array(4).fill({ kind: "work", distance_m: 250, targets: { rate_spm: 100 } }),
+    );
     expect(work.map((s) => s.distance_m)).toEqual([250, 250, 250, 250]);
 
     const failed = (await get(api, `/trainings/${ids.failed}`, tokens.full)).body.data;
-    expect(failed).toMatchObject({ status: "failed", sets: [], template: null, distance_m: null, failure: { code: "no_sets", message: expect.stringContaining("No work sets") } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      sets: [],
+      template: null,
+      distance_m: null,
+      failure: { code: "no_sets", message: expect.stringContaining("No work sets") },
+    });
 
     const ben = (await get(api, `/trainings/${ids.ben}`, tokens.full)).body.data;
     expect(ben.athlete).toEqual({ id: expect.any(Number), name: "Ben Managed" });
@@ -149,7 +184,21 @@ describe("Data API: trainings", () => {
     expect(timeline.intervals[0].start_s).toBe(0);
     expect(timeline.duration_s).toBeCloseTo(timeline.work_s + timeline.rest_s, 0);
     for (const interval of timeline.intervals) {
-      expect(Object.keys(interval).sort()).toEqual(["avg_rate_spm", "avg_speed_m_s", "complete", "corrected", "distance_m", "duration_s", "end_s", "kind", "position", "set_id", "start_s", "step_index", "stroke_count"]);
+      expect(Object.keys(interval).sort()).toEqual([
+        "avg_rate_spm",
+        "avg_speed_m_s",
+        "complete",
+        "corrected",
+        "distance_m",
+        "duration_s",
+        "end_s",
+        "kind",
+        "position",
+        "set_id",
+        "start_s",
+        "step_index",
+        "stroke_count",
+      ]);
       if (interval.kind === "work") expect(interval.avg_rate_spm).toBeGreaterThan(40);
       else expect(interval.avg_rate_spm).toBeNull();
     }
@@ -157,10 +206,13 @@ describe("Data API: trainings", () => {
 
   it("a work set's series is bounded and allowlisted; heart rate follows the health rule", async () => {
     const path = (set: number, query: string, training = ids.templated) => `/trainings/${training}/sets/${set}/series${query}`;
-    const series = (await get(api, path(work[1].set_id, "?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route"), tokens.full)).body.data;
+    const series = (
+      await get(api, path(work[1].set_id, "?max_points=1000&fields=distance,speed,rate,stroke_distance,heart_rate,route"), tokens.full)
+    ).body.data;
     expect(series).toMatchObject({ training_id: ids.templated, set_id: work[1].set_id });
     expect(series.points).toBeLessThanOrEqual(1000);
-    for (const key of ["t_s", "distance_m", "speed_m_s", "rate_spm", "stroke_distance_m", "heart_rate_bpm"]) expect(series[key].length, key).toBe(series.points);
+    for (const key of ["t_s", "distance_m", "speed_m_s", "rate_spm", "stroke_distance_m", "heart_rate_bpm"])
+      expect(series[key].length, key).toBe(series.points);
     expect(series.t_s[0]).toBe(0);
     expect(series.distance_m.at(-1)).toBeCloseTo(250, 0);
     expect(series.heart_rate_bpm.some((v: number | null) => v !== null && v > 60)).toBe(true);
@@ -200,7 +252,11 @@ describe("Data API: trainings", () => {
 
     // A cursor of one set's strokes is not another set's.
     const first = (await get(api, `/trainings/${ids.templated}/sets/${set.set_id}/strokes?limit=5`, tokens.full)).body;
-    const other = await get(api, `/trainings/${ids.templated}/sets/${work[0].set_id}/strokes?limit=5&cursor=${first.meta.next_cursor}`, tokens.full);
+    const other = await get(
+      api,
+      `/trainings/${ids.templated}/sets/${work[0].set_id}/strokes?limit=5&cursor=${first.meta.next_cursor}`,
+      tokens.full,
+    );
     expect(other.status).toBe(400);
     expect(other.body.error_description).toMatch(/another list/);
   });
@@ -307,7 +363,8 @@ describe("Data API: trainings", () => {
 
   it("exports: 202 with Location and Retry-After → the run → the JSON download, with its sets, splits and lactate", async () => {
     const t = ids.templated;
-    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) =>
+      post(api, `/trainings/${training}/exports`, token, body, headers);
     const created = await create({ format: "json", splits: 5 });
     expect(created.status).toBe(202);
     expect(created.body.data).toMatchObject({ status: "queued", format: "json", session_id: null, training_id: t, athlete: 1, splits: 5 });
@@ -322,19 +379,25 @@ describe("Data API: trainings", () => {
     expect(file.headers.get("content-type")).toContain("application/json");
     expect(file.headers.get("content-disposition")).toContain(`training-${t}-`);
     const doc = file.body;
-    expect(doc).toMatchObject({ format: "paddle-results.training-export", version: 2, kind: "training", source: { kind: "training", training_id: t }, privacy: { heart_rate_included: true, lactate_included: true } });
+    expect(doc).toMatchObject({
+      format: "paddle-results.training-export",
+      version: 2,
+      kind: "training",
+      source: { kind: "training", training_id: t },
+      privacy: { heart_rate_included: true, lactate_included: true },
+    });
     expect(doc).not.toHaveProperty("session");
     expect(doc.timeline.intervals).toHaveLength(sets.length);
     expect(doc.training.sets.map((s: { set_id: number }) => s.set_id)).toEqual(sets.map((s) => s.set_id));
     expect(doc.set_splits.map((s: { set_id: number }) => s.set_id)).toEqual(work.map((s) => s.set_id));
     expect(doc.set_splits.every((s: { splits: unknown[] }) => s.splits.length === 5)).toBe(true);
     expect(doc.lactate.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.annaTrainingLactate]);
-
   });
 
   it("exports in PDF, XLSX, FIT and TCX", async () => {
     const t = ids.templated;
-    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) =>
+      post(api, `/trainings/${training}/exports`, token, body, headers);
     const types: Record<string, string> = { pdf: "application/pdf", xlsx: "spreadsheetml", fit: "application/vnd.ant.fit", tcx: "tcx+xml" };
     for (const [format, type] of Object.entries(types)) {
       const job = (await create({ format, lang: "es" })).body.data;
@@ -344,12 +407,12 @@ describe("Data API: trainings", () => {
       expect(download.headers.get("content-type"), format).toContain(type);
       if (format === "tcx") expect(text(download.body).match(/<Lap /g)).toHaveLength(sets.length);
     }
-
   });
 
   it("exports: the same Idempotency-Key and request are the same job; another request under it is 409; a long key 400", async () => {
     const t = ids.templated;
-    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) =>
+      post(api, `/trainings/${training}/exports`, token, body, headers);
     // The same key and request: the same job; another request under the key: 409.
     const key = `trainings-${Date.now()}`;
     const first = await create({ format: "xlsx" }, { "Idempotency-Key": key });
@@ -361,13 +424,19 @@ describe("Data API: trainings", () => {
     expect(reused.body.error).toBe("idempotency_key_reused");
     const longKey = await create({ format: "pdf" }, { "Idempotency-Key": "k".repeat(256) });
     expect(longKey.status).toBe(400);
-
   });
 
   it("exports: a bad body is 400 naming the field; another seat, another person's or an absent training 404; a failed one 409; no health without health:read", async () => {
     const t = ids.templated;
-    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) => post(api, `/trainings/${training}/exports`, token, body, headers);
-    for (const [body, message] of [[{ format: "docx" }, /^format/], [{}, /^format/], [{ format: "json", athlete: 5 }, /^athlete/], [{ format: "json", splits: 0 }, /^splits/], [{ format: "json", lang: "fr" }, /^lang/]] as const) {
+    const create = (body: unknown, headers: Record<string, string> = {}, training = t, token = tokens.full) =>
+      post(api, `/trainings/${training}/exports`, token, body, headers);
+    for (const [body, message] of [
+      [{ format: "docx" }, /^format/],
+      [{}, /^format/],
+      [{ format: "json", athlete: 5 }, /^athlete/],
+      [{ format: "json", splits: 0 }, /^splits/],
+      [{ format: "json", lang: "fr" }, /^lang/],
+    ] as const) {
       const answer = await create(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error_description).toMatch(message);
@@ -390,14 +459,26 @@ describe("Data API: trainings", () => {
   it("/health/lactate?training_id: the subject's own readings of a readable training", async () => {
     const lactate = (query: string, token = tokens.full) => get(api, `/health/lactate?${query}`, token);
     const own = await lactate(`training_id=${ids.templated}`);
-    expect(own.body.data).toEqual([{ id: expect.any(Number), session_id: null, training_id: ids.templated, measured_at: "2026-06-02T09:30:00.000Z", lactate_mmol_l: W.annaTrainingLactate, note: "after the last piece", provenance: "manual" }]);
+    expect(own.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        session_id: null,
+        training_id: ids.templated,
+        measured_at: "2026-06-02T09:30:00.000Z",
+        lactate_mmol_l: W.annaTrainingLactate,
+        note: "after the last piece",
+        provenance: "manual",
+      },
+    ]);
     expect((await lactate(`training_id=${ids.ben}`)).body.data).toEqual([]);
     for (const query of [`training_id=${ids.olaf}`, `training_id=${ABSENT}`]) {
       const hidden = await lactate(query);
       expect(hidden.status, query).toBe(404);
       expect(hidden.body.error).toBe("not_found");
     }
-    expect((await lactate(`training_id=${ids.olaf}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l)).toEqual([W.olafLactate]);
+    expect(
+      (await lactate(`training_id=${ids.olaf}`, olafToken)).body.data.map((l: { lactate_mmol_l: number }) => l.lactate_mmol_l),
+    ).toEqual([W.olafLactate]);
   });
 
   it("session surface: only the trainings the calling application created", async () => {
@@ -405,15 +486,26 @@ describe("Data API: trainings", () => {
     expect((await get(api, "/trainings", tokens.session)).body.data).toEqual([]);
     expect((await get(api, `/trainings/${ids.app}`, tokens.session)).status).toBe(404);
     // The seeded logger application created one.
-    const [logger] = await api.db.select({ id: oauthApplications.id, clientId: oauthApplications.clientId }).from(oauthApplications).where(eq(oauthApplications.clientId, W.sessionApp.clientId));
-    const { token } = await issueToken(api.db, { userId: annaId, application: logger, scopes: ["openid", "trainings:read", "exports:create", "health:read"] });
+    const [logger] = await api.db
+      .select({ id: oauthApplications.id, clientId: oauthApplications.clientId })
+      .from(oauthApplications)
+      .where(eq(oauthApplications.clientId, W.sessionApp.clientId));
+    const { token } = await issueToken(api.db, {
+      userId: annaId,
+      application: logger,
+      scopes: ["openid", "trainings:read", "exports:create", "health:read"],
+    });
     expect((await get(api, "/trainings", token)).body.data.map((t: Training) => t.id)).toEqual([ids.app]);
     const one = (await get(api, `/trainings/${ids.app}`, token)).body.data;
     expect(one.status).toBe("ready");
     const set = one.sets.find((s: TrainingSet) => s.kind === "work").set_id;
     expect((await get(api, `/trainings/${ids.app}/summary`, token)).status).toBe(200);
     expect((await get(api, `/trainings/${ids.app}/sets/${set}/series`, token)).status).toBe(200);
-    for (const path of [`/trainings/${ids.templated}`, `/trainings/${ids.templated}/timeline`, `/trainings/${ids.templated}/sets/${work[0].set_id}/splits`]) {
+    for (const path of [
+      `/trainings/${ids.templated}`,
+      `/trainings/${ids.templated}/timeline`,
+      `/trainings/${ids.templated}/sets/${work[0].set_id}/splits`,
+    ]) {
       expect((await get(api, path, token)).status, path).toBe(404);
     }
     expect((await post(api, `/trainings/${ids.templated}/exports`, token, { format: "json" })).status).toBe(404);

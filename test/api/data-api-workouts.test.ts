@@ -15,7 +15,8 @@ import { dataApiToken, get, walkPages } from "./data-api-support";
  * security matrix's, security.test.ts).
  */
 const api = apiHarness({ seed: DATA_WORLD_SEED });
-const SMALLEST = '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}';
+const SMALLEST =
+  '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}';
 type Session = { id: number; boat_class: { type: string }; competition: string; description: string; status: string; distance_m: number };
 
 describe("Data API: workout templates and session compare", () => {
@@ -24,8 +25,13 @@ describe("Data API: workout templates and session compare", () => {
 
   /** A JSON (or raw) POST validated against the document. */
   const post = (path: string, token: string, body: string | object | Uint8Array, contentType = "application/json") =>
-    api.call("POST", path, { token, body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body), headers: { "content-type": contentType } });
-  const inspect = (body: string | object | Uint8Array, contentType?: string) => post("/workout-templates/import", tokens.full, body, contentType);
+    api.call("POST", path, {
+      token,
+      body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
+      headers: { "content-type": contentType },
+    });
+  const inspect = (body: string | object | Uint8Array, contentType?: string) =>
+    post("/workout-templates/import", tokens.full, body, contentType);
   const compare = (body: string | object, token = tokens.full) => post("/sessions/compare", token, body);
 
   beforeAll(async () => {
@@ -57,7 +63,14 @@ describe("Data API: workout templates and session compare", () => {
     expect(first.body.meta).toMatchObject({ limit: 2, next_cursor: expect.any(String) });
     const all = await walkPages(api, "/workout-templates?limit=2", token);
     expect(all.map((t: { id: number }) => t.id)).toEqual(made);
-    expect(all[0]).toEqual({ id: made[0], name: "Plan A", boat_class: null, totals: { set_count: 2, step_count: 3, work_distance_m: 1000, work_duration_s: 0, rest_distance_m: 0, rest_duration_s: 120 }, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(all[0]).toEqual({
+      id: made[0],
+      name: "Plan A",
+      boat_class: null,
+      totals: { set_count: 2, step_count: 3, work_distance_m: 1000, work_duration_s: 0, rest_distance_m: 0, rest_duration_s: 120 },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const tampered = await get(api, `/workout-templates?cursor=${first.body.meta.next_cursor}x`, token);
     expect(tampered.status).toBe(400);
     expect(tampered.body.error).toBe("invalid_request");
@@ -92,10 +105,33 @@ describe("Data API: workout templates and session compare", () => {
     expect(smallest.body.data).toEqual({
       valid: true,
       problems: [],
-      template: { version: 1, name: null, boat_class: null, notes: null, steps: [{ kind: "work", distance_m: 500 }, { kind: "rest", duration_s: 120 }, { kind: "work", distance_m: 500 }] },
+      template: {
+        version: 1,
+        name: null,
+        boat_class: null,
+        notes: null,
+        steps: [
+          { kind: "work", distance_m: 500 },
+          { kind: "rest", duration_s: 120 },
+          { kind: "work", distance_m: 500 },
+        ],
+      },
       totals: { set_count: 2, step_count: 3, work_distance_m: 1000, work_duration_s: 0, rest_distance_m: 0, rest_duration_s: 120 },
     });
-    const repeats = await inspect({ version: 1, name: "Pyramid", boat_class: "K2", steps: [{ repeat: 3, steps: [{ kind: "work", duration_s: 60, targets: { zone: 4 } }, { kind: "rest", duration_s: 60 }] }] });
+    const repeats = await inspect({
+      version: 1,
+      name: "Pyramid",
+      boat_class: "K2",
+      steps: [
+        {
+          repeat: 3,
+          steps: [
+            { kind: "work", duration_s: 60, targets: { zone: 4 } },
+            { kind: "rest", duration_s: 60 },
+          ],
+        },
+      ],
+    });
     expect(repeats.status).toBe(200);
     expect(repeats.body.data.totals).toMatchObject({ set_count: 3, step_count: 6, work_duration_s: 180 });
     expect(await walkPages(api, "/workout-templates", tokens.full)).toEqual(before);
@@ -104,13 +140,30 @@ describe("Data API: workout templates and session compare", () => {
   it("import answers hostile input with a 400 listing problems by JSON path, never a 5xx", async () => {
     const cases: { label: string; body: string; contentType?: string; paths: string[] }[] = [
       { label: "unknown version", body: '{"version": 2, "steps": [{"kind": "work", "distance_m": 500}]}', paths: ["$.version"] },
-      { label: "wrong types", body: '{"version": 1, "name": 7, "steps": [{"kind": "sprint", "distance_m": "500"}]}', paths: ["$.name", "$.steps[0].kind", "$.steps[0].distance_m"] },
+      {
+        label: "wrong types",
+        body: '{"version": 1, "name": 7, "steps": [{"kind": "sprint", "distance_m": "500"}]}',
+        paths: ["$.name", "$.steps[0].kind", "$.steps[0].distance_m"],
+      },
       { label: "huge array", body: `{"version": 1, "steps": [${Array.from({ length: 5000 }, () => "{}").join(",")}]}`, paths: ["$.steps"] },
       { label: "deep nesting", body: `{"version": 1, "steps": ${"[".repeat(20000)}${"]".repeat(20000)}}`, paths: ["$"] },
-      { label: "deep repeats", body: JSON.stringify({ version: 1, steps: [{ repeat: 2, steps: [{ repeat: 2, steps: [{ repeat: 2, steps: [{ repeat: 2, steps: [{ kind: "work", distance_m: 1 }] }] }] }] }] }), paths: ["$.steps[0].steps[0].steps[0].steps[0]"] },
+      {
+        label: "deep repeats",
+        body: JSON.stringify({
+          version: 1,
+          steps: [
+            { repeat: 2, steps: [{ repeat: 2, steps: [{ repeat: 2, steps: [{ repeat: 2, steps: [{ kind: "work", distance_m: 1 }] }] }] }] },
+          ],
+        }),
+        paths: ["$.steps[0].steps[0].steps[0].steps[0]"],
+      },
       { label: "1 MB body", body: JSON.stringify({ version: 1, notes: "n".repeat(1_048_576), steps: [] }), paths: ["$"] },
       { label: "huge number", body: '{"version": 1, "steps": [{"kind": "work", "distance_m": 1e400}]}', paths: ["$.steps[0].distance_m"] },
-      { label: "NUL in a name", body: '{"version": 1, "name": "a\\u0000b", "steps": [{"kind": "work", "distance_m": 1}]}', paths: ["$.name"] },
+      {
+        label: "NUL in a name",
+        body: '{"version": 1, "name": "a\\u0000b", "steps": [{"kind": "work", "distance_m": 1}]}',
+        paths: ["$.name"],
+      },
       { label: "not JSON", body: "{version: 1", paths: ["$"] },
       { label: "not UTF-8", body: "\u00ff", contentType: "application/json; charset=latin1", paths: ["$"] },
       { label: "an array", body: "[]", paths: ["$"] },
@@ -123,7 +176,11 @@ describe("Data API: workout templates and session compare", () => {
       expect(status, c.label).toBe(400);
       expect(body.error, c.label).toBe("invalid_request");
       expect(body.problems.length, c.label).toBeGreaterThan(0);
-      for (const path of c.paths) expect(body.problems.map((p: { path: string }) => p.path), c.label).toContain(path);
+      for (const path of c.paths)
+        expect(
+          body.problems.map((p: { path: string }) => p.path),
+          c.label,
+        ).toContain(path);
       for (const p of body.problems) expect(p.message, c.label).toEqual(expect.any(String));
     }
     const withQuery = await post("/workout-templates/import?dry_run=1", tokens.full, SMALLEST);
@@ -154,10 +211,18 @@ describe("Data API: workout templates and session compare", () => {
     const [a, b] = data.sessions;
     expect(b.splits[2].elapsed_delta_s).toBeCloseTo(b.splits[2].elapsed_s - a.splits[2].elapsed_s, 2);
     // Each split's 95 % uncertainty, and "within the noise" exactly when the gap is below the combined figure.
-    type Compared = { split_s: number; split_delta_s: number; split_uncertainty_s: number; elapsed_uncertainty_s: number; split_delta_within_noise: boolean | null };
+    type Compared = {
+      split_s: number;
+      split_delta_s: number;
+      split_uncertainty_s: number;
+      elapsed_uncertainty_s: number;
+      split_delta_within_noise: boolean | null;
+    };
     for (const [j, split] of (b.splits as Compared[]).entries()) {
       expect(split.elapsed_uncertainty_s).toBeGreaterThan(0);
-      expect(split.split_delta_within_noise).toBe(Math.abs(split.split_delta_s) < Math.hypot(split.split_uncertainty_s, (a.splits as Compared[])[j].split_uncertainty_s));
+      expect(split.split_delta_within_noise).toBe(
+        Math.abs(split.split_delta_s) < Math.hypot(split.split_uncertainty_s, (a.splits as Compared[])[j].split_uncertainty_s),
+      );
     }
     expect((a.splits as Compared[]).every((p) => p.split_delta_within_noise === null)).toBe(true);
     // Olaf's K2 with Anna in a seat is hers to compare; the defaults are 200 points and 4 splits.
@@ -213,7 +278,9 @@ describe("Data API: workout templates and session compare", () => {
     expect(schema.headers.get("content-type")).toContain("application/schema+json");
     expect((await schema.json()).title).toBe("Workout template, version 1");
     // The document as served (app/api/docs/data-api.json, loaded by the harness).
-    const doc = api.documents.data.doc as unknown as { paths: Record<string, Record<string, { description: string; "x-scopes": string[] }>> };
+    const doc = api.documents.data.doc as unknown as {
+      paths: Record<string, Record<string, { description: string; "x-scopes": string[] }>>;
+    };
     expect(doc.paths["/workout-templates/import"].post.description).toContain("/api/docs/workout-template.schema.json");
     expect(doc.paths["/workout-templates/import"].post["x-scopes"]).toEqual(["workouts:read"]);
   });

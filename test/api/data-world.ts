@@ -1,6 +1,19 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { oauthApplicationOrigins, athletes, devices, equipmentPaddles, equipmentVessels, results, teams, tracks, trainingSets, trainings, users, workoutTemplates } from "@/server/db/schema";
+import {
+  oauthApplicationOrigins,
+  athletes,
+  devices,
+  equipmentPaddles,
+  equipmentVessels,
+  results,
+  teams,
+  tracks,
+  trainingSets,
+  trainings,
+  users,
+  workoutTemplates,
+} from "@/server/db/schema";
 import type { Scope } from "@/server/auth/oauth/scopes";
 import { drainEmbeddedRuns } from "@/server/jobs/embedded-runner";
 import { reviewOrigin } from "@/server/applications/application-review";
@@ -55,17 +68,40 @@ export interface DataWorld {
 async function personOf(db: Db, email: string): Promise<WorldPerson> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const ids = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows).map((r) => r.id);
-  const [self] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.ownerUserId, user.id), eq(athletes.userId, user.id)));
+  const [self] = await db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.ownerUserId, user.id), eq(athletes.userId, user.id)));
   return {
     userId: user.id,
     athleteId: self.id,
     sessionIds: await ids(db.select({ id: results.id }).from(results).where(eq(results.ownerUserId, user.id)).orderBy(asc(results.id))),
-    trainingIds: await ids(db.select({ id: trainings.id }).from(trainings).where(eq(trainings.ownerUserId, user.id)).orderBy(asc(trainings.id))),
+    trainingIds: await ids(
+      db.select({ id: trainings.id }).from(trainings).where(eq(trainings.ownerUserId, user.id)).orderBy(asc(trainings.id)),
+    ),
     trackIds: await ids(db.select({ id: tracks.id }).from(tracks).where(eq(tracks.ownerUserId, user.id)).orderBy(asc(tracks.id))),
-    templateIds: await ids(db.select({ id: workoutTemplates.id }).from(workoutTemplates).where(eq(workoutTemplates.ownerUserId, user.id)).orderBy(asc(workoutTemplates.id))),
+    templateIds: await ids(
+      db
+        .select({ id: workoutTemplates.id })
+        .from(workoutTemplates)
+        .where(eq(workoutTemplates.ownerUserId, user.id))
+        .orderBy(asc(workoutTemplates.id)),
+    ),
     deviceIds: await ids(db.select({ id: devices.id }).from(devices).where(eq(devices.ownerUserId, user.id)).orderBy(asc(devices.id))),
-    vesselIds: await ids(db.select({ id: equipmentVessels.id }).from(equipmentVessels).where(eq(equipmentVessels.ownerUserId, user.id)).orderBy(asc(equipmentVessels.id))),
-    paddleIds: await ids(db.select({ id: equipmentPaddles.id }).from(equipmentPaddles).where(eq(equipmentPaddles.ownerUserId, user.id)).orderBy(asc(equipmentPaddles.id))),
+    vesselIds: await ids(
+      db
+        .select({ id: equipmentVessels.id })
+        .from(equipmentVessels)
+        .where(eq(equipmentVessels.ownerUserId, user.id))
+        .orderBy(asc(equipmentVessels.id)),
+    ),
+    paddleIds: await ids(
+      db
+        .select({ id: equipmentPaddles.id })
+        .from(equipmentPaddles)
+        .where(eq(equipmentPaddles.ownerUserId, user.id))
+        .orderBy(asc(equipmentPaddles.id)),
+    ),
     teamIds: await ids(db.select({ id: teams.id }).from(teams).where(eq(teams.ownerUserId, user.id)).orderBy(asc(teams.id))),
   };
 }
@@ -73,14 +109,29 @@ async function personOf(db: Db, email: string): Promise<WorldPerson> {
 export async function loadDataWorld(db: Db): Promise<DataWorld> {
   const anna = await personOf(db, W.anna.email);
   const olaf = await personOf(db, W.olaf.email);
-  const [ben] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.ownerUserId, anna.userId), eq(athletes.surname, W.ben.surname)));
+  const [ben] = await db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.ownerUserId, anna.userId), eq(athletes.surname, W.ben.surname)));
   const sessions = await db.select({ id: results.id, filename: results.originalFilename }).from(results);
-  const sessionBySeed = Object.fromEntries(sessions.filter((s) => s.filename?.startsWith("world-")).map((s) => [Number(/world-(\d+)/.exec(s.filename!)![1]), s.id]));
+  const sessionBySeed = Object.fromEntries(
+    sessions.filter((s) => s.filename?.startsWith("world-")).map((s) => [Number(/world-(\d+)/.exec(s.filename!)![1]), s.id]),
+  );
   const trainingRows = await db.select({ id: trainings.id, title: trainings.title }).from(trainings);
-  const sets = await db.select({ id: trainingSets.id, trainingId: trainingSets.trainingId, kind: trainingSets.kind }).from(trainingSets).orderBy(asc(trainingSets.id));
+  const sets = await db
+    .select({ id: trainingSets.id, trainingId: trainingSets.trainingId, kind: trainingSets.kind })
+    .from(trainingSets)
+    .orderBy(asc(trainingSets.id));
   const workSets: Record<number, number[]> = {};
   for (const set of sets) if (set.kind === "work") (workSets[set.trainingId] ??= []).push(set.id);
-  return { anna, olaf, benAthleteId: ben.id, sessionBySeed, trainingByTitle: Object.fromEntries(trainingRows.map((t) => [t.title, t.id])), workSets };
+  return {
+    anna,
+    olaf,
+    benAthleteId: ben.id,
+    sessionBySeed,
+    trainingByTitle: Object.fromEntries(trainingRows.map((t) => [t.title, t.id])),
+    workSets,
+  };
 }
 
 /** One person's tokens for the common cases (e2e/data-api-helpers.ts TokenSet, made without the consent screens). */
@@ -110,8 +161,17 @@ export async function tokenSet(db: Db, userId: number, options: { embedOrigin?: 
   const app = await createOAuthApplication(db, userId, { embedOrigins: options.embedOrigin ? [options.embedOrigin] : [] });
   if (options.embedOrigin) await approveOrigins(db, app.id);
   const all = tokenScopesOfSurface("data");
-  const issue = async (scopes: Scope[], extra: { application?: Application; audience?: string | null; tokenLifetimeSeconds?: number } = {}) =>
-    issueToken(db, { userId, application: extra.application ?? app, scopes, audience: extra.audience, tokenLifetimeSeconds: extra.tokenLifetimeSeconds });
+  const issue = async (
+    scopes: Scope[],
+    extra: { application?: Application; audience?: string | null; tokenLifetimeSeconds?: number } = {},
+  ) =>
+    issueToken(db, {
+      userId,
+      application: extra.application ?? app,
+      scopes,
+      audience: extra.audience,
+      tokenLifetimeSeconds: extra.tokenLifetimeSeconds,
+    });
   const partnerApp = await createOAuthApplication(db, userId, { surface: "partner" });
   const sessionApp = await createOAuthApplication(db, userId, { surface: "session" });
   const revoked = await issue(all);
@@ -131,6 +191,9 @@ export async function tokenSet(db: Db, userId: number, options: { embedOrigin?: 
 
 /** Approves every origin the application registered, as an operator does. */
 async function approveOrigins(db: Db, applicationId: number) {
-  const origins = await db.select({ id: oauthApplicationOrigins.id }).from(oauthApplicationOrigins).where(eq(oauthApplicationOrigins.applicationId, applicationId));
+  const origins = await db
+    .select({ id: oauthApplicationOrigins.id })
+    .from(oauthApplicationOrigins)
+    .where(eq(oauthApplicationOrigins.applicationId, applicationId));
   for (const origin of origins) await reviewOrigin(db, { applicationId, originId: origin.id, decision: "approved" });
 }

@@ -10,7 +10,10 @@ it("GET /api/docs/export-json.schema.json serves the committed JSON Schema: vers
   expect(response.headers.get("content-type")).toContain("application/schema+json");
   const schema = await response.json();
   expect(schema).toEqual(JSON.parse(readFileSync("docs/export-json.schema.json", "utf8")));
-  const kinds = (schema.oneOf as { properties: { kind: { const: string }; version: { const: number } } }[]).map((d) => [d.properties.kind.const, d.properties.version.const]);
+  const kinds = (schema.oneOf as { properties: { kind: { const: string }; version: { const: number } } }[]).map((d) => [
+    d.properties.kind.const,
+    d.properties.version.const,
+  ]);
   expect(kinds).toEqual([
     ["session", 2],
     ["training", 2],

@@ -127,7 +127,8 @@ function seedOf(operation: FuzzOperation): number {
  */
 export function probeUrls(operation: FuzzOperation): string[] {
   const rand = mulberry32(seedOf(operation));
-  const fill = (name: string, value: string) => operation.template.replace(/\{(\w+)\}/g, (_, p: string) => (p === name ? value : p === "kind" ? "vessels" : "1"));
+  const fill = (name: string, value: string) =>
+    operation.template.replace(/\{(\w+)\}/g, (_, p: string) => (p === name ? value : p === "kind" ? "vessels" : "1"));
   const bare = fill("", "");
   const urls: string[] = [];
   for (const p of operation.parameters) {
@@ -151,12 +152,21 @@ export async function bodyOf(response: Response): Promise<unknown> {
 /** What is wrong with an answer to a probe, or null: a 5xx, or an answer the document does not describe (a 429 may come anywhere). */
 export async function probeProblem(document: OpenApiCheck, method: string, template: string, response: Response): Promise<string | null> {
   const body = await bodyOf(response);
-  const problem = response.status >= 500 ? "a 5xx" : response.status === 429 ? null : document.problemOf(method, template, response.status, response.headers.get("content-type") ?? "", body);
+  const problem =
+    response.status >= 500
+      ? "a 5xx"
+      : response.status === 429
+        ? null
+        : document.problemOf(method, template, response.status, response.headers.get("content-type") ?? "", body);
   return problem && `→ ${response.status} (${problem}) ${JSON.stringify(body).slice(0, 160)}`;
 }
 
 /** Sends every probe of the operation with the credential `authorization()` gives; returns the failures. */
-export async function fuzzOperation(document: OpenApiCheck, operation: FuzzOperation, authorization: () => Promise<string>): Promise<string[]> {
+export async function fuzzOperation(
+  document: OpenApiCheck,
+  operation: FuzzOperation,
+  authorization: () => Promise<string>,
+): Promise<string[]> {
   const failures: string[] = [];
   for (const url of probeUrls(operation)) {
     const response = await call(operation.method.toUpperCase(), `/api/v1${url}`, { headers: { authorization: await authorization() } });

@@ -8,9 +8,15 @@ const api = apiHarness();
 describe("the in-process API harness", () => {
   it("picks the route file Next.js would: static before dynamic before the catch-all", () => {
     expect(resolveRoute("/api/v1/sessions/compare").file).toMatch(/sessions\/compare\/route\.ts$/);
-    expect(resolveRoute("/api/v1/sessions/12")).toMatchObject({ file: expect.stringMatching(/sessions\/\[session_id\]\/route\.ts$/), params: { session_id: "12" } });
+    expect(resolveRoute("/api/v1/sessions/12")).toMatchObject({
+      file: expect.stringMatching(/sessions\/\[session_id\]\/route\.ts$/),
+      params: { session_id: "12" },
+    });
     expect(resolveRoute("/api/v1/trainings/3/sets/4/strokes").params).toEqual({ training_id: "3", set_id: "4" });
-    expect(resolveRoute("/api/v1/no/such/thing")).toMatchObject({ file: expect.stringMatching(/\[\[\.\.\.path\]\]\/route\.ts$/), params: { path: ["no", "such", "thing"] } });
+    expect(resolveRoute("/api/v1/no/such/thing")).toMatchObject({
+      file: expect.stringMatching(/\[\[\.\.\.path\]\]\/route\.ts$/),
+      params: { path: ["no", "such", "thing"] },
+    });
   });
 
   it("admits a token it issued and refuses none, with documented answers", async () => {

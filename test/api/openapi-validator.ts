@@ -37,7 +37,9 @@ export class OpenApiValidator {
 
   /** The document's template for a concrete path (relative to the server URL, e.g. /sessions/12), the most specific first; null when none. */
   templateOf(method: string, path: string): string | null {
-    const matches = this.templates.filter((t) => t.method === method.toLowerCase() && t.pattern.test(path)).sort((a, b) => b.statics - a.statics);
+    const matches = this.templates
+      .filter((t) => t.method === method.toLowerCase() && t.pattern.test(path))
+      .sort((a, b) => b.statics - a.statics);
     return matches[0]?.template ?? null;
   }
 
@@ -61,6 +63,7 @@ export class OpenApiValidator {
       validate = this.ajv.compile(schema);
       this.cache.set(key, validate);
     }
-    if (!validate(answer.body)) throw new Error(`${key}: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`);
+    if (!validate(answer.body))
+      throw new Error(`${key}: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`);
   }
 }

@@ -25,7 +25,8 @@ process.env.RESULTS_API_MAX_UPLOAD_BYTES ??= String(MAX_UPLOAD_BYTES);
 export const ORIGIN = "http://localhost:3000";
 
 /** Whether proxy.ts runs for the path (its `config.matcher` under /api/v1: the launch page and paths holding a percent sign). */
-const proxied = (pathname: string) => pathname.startsWith("/api/v1/") && (pathname.includes("%") || /^\/api\/v1\/svcsim\/launch\/[^/]+$/.test(pathname));
+const proxied = (pathname: string) =>
+  pathname.startsWith("/api/v1/") && (pathname.includes("%") || /^\/api\/v1\/svcsim\/launch\/[^/]+$/.test(pathname));
 
 /** proxy.ts as Next runs it before a route: its own answer, or null when it lets the request through. */
 async function throughProxy(request: Request): Promise<Response | null> {
@@ -52,7 +53,11 @@ export async function send(request: Request): Promise<Response> {
 }
 
 /** GET/POST/... of an /api path with headers and an optional body. */
-export function call(method: string, pathAndQuery: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
+export function call(
+  method: string,
+  pathAndQuery: string,
+  init: { headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Response> {
   return send(new Request(`${ORIGIN}${pathAndQuery}`, { method, headers: init.headers, body: init.body }));
 }
 
@@ -77,7 +82,9 @@ export class OpenApiCheck {
     const documented = this.validator.operation(method, template)?.responses[String(status)];
     if (documented && !contentType.includes("application/json")) {
       const declared = Object.keys(documented.content ?? {});
-      return declared.some((type) => type !== "application/json" && contentType.startsWith(type)) ? null : `content type ${contentType || "none"} is not declared`;
+      return declared.some((type) => type !== "application/json" && contentType.startsWith(type))
+        ? null
+        : `content type ${contentType || "none"} is not declared`;
     }
     try {
       this.validator.check(method, template, { status, contentType, body });
@@ -112,14 +119,24 @@ export interface Person {
   /** Another key pair of the same person (each its own rate-limit bucket). */
   newKey(): Promise<KeyPair>;
   track(name: string): Promise<number>;
-  athlete(input: { name: string; surname?: string; modality?: string; dateOfBirth?: string; subscriptionActiveUntil?: string }): Promise<number>;
+  athlete(input: {
+    name: string;
+    surname?: string;
+    modality?: string;
+    dateOfBirth?: string;
+    subscriptionActiveUntil?: string;
+  }): Promise<number>;
   revoke(key: KeyPair): Promise<void>;
 }
 
 /** A person with a key pair: a coach by default, as sign-up makes one. */
 export async function personWithKey(label: string, options: { role?: RoleName; unlimitedExternals?: boolean } = {}): Promise<Person> {
   const db = getDb();
-  const user = await createUser(db, { name: `Test ${label}`, email: `${label}-${randomUUID()}@test.example`, password: "correct horse battery" }, options);
+  const user = await createUser(
+    db,
+    { name: `Test ${label}`, email: `${label}-${randomUUID()}@test.example`, password: "correct horse battery" },
+    options,
+  );
   const newKey = async (): Promise<KeyPair> => {
     const { token, publicKey, keyPairId } = await createKeyPairToken(db, user.id);
     return { id: keyPairId, publicKey, secretKey: token.slice(publicKey.length + 1), authorization: `Bearer ${token}` };
@@ -159,9 +176,13 @@ export const resultsDocument = () => OpenApiCheck.load("results-api.json");
  * A multipart upload built with the web FormData, as it arrives over the wire: with the Content-Length
  * a client sends (formidable reads a body without Content-Length or Transfer-Encoding as empty).
  */
-export async function uploadRequest(parts: { file?: { bytes: Buffer; filename: string } | null; metadata?: string | null }, headers: Record<string, string>): Promise<Request> {
+export async function uploadRequest(
+  parts: { file?: { bytes: Buffer; filename: string } | null; metadata?: string | null },
+  headers: Record<string, string>,
+): Promise<Request> {
   const form = new FormData();
-  if (parts.file) form.append("file", new Blob([new Uint8Array(parts.file.bytes)], { type: "application/octet-stream" }), parts.file.filename);
+  if (parts.file)
+    form.append("file", new Blob([new Uint8Array(parts.file.bytes)], { type: "application/octet-stream" }), parts.file.filename);
   if (parts.metadata !== null && parts.metadata !== undefined) form.append("metadata", parts.metadata);
   const encoded = new Response(form);
   const body = new Uint8Array(await encoded.arrayBuffer());

@@ -33,7 +33,22 @@ function rotatingKey(perKey: number) {
 describe(`results API: no 5xx for hostile values at any parameter, every answer documented (seed ${SEED})`, () => {
   it("covers every operation of the document", () => {
     expect(operations.map((op) => `${op.method} ${op.template}`).sort()).toEqual(
-      ["/categories", "/categories/{id}", "/health", "/paces", "/paces/{id}", "/vessels", "/vessels/{id}", "/tracks", "/tracks/{id}", "/athletes", "/athletes/{id}", "/results", "/results/{id}", "/results/{id}/pdf"]
+      [
+        "/categories",
+        "/categories/{id}",
+        "/health",
+        "/paces",
+        "/paces/{id}",
+        "/vessels",
+        "/vessels/{id}",
+        "/tracks",
+        "/tracks/{id}",
+        "/athletes",
+        "/athletes/{id}",
+        "/results",
+        "/results/{id}",
+        "/results/{id}/pdf",
+      ]
         .map((path) => `get ${path}`)
         .concat("delete /results/{id}")
         .sort(),
@@ -73,7 +88,12 @@ describe("results API: hostile values in every field of the upload's metadata", 
       if (field === "athletes[0]") metadata.athletes = [value];
       else if (field === "meteo.wind_speed") metadata.meteo = { wind_speed: value };
       else metadata[field] = value;
-      const response = await send(await uploadRequest({ file, metadata: JSON.stringify(metadata) }, { authorization: await authorization(), "x-forwarded-proto": "https" }));
+      const response = await send(
+        await uploadRequest(
+          { file, metadata: JSON.stringify(metadata) },
+          { authorization: await authorization(), "x-forwarded-proto": "https" },
+        ),
+      );
       const problem = await probeProblem(document, "post", "/results", response);
       if (problem) failures.push(`${field}=${JSON.stringify(value).slice(0, 60)} ${problem}`);
     }

@@ -27,12 +27,15 @@ beforeAll(async () => {
   const athlete = await coach.athlete({ name: "Rosa", surname: "Privada", subscriptionActiveUntil: "2099-12-31" });
   const metadata = JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athlete] });
   const file = { bytes: simulatedSvc({ vessel: "K1", distanceM: 500, seed: 777 }), filename: "race.svc" };
-  const response = await send(await uploadRequest({ file, metadata }, { authorization: coach.key.authorization, "x-forwarded-proto": "https" }));
+  const response = await send(
+    await uploadRequest({ file, metadata }, { authorization: coach.key.authorization, "x-forwarded-proto": "https" }),
+  );
   expect(response.status).toBe(201);
   resultId = (await response.json()).data.id;
 });
 
-const pdf = (query: string, authorization = coach.key.authorization) => call("GET", `/api/v1/results/${resultId}/pdf${query}`, { headers: { authorization } });
+const pdf = (query: string, authorization = coach.key.authorization) =>
+  call("GET", `/api/v1/results/${resultId}/pdf${query}`, { headers: { authorization } });
 
 describe("PDF report with QR share link", () => {
   it("English and Spanish reports: attachment, splits, wording", async () => {
@@ -42,7 +45,8 @@ describe("PDF report with QR share link", () => {
     expect(en.headers.get("content-type")).toBe("application/pdf");
     expect(en.headers.get("content-disposition")).toMatch(/^attachment; filename="session-\d+-\d{4}-\d{2}-\d{2}\.pdf"$/);
     const enText = pdfText(new Uint8Array(await en.arrayBuffer()));
-    for (const words of ["Session report", "Splits", "Report basin", "K1", "500 m", "Stroke metrics", "Rosa Privada"]) expect(enText).toContain(words);
+    for (const words of ["Session report", "Splits", "Report basin", "K1", "500 m", "Stroke metrics", "Rosa Privada"])
+      expect(enText).toContain(words);
     expect(enText.match(/^\s*[1-5]\s+\d+ m\s+\d:\d{2}\.\d{2}/gm)).toHaveLength(5);
 
     const es = await pdf("?lang=es");
@@ -60,7 +64,9 @@ describe("PDF report with QR share link", () => {
     for (const query of ["splits=0", "splits=21", "splits=abc", "lang=fr"]) {
       const response = await pdf(`?${query}`);
       expect(response.status, query).toBe(400);
-      expect((await api.check("get", "/results/{id}/pdf", response)).message).toMatch(/splits must be an integer from 1 to 20|lang must be en or es/);
+      expect((await api.check("get", "/results/{id}/pdf", response)).message).toMatch(
+        /splits must be an integer from 1 to 20|lang must be en or es/,
+      );
     }
     const stranger = await personWithKey("peeker");
     const hidden = await pdf("", stranger.key.authorization);

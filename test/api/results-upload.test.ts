@@ -3,7 +3,17 @@ import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { badFiles, FIXTURES, simulatedSvc } from "@/e2e/svc-files";
 import { apiHarness } from "./harness";
-import { call, MAX_UPLOAD_BYTES, personWithKey, resultsDocument, send, uploadRequest, type KeyPair, type OpenApiCheck, type Person } from "./results-client";
+import {
+  call,
+  MAX_UPLOAD_BYTES,
+  personWithKey,
+  resultsDocument,
+  send,
+  uploadRequest,
+  type KeyPair,
+  type OpenApiCheck,
+  type Person,
+} from "./results-client";
 
 /** A database of the file's own (test/api/harness). */
 apiHarness();
@@ -36,12 +46,22 @@ beforeAll(async () => {
   coach = await personWithKey("uploader");
   trackId = await coach.track("Upload basin");
   athletes = [];
-  for (const name of ["Ana", "Bea", "Cris", "Dani"]) athletes.push(await coach.athlete({ name, surname: "Test", subscriptionActiveUntil: "2099-12-31" }));
+  for (const name of ["Ana", "Bea", "Cris", "Dani"])
+    athletes.push(await coach.athlete({ name, surname: "Test", subscriptionActiveUntil: "2099-12-31" }));
   lapsed = await coach.athlete({ name: "Lapsed", subscriptionActiveUntil: "2020-01-01" });
 });
 
 const metadata = (overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athletes[0]], competition: "Trials", ...overrides });
+  JSON.stringify({
+    distance: 500,
+    vessel_id: 1,
+    track_id: trackId,
+    category_id: 1,
+    pace_id: 1,
+    athletes: [athletes[0]],
+    competition: "Trials",
+    ...overrides,
+  });
 
 interface UploadOptions {
   key?: KeyPair | string | null;
@@ -59,17 +79,26 @@ async function upload(options: UploadOptions = {}) {
   if (options.https !== false) headers["x-forwarded-proto"] = "https";
   if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey;
   const file = options.file === null ? null : { bytes: options.file ?? k1, filename: options.filename ?? "session.svc" };
-  const response = await send(await uploadRequest({ file, metadata: options.metadata === undefined ? metadata() : options.metadata }, headers));
+  const response = await send(
+    await uploadRequest({ file, metadata: options.metadata === undefined ? metadata() : options.metadata }, headers),
+  );
   return { response, body: await api.check("post", "/results", response) };
 }
 
-const getResult = async (id: number, authorization: string) => api.check("get", "/results/{id}", await call("GET", `/api/v1/results/${id}`, { headers: { authorization } }));
+const getResult = async (id: number, authorization: string) =>
+  api.check("get", "/results/{id}", await call("GET", `/api/v1/results/${id}`, { headers: { authorization } }));
 
 describe("results API: upload, read, delete", () => {
   it("a K1 upload answers 201 and the result reads back with its strokes", async () => {
     const { response, body } = await upload();
     expect(response.status).toBe(201);
-    expect(body.data).toMatchObject({ dist: 500, vessel: { id: 1, type: "K1", npeople: 1 }, track: { id: trackId, name: "Upload basin" }, athletes_count: 1, software_version: "3.1.7" });
+    expect(body.data).toMatchObject({
+      dist: 500,
+      vessel: { id: 1, type: "K1", npeople: 1 },
+      track: { id: trackId, name: "Upload basin" },
+      athletes_count: 1,
+      software_version: "3.1.7",
+    });
     expect(body.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.data.time_of_day).toMatch(/^\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
 
@@ -83,9 +112,19 @@ describe("results API: upload, read, delete", () => {
     expect(detail.data.athletes).toEqual([{ id: athletes[0], full_name: "Ana Test" }]);
     expect(detail.data.competition).toBe("Trials");
 
-    const list = await api.check("get", "/results", await call("GET", `/api/v1/results?vessel_id=1&athlete_id=${athletes[0]}&competition=tri`, { headers: { authorization: coach.key.authorization } }));
+    const list = await api.check(
+      "get",
+      "/results",
+      await call("GET", `/api/v1/results?vessel_id=1&athlete_id=${athletes[0]}&competition=tri`, {
+        headers: { authorization: coach.key.authorization },
+      }),
+    );
     expect(list.data.map((r: { id: number }) => r.id)).toContain(body.data.id);
-    const none = await api.check("get", "/results", await call("GET", "/api/v1/results?vessel_id=4", { headers: { authorization: coach.key.authorization } }));
+    const none = await api.check(
+      "get",
+      "/results",
+      await call("GET", "/api/v1/results?vessel_id=4", { headers: { authorization: coach.key.authorization } }),
+    );
     expect(none.pagination.total).toBe(0);
   });
 
@@ -94,7 +133,13 @@ describe("results API: upload, read, delete", () => {
     const meteo = { wind_speed: 3, wind_direction: 270, air_temperature: 19.5, water_temperature: 16 };
     const { response, body } = await upload({
       file: c2,
-      metadata: metadata({ distance: undefined, duration_ms: 60_000, vessel_id: 5, athletes: [{ id: athletes[1] }, { id: -1, name: "Guest", surname: "Paddler", weight: 72.5 }], meteo }),
+      metadata: metadata({
+        distance: undefined,
+        duration_ms: 60_000,
+        vessel_id: 5,
+        athletes: [{ id: athletes[1] }, { id: -1, name: "Guest", surname: "Paddler", weight: 72.5 }],
+        meteo,
+      }),
     });
     expect(response.status).toBe(201);
     const detail = await getResult(body.data.id, coach.key.authorization);
@@ -163,16 +208,30 @@ describe("results API: upload, read, delete", () => {
     const stranger = await personWithKey("foreign");
     const foreignTrack = await stranger.track("Theirs");
     const foreignAthlete = await stranger.athlete({ name: "Theirs", subscriptionActiveUntil: "2099-01-01" });
-    expectError(await upload({ metadata: metadata({ track_id: foreignTrack }) }), 403, "forbidden", /track_id \d+ is unknown or not accessible/);
+    expectError(
+      await upload({ metadata: metadata({ track_id: foreignTrack }) }),
+      403,
+      "forbidden",
+      /track_id \d+ is unknown or not accessible/,
+    );
     expectError(await upload({ metadata: metadata({ athletes: [foreignAthlete] }) }), 403, "forbidden", /not found or not accessible/);
     expectError(await upload({ metadata: metadata({ athletes: [lapsed] }) }), 403, "forbidden", /no active subscription/);
-    expectError(await upload({ file: k2, metadata: metadata({ distance: 200, vessel_id: 2, athletes: [{ name: "A" }, { name: "B" }] }) }), 403, "forbidden", /more than half/);
+    expectError(
+      await upload({ file: k2, metadata: metadata({ distance: 200, vessel_id: 2, athletes: [{ name: "A" }, { name: "B" }] }) }),
+      403,
+      "forbidden",
+      /more than half/,
+    );
     expectError(await upload({ file: Buffer.alloc(MAX_UPLOAD_BYTES + 500_000, 7) }), 413, "payload_too_large", /maximum upload size/);
 
     // The unlimited-externals privilege lifts the half-external rule.
     const privileged = await personWithKey("privileged", { unlimitedExternals: true });
     const ownTrack = await privileged.track("Privileged basin");
-    const ok = await upload({ key: privileged.key, file: k2, metadata: metadata({ distance: 200, vessel_id: 2, track_id: ownTrack, athletes: [{ name: "A" }, { name: "B" }] }) });
+    const ok = await upload({
+      key: privileged.key,
+      file: k2,
+      metadata: metadata({ distance: 200, vessel_id: 2, track_id: ownTrack, athletes: [{ name: "A" }, { name: "B" }] }),
+    });
     expect(ok.response.status).toBe(201);
   });
 
@@ -190,7 +249,11 @@ describe("results API: upload, read, delete", () => {
     expect(first.response.status).toBe(201);
     const again = await upload({ file, filename: "renamed.svc", metadata: metadata({ distance: 200, competition: "Other" }) });
     expect(again.response.status).toBe(409);
-    expect(again.body).toMatchObject({ error: "conflict", existing_result_id: first.body.data.id, message: `this file was already uploaded: it is result ${first.body.data.id}` });
+    expect(again.body).toMatchObject({
+      error: "conflict",
+      existing_result_id: first.body.data.id,
+      message: `this file was already uploaded: it is result ${first.body.data.id}`,
+    });
   });
 
   it("Idempotency-Key: a retried upload answers the first result; the key reused for another upload is 409", async () => {

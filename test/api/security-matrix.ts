@@ -25,7 +25,9 @@ export interface SecuredOperation {
 
 /** Every operation of a served document that asks for a credential. */
 export function securedOperations(api: ApiHarness, name: ApiName): SecuredOperation[] {
-  const doc = api.documents[name].doc as { paths: Record<string, Record<string, { security?: Record<string, string[]>[]; "x-scopes"?: Scope[]; "x-surfaces"?: Surface[] }>> };
+  const doc = api.documents[name].doc as {
+    paths: Record<string, Record<string, { security?: Record<string, string[]>[]; "x-scopes"?: Scope[]; "x-surfaces"?: Surface[] }>>;
+  };
   return Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries(methods)
       .filter(([, op]) => op.security?.length)
@@ -77,7 +79,15 @@ export async function checkDataApiOperation(api: ApiHarness, world: MatrixWorld,
   const label = op.key;
   const tokens = world.anna;
   const own = fixture.own;
-  const ownToken = own.freshToken ? (await issueToken(api.db, { userId: world.world.anna.userId, application: await createOAuthApplication(api.db, world.world.anna.userId), scopes: tokenScopesOfSurface("data") })).token : tokens.full;
+  const ownToken = own.freshToken
+    ? (
+        await issueToken(api.db, {
+          userId: world.world.anna.userId,
+          application: await createOAuthApplication(api.db, world.world.anna.userId),
+          scopes: tokenScopesOfSurface("data"),
+        })
+      ).token
+    : tokens.full;
   const shared = api.documents.results.templateOf(op.method, own.path) !== null;
 
   // No credential: 401 with the bare challenge (a shared path answers both shapes, validated against both documents).
@@ -95,7 +105,10 @@ export async function checkDataApiOperation(api: ApiHarness, world: MatrixWorld,
   ] as const) {
     const refused = await send(api, op, own, token);
     expect(refused.status, `${label}: ${what}`).toBe(401);
-    expect(refused.body, `${label}: ${what}`).toMatchObject({ error: "invalid_token", error_description: "The access token is invalid, expired or revoked" });
+    expect(refused.body, `${label}: ${what}`).toMatchObject({
+      error: "invalid_token",
+      error_description: "The access token is invalid, expired or revoked",
+    });
     expect(refused.headers.get("www-authenticate"), `${label}: ${what}`).toContain('error="invalid_token"');
   }
   const keyPair = await send(api, op, own, world.keyPair);
@@ -126,7 +139,10 @@ export async function checkDataApiOperation(api: ApiHarness, world: MatrixWorld,
     if (op.surfaces.includes(surface)) continue;
     const other = await send(api, op, own, tokens[surface]);
     expect(other.status, `${label} on the ${surface} surface`).toBe(404);
-    expect(other.body, `${label} on the ${surface} surface`).toMatchObject({ error: "not_found", error_description: NOT_FOUND_DESCRIPTION });
+    expect(other.body, `${label} on the ${surface} surface`).toMatchObject({
+      error: "not_found",
+      error_description: NOT_FOUND_DESCRIPTION,
+    });
   }
 
   // The subject's own request: the documented answer; then another person's row.
@@ -162,7 +178,11 @@ export async function checkResultsApiOperation(api: ApiHarness, world: MatrixWor
   // The bare public key: enough for the reference tables only.
   const bare = await send(api, op, own, world.publicKey);
   if (op.publicKeyAllowed) expect(bare.status, `${label}: public key`).toBe(own.status);
-  else expect(bare.body, `${label}: public key`).toMatchObject({ error: "unauthorized", message: expect.stringMatching(/^Secret key not supplied/) });
+  else
+    expect(bare.body, `${label}: public key`).toMatchObject({
+      error: "unauthorized",
+      message: expect.stringMatching(/^Secret key not supplied/),
+    });
 
   const allowed = await send(api, op, own, world.keyPair);
   expect(allowed.status, `${label}: ${JSON.stringify(allowed.body).slice(0, 300)}`).toBe(own.status);

@@ -1,7 +1,18 @@
 import { expect } from "vitest";
 import { consentView } from "@/server/auth/oauth/interactions";
 import type { Db } from "@/server/db/client";
-import { appUrl, authorizeUrl, basicAuth, buildRequest, OAuthBrowser, pkcePair, randomValue, send, type Person, type TestApp } from "./harness";
+import {
+  appUrl,
+  authorizeUrl,
+  basicAuth,
+  buildRequest,
+  OAuthBrowser,
+  pkcePair,
+  randomValue,
+  send,
+  type Person,
+  type TestApp,
+} from "./harness";
 
 /**
  * The authorization-code flow in process (what e2e/oauth-helpers.ts does over
@@ -24,7 +35,13 @@ export interface FlowResult {
  * forms the pages post, until the redirect to the application. Where a browser
  * would render the consent page, the page's own view must exist.
  */
-export async function runAuthorization(db: Db, browser: OAuthBrowser, url: string, redirectUri: string, options: FlowOptions = {}): Promise<FlowResult> {
+export async function runAuthorization(
+  db: Db,
+  browser: OAuthBrowser,
+  url: string,
+  redirectUri: string,
+  options: FlowOptions = {},
+): Promise<FlowResult> {
   const pages: string[] = [];
   let next = url;
   for (let hop = 0; hop < 20; hop++) {
@@ -40,7 +57,9 @@ export async function runAuthorization(db: Db, browser: OAuthBrowser, url: strin
       response = await browser.fetch(interaction!, { form, headers: { origin: appUrl() } });
     } else if (page?.[2] === "consent") {
       pages.push("consent");
-      expect(await consentView(db, new Headers({ cookie: browser.cookieFor(target.pathname) }), decodeURIComponent(page[1]))).not.toBeNull();
+      expect(
+        await consentView(db, new Headers({ cookie: browser.cookieFor(target.pathname) }), decodeURIComponent(page[1])),
+      ).not.toBeNull();
       const form: Record<string, string> = { action: "consent", decision: options.decision ?? "allow" };
       if (options.health) form.separate_scope = "health:read";
       response = await browser.fetch(interaction!, { form, headers: { origin: appUrl() } });
@@ -48,14 +67,16 @@ export async function runAuthorization(db: Db, browser: OAuthBrowser, url: strin
       response = await browser.fetch(target.toString());
     }
     const location = response.headers.get("location");
-    if (![302, 303].includes(response.status) || !location) throw new Error(`unexpected ${response.status} at ${target}: ${(await response.text()).slice(0, 500)}`);
+    if (![302, 303].includes(response.status) || !location)
+      throw new Error(`unexpected ${response.status} at ${target}: ${(await response.text()).slice(0, 500)}`);
     next = new URL(location, target).toString();
   }
   throw new Error("too many redirects");
 }
 
 /** POSTs a form to an OAuth endpoint as a client would (no cookies). */
-export const postForm = (path: string, form: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) => send(buildRequest(path, { form, headers }));
+export const postForm = (path: string, form: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) =>
+  send(buildRequest(path, { form, headers }));
 
 function asClient(app: TestApp, form: Record<string, string>) {
   if (app.clientSecret) return postForm("/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret) });
@@ -67,7 +88,8 @@ export const exchangeCode = (app: TestApp, code: string, verifier: string, extra
 
 export const refresh = (app: TestApp, refreshToken: string) => asClient(app, { grant_type: "refresh_token", refresh_token: refreshToken });
 
-export const userinfo = (accessToken: string) => send(buildRequest("/api/oauth/userinfo", { headers: { authorization: `Bearer ${accessToken}` } }));
+export const userinfo = (accessToken: string) =>
+  send(buildRequest("/api/oauth/userinfo", { headers: { authorization: `Bearer ${accessToken}` } }));
 
 /** First hop of an authorization request, not followed: where does the server send the browser? */
 export async function firstHop(url: string) {
@@ -97,7 +119,11 @@ export interface Tokens {
 }
 
 /** The whole dance for an owner not yet signed in: authorize, sign in, consent, exchange. */
-export async function authorizeAndExchange(db: Db, app: TestApp, options: { scope?: string; tokenResource?: string; health?: boolean } = {}) {
+export async function authorizeAndExchange(
+  db: Db,
+  app: TestApp,
+  options: { scope?: string; tokenResource?: string; health?: boolean } = {},
+) {
   const browser = new OAuthBrowser();
   const { verifier, challenge } = pkcePair();
   const state = randomValue();
@@ -115,7 +141,12 @@ export async function authorizeAndExchange(db: Db, app: TestApp, options: { scop
   const { callback } = await runAuthorization(db, browser, url, app.redirectUri, { account: app.owner, health: options.health });
   expect(callback.searchParams.get("error"), callback.toString()).toBeNull();
   expect(callback.searchParams.get("state")).toBe(state);
-  const response = await exchangeCode(app, callback.searchParams.get("code")!, verifier, options.tokenResource ? { resource: options.tokenResource } : {});
+  const response = await exchangeCode(
+    app,
+    callback.searchParams.get("code")!,
+    verifier,
+    options.tokenResource ? { resource: options.tokenResource } : {},
+  );
   const text = await response.text();
   expect(response.status, text).toBe(200);
   return { tokens: JSON.parse(text) as Tokens, callback, browser, state };

@@ -122,7 +122,10 @@ export class OAuthBrowser {
   /** The Cookie header a browser would send to `requestPath`. */
   cookieFor(requestPath: string): string {
     const matches = (c: Cookie) => requestPath === c.path || requestPath.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`);
-    return this.cookies.filter(matches).map((c) => `${c.name}=${c.value}`).join("; ");
+    return this.cookies
+      .filter(matches)
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
   }
 
   private keep(line: string) {

@@ -1,6 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { allowIntrospection, apiResource, authorizeUrl, basicAuth, buildRequest, issuer, newPerson, oauthHarness, registerApp, send, type TestApp, USERINFO_SCOPE } from "./harness";
+import {
+  allowIntrospection,
+  apiResource,
+  authorizeUrl,
+  basicAuth,
+  buildRequest,
+  issuer,
+  newPerson,
+  oauthHarness,
+  registerApp,
+  send,
+  type TestApp,
+  USERINFO_SCOPE,
+} from "./harness";
 import { authorizeAndExchange, exchangeCode, firstHop, getCode, postForm, userinfo } from "./flow";
 
 /**
@@ -40,17 +53,30 @@ describe("introspection", () => {
     const app = await registerApp(db);
     await allowIntrospection(db, app);
     const { tokens } = await authorizeAndExchange(db, app, { tokenResource: apiResource() });
-    const response = await postForm("/api/oauth/introspect", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+    const response = await postForm(
+      "/api/oauth/introspect",
+      { token: tokens.access_token },
+      { authorization: basicAuth(app.clientId, app.clientSecret!) },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     // Issued with openid: the token names both audiences, the Data API and the userinfo endpoint.
-    expect(body).toMatchObject({ active: true, client_id: app.clientId, aud: [apiResource(), `${issuer()}/oauth/userinfo`], iss: issuer() });
+    expect(body).toMatchObject({
+      active: true,
+      client_id: app.clientId,
+      aud: [apiResource(), `${issuer()}/oauth/userinfo`],
+      iss: issuer(),
+    });
     expect(body.sub).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.scope.split(" ")).toContain("sessions:read");
     // And another client's token is "inactive" to it.
     const other = await registerApp(db);
     const { tokens: otherTokens } = await authorizeAndExchange(db, other);
-    const foreign = await postForm("/api/oauth/introspect", { token: otherTokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+    const foreign = await postForm(
+      "/api/oauth/introspect",
+      { token: otherTokens.access_token },
+      { authorization: basicAuth(app.clientId, app.clientSecret!) },
+    );
     expect(await foreign.json()).toEqual({ active: false });
   });
 });
@@ -58,7 +84,9 @@ describe("introspection", () => {
 describe("audience", () => {
   it("tokens for another resource are not issued", async () => {
     const app = await registerApp(db);
-    const hop = await firstHop(authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, resource: "https://elsewhere.example/api" }));
+    const hop = await firstHop(
+      authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, resource: "https://elsewhere.example/api" }),
+    );
     expect(hop.location!.searchParams.get("error")).toBe("invalid_target");
     const { code, verifier } = await getCode(db, app);
     const response = await exchangeCode(app, code, verifier, { resource: "https://elsewhere.example/api" });
@@ -72,7 +100,12 @@ describe("audience", () => {
     const accepted = await userinfo(tokens.access_token);
     const acceptedBody = await accepted.text();
     expect(accepted.status, acceptedBody).toBe(200);
-    expect(JSON.parse(acceptedBody)).toMatchObject({ sub: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: app.owner.name, email: app.owner.email, email_verified: false });
+    expect(JSON.parse(acceptedBody)).toMatchObject({
+      sub: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      name: app.owner.name,
+      email: app.owner.email,
+      email_verified: false,
+    });
 
     const apiOnly = await registerApp(db, { scopes: ["sessions:read"] });
     const { tokens: apiTokens } = await authorizeAndExchange(db, apiOnly, { scope: "sessions:read", tokenResource: apiResource() });

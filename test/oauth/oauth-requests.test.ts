@@ -38,7 +38,9 @@ describe("authorization request parameters", () => {
 
   it("nonce is required with the openid scope", async () => {
     const app = await registerApp(db);
-    const hop = await firstHop(authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, nonce: null, scope: "openid profile" }));
+    const hop = await firstHop(
+      authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, nonce: null, scope: "openid profile" }),
+    );
     expect(hop.location!.searchParams.get("error")).toBe("invalid_request");
     expect(hop.location!.searchParams.get("error_description")).toContain("nonce");
   });
@@ -59,7 +61,9 @@ describe("authorization request parameters", () => {
 
   it("scopes the application did not register are refused", async () => {
     const app = await registerApp(db, { scopes: ["openid", "sessions:read"] });
-    const hop = await firstHop(authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, scope: "openid sessions:read health:read" }));
+    const hop = await firstHop(
+      authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, scope: "openid sessions:read health:read" }),
+    );
     expect(hop.location!.searchParams.get("error")).toBe("invalid_scope");
   });
 
@@ -96,7 +100,11 @@ describe("grant types", () => {
 
   it("the client credentials grant is refused", async () => {
     const app = await registerApp(db);
-    const response = await postForm("/api/oauth/token", { grant_type: "client_credentials", scope: "sessions:read" }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+    const response = await postForm(
+      "/api/oauth/token",
+      { grant_type: "client_credentials", scope: "sessions:read" },
+      { authorization: basicAuth(app.clientId, app.clientSecret!) },
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("unsupported_grant_type");
   });
@@ -104,7 +112,10 @@ describe("grant types", () => {
 
 describe("issuer and discovery", () => {
   it("a spoofed Host (or X-Forwarded-Host) does not change the issuer or any endpoint", async () => {
-    const spoofs: Record<string, string>[] = [{ host: "evil.example" }, { host: "evil.example:443", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }];
+    const spoofs: Record<string, string>[] = [
+      { host: "evil.example" },
+      { host: "evil.example:443", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    ];
     for (const headers of spoofs) {
       // The request's own URL names the spoofed host too, as a server that trusted Host would build it.
       const response = await send(new Request(`http://${headers.host}/.well-known/openid-configuration/api`, { headers }));
@@ -113,7 +124,15 @@ describe("issuer and discovery", () => {
       expect(body).not.toContain("evil.example");
       const metadata = JSON.parse(body);
       expect(metadata.issuer).toBe(issuer());
-      for (const key of ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint", "introspection_endpoint", "end_session_endpoint"]) {
+      for (const key of [
+        "authorization_endpoint",
+        "token_endpoint",
+        "userinfo_endpoint",
+        "jwks_uri",
+        "revocation_endpoint",
+        "introspection_endpoint",
+        "end_session_endpoint",
+      ]) {
         expect(metadata[key], key).toMatch(new RegExp(`^${appUrl()}/api/oauth/`));
       }
     }
@@ -121,7 +140,13 @@ describe("issuer and discovery", () => {
 
   it("discovery answers at the OpenID and RFC 8414 locations with one document", async () => {
     const documents = [];
-    const paths = ["/.well-known/openid-configuration/api", "/.well-known/oauth-authorization-server/api", "/api/.well-known/openid-configuration", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"];
+    const paths = [
+      "/.well-known/openid-configuration/api",
+      "/.well-known/oauth-authorization-server/api",
+      "/api/.well-known/openid-configuration",
+      "/.well-known/openid-configuration",
+      "/.well-known/oauth-authorization-server",
+    ];
     for (const path of paths) {
       const response = await send(buildRequest(path));
       expect(response.status, path).toBe(200);
@@ -144,8 +169,22 @@ describe("issuer and discovery", () => {
       authorization_response_iss_parameter_supported: true,
     });
     expect(documents[0].scopes_supported).toEqual([
-      "openid", "profile", "email", "offline_access", "catalog:read", "athlete:read", "sessions:read", "trainings:read",
-      "workouts:read", "equipment:read", "records:read", "exports:create", "health:read", "devices:read", "devices:files", "svcsim:embed",
+      "openid",
+      "profile",
+      "email",
+      "offline_access",
+      "catalog:read",
+      "athlete:read",
+      "sessions:read",
+      "trainings:read",
+      "workouts:read",
+      "equipment:read",
+      "records:read",
+      "exports:create",
+      "health:read",
+      "devices:read",
+      "devices:files",
+      "svcsim:embed",
     ]);
     const jwks = await (await send(buildRequest("/api/oauth/jwks.json"))).json();
     expect(jwks.keys.length).toBeGreaterThan(0);
@@ -178,7 +217,10 @@ describe("forms", () => {
     const app = await registerApp(db);
     const browser = new OAuthBrowser();
     const interaction = await startInteraction(browser, app.clientId, app.redirectUri, "consent");
-    const forged = await browser.fetch(interaction, { form: { action: "consent", decision: "allow" }, headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } });
+    const forged = await browser.fetch(interaction, {
+      form: { action: "consent", decision: "allow" },
+      headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" },
+    });
     expect(forged.status).toBe(403);
   });
 });
@@ -188,11 +230,15 @@ describe("browser requests to the token endpoint", () => {
     const redirectUri = `${appUrl()}/developer/test-token/callback`;
     const app = await registerApp(db, { redirectUris: [redirectUri] });
     const form = { grant_type: "authorization_code", code: "not-a-code", redirect_uri: redirectUri, code_verifier: "x".repeat(43) };
-    const sendFrom = (origin: string) => postForm("/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret!), origin });
+    const sendFrom = (origin: string) =>
+      postForm("/api/oauth/token", form, { authorization: basicAuth(app.clientId, app.clientSecret!), origin });
     // Another site: refused for its origin before the code is looked at.
     const foreign = await sendFrom("https://elsewhere.example");
     expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("origin https://elsewhere.example not allowed") });
+    expect(await foreign.json()).toMatchObject({
+      error: "invalid_request",
+      error_description: expect.stringContaining("origin https://elsewhere.example not allowed"),
+    });
     // This site: the request gets as far as the (bogus) code.
     const own = await sendFrom(new URL(appUrl()).origin);
     expect(own.status).toBe(400);
@@ -226,7 +272,11 @@ describe("rate limits", () => {
     await allowIntrospection(db, app);
     let limitedAt = 0;
     for (let i = 1; i <= 241 && !limitedAt; i++) {
-      const response = await postForm("/api/oauth/introspect", { token: `bogus-${i}` }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+      const response = await postForm(
+        "/api/oauth/introspect",
+        { token: `bogus-${i}` },
+        { authorization: basicAuth(app.clientId, app.clientSecret!) },
+      );
       if (response.status === 429) limitedAt = i;
       else expect(response.status).toBe(200);
     }
@@ -251,7 +301,10 @@ describe("rate limits", () => {
     }
     expect(limitedAt).toBeGreaterThan(10);
     // The owner's right password is refused too while the limit lasts.
-    const blocked = await browser.fetch(interaction, { form: { action: "signin", email: app.owner.email, password: app.owner.password }, headers: { origin: appUrl() } });
+    const blocked = await browser.fetch(interaction, {
+      form: { action: "signin", email: app.owner.email, password: app.owner.password },
+      headers: { origin: appUrl() },
+    });
     expect(blocked.status).toBe(429);
   });
 

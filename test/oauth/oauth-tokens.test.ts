@@ -18,7 +18,9 @@ beforeAll(() => {
 describe("PKCE", () => {
   it("an authorization request without a code challenge is refused", async () => {
     const app = await registerApp(db);
-    const hop = await firstHop(authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, codeChallenge: null, codeChallengeMethod: null }));
+    const hop = await firstHop(
+      authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, codeChallenge: null, codeChallengeMethod: null }),
+    );
     expect(hop.location?.toString().startsWith(app.redirectUri)).toBe(true);
     expect(hop.location!.searchParams.get("error")).toBe("invalid_request");
     expect(hop.location!.searchParams.get("code")).toBeNull();
@@ -26,7 +28,9 @@ describe("PKCE", () => {
 
   it("the plain code challenge method is refused", async () => {
     const app = await registerApp(db, { clientType: "public" });
-    const hop = await firstHop(authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, codeChallenge: "a".repeat(43), codeChallengeMethod: "plain" }));
+    const hop = await firstHop(
+      authorizeUrl({ clientId: app.clientId, redirectUri: app.redirectUri, codeChallenge: "a".repeat(43), codeChallengeMethod: "plain" }),
+    );
     expect(hop.location!.searchParams.get("error")).toBe("invalid_request");
     expect(hop.location!.searchParams.get("code")).toBeNull();
   });
@@ -137,7 +141,11 @@ describe("revocation", () => {
     const app = await registerApp(db);
     const { tokens } = await authorizeAndExchange(db, app, { scope: USERINFO_SCOPE });
     expect((await userinfo(tokens.access_token)).status).toBe(200);
-    const revoked = await postForm("/api/oauth/revoke", { token: tokens.access_token }, { authorization: basicAuth(app.clientId, app.clientSecret!) });
+    const revoked = await postForm(
+      "/api/oauth/revoke",
+      { token: tokens.access_token },
+      { authorization: basicAuth(app.clientId, app.clientSecret!) },
+    );
     expect(revoked.status).toBe(200);
     const after = await userinfo(tokens.access_token);
     expect(after.status).toBe(401);

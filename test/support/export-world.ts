@@ -68,17 +68,49 @@ export async function openExportWorld(session: Partial<SimulateOptions> = {}): P
   const manualLactate = 4.2;
   const externalLactate = 13.579;
   await db.insert(healthLactate).values([
-    { userId: anna.id, resultId: uploaded.id, measuredAt: new Date("2026-05-14T12:05:00Z"), lactateMmolL: manualLactate, note: "after the effort", provenance: "manual" },
-    { userId: anna.id, resultId: uploaded.id, measuredAt: new Date("2026-05-14T12:09:00Z"), lactateMmolL: externalLactate, note: "", provenance: "external", externalSource: "SomeWatch" },
+    {
+      userId: anna.id,
+      resultId: uploaded.id,
+      measuredAt: new Date("2026-05-14T12:05:00Z"),
+      lactateMmolL: manualLactate,
+      note: "after the effort",
+      provenance: "manual",
+    },
+    {
+      userId: anna.id,
+      resultId: uploaded.id,
+      measuredAt: new Date("2026-05-14T12:09:00Z"),
+      lactateMmolL: externalLactate,
+      note: "",
+      provenance: "external",
+      externalSource: "SomeWatch",
+    },
   ]);
-  return { handle, db, anna, olaf, annaAthleteId: annaAthlete.id, beaAthleteId: bea.id, trackId, sessionId: uploaded.id, manualLactate, externalLactate };
+  return {
+    handle,
+    db,
+    anna,
+    olaf,
+    annaAthleteId: annaAthlete.id,
+    beaAthleteId: bea.id,
+    trackId,
+    sessionId: uploaded.id,
+    manualLactate,
+    externalLactate,
+  };
 }
 
 /** A K2 file uploaded by Anna through the real upload. */
 export async function uploadK2(world: ExportWorld, crew: (number | { name: string; surname?: string })[]): Promise<number> {
   const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K2", distanceM: 200, seed: 3 }).content, keyring));
   const metadata = JSON.stringify({ distance: 200, vessel_id: 2, track_id: world.trackId, category_id: 1, pace_id: 1, athletes: crew });
-  return (await uploadResult(world.db, { user: world.anna, createdVia: "web", keyPairId: null, file: { filename: "second.svc", bytes }, metadata }, { keyring })).id;
+  return (
+    await uploadResult(
+      world.db,
+      { user: world.anna, createdVia: "web", keyPairId: null, file: { filename: "second.svc", bytes }, metadata },
+      { keyring },
+    )
+  ).id;
 }
 
 export const defaultOptions = { athlete: 1, splits: 4, lang: "en", mode: "full", healthAllowed: true } as const;
@@ -95,8 +127,17 @@ export interface TrainingWorld {
 }
 
 export async function addTrainings(world: ExportWorld): Promise<TrainingWorld> {
-  const named = await createProcessedTraining(world.db, world.anna, { spec: "3x250m/60s", seed: 31, title: "Tuesday pieces", notes: "into the wind", athleteId: world.annaAthleteId, trackId: world.trackId, keyring });
+  const named = await createProcessedTraining(world.db, world.anna, {
+    spec: "3x250m/60s",
+    seed: 31,
+    title: "Tuesday pieces",
+    notes: "into the wind",
+    athleteId: world.annaAthleteId,
+    trackId: world.trackId,
+    keyring,
+  });
   const ownPractice = await createProcessedTraining(world.db, world.anna, { spec: "3x250m/60s", seed: 32, title: "", keyring });
-  for (const { outcome } of [named, ownPractice]) if (outcome.status !== "ready") throw new Error(`training not processed: ${JSON.stringify(outcome)}`);
+  for (const { outcome } of [named, ownPractice])
+    if (outcome.status !== "ready") throw new Error(`training not processed: ${JSON.stringify(outcome)}`);
   return { named: named.id, ownPractice: ownPractice.id };
 }

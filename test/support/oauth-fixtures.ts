@@ -34,12 +34,33 @@ export async function issueAccessToken(
   const adapter = createAdapterFactory(db);
   const lifetime = options.lifetimeSeconds ?? 3600;
   const nowS = Math.floor(Date.now() / 1000);
-  await adapter("Grant").upsert(grantId, { jti: grantId, kind: "Grant", accountId: String(options.userId), clientId: options.clientId }, lifetime);
-  await recordConsent(db, { grantId, userId: options.userId, applicationId: options.applicationId, scopes: options.scopes, declinedScopes: [], expiresAt: new Date(Date.now() + lifetime * 1000) });
+  await adapter("Grant").upsert(
+    grantId,
+    { jti: grantId, kind: "Grant", accountId: String(options.userId), clientId: options.clientId },
+    lifetime,
+  );
+  await recordConsent(db, {
+    grantId,
+    userId: options.userId,
+    applicationId: options.applicationId,
+    scopes: options.scopes,
+    declinedScopes: [],
+    expiresAt: new Date(Date.now() + lifetime * 1000),
+  });
   const token = randomUUID().replace(/-/g, "") + randomUUID().replace(/-/g, "").slice(0, 11);
   await adapter("AccessToken").upsert(
     token,
-    { jti: token, kind: "AccessToken", accountId: String(options.userId), clientId: options.clientId, grantId, scope: options.scopes.join(" "), aud: options.audience, exp: nowS + lifetime, iat: nowS },
+    {
+      jti: token,
+      kind: "AccessToken",
+      accountId: String(options.userId),
+      clientId: options.clientId,
+      grantId,
+      scope: options.scopes.join(" "),
+      aud: options.audience,
+      exp: nowS + lifetime,
+      iat: nowS,
+    },
     lifetime,
   );
   return { token, grantId };

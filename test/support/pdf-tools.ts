@@ -19,10 +19,16 @@ export function withPdf<T>(bytes: Uint8Array, run: (path: string) => T): T {
   }
 }
 
-export const pageCount = (bytes: Uint8Array) => withPdf(bytes, (path) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path], { encoding: "utf8" }))![1]));
+export const pageCount = (bytes: Uint8Array) =>
+  withPdf(bytes, (path) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path], { encoding: "utf8" }))![1]));
 
 export const pdfText = (bytes: Uint8Array, page?: number) =>
-  withPdf(bytes, (path) => execFileSync("pdftotext", [...(page ? ["-f", String(page), "-l", String(page)] : []), "-layout", path, "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+  withPdf(bytes, (path) =>
+    execFileSync("pdftotext", [...(page ? ["-f", String(page), "-l", String(page)] : []), "-layout", path, "-"], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
 
 /** One page rendered by pdftoppm at `dpi`, decoded with pngjs. */
 export const renderPage = (bytes: Uint8Array, page: number, dpi = 72) =>
@@ -33,7 +39,12 @@ export const renderPage = (bytes: Uint8Array, page: number, dpi = 72) =>
   });
 
 /** Pixels in a rectangle (fractions of the page) whose colour is close to `rgb`. */
-export function pixelsNear(png: PNG, area: { x0: number; y0: number; x1: number; y1: number }, rgb: [number, number, number], tolerance = 60): number {
+export function pixelsNear(
+  png: PNG,
+  area: { x0: number; y0: number; x1: number; y1: number },
+  rgb: [number, number, number],
+  tolerance = 60,
+): number {
   let n = 0;
   for (let y = Math.floor(area.y0 * png.height); y < Math.ceil(area.y1 * png.height); y++) {
     for (let x = Math.floor(area.x0 * png.width); x < Math.ceil(area.x1 * png.width); x++) {
@@ -53,6 +64,9 @@ export async function readable(format: ExportFormat, bytes: Uint8Array): Promise
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
     return JSON.stringify(workbook.worksheets.map((w) => w.getSheetValues()));
   }
-  if (format === "fit") return JSON.stringify(new Decoder(Stream.fromByteArray(Array.from(bytes))).read().messages, (_, v) => (typeof v === "bigint" ? String(v) : v));
+  if (format === "fit")
+    return JSON.stringify(new Decoder(Stream.fromByteArray(Array.from(bytes))).read().messages, (_, v) =>
+      typeof v === "bigint" ? String(v) : v,
+    );
   return new TextDecoder().decode(bytes);
 }

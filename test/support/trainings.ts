@@ -15,16 +15,30 @@ export { vesselIdOf };
  * of a `.svc` file, with its ground truth. `spec` is the simulator's
  * shorthand ("6x500m/120s", "10x60s/60s").
  */
-export function simulatedTrainingFile(options: { spec: string; vessel?: VesselType; seed?: number; noise?: "clean" | "noisy"; warmupS?: number; cooldownS?: number; keyring?: Keyring }): {
+export function simulatedTrainingFile(options: {
+  spec: string;
+  vessel?: VesselType;
+  seed?: number;
+  noise?: "clean" | "noisy";
+  warmupS?: number;
+  cooldownS?: number;
+  keyring?: Keyring;
+}): {
   bytes: Buffer;
   truth: TrainingTruth;
 } {
   const steps = parseTrainingSpec(options.spec);
   if (!steps) throw new Error(`not a training spec: ${options.spec}`);
-  const simulation = simulateTraining({ vessel: options.vessel ?? "K1", steps, seed: options.seed ?? 7, noise: options.noise, warmupS: options.warmupS ?? 60, cooldownS: options.cooldownS ?? 30 });
+  const simulation = simulateTraining({
+    vessel: options.vessel ?? "K1",
+    steps,
+    seed: options.seed ?? 7,
+    noise: options.noise,
+    warmupS: options.warmupS ?? 60,
+    cooldownS: options.cooldownS ?? 30,
+  });
   return { bytes: Buffer.from(encodeSvc(simulation.content, options.keyring ?? loadKeyring({}))), truth: simulation.truth };
 }
-
 
 /**
  * A processed training for `user` from a simulated file: uploaded through
@@ -34,7 +48,9 @@ export function simulatedTrainingFile(options: { spec: string; vessel?: VesselTy
 export async function createProcessedTraining(
   db: Db,
   user: SessionUser,
-  options: { spec?: string; vessel?: VesselType; seed?: number; noise?: "clean" | "noisy"; keyring?: Keyring } & Partial<Omit<TrainingUploadInput, "user" | "file" | "vesselId">> = {},
+  options: { spec?: string; vessel?: VesselType; seed?: number; noise?: "clean" | "noisy"; keyring?: Keyring } & Partial<
+    Omit<TrainingUploadInput, "user" | "file" | "vesselId">
+  > = {},
 ): Promise<{ id: number; outcome: ProcessOutcome; truth: TrainingTruth }> {
   const { spec = "4x250m/60s", vessel = "K1", seed, noise, keyring = loadKeyring({}), ...upload } = options;
   const file = simulatedTrainingFile({ spec, vessel, seed: seed ?? Math.floor(Math.random() * 1e9), noise, keyring });

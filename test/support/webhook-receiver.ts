@@ -11,7 +11,9 @@ export interface ReceivedWebhook {
  * A webhook consumer on loopback for tests: records every request and
  * answers what `respond` says (a status, or "hang" to never answer).
  */
-export async function startReceiver(respond: (request: ReceivedWebhook, index: number) => number | "hang" | { redirect: string } = () => 204) {
+export async function startReceiver(
+  respond: (request: ReceivedWebhook, index: number) => number | "hang" | { redirect: string } = () => 204,
+) {
   const received: ReceivedWebhook[] = [];
   const waiters: Array<() => void> = [];
   const server = http.createServer((req, res) => {
@@ -46,6 +48,10 @@ export async function startReceiver(respond: (request: ReceivedWebhook, index: n
         });
       }
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

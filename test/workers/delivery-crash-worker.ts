@@ -11,9 +11,19 @@ import { webhookDeliveries } from "../../server/db/schema";
 import { EmbeddedWorker } from "../../server/jobs/embedded-runner";
 
 async function main(): Promise<void> {
-  const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.WEBHOOK_TEST_DATA_DIR, maxConnections: 3 });
+  const handle = openDb({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.WEBHOOK_TEST_DATA_DIR,
+    maxConnections: 3,
+  });
   await handle.migrate();
-  const worker = new EmbeddedWorker({ db: handle.db, functions: [deliverWebhookFunction], leaseMs: 2_000, pollIntervalMs: 200, exclusiveDatabase: handle.kind === "pglite" });
+  const worker = new EmbeddedWorker({
+    db: handle.db,
+    functions: [deliverWebhookFunction],
+    leaseMs: 2_000,
+    pollIntervalMs: 200,
+    exclusiveDatabase: handle.kind === "pglite",
+  });
   await worker.start();
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
   const id = Number(process.env.WEBHOOK_TEST_DELIVERY_ID);

@@ -31,7 +31,11 @@ const role = process.env.EXPORT_TEST_ROLE;
 const note = (line: string) => fs.appendFileSync(process.env.EXPORT_TEST_LOG!, `${line}\n`);
 
 async function main(): Promise<void> {
-  const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.EXPORT_TEST_DATA_DIR, maxConnections: 3 });
+  const handle = openDb({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.EXPORT_TEST_DATA_DIR,
+    maxConnections: 3,
+  });
   await handle.migrate();
   const realBuild = exportBuilder.build;
   exportBuilder.build = async (...args) => {
@@ -51,12 +55,27 @@ async function main(): Promise<void> {
   });
   if (role === "first") {
     const keyring = loadKeyring({});
-    const user = await createUser(handle.db, { name: "Coach", email: `coach-${randomUUID()}@test.example`, password: "long enough password" });
+    const user = await createUser(handle.db, {
+      name: "Coach",
+      email: `coach-${randomUUID()}@test.example`,
+      password: "long enough password",
+    });
     const track = await createTrack(handle.db, user.id, { name: "Basin" });
     const athlete = await createAthlete(handle.db, user.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" });
     const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 5 }).content, keyring));
-    const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] });
-    const session = await uploadResult(handle.db, { user, createdVia: "web", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata }, { keyring });
+    const metadata = JSON.stringify({
+      distance: 200,
+      vessel_id: 1,
+      track_id: track.id,
+      category_id: 1,
+      pace_id: 1,
+      athletes: [athlete.id],
+    });
+    const session = await uploadResult(
+      handle.db,
+      { user, createdVia: "web", keyPairId: null, file: { filename: "k1.svc", bytes }, metadata },
+      { keyring },
+    );
     const { job } = await requestExport(handle.db, {
       requester: { subjectUserId: user.id, applicationId: null },
       source: { kind: "session", sessionId: session.id },

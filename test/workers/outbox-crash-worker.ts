@@ -16,7 +16,11 @@ import { inngestOutboxSink } from "../../server/jobs/inngest-outbox-sink";
 import { sendEvent } from "../../server/jobs/send-event";
 
 async function main(): Promise<void> {
-  const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.OUTBOX_TEST_DATA_DIR, maxConnections: 3 });
+  const handle = openDb({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.OUTBOX_TEST_DATA_DIR,
+    maxConnections: 3,
+  });
   await handle.migrate();
   if (process.env.OUTBOX_TEST_ROLE === "commit") {
     const { eventId } = await handle.db.transaction(async (tx) => {
@@ -30,7 +34,10 @@ async function main(): Promise<void> {
   const relay = new OutboxRelay(handle.db, inngestOutboxSink, { pollIntervalMs: 100 });
   await relay.start();
   for (;;) {
-    const pending = await handle.db.select({ id: eventOutbox.id }).from(eventOutbox).where(and(eq(eventOutbox.eventId, process.env.OUTBOX_TEST_EVENT_ID!), isNull(eventOutbox.sentAt)));
+    const pending = await handle.db
+      .select({ id: eventOutbox.id })
+      .from(eventOutbox)
+      .where(and(eq(eventOutbox.eventId, process.env.OUTBOX_TEST_EVENT_ID!), isNull(eventOutbox.sentAt)));
     if (!pending.length) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

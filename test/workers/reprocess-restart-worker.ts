@@ -32,7 +32,11 @@ const logFile = process.env.REPROCESS_TEST_LOG!;
 const keyring = loadKeyring({});
 
 async function main(): Promise<void> {
-  const handle = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.REPROCESS_TEST_DATA_DIR, maxConnections: 3 });
+  const handle = openDb({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.REPROCESS_TEST_DATA_DIR,
+    maxConnections: 3,
+  });
   await handle.migrate();
   const db = handle.db;
   let mine = new Set<number>(JSON.parse(process.env.REPROCESS_TEST_RESULT_IDS ?? "[]") as number[]);
@@ -53,13 +57,32 @@ async function main(): Promise<void> {
     logger: { info() {}, warn: console.warn, error: console.error },
   });
   if (role === "first") {
-    const user = await createUser(db, { name: "Restart", email: `restart-${randomUUID()}@test.example`, password: "long enough password" }, { unlimitedExternals: true });
+    const user = await createUser(
+      db,
+      { name: "Restart", email: `restart-${randomUUID()}@test.example`, password: "long enough password" },
+      { unlimitedExternals: true },
+    );
     const track = await createTrack(db, user.id, { name: "Restart basin" });
     const ids: number[] = [];
     for (let i = 0; i < Number(process.env.REPROCESS_TEST_COUNT ?? 6); i++) {
       const bytes = Buffer.from(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 900 + i }).content, keyring));
-      const metadata = JSON.stringify({ distance: 200, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [{ name: "Guest", surname: "Paddler" }] });
-      ids.push((await uploadResult(db, { user, createdVia: "web", keyPairId: null, file: { filename: `s${i}.svc`, bytes }, metadata }, { keyring })).id);
+      const metadata = JSON.stringify({
+        distance: 200,
+        vessel_id: 1,
+        track_id: track.id,
+        category_id: 1,
+        pace_id: 1,
+        athletes: [{ name: "Guest", surname: "Paddler" }],
+      });
+      ids.push(
+        (
+          await uploadResult(
+            db,
+            { user, createdVia: "web", keyPairId: null, file: { filename: `s${i}.svc`, bytes }, metadata },
+            { keyring },
+          )
+        ).id,
+      );
     }
     await db.update(resultDerived).set({ processingCoreVersion: 1 }).where(inArray(resultDerived.resultId, ids));
     mine = new Set(ids);

@@ -14,7 +14,19 @@ type Role = (typeof ROLES)[number];
  * (Unlock while locked, Disable or Enable, Change role once another role is
  * chosen), so a decision made hides its button; the server refuses a repeat.
  */
-export function AccountActions({ userId, email, role, locked, disabled }: { userId: number; email: string; role: Role; locked: boolean; disabled: boolean }) {
+export function AccountActions({
+  userId,
+  email,
+  role,
+  locked,
+  disabled,
+}: {
+  userId: number;
+  email: string;
+  role: Role;
+  locked: boolean;
+  disabled: boolean;
+}) {
   const router = useRouter();
   const [nextRole, setNextRole] = useState<Role>(role);
   const done = () => router.refresh();
@@ -22,14 +34,25 @@ export function AccountActions({ userId, email, role, locked, disabled }: { user
   return (
     <div className="stack account-actions">
       {locked ? (
-        <button type="button" className="secondary" disabled={unlock.pending} aria-label={`Unlock ${email}`} onClick={() => unlock.submit()}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={unlock.pending}
+          aria-label={`Unlock ${email}`}
+          onClick={() => unlock.submit()}
+        >
           Unlock
         </button>
       ) : null}
       <FormError message={unlock.errors.form} />
       <div className="row">
         {/* aria-label, not a visually hidden <label>: an absolutely placed label escapes the table's scrolling card and widens the page. */}
-        <select id={`role-${userId}`} aria-label={`Role of ${email}`} value={nextRole} onChange={(e) => setNextRole(e.target.value as Role)}>
+        <select
+          id={`role-${userId}`}
+          aria-label={`Role of ${email}`}
+          value={nextRole}
+          onChange={(e) => setNextRole(e.target.value as Role)}
+        >
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}

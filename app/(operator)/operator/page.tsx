@@ -4,20 +4,37 @@ import { requireOperator } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listOperatorActions } from "@/server/operator/account-actions";
 import { listAccounts } from "@/server/operator/list-accounts";
-import { countResultsByCoreVersion, getLatestReprocessRun, isActiveReprocessState, listReprocessFailures, REPROCESS_STALLED_AFTER_MINUTES } from "@/server/reprocess/reprocess-runs";
+import {
+  countResultsByCoreVersion,
+  getLatestReprocessRun,
+  isActiveReprocessState,
+  listReprocessFailures,
+  REPROCESS_STALLED_AFTER_MINUTES,
+} from "@/server/reprocess/reprocess-runs";
 import { RefreshWhileActive, StartReprocessButton, StopReprocessButton } from "./reprocess-panel";
 import type { RoleName } from "@/server/users/users";
 import { AccountActions } from "./account-actions";
 
 export const metadata: Metadata = { title: "Operator" };
 
-const ACTION_LABEL = { unlock: "unlocked sign-in", change_role: "changed role", disable: "disabled", enable: "enabled", stop_reprocess: "stopped reprocessing run" } as const;
+const ACTION_LABEL = {
+  unlock: "unlocked sign-in",
+  change_role: "changed role",
+  disable: "disabled",
+  enable: "enabled",
+  stop_reprocess: "stopped reprocessing run",
+} as const;
 const utc = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
 export default async function OperatorPage() {
   const operator = await requireOperator();
   const db = getDb();
-  const [accounts, actions, stored, run] = await Promise.all([listAccounts(db), listOperatorActions(db), countResultsByCoreVersion(db), getLatestReprocessRun(db)]);
+  const [accounts, actions, stored, run] = await Promise.all([
+    listAccounts(db),
+    listOperatorActions(db),
+    countResultsByCoreVersion(db),
+    getLatestReprocessRun(db),
+  ]);
   const failures = run ? await listReprocessFailures(db, run.id, 20) : [];
   const active = run ? isActiveReprocessState(run.state) : false;
   const finishedItems = run ? run.done + run.failed + run.skipped : 0;
@@ -31,8 +48,8 @@ export default async function OperatorPage() {
       <section className="stack card" aria-labelledby="processing-heading">
         <h2 id="processing-heading">Processing core</h2>
         <p>
-          Stored results: {stored.current} made by the current core v{stored.coreVersion}, {stored.older} by an older or unknown core.
-          {" "}Processed trainings: {stored.trainings.current} current, {stored.trainings.older} older, unknown or failed.
+          Stored results: {stored.current} made by the current core v{stored.coreVersion}, {stored.older} by an older or unknown core.{" "}
+          Processed trainings: {stored.trainings.current} current, {stored.trainings.older} older, unknown or failed.
         </p>
         <StartReprocessButton coreVersion={stored.coreVersion} disabled={active} />
         <RefreshWhileActive active={active} />
@@ -51,7 +68,8 @@ export default async function OperatorPage() {
             </h3>
             {run.stalled ? (
               <p role="status">
-                No progress for over {REPROCESS_STALLED_AFTER_MINUTES} minutes (last at {utc(run.lastProgressAt)}): its background function is probably lost. Stop it to start a new run.
+                No progress for over {REPROCESS_STALLED_AFTER_MINUTES} minutes (last at {utc(run.lastProgressAt)}): its background function
+                is probably lost. Stop it to start a new run.
               </p>
             ) : null}
             {active ? <StopReprocessButton runId={run.id} stalled={run.stalled} /> : null}
@@ -68,9 +86,12 @@ export default async function OperatorPage() {
             </p>
             <p>
               Started {run.startedAt ? utc(run.startedAt) : "—"}
-              {run.finishedAt ? `, ${run.state === "stopped" ? "stopped" : "finished"} ${utc(run.finishedAt)}` : ""}. Last progress {utc(run.lastProgressAt)}.
+              {run.finishedAt ? `, ${run.state === "stopped" ? "stopped" : "finished"} ${utc(run.finishedAt)}` : ""}. Last progress{" "}
+              {utc(run.lastProgressAt)}.
             </p>
-            {run.lastError ? <p data-testid="reprocess-last-error">{run.state === "stopped" ? run.lastError : `Last error: ${run.lastError}`}</p> : null}
+            {run.lastError ? (
+              <p data-testid="reprocess-last-error">{run.state === "stopped" ? run.lastError : `Last error: ${run.lastError}`}</p>
+            ) : null}
             {failures.length ? (
               <div className="table-scroll" tabIndex={0} role="region" aria-label="Files that could not be reprocessed">
                 <table>
@@ -120,7 +141,9 @@ export default async function OperatorPage() {
                 <td>{a.role}</td>
                 <td>
                   {a.disabledAt ? <span className="badge">disabled</span> : null}{" "}
-                  {a.lockedUntil ? <span className="badge">sign-in locked until {a.lockedUntil.toISOString().slice(11, 16)} UTC</span> : null}
+                  {a.lockedUntil ? (
+                    <span className="badge">sign-in locked until {a.lockedUntil.toISOString().slice(11, 16)} UTC</span>
+                  ) : null}
                   {!a.disabledAt && !a.lockedUntil ? "active" : null}
                 </td>
                 <td>{a.createdAt.toISOString().slice(0, 10)}</td>
@@ -128,7 +151,13 @@ export default async function OperatorPage() {
                   {a.id === operator.id ? (
                     <span className="muted">your account</span>
                   ) : (
-                    <AccountActions userId={a.id} email={a.email} role={a.role as RoleName} locked={a.lockedUntil !== null} disabled={a.disabledAt !== null} />
+                    <AccountActions
+                      userId={a.id}
+                      email={a.email}
+                      role={a.role as RoleName}
+                      locked={a.lockedUntil !== null}
+                      disabled={a.disabledAt !== null}
+                    />
                   )}
                 </td>
               </tr>

@@ -20,8 +20,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="page narrow">
       <p className="product-intro">
-        <strong>Paddle Results</strong> turns the <code>.svc</code> files of your boat&apos;s sensor unit into results for canoe and kayak sprint: splits,
-        speed and stroke rate, pace per 500 m, interval trainings, records and a crew&apos;s season, for coaches and paddlers.
+        <strong>Paddle Results</strong> turns the <code>.svc</code> files of your boat&apos;s sensor unit into results for canoe and kayak
+        sprint: splits, speed and stroke rate, pace per 500 m, interval trainings, records and a crew&apos;s season, for coaches and
+        paddlers.
       </p>
       <h1>Sign in</h1>
       <div className="card">

@@ -15,7 +15,10 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const missing = { ...(email.trim() ? {} : { email: ["Enter your email"] }), ...(password ? {} : { password: ["Enter your password"] }) };
+    const missing = {
+      ...(email.trim() ? {} : { email: ["Enter your email"] }),
+      ...(password ? {} : { password: ["Enter your password"] }),
+    };
     setFieldErrors(missing);
     if (Object.keys(missing).length) return setError(null);
     setPending(true);

@@ -19,7 +19,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         <SignUpForm returnTo={returnTo} />
       </div>
       <p>
-        Already have an account? <Link href={returnTo === "/" ? "/signin" : `/signin?callbackUrl=${encodeURIComponent(returnTo)}`}>Sign in</Link>
+        Already have an account?{" "}
+        <Link href={returnTo === "/" ? "/signin" : `/signin?callbackUrl=${encodeURIComponent(returnTo)}`}>Sign in</Link>
       </p>
     </main>
   );

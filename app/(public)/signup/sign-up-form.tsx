@@ -24,7 +24,16 @@ export function SignUpForm({ returnTo }: { returnTo: string }) {
     <form className="stack" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       <Field label="Name" name="name" autoComplete="name" required value={values.name} onChange={set("name")} errors={errors.fields.name} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} errors={errors.fields.email} />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={set("email")}
+        errors={errors.fields.email}
+      />
       <Field
         label="Password"
         name="password"

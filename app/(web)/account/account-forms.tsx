@@ -22,8 +22,25 @@ export function AccountForms() {
       <h2>Change password</h2>
       <form className="stack card" onSubmit={password.submit} noValidate>
         <FormError message={password.errors.form} />
-        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set("currentPassword")} errors={password.errors.fields.currentPassword} />
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={set("newPassword")} errors={password.errors.fields.newPassword} hint="At least 10 characters. You will be signed out everywhere." />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set("currentPassword")}
+          errors={password.errors.fields.currentPassword}
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set("newPassword")}
+          errors={password.errors.fields.newPassword}
+          hint="At least 10 characters. You will be signed out everywhere."
+        />
         <div className="row">
           <button type="submit" disabled={password.pending}>
             Change password

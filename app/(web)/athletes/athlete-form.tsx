@@ -35,8 +35,23 @@ export function AthleteForm({ athlete }: { athlete?: AthleteView }) {
         <Field label="Surname" name="surname" value={values.surname} onChange={set("surname")} errors={f.surname} />
       </div>
       <div className="row">
-        <Field label="Date of birth" name="dateOfBirth" type="date" value={values.dateOfBirth} onChange={set("dateOfBirth")} errors={f.dateOfBirth} />
-        <Field label="Modality" name="modality" list="modalities" value={values.modality} onChange={set("modality")} errors={f.modality} hint="Kayak, Canoe, Para kayak…" />
+        <Field
+          label="Date of birth"
+          name="dateOfBirth"
+          type="date"
+          value={values.dateOfBirth}
+          onChange={set("dateOfBirth")}
+          errors={f.dateOfBirth}
+        />
+        <Field
+          label="Modality"
+          name="modality"
+          list="modalities"
+          value={values.modality}
+          onChange={set("modality")}
+          errors={f.modality}
+          hint="Kayak, Canoe, Para kayak…"
+        />
         <datalist id="modalities">
           <option value="Kayak" />
           <option value="Canoe" />
@@ -45,7 +60,14 @@ export function AthleteForm({ athlete }: { athlete?: AthleteView }) {
         </datalist>
       </div>
       <div className="row">
-        <Field label="Weight (kg)" name="weightKg" inputMode="decimal" value={values.weightKg} onChange={set("weightKg")} errors={f.weightKg} />
+        <Field
+          label="Weight (kg)"
+          name="weightKg"
+          inputMode="decimal"
+          value={values.weightKg}
+          onChange={set("weightKg")}
+          errors={f.weightKg}
+        />
         <Field
           label="Subscription active until"
           name="subscriptionActiveUntil"

@@ -14,7 +14,9 @@ export default async function ConnectedAppsPage() {
   return (
     <>
       <h1>Connected apps</h1>
-      <p className="muted">These applications can read your data with your permission. Withdrawing it stops them at once; nothing of yours is deleted.</p>
+      <p className="muted">
+        These applications can read your data with your permission. Withdrawing it stops them at once; nothing of yours is deleted.
+      </p>
       {apps.length === 0 ? (
         <p className="card empty">No application holds access to your account.</p>
       ) : (

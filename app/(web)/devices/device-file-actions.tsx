@@ -73,7 +73,11 @@ export function DeleteDeviceFiles({ deviceId, files }: { deviceId: number; files
       {job && (
         <span role="status" aria-live="polite">
           {" "}
-          {working ? "Deleting…" : job.state === "succeeded" ? `Deleted ${job.deletedFiles ?? 0} file${job.deletedFiles === 1 ? "" : "s"}.` : job.error}
+          {working
+            ? "Deleting…"
+            : job.state === "succeeded"
+              ? `Deleted ${job.deletedFiles ?? 0} file${job.deletedFiles === 1 ? "" : "s"}.`
+              : job.error}
         </span>
       )}
       <FormError message={error} />

@@ -16,7 +16,13 @@ export function DeviceLabelForm({ id, label }: { id: number; label: string }) {
     <form className="stack" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       <div className="row">
-        <Field label="Name of this unit" name={`device-${id}-label`} value={value} onChange={(e) => setValue(e.target.value)} errors={errors.fields.label} />
+        <Field
+          label="Name of this unit"
+          name={`device-${id}-label`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          errors={errors.fields.label}
+        />
         <button type="submit" className="secondary" disabled={pending}>
           Save name
         </button>

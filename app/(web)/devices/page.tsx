@@ -19,7 +19,9 @@ export default async function DevicesPage() {
   return (
     <>
       <h1>Devices</h1>
-      <p className="muted">Sensor units are registered by the files you upload. Their serial numbers stay on the server; give each unit a name you recognise.</p>
+      <p className="muted">
+        Sensor units are registered by the files you upload. Their serial numbers stay on the server; give each unit a name you recognise.
+      </p>
       {units.length === 0 ? (
         <div className="card empty">
           <p>No devices yet: a unit appears with its first uploaded session.</p>
@@ -28,22 +30,34 @@ export default async function DevicesPage() {
         units.map((unit, k) => (
           <section className="card" key={unit.id} aria-label={`Device ${unit.label || unit.id}`}>
             <h2>
-              {unit.label || `Unit ${unit.id}`} <span className="muted">· {hardwareName(unit.hardwareModel)} · firmware {unit.firmware}</span>
+              {unit.label || `Unit ${unit.id}`}{" "}
+              <span className="muted">
+                · {hardwareName(unit.hardwareModel)} · firmware {unit.firmware}
+              </span>
             </h2>
             <p className="muted">
-              First seen {unit.firstSeenAt.toISOString().slice(0, 10)} · last seen {unit.lastSeenAt.toISOString().slice(0, 10)} · {unit.files} file{unit.files === 1 ? "" : "s"}
+              First seen {unit.firstSeenAt.toISOString().slice(0, 10)} · last seen {unit.lastSeenAt.toISOString().slice(0, 10)} ·{" "}
+              {unit.files} file{unit.files === 1 ? "" : "s"}
             </p>
             <DeviceLabelForm id={unit.id} label={unit.label} />
             <div className="row">
               <DeleteDeviceFiles deviceId={unit.id} files={files[k].length} />
-              <DeleteEntityButton kind="device" id={unit.id} name={deletions[k].label} statement={deletions[k].statement} refusal={deletions[k].refusal} />
+              <DeleteEntityButton
+                kind="device"
+                id={unit.id}
+                name={deletions[k].label}
+                statement={deletions[k].statement}
+                refusal={deletions[k].refusal}
+              />
             </div>
             <table aria-label={`Files of ${unit.label || `unit ${unit.id}`}`}>
               <thead>
                 <tr>
                   <th scope="col">File</th>
                   <th scope="col">Session</th>
-                  <th scope="col" className="num">Size</th>
+                  <th scope="col" className="num">
+                    Size
+                  </th>
                   <th scope="col">Uploaded</th>
                   <th scope="col">Original</th>
                 </tr>

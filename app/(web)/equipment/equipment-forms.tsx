@@ -36,7 +36,14 @@ export function VesselForm({ types }: { types: { id: number; name: string }[] })
         </div>
         <Field label="Brand" name="boat-brand" value={values.brand} onChange={set("brand")} errors={errors.fields.brand} />
         <Field label="Model" name="boat-model" value={values.model} onChange={set("model")} errors={errors.fields.model} />
-        <Field label="Weight (kg)" name="boat-weight" inputMode="decimal" value={values.weightKg} onChange={set("weightKg")} errors={errors.fields.weightKg} />
+        <Field
+          label="Weight (kg)"
+          name="boat-weight"
+          inputMode="decimal"
+          value={values.weightKg}
+          onChange={set("weightKg")}
+          errors={errors.fields.weightKg}
+        />
         <button type="submit" disabled={pending}>
           Add boat
         </button>
@@ -72,8 +79,22 @@ export function PaddleForm() {
         </div>
         <Field label="Brand" name="paddle-brand" value={values.brand} onChange={set("brand")} errors={errors.fields.brand} />
         <Field label="Model" name="paddle-model" value={values.model} onChange={set("model")} errors={errors.fields.model} />
-        <Field label="Length (cm)" name="paddle-length" inputMode="decimal" value={values.lengthCm} onChange={set("lengthCm")} errors={errors.fields.lengthCm} />
-        <Field label="Blade area (cm²)" name="paddle-area" inputMode="decimal" value={values.bladeAreaCm2} onChange={set("bladeAreaCm2")} errors={errors.fields.bladeAreaCm2} />
+        <Field
+          label="Length (cm)"
+          name="paddle-length"
+          inputMode="decimal"
+          value={values.lengthCm}
+          onChange={set("lengthCm")}
+          errors={errors.fields.lengthCm}
+        />
+        <Field
+          label="Blade area (cm²)"
+          name="paddle-area"
+          inputMode="decimal"
+          value={values.bladeAreaCm2}
+          onChange={set("bladeAreaCm2")}
+          errors={errors.fields.bladeAreaCm2}
+        />
         <button type="submit" disabled={pending}>
           Add paddle
         </button>

@@ -7,7 +7,8 @@ import { listWebExports } from "@/server/exports/export-list";
 export const metadata: Metadata = { title: "Exports" };
 
 const STATE_LABEL = { queued: "queued", running: "building", succeeded: "ready", failed: "failed", expired: "expired" } as const;
-const size = (bytes: number | null) => (bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number | null) =>
+  bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The person's web exports (docs/web-app.md "Exports"), newest first, with a download link while the file is kept. */
 export default async function ExportsPage() {
@@ -25,7 +26,11 @@ export default async function ExportsPage() {
             <li key={e.publicId} className="card" data-state={e.state}>
               <div>
                 <strong>{e.format.toUpperCase()}</strong>{" "}
-                {e.sourceLabel ? <Link href={`/${e.sourceKind === "session" ? "sessions" : "trainings"}/${e.sourceId}`}>{e.sourceLabel}</Link> : <span className="muted">deleted {e.sourceKind}</span>}
+                {e.sourceLabel ? (
+                  <Link href={`/${e.sourceKind === "session" ? "sessions" : "trainings"}/${e.sourceId}`}>{e.sourceLabel}</Link>
+                ) : (
+                  <span className="muted">deleted {e.sourceKind}</span>
+                )}
               </div>
               <div className="muted">
                 asked {e.createdAt} UTC{e.state === "succeeded" && e.expiresAt ? ` · kept until ${e.expiresAt} UTC` : ""}
@@ -33,7 +38,11 @@ export default async function ExportsPage() {
               <div>
                 <span className={e.state === "failed" ? "badge warn" : "badge"}>{STATE_LABEL[e.state]}</span>{" "}
                 {e.state === "succeeded" ? (
-                  <a href={`/exports/${e.publicId}/download`} download aria-label={`Download the ${e.format.toUpperCase()} of ${e.sourceLabel ?? e.sourceKind}`}>
+                  <a
+                    href={`/exports/${e.publicId}/download`}
+                    download
+                    aria-label={`Download the ${e.format.toUpperCase()} of ${e.sourceLabel ?? e.sourceKind}`}
+                  >
                     Download {size(e.byteSize)}
                   </a>
                 ) : e.state === "failed" ? (
@@ -50,7 +59,9 @@ export default async function ExportsPage() {
       ) : (
         <div className="card empty" data-testid="exports-empty">
           <h2>No exports yet</h2>
-          <p>Open a session or a training and choose a format under Export: the file appears here while it is built, then stays for 24 hours.</p>
+          <p>
+            Open a session or a training and choose a format under Export: the file appears here while it is built, then stays for 24 hours.
+          </p>
         </div>
       )}
     </>

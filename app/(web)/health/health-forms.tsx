@@ -13,7 +13,10 @@ export function WeightForm({ athleteId }: { athleteId?: number }) {
   const [weightKg, setWeightKg] = useState("");
   const id = (name: string) => (athleteId ? `athlete-${name}` : name);
   const { pending, errors, submit } = useSubmit(
-    () => (athleteId ? trpc.health.addWeightForAthlete.mutate({ athleteId, measuredOn, weightKg }) : trpc.health.addWeight.mutate({ measuredOn, weightKg })),
+    () =>
+      athleteId
+        ? trpc.health.addWeightForAthlete.mutate({ athleteId, measuredOn, weightKg })
+        : trpc.health.addWeight.mutate({ measuredOn, weightKg }),
     () => {
       setWeightKg("");
       router.refresh();
@@ -23,8 +26,22 @@ export function WeightForm({ athleteId }: { athleteId?: number }) {
     <form className="stack card" onSubmit={submit} noValidate aria-label="Add a weight">
       <FormError message={errors.form} />
       <div className="row">
-        <Field label="Date" name={id("measuredOn")} type="date" value={measuredOn} onChange={(e) => setMeasuredOn(e.target.value)} errors={errors.fields.measuredOn} />
-        <Field label="Weight (kg)" name={id("weightKg")} inputMode="decimal" value={weightKg} onChange={(e) => setWeightKg(e.target.value)} errors={errors.fields.weightKg} />
+        <Field
+          label="Date"
+          name={id("measuredOn")}
+          type="date"
+          value={measuredOn}
+          onChange={(e) => setMeasuredOn(e.target.value)}
+          errors={errors.fields.measuredOn}
+        />
+        <Field
+          label="Weight (kg)"
+          name={id("weightKg")}
+          inputMode="decimal"
+          value={weightKg}
+          onChange={(e) => setWeightKg(e.target.value)}
+          errors={errors.fields.weightKg}
+        />
         <button type="submit" disabled={pending}>
           Add weight
         </button>
@@ -63,9 +80,30 @@ export function LactateForm({ sessions, athleteId }: { sessions: { id: number; l
           options={sessions.map((s) => ({ value: String(s.id), label: s.label }))}
           errors={errors.fields.resultId}
         />
-        <Field label="Measured at" name={id("measuredAt")} type="datetime-local" value={measuredAt} onChange={(e) => setMeasuredAt(e.target.value)} errors={errors.fields.measuredAt} />
-        <Field label="Lactate (mmol/L)" name={id("lactate")} inputMode="decimal" value={lactate} onChange={(e) => setLactate(e.target.value)} errors={errors.fields.lactateMmolL} />
-        <Field label="Note" name={id("note")} value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} hint="e.g. 3 min after" />
+        <Field
+          label="Measured at"
+          name={id("measuredAt")}
+          type="datetime-local"
+          value={measuredAt}
+          onChange={(e) => setMeasuredAt(e.target.value)}
+          errors={errors.fields.measuredAt}
+        />
+        <Field
+          label="Lactate (mmol/L)"
+          name={id("lactate")}
+          inputMode="decimal"
+          value={lactate}
+          onChange={(e) => setLactate(e.target.value)}
+          errors={errors.fields.lactateMmolL}
+        />
+        <Field
+          label="Note"
+          name={id("note")}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          errors={errors.fields.note}
+          hint="e.g. 3 min after"
+        />
         <button type="submit" disabled={pending}>
           Add reading
         </button>

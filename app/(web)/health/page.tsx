@@ -10,8 +10,13 @@ export const metadata: Metadata = { title: "Health" };
 const PROVENANCE_LABEL = { manual: "entered by you", device: "sensor unit", external: "imported (never shared with apps)" } as const;
 
 /** Manual rows say who typed them in: you, or the coach who manages your athlete record. */
-const sourceOf = (row: { provenance: keyof typeof PROVENANCE_LABEL; enteredByUserId: number | null; enteredByName: string | null }, userId: number) =>
-  row.provenance === "manual" && row.enteredByUserId !== null && row.enteredByUserId !== userId ? `entered by ${row.enteredByName} (coach)` : PROVENANCE_LABEL[row.provenance];
+const sourceOf = (
+  row: { provenance: keyof typeof PROVENANCE_LABEL; enteredByUserId: number | null; enteredByName: string | null },
+  userId: number,
+) =>
+  row.provenance === "manual" && row.enteredByUserId !== null && row.enteredByUserId !== userId
+    ? `entered by ${row.enteredByName} (coach)`
+    : PROVENANCE_LABEL[row.provenance];
 
 export default async function HealthPage() {
   const user = await requireUser();
@@ -26,7 +31,8 @@ export default async function HealthPage() {
     <>
       <h1>Health</h1>
       <p className="muted">
-        Only you see these entries (and a coach who manages your athlete record sees the ones they entered). Applications you connect can read them only if you tick “health data” when you allow them.
+        Only you see these entries (and a coach who manages your athlete record sees the ones they entered). Applications you connect can
+        read them only if you tick “health data” when you allow them.
       </p>
       <h2>Weight</h2>
       <WeightForm />
@@ -59,7 +65,11 @@ export default async function HealthPage() {
         <p className="muted">No weight entries yet.</p>
       )}
       <h2>Lactate</h2>
-      {sessions.length ? <LactateForm sessions={sessions.map((s) => ({ id: s.id, label: sessionLabel.get(s.id)! }))} /> : <p className="muted">Lactate readings belong to a session: upload one first.</p>}
+      {sessions.length ? (
+        <LactateForm sessions={sessions.map((s) => ({ id: s.id, label: sessionLabel.get(s.id)! }))} />
+      ) : (
+        <p className="muted">Lactate readings belong to a session: upload one first.</p>
+      )}
       {lactate.length ? (
         <table>
           <thead>

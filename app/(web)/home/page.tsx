@@ -39,10 +39,14 @@ export default async function Home() {
 
       <section aria-labelledby="week-heading" className="stack">
         <h2 id="week-heading">
-          This week <span className="muted">({home.weekStart} to {weekEnd})</span>
+          This week{" "}
+          <span className="muted">
+            ({home.weekStart} to {weekEnd})
+          </span>
         </h2>
         <p data-testid="week-totals">
-          {plural(week.sessions, "session")}, {plural(week.trainings, "training")} · {km(week.distanceM)} · {hm(week.durationMs)} on the water · {hm(week.workMs)} in work sets
+          {plural(week.sessions, "session")}, {plural(week.trainings, "training")} · {km(week.distanceM)} · {hm(week.durationMs)} on the
+          water · {hm(week.workMs)} in work sets
         </p>
         {home.thisWeek.length ? (
           <div className="table-scroll table-card">
@@ -94,7 +98,12 @@ export default async function Home() {
         </h2>
         {active.length ? (
           <VolumeChart
-            points={home.weeks.map((w) => ({ week: w.weekStart, km: Number((w.distanceM / 1000).toFixed(2)), minutes: Number((w.durationMs / 60_000).toFixed(1)), workMinutes: Number((w.workMs / 60_000).toFixed(1)) }))}
+            points={home.weeks.map((w) => ({
+              week: w.weekStart,
+              km: Number((w.distanceM / 1000).toFixed(2)),
+              minutes: Number((w.durationMs / 60_000).toFixed(1)),
+              workMinutes: Number((w.workMs / 60_000).toFixed(1)),
+            }))}
             summary={`${home.weeks.length} weeks to ${weekEnd}: ${km(home.weeks.reduce((s, w) => s + w.distanceM, 0))} in ${active.length} active weeks, most in the week of ${[...home.weeks].sort((a, b) => b.distanceM - a.distanceM)[0].weekStart}.`}
           />
         ) : (
@@ -132,17 +141,20 @@ export default async function Home() {
             <ul className="card plain-list" data-testid="waiting">
               {home.waiting.failedSessions.map((s) => (
                 <li key={`s${s.id}`}>
-                  <span className="badge warn">failed</span> <Link href={`/sessions/${s.id}`}>Session {s.date}</Link> <span className="muted">{s.label}</span>
+                  <span className="badge warn">failed</span> <Link href={`/sessions/${s.id}`}>Session {s.date}</Link>{" "}
+                  <span className="muted">{s.label}</span>
                 </li>
               ))}
               {home.waiting.failedTrainings.map((t) => (
                 <li key={`t${t.id}`}>
-                  <span className="badge warn">failed</span> <Link href={`/trainings/${t.id}`}>Training {t.date ?? ""}</Link> <span className="muted">{t.label}</span>
+                  <span className="badge warn">failed</span> <Link href={`/trainings/${t.id}`}>Training {t.date ?? ""}</Link>{" "}
+                  <span className="muted">{t.label}</span>
                 </li>
               ))}
               {home.waiting.pendingExports.map((e) => (
                 <li key={e.publicId}>
-                  <span className="badge">{e.state}</span> <Link href="/exports">{e.format.toUpperCase()} export</Link> <span className="muted">asked {e.createdAt} UTC</span>
+                  <span className="badge">{e.state}</span> <Link href="/exports">{e.format.toUpperCase()} export</Link>{" "}
+                  <span className="muted">asked {e.createdAt} UTC</span>
                 </li>
               ))}
             </ul>

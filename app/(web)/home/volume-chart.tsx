@@ -23,11 +23,44 @@ export function VolumeChart({ points, summary }: { points: VolumePoint[]; summar
           <XAxis dataKey="week" tickFormatter={(w: string) => w.slice(5)} minTickGap={16} />
           <YAxis yAxisId="km" width={56} tickFormatter={(v: number) => `${v} km`} allowDecimals={false} />
           <YAxis yAxisId="min" orientation="right" width={60} tickFormatter={(v: number) => `${v} min`} allowDecimals={false} />
-          <Tooltip labelFormatter={(w) => `Week of ${w}`} formatter={(value, name) => (typeof value === "number" ? [name === "Distance" ? `${value.toFixed(1)} km` : `${Math.round(value)} min`, name] : [String(value), name])} />
+          <Tooltip
+            labelFormatter={(w) => `Week of ${w}`}
+            formatter={(value, name) =>
+              typeof value === "number"
+                ? [name === "Distance" ? `${value.toFixed(1)} km` : `${Math.round(value)} min`, name]
+                : [String(value), name]
+            }
+          />
           <Legend iconSize={10} />
-          <Line yAxisId="km" name="Distance" type="monotone" dataKey="km" stroke="#1d4ed8" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line yAxisId="min" name="Time on the water" type="monotone" dataKey="minutes" stroke="#0f766e" dot={false} isAnimationActive={false} />
-          <Line yAxisId="min" name="Work-set time" type="monotone" dataKey="workMinutes" stroke="#b45309" strokeDasharray="4 3" dot={false} isAnimationActive={false} />
+          <Line
+            yAxisId="km"
+            name="Distance"
+            type="monotone"
+            dataKey="km"
+            stroke="#1d4ed8"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="min"
+            name="Time on the water"
+            type="monotone"
+            dataKey="minutes"
+            stroke="#0f766e"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="min"
+            name="Work-set time"
+            type="monotone"
+            dataKey="workMinutes"
+            stroke="#b45309"
+            strokeDasharray="4 3"
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </figure>

@@ -12,38 +12,38 @@ const pace = (b: BestEffort) => formatPace500((b.distanceM / b.durationMs) * 100
 function BestsTable({ label, bests }: { label: string; bests: (BestEffort & { sessions: number })[] }) {
   return (
     <table aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Boat</th>
-            <th scope="col" className="num">
-              Distance
-            </th>
-            <th scope="col" className="num">
-              Best time
-            </th>
-            <th scope="col" className="num">
-              Pace /500 m
-            </th>
-            <th scope="col">Set on</th>
-            <th scope="col" className="num">
-              Efforts
-            </th>
+      <thead>
+        <tr>
+          <th scope="col">Boat</th>
+          <th scope="col" className="num">
+            Distance
+          </th>
+          <th scope="col" className="num">
+            Best time
+          </th>
+          <th scope="col" className="num">
+            Pace /500 m
+          </th>
+          <th scope="col">Set on</th>
+          <th scope="col" className="num">
+            Efforts
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {bests.map((b) => (
+          <tr key={`${b.boatClass}-${b.distanceM}`}>
+            <td>{b.boatClass}</td>
+            <td className="num">{b.distanceM} m</td>
+            <td className="num">
+              <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
+            </td>
+            <td className="num">{pace(b)}</td>
+            <td>{b.date}</td>
+            <td className="num">{b.sessions}</td>
           </tr>
-        </thead>
-        <tbody>
-          {bests.map((b) => (
-            <tr key={`${b.boatClass}-${b.distanceM}`}>
-              <td>{b.boatClass}</td>
-              <td className="num">{b.distanceM} m</td>
-              <td className="num">
-                <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
-              </td>
-              <td className="num">{pace(b)}</td>
-              <td>{b.date}</td>
-              <td className="num">{b.sessions}</td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
+      </tbody>
     </table>
   );
 }
@@ -58,7 +58,10 @@ export default async function RecordsPage() {
   return (
     <>
       <h1>Records</h1>
-      <p className="muted">Best times over a set distance, per athlete and per crew: a K1 time and a K2 time are separate bests, and a crew is its paddlers in any seat order.</p>
+      <p className="muted">
+        Best times over a set distance, per athlete and per crew: a K1 time and a K2 time are separate bests, and a crew is its paddlers in
+        any seat order.
+      </p>
       {athletes.length === 0 && crews.length === 0 ? (
         <div className="card empty">
           <p>No records yet: they appear with the first distance effort.</p>
@@ -70,38 +73,38 @@ export default async function RecordsPage() {
           <h2 id={`team-${team.teamId}`}>Leaderboard · {team.teamName}</h2>
           {team.boards.map((board) => (
             <table key={`${board.boatClass}-${board.distanceM}`} aria-label={`${team.teamName} ${board.boatClass} ${board.distanceM} m`}>
-                <caption>
-                  {board.boatClass} · {board.distanceM} m
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="num">
-                      #
-                    </th>
-                    <th scope="col">{board.boatClass.endsWith("1") ? "Athlete" : "Crew"}</th>
-                    <th scope="col" className="num">
-                      Time
-                    </th>
-                    <th scope="col" className="num">
-                      Pace /500 m
-                    </th>
-                    <th scope="col">Set on</th>
+              <caption>
+                {board.boatClass} · {board.distanceM} m
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    #
+                  </th>
+                  <th scope="col">{board.boatClass.endsWith("1") ? "Athlete" : "Crew"}</th>
+                  <th scope="col" className="num">
+                    Time
+                  </th>
+                  <th scope="col" className="num">
+                    Pace /500 m
+                  </th>
+                  <th scope="col">Set on</th>
+                </tr>
+              </thead>
+              <tbody>
+                {board.entries.map((e) => (
+                  <tr key={e.crewKey}>
+                    <td className="num">{e.rank}</td>
+                    <td>{e.crew.join(", ")}</td>
+                    <td className="num">
+                      <Link href={`/sessions/${e.resultId}`}>{formatDuration(e.durationMs)}</Link>
+                    </td>
+                    <td className="num">{pace(e)}</td>
+                    <td>{e.date}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {board.entries.map((e) => (
-                    <tr key={e.crewKey}>
-                      <td className="num">{e.rank}</td>
-                      <td>{e.crew.join(", ")}</td>
-                      <td className="num">
-                        <Link href={`/sessions/${e.resultId}`}>{formatDuration(e.durationMs)}</Link>
-                      </td>
-                      <td className="num">{pace(e)}</td>
-                      <td>{e.date}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </tbody>
+            </table>
           ))}
         </section>
       ))}

@@ -44,7 +44,14 @@ export function AddCoachForm({ teamId }: { teamId: number }) {
     <form className="stack" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       <div className="row">
-        <Field label="Coach's account email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={errors.fields.email} />
+        <Field
+          label="Coach's account email"
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          errors={errors.fields.email}
+        />
         <button type="submit" disabled={pending}>
           Add coach
         </button>
@@ -85,7 +92,19 @@ export function AddAthleteForm({ teamId, athletes }: { teamId: number; athletes:
 }
 
 /** Removing a member asks first; the team's last coach cannot be removed (the server refuses it too, under a lock). */
-export function RemoveMemberButton({ teamId, membershipId, label, role, lastCoach }: { teamId: number; membershipId: number; label: string; role: "coach" | "athlete"; lastCoach: boolean }) {
+export function RemoveMemberButton({
+  teamId,
+  membershipId,
+  label,
+  role,
+  lastCoach,
+}: {
+  teamId: number;
+  membershipId: number;
+  label: string;
+  role: "coach" | "athlete";
+  lastCoach: boolean;
+}) {
   const router = useRouter();
   return (
     <ConfirmButton

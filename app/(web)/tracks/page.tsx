@@ -38,7 +38,13 @@ export default async function TracksPage() {
                 </td>
                 <td>{t.location}</td>
                 <td>
-                  {t.isPublic ? "Public" : t.editable ? (t.sharedTeamIds.length ? `Shared with ${t.sharedTeamIds.length} team(s)` : "Private") : "Shared with you"}
+                  {t.isPublic
+                    ? "Public"
+                    : t.editable
+                      ? t.sharedTeamIds.length
+                        ? `Shared with ${t.sharedTeamIds.length} team(s)`
+                        : "Private"
+                      : "Shared with you"}
                 </td>
               </tr>
             ))}

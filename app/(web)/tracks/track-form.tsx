@@ -33,14 +33,37 @@ export function TrackForm({ track, teams }: { track?: TrackView; teams: { id: nu
       <FormError message={errors.form} />
       <div className="row">
         <Field label="Name" name="name" required value={values.name} onChange={set("name")} errors={f.name} />
-        <Field label="Location" name="location" value={values.location} onChange={set("location")} errors={f.location} hint="Lake, river or city." />
+        <Field
+          label="Location"
+          name="location"
+          value={values.location}
+          onChange={set("location")}
+          errors={f.location}
+          hint="Lake, river or city."
+        />
       </div>
       <div className="row">
-        <Field label="Start latitude" name="latitude" inputMode="decimal" value={values.latitude} onChange={set("latitude")} errors={f.latitude} hint="Optional, decimal degrees." />
-        <Field label="Start longitude" name="longitude" inputMode="decimal" value={values.longitude} onChange={set("longitude")} errors={f.longitude} />
+        <Field
+          label="Start latitude"
+          name="latitude"
+          inputMode="decimal"
+          value={values.latitude}
+          onChange={set("latitude")}
+          errors={f.latitude}
+          hint="Optional, decimal degrees."
+        />
+        <Field
+          label="Start longitude"
+          name="longitude"
+          inputMode="decimal"
+          value={values.longitude}
+          onChange={set("longitude")}
+          errors={f.longitude}
+        />
       </div>
       <label className="checkbox">
-        <input type="checkbox" name="isPublic" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: every user may choose this track
+        <input type="checkbox" name="isPublic" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: every user may
+        choose this track
       </label>
       {teams.length > 0 ? (
         <fieldset>

@@ -26,7 +26,9 @@ export default async function TrainingsPage({ searchParams }: { searchParams: Pr
       </div>
       <p className="muted">A training is one recording of an interval practice: its work sets and the rests between them.</p>
       {items.length === 0 ? (
-        <p className="card empty">{cursor ? "No older trainings." : "No trainings yet. Upload a recording and choose “This is a training”."}</p>
+        <p className="card empty">
+          {cursor ? "No older trainings." : "No trainings yet. Upload a recording and choose “This is a training”."}
+        </p>
       ) : (
         <div className="table-scroll table-card">
           <table aria-label="Trainings" data-testid="trainings-list">
@@ -47,7 +49,13 @@ export default async function TrainingsPage({ searchParams }: { searchParams: Pr
             <tbody>
               {items.map((t) => (
                 <tr key={t.id}>
-                  <td>{t.date ? `${t.date} ${t.timeOfDay?.slice(0, 5) ?? ""}` : <span className="muted">uploaded {t.uploadedAt.slice(0, 10)}</span>}</td>
+                  <td>
+                    {t.date ? (
+                      `${t.date} ${t.timeOfDay?.slice(0, 5) ?? ""}`
+                    ) : (
+                      <span className="muted">uploaded {t.uploadedAt.slice(0, 10)}</span>
+                    )}
+                  </td>
                   <td>
                     <Link href={`/trainings/${t.id}`}>{t.title || `Training ${t.id}`}</Link>
                     <span className="muted">

@@ -50,7 +50,9 @@ export function CrewPicker({
           {errors.athletes.join(" ")}
         </p>
       ) : null}
-      {!session && seats.length > 1 ? <p className="hint">Seat 1 wears the heart-rate strap: name it whenever you name another seat.</p> : null}
+      {!session && seats.length > 1 ? (
+        <p className="hint">Seat 1 wears the heart-rate strap: name it whenever you name another seat.</p>
+      ) : null}
       {seats.map((seat, i) => (
         <div className="row" key={i}>
           <div className="field">
@@ -58,10 +60,19 @@ export function CrewPicker({
             <select
               id={`seat-${i}`}
               aria-invalid={errors[`athletes[${i}]`] ? true : undefined}
-              aria-describedby={[errors[`athletes[${i}]`] ? `seat-${i}-error` : null, lapsed.length ? "subscription-note" : null].filter(Boolean).join(" ") || undefined}
+              aria-describedby={
+                [errors[`athletes[${i}]`] ? `seat-${i}-error` : null, lapsed.length ? "subscription-note" : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
               value={seat.kind === "internal" ? seat.athleteId : "external"}
               onChange={(e) =>
-                onSeat(i, e.target.value === "external" ? { kind: "external", name: "", surname: "", weight: "" } : { kind: "internal", athleteId: e.target.value === "" ? "" : Number(e.target.value) })
+                onSeat(
+                  i,
+                  e.target.value === "external"
+                    ? { kind: "external", name: "", surname: "", weight: "" }
+                    : { kind: "internal", athleteId: e.target.value === "" ? "" : Number(e.target.value) },
+                )
               }
             >
               <option value="">{session ? "Choose…" : "Not given"}</option>
@@ -81,9 +92,25 @@ export function CrewPicker({
           </div>
           {seat.kind === "external" ? (
             <>
-              <Field label={`Seat ${i + 1} name`} name={`seat-${i}-name`} value={seat.name} onChange={(e) => onSeat(i, { ...seat, name: e.target.value })} />
-              <Field label={`Seat ${i + 1} surname`} name={`seat-${i}-surname`} value={seat.surname} onChange={(e) => onSeat(i, { ...seat, surname: e.target.value })} />
-              <Field label={`Seat ${i + 1} weight (kg)`} name={`seat-${i}-weight`} inputMode="decimal" value={seat.weight} onChange={(e) => onSeat(i, { ...seat, weight: e.target.value })} />
+              <Field
+                label={`Seat ${i + 1} name`}
+                name={`seat-${i}-name`}
+                value={seat.name}
+                onChange={(e) => onSeat(i, { ...seat, name: e.target.value })}
+              />
+              <Field
+                label={`Seat ${i + 1} surname`}
+                name={`seat-${i}-surname`}
+                value={seat.surname}
+                onChange={(e) => onSeat(i, { ...seat, surname: e.target.value })}
+              />
+              <Field
+                label={`Seat ${i + 1} weight (kg)`}
+                name={`seat-${i}-weight`}
+                inputMode="decimal"
+                value={seat.weight}
+                onChange={(e) => onSeat(i, { ...seat, weight: e.target.value })}
+              />
             </>
           ) : null}
         </div>
@@ -104,8 +131,8 @@ function SubscriptionNote({ lapsed }: { lapsed: CrewAthlete[] }) {
   return (
     <div className="notice" id="subscription-note" data-testid="subscription-note">
       <p>
-        <strong>No active subscription:</strong> a session can name an athlete only while their subscription runs (today or later). Greyed out:{" "}
-        {lapsed.map((a) => `${a.name} (${a.until ? `ended ${a.until}` : "never set"})`).join(", ")}.
+        <strong>No active subscription:</strong> a session can name an athlete only while their subscription runs (today or later). Greyed
+        out: {lapsed.map((a) => `${a.name} (${a.until ? `ended ${a.until}` : "never set"})`).join(", ")}.
       </p>
       {mine.length ? (
         <p>
@@ -119,7 +146,12 @@ function SubscriptionNote({ lapsed }: { lapsed: CrewAthlete[] }) {
           , then “Edit profile” and set “Subscription active until” to the date it is paid to.
         </p>
       ) : null}
-      {others.length ? <p>{others.map((a) => a.name).join(", ")}: ask the coach who manages {others.length === 1 ? "this athlete" : "them"} to renew the subscription.</p> : null}
+      {others.length ? (
+        <p>
+          {others.map((a) => a.name).join(", ")}: ask the coach who manages {others.length === 1 ? "this athlete" : "them"} to renew the
+          subscription.
+        </p>
+      ) : null}
       <p className="hint">Trainings need no subscription.</p>
     </div>
   );

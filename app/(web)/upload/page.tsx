@@ -21,7 +21,12 @@ export default async function UploadPage({ searchParams }: { searchParams: Promi
     );
   }
   const db = getDb();
-  const [reference, tracks, athletes, templates] = await Promise.all([listReferenceData(db), listAccessibleTracks(db, user.id), listAccessibleAthletes(db, user.id), listTemplateChoices(db, user.id)]);
+  const [reference, tracks, athletes, templates] = await Promise.all([
+    listReferenceData(db),
+    listAccessibleTracks(db, user.id),
+    listAccessibleAthletes(db, user.id),
+    listTemplateChoices(db, user.id),
+  ]);
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>

@@ -20,17 +20,49 @@ interface Props {
 }
 
 /** A required choice: the same field as OptionalSelect, whose empty entry asks to choose. */
-function Select({ onChange, ...props }: { label: string; name: string; value: number | ""; onChange: (v: number) => void; options: Option[]; errors?: string[] }) {
+function Select({
+  onChange,
+  ...props
+}: {
+  label: string;
+  name: string;
+  value: number | "";
+  onChange: (v: number) => void;
+  options: Option[];
+  errors?: string[];
+}) {
   return <OptionalSelect {...props} none="Choose…" onChange={(v) => onChange(v === "" ? 0 : v)} />;
 }
 
 const DEFAULT_SENSITIVITY = 5;
 
-function OptionalSelect({ label, name, value, onChange, options, none, errors }: { label: string; name: string; value: number | ""; onChange: (v: number | "") => void; options: Option[]; none: string; errors?: string[] }) {
+function OptionalSelect({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  none,
+  errors,
+}: {
+  label: string;
+  name: string;
+  value: number | "";
+  onChange: (v: number | "") => void;
+  options: Option[];
+  none: string;
+  errors?: string[];
+}) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <select id={name} value={value} onChange={(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${name}-error` : undefined}>
+      <select
+        id={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${name}-error` : undefined}
+      >
         <option value="">{none}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -75,7 +107,10 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
   const [description, setDescription] = useState("");
   const [important, setImportant] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]>; detail?: string }>({ form: null, fields: {} });
+  const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string[]>; detail?: string }>({
+    form: null,
+    fields: {},
+  });
   /** The session or training already made from the chosen file (409 from the upload endpoint). */
   const [duplicateOf, setDuplicateOf] = useState<{ href: string; what: string } | null>(null);
 
@@ -154,7 +189,8 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
     if (vesselId === "") fieldErrors.vessel_id = ["Choose the boat"];
     if (kind === "session" && mode === "distance" && distance.trim() === "") fieldErrors.distance = ["Enter the effort's distance"];
     const sensitivityValue = Number(sensitivity);
-    if (kind === "training" && !(sensitivity.trim() !== "" && sensitivityValue >= 0.5 && sensitivityValue <= 10)) fieldErrors.sensitivity = ["Sensitivity is a number from 0.5 to 10"];
+    if (kind === "training" && !(sensitivity.trim() !== "" && sensitivityValue >= 0.5 && sensitivityValue <= 10))
+      fieldErrors.sensitivity = ["Sensitivity is a number from 0.5 to 10"];
     if (Object.keys(fieldErrors).length) return setErrors({ form: "Please correct the highlighted fields.", fields: fieldErrors });
 
     const training = {
@@ -173,7 +209,11 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       category_id: categoryId,
       pace_id: paceId,
       athletes: seats.map((s) =>
-        s.kind === "internal" ? (s.athleteId === "" ? null : s.athleteId) : { name: s.name, surname: s.surname, ...(s.weight ? { weight: Number(s.weight) } : {}) },
+        s.kind === "internal"
+          ? s.athleteId === ""
+            ? null
+            : s.athleteId
+          : { name: s.name, surname: s.surname, ...(s.weight ? { weight: Number(s.weight) } : {}) },
       ),
       competition,
       description,
@@ -211,7 +251,11 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       // The server words its errors as this form labels its fields; its technical sentence is the detail.
       const fields = response.field_errors ?? {};
       const detail = typeof response.detail === "string" ? response.detail : undefined;
-      setErrors({ form: detail || !Object.keys(fields).length ? (response.message ?? "The upload failed.") : "Please correct the highlighted fields.", fields, detail });
+      setErrors({
+        form: detail || !Object.keys(fields).length ? (response.message ?? "The upload failed.") : "Please correct the highlighted fields.",
+        fields,
+        detail,
+      });
     };
     setErrors({ form: null, fields: {} });
     setDuplicateOf(null);
@@ -247,10 +291,12 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
               setKind("session");
               if (file && suggestion === null) void suggestDistance(file, "session");
             }}
-          /> One effort (a session)
+          />{" "}
+          One effort (a session)
         </label>
         <label className="checkbox">
-          <input type="radio" name="kind" checked={kind === "training"} onChange={() => setKind("training")} /> This is a training: work sets and rests
+          <input type="radio" name="kind" checked={kind === "training"} onChange={() => setKind("training")} /> This is a training: work
+          sets and rests
         </label>
       </fieldset>
       {kind === "session" && tracks.length === 0 ? (
@@ -260,11 +306,19 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
       ) : null}
       <div className="field">
         <label htmlFor="file">{kind === "training" ? "Training file (.svc)" : "Session file (.svc)"}</label>
-        <input id="file" name="file" type="file" accept=".svc" onChange={(e) => {
+        <input
+          id="file"
+          name="file"
+          type="file"
+          accept=".svc"
+          onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
             clearing(setFile, "file")(chosen);
             void suggestDistance(chosen);
-          }} aria-invalid={f.file ? true : undefined} aria-describedby={f.file ? "file-error" : undefined} />
+          }}
+          aria-invalid={f.file ? true : undefined}
+          aria-describedby={f.file ? "file-error" : undefined}
+        />
         {f.file ? (
           <p className="field-error" id="file-error">
             {f.file.join(" ")}
@@ -274,14 +328,49 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
 
       {kind === "training" ? (
         <>
-          <Field label="Title" name="title" value={title} onChange={(e) => clearing(setTitle, "title")(e.target.value)} errors={f.title} maxLength={128} hint="For example “6 × 500 m at race pace”. Optional." />
+          <Field
+            label="Title"
+            name="title"
+            value={title}
+            onChange={(e) => clearing(setTitle, "title")(e.target.value)}
+            errors={f.title}
+            maxLength={128}
+            hint="For example “6 × 500 m at race pace”. Optional."
+          />
           <div className="row">
-            <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(chooseVessel, "vessel_id", "athletes")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
-            <OptionalSelect label="Workout template" name="template_id" value={templateId} onChange={clearing(setTemplateId, "template_id")} options={templates} none="None: find the sets from the recording" errors={f.template_id} />
+            <Select
+              label="Boat"
+              name="vessel_id"
+              value={vesselId}
+              onChange={clearing(chooseVessel, "vessel_id", "athletes")}
+              options={vessels.map((v) => ({ id: v.id, name: v.type }))}
+              errors={f.vessel_id}
+            />
+            <OptionalSelect
+              label="Workout template"
+              name="template_id"
+              value={templateId}
+              onChange={clearing(setTemplateId, "template_id")}
+              options={templates}
+              none="None: find the sets from the recording"
+              errors={f.template_id}
+            />
           </div>
-          {templates.length === 0 ? <p className="hint">You have no workout templates yet; the sets are found from the recording alone.</p> : null}
-          <OptionalSelect label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} none="No track" errors={f.track_id} />
-          {vessel ? <CrewPicker kind="training" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} /> : null}
+          {templates.length === 0 ? (
+            <p className="hint">You have no workout templates yet; the sets are found from the recording alone.</p>
+          ) : null}
+          <OptionalSelect
+            label="Track"
+            name="track_id"
+            value={trackId}
+            onChange={clearing(setTrackId, "track_id")}
+            options={tracks}
+            none="No track"
+            errors={f.track_id}
+          />
+          {vessel ? (
+            <CrewPicker kind="training" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} />
+          ) : null}
           <Field
             label="Sensitivity"
             name="sensitivity"
@@ -298,54 +387,106 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
         </>
       ) : (
         <>
-      <fieldset>
-        <legend>Effort</legend>
-        <label className="checkbox">
-          <input type="radio" name="mode" checked={mode === "distance"} onChange={() => setMode("distance")} /> A distance
-        </label>
-        <label className="checkbox">
-          <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} /> A duration
-        </label>
-        {mode === "distance" ? (
-          <Field
-            label="Distance (m)"
-            name="distance"
-            inputMode="numeric"
-            value={distance}
-            onChange={(e) => {
-              distanceTyped.current = true;
-              clearing(setDistance, "distance")(e.target.value);
-            }}
-            errors={f.distance}
-            hint={
-              suggestion?.state === "reading"
-                ? "Reading the recording for its distance…"
-                : suggestion?.state === "ready"
-                  ? `Suggested from the recording: the crew covered about ${suggestion.coveredM} m between the start and the stop, so ${suggestion.distanceM} m. Check it before uploading (50 to 1000 m).`
-                  : "50 to 1000 m. Choose the file first: the distance is suggested from the recording."
-            }
-          />
-        ) : (
-          <Field label="Duration (s)" name="duration" inputMode="decimal" value={durationS} onChange={(e) => clearing(setDurationS, "duration_ms", "distance")(e.target.value)} errors={f.duration_ms ?? f.distance} hint="Up to 300 s." />
-        )}
-      </fieldset>
+          <fieldset>
+            <legend>Effort</legend>
+            <label className="checkbox">
+              <input type="radio" name="mode" checked={mode === "distance"} onChange={() => setMode("distance")} /> A distance
+            </label>
+            <label className="checkbox">
+              <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} /> A duration
+            </label>
+            {mode === "distance" ? (
+              <Field
+                label="Distance (m)"
+                name="distance"
+                inputMode="numeric"
+                value={distance}
+                onChange={(e) => {
+                  distanceTyped.current = true;
+                  clearing(setDistance, "distance")(e.target.value);
+                }}
+                errors={f.distance}
+                hint={
+                  suggestion?.state === "reading"
+                    ? "Reading the recording for its distance…"
+                    : suggestion?.state === "ready"
+                      ? `Suggested from the recording: the crew covered about ${suggestion.coveredM} m between the start and the stop, so ${suggestion.distanceM} m. Check it before uploading (50 to 1000 m).`
+                      : "50 to 1000 m. Choose the file first: the distance is suggested from the recording."
+                }
+              />
+            ) : (
+              <Field
+                label="Duration (s)"
+                name="duration"
+                inputMode="decimal"
+                value={durationS}
+                onChange={(e) => clearing(setDurationS, "duration_ms", "distance")(e.target.value)}
+                errors={f.duration_ms ?? f.distance}
+                hint="Up to 300 s."
+              />
+            )}
+          </fieldset>
 
-      <div className="row">
-        <Select label="Boat" name="vessel_id" value={vesselId} onChange={clearing(chooseVessel, "vessel_id", "athletes")} options={vessels.map((v) => ({ id: v.id, name: v.type }))} errors={f.vessel_id} />
-        <Select label="Track" name="track_id" value={trackId} onChange={clearing(setTrackId, "track_id")} options={tracks} errors={f.track_id} />
-        <Select label="Category" name="category_id" value={categoryId} onChange={clearing(setCategoryId, "category_id")} options={categories} errors={f.category_id} />
-        <Select label="Pace" name="pace_id" value={paceId} onChange={clearing(setPaceId, "pace_id")} options={paces} errors={f.pace_id} />
-      </div>
+          <div className="row">
+            <Select
+              label="Boat"
+              name="vessel_id"
+              value={vesselId}
+              onChange={clearing(chooseVessel, "vessel_id", "athletes")}
+              options={vessels.map((v) => ({ id: v.id, name: v.type }))}
+              errors={f.vessel_id}
+            />
+            <Select
+              label="Track"
+              name="track_id"
+              value={trackId}
+              onChange={clearing(setTrackId, "track_id")}
+              options={tracks}
+              errors={f.track_id}
+            />
+            <Select
+              label="Category"
+              name="category_id"
+              value={categoryId}
+              onChange={clearing(setCategoryId, "category_id")}
+              options={categories}
+              errors={f.category_id}
+            />
+            <Select
+              label="Pace"
+              name="pace_id"
+              value={paceId}
+              onChange={clearing(setPaceId, "pace_id")}
+              options={paces}
+              errors={f.pace_id}
+            />
+          </div>
 
-      {vessel ? <CrewPicker kind="session" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} /> : null}
+          {vessel ? (
+            <CrewPicker kind="session" vesselType={vessel.type} seats={seats} athletes={athletes} errors={f} onSeat={updateSeat} />
+          ) : null}
 
-      <div className="row">
-        <Field label="Competition" name="competition" value={competition} onChange={(e) => clearing(setCompetition, "competition")(e.target.value)} errors={f.competition} maxLength={64} />
-        <Field label="Description" name="description" value={description} onChange={(e) => clearing(setDescription, "description")(e.target.value)} errors={f.description} maxLength={64} />
-      </div>
-      <label className="checkbox">
-        <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Flag for review
-      </label>
+          <div className="row">
+            <Field
+              label="Competition"
+              name="competition"
+              value={competition}
+              onChange={(e) => clearing(setCompetition, "competition")(e.target.value)}
+              errors={f.competition}
+              maxLength={64}
+            />
+            <Field
+              label="Description"
+              name="description"
+              value={description}
+              onChange={(e) => clearing(setDescription, "description")(e.target.value)}
+              errors={f.description}
+              maxLength={64}
+            />
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Flag for review
+          </label>
         </>
       )}
 

@@ -24,6 +24,11 @@ export function describeStep(step: WorkoutStep): string {
 
 /** "6 sets · 3000 m and 4 min of work". */
 export function describeTotals(totals: TemplateTotals): string {
-  const work = [totals.work_distance_m ? `${totals.work_distance_m} m` : null, totals.work_duration_s ? stepLength({ kind: "work", duration_s: totals.work_duration_s }) : null].filter(Boolean).join(" and ");
+  const work = [
+    totals.work_distance_m ? `${totals.work_distance_m} m` : null,
+    totals.work_duration_s ? stepLength({ kind: "work", duration_s: totals.work_duration_s }) : null,
+  ]
+    .filter(Boolean)
+    .join(" and ");
   return `${totals.set_count} ${totals.set_count === 1 ? "set" : "sets"} · ${work || "no"} work`;
 }

@@ -15,7 +15,10 @@ export default async function WorkoutsPage() {
   return (
     <>
       <h1>Workout templates</h1>
-      <p className="muted">Planned interval practices in the shared version-1 format: trainings are matched against them, and other tools read and write the same JSON.</p>
+      <p className="muted">
+        Planned interval practices in the shared version-1 format: trainings are matched against them, and other tools read and write the
+        same JSON.
+      </p>
       <div className="row">
         <Link className="button" href="/workouts/new">
           New template

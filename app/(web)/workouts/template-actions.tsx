@@ -17,7 +17,13 @@ export function TemplateActions({ id, name, afterDelete = "/workouts" }: { id: n
   );
   return (
     <div className="row">
-      <button type="button" className="secondary" disabled={duplicate.pending} onClick={() => duplicate.submit()} aria-label={`Duplicate ${name}`}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={duplicate.pending}
+        onClick={() => duplicate.submit()}
+        aria-label={`Duplicate ${name}`}
+      >
         Duplicate
       </button>
       <ConfirmButton

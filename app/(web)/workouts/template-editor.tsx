@@ -8,7 +8,19 @@ import { inspectTemplateText } from "@/server/workouts/template";
 import { describeStep, describeTotals } from "./describe";
 
 export const EXAMPLE_TEMPLATE = JSON.stringify(
-  { version: 1, boat_class: "K1", steps: [{ repeat: 6, steps: [{ kind: "work", distance_m: 500, targets: { rate_spm: 90 } }, { kind: "rest", duration_s: 120 }] }] },
+  {
+    version: 1,
+    boat_class: "K1",
+    steps: [
+      {
+        repeat: 6,
+        steps: [
+          { kind: "work", distance_m: 500, targets: { rate_spm: 90 } },
+          { kind: "rest", duration_s: 120 },
+        ],
+      },
+    ],
+  },
   null,
   2,
 );
@@ -35,7 +47,15 @@ export function TemplateEditor({ template }: { template?: { id: number; name: st
   return (
     <form className="card stack" onSubmit={submit} aria-label={template ? "Edit workout template" : "New workout template"}>
       <FormError message={errors.form} />
-      <Field label="Name" name="name" required maxLength={128} value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} />
+      <Field
+        label="Name"
+        name="name"
+        required
+        maxLength={128}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.fields.name}
+      />
       <div className="field">
         <label htmlFor="template-json">Template (version-1 JSON)</label>
         <textarea
@@ -54,11 +74,16 @@ export function TemplateEditor({ template }: { template?: { id: number; name: st
           aria-invalid={!inspection.valid || serverProblems.length ? true : undefined}
         />
         <p id="template-json-hint" className="hint">
-          Steps are <code>{'{"kind": "work" | "rest", "distance_m" | "duration_s"}'}</code> with optional <code>targets</code> (<code>rate_spm</code>, <code>pace_s_per_500m</code>,{" "}
-          <code>zone</code>); repeat a group with <code>{'{"repeat": 6, "steps": [...]}'}</code>. See the <a href="/api/docs/workout-template.schema.json">JSON Schema</a>.
+          Steps are <code>{'{"kind": "work" | "rest", "distance_m" | "duration_s"}'}</code> with optional <code>targets</code> (
+          <code>rate_spm</code>, <code>pace_s_per_500m</code>, <code>zone</code>); repeat a group with{" "}
+          <code>{'{"repeat": 6, "steps": [...]}'}</code>. See the <a href="/api/docs/workout-template.schema.json">JSON Schema</a>.
         </p>
       </div>
-      <TemplateProblems problems={serverProblems.length ? serverProblems : inspection.valid ? [] : inspection.problems.map((p) => `${p.path}: ${p.message}`)} />
+      <TemplateProblems
+        problems={
+          serverProblems.length ? serverProblems : inspection.valid ? [] : inspection.problems.map((p) => `${p.path}: ${p.message}`)
+        }
+      />
       {inspection.valid ? <StepPreview steps={inspection.template.steps} totals={describeTotals(inspection.totals)} /> : null}
       <div className="row">
         <button type="submit" disabled={pending || !inspection.valid}>
@@ -75,9 +100,7 @@ export function TemplateProblems({ problems }: { problems: string[] }) {
     <div id="template-problems" aria-live="polite">
       {problems.length ? (
         <div className="form-error" data-testid="template-problems">
-          <p>
-            {problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before saving:
-          </p>
+          <p>{problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before saving:</p>
           <ul>
             {problems.map((line, k) => {
               const split = line.indexOf(": ");

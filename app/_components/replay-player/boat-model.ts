@@ -31,7 +31,11 @@ export interface BoatModel {
   setPhase(phase: number): void;
 }
 
-export function createBoat(modelClass: ModelClass, color: string, materials: { skin: THREE.Material; paddle: THREE.Material; blade: THREE.Material }): BoatModel {
+export function createBoat(
+  modelClass: ModelClass,
+  color: string,
+  materials: { skin: THREE.Material; paddle: THREE.Material; blade: THREE.Material },
+): BoatModel {
   const dims = BOAT_DIMENSIONS[modelClass];
   const kayak = modelClass.startsWith("K");
   const root = new THREE.Group();
@@ -40,7 +44,10 @@ export function createBoat(modelClass: ModelClass, color: string, materials: { s
   hull.scale.set(dims.lengthM / 2, 0.16, dims.beamM / 2);
   hull.position.y = 0.04;
   root.add(hull);
-  const deck = new THREE.Mesh(new THREE.BoxGeometry(dims.lengthM * 0.55, 0.02, dims.beamM * 0.35), new THREE.MeshLambertMaterial({ color: "#1f2933" }));
+  const deck = new THREE.Mesh(
+    new THREE.BoxGeometry(dims.lengthM * 0.55, 0.02, dims.beamM * 0.35),
+    new THREE.MeshLambertMaterial({ color: "#1f2933" }),
+  );
   deck.position.y = 0.18;
   root.add(deck);
 

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { decodeTrack, formatClock, paddlePose, poseAt } from "./playback";
 
-const artifact = (frames: number[][], model = "K1") => ({ schema: 1, frame_count: frames.length, model_class: model, quantization: { position_m: 0.01, orientation_deg: 0.1 }, frames });
+const artifact = (frames: number[][], model = "K1") => ({
+  schema: 1,
+  frame_count: frames.length,
+  model_class: model,
+  quantization: { position_m: 0.01, orientation_deg: 0.1 },
+  frames,
+});
 
 describe("replay playback", () => {
   it("decodes quanta to metres and radians and interpolates between 30 Hz frames", () => {
-    const track = decodeTrack(artifact([
-      [0, 0, 0, 0, 0, 0, 0],
-      [150, 0, 0, 100, -50, 0, 0.5],
-      [300, 0, 0, 0, 0, 0, 0.9],
-    ]));
+    const track = decodeTrack(
+      artifact([
+        [0, 0, 0, 0, 0, 0, 0],
+        [150, 0, 0, 100, -50, 0, 0.5],
+        [300, 0, 0, 0, 0, 0, 0.9],
+      ]),
+    );
     expect(track.durationS).toBeCloseTo(2 / 30);
     expect(track.finishX).toBeCloseTo(3);
     const mid = poseAt(track, 0.5 / 30);
@@ -22,10 +30,12 @@ describe("replay playback", () => {
   });
 
   it("moves the phase forward through a catch instead of back through the stroke", () => {
-    const track = decodeTrack(artifact([
-      [0, 0, 0, 0, 0, 0, 1.9],
-      [10, 0, 0, 0, 0, 0, 0.1],
-    ]));
+    const track = decodeTrack(
+      artifact([
+        [0, 0, 0, 0, 0, 0, 1.9],
+        [10, 0, 0, 0, 0, 0, 0.1],
+      ]),
+    );
     const p = poseAt(track, 0.5 / 30).phase;
     expect(p === 0 || p > 1.9).toBe(true);
     expect(poseAt(track, 0.75 / 30).phase).toBeCloseTo(0.05);

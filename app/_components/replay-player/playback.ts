@@ -89,7 +89,13 @@ export function poseAt(track: LaneTrack, timeS: number): Pose {
   const t = f - i;
   const lerp = (a: Float32Array) => a[i] + (a[j] - a[i]) * t;
   const period = track.modelClass.startsWith("K") ? 2 : 1;
-  return { x: lerp(track.x), roll: lerp(track.roll), pitch: lerp(track.pitch), yaw: lerp(track.yaw), phase: lerpPhase(track.phase[i], track.phase[j], t, period) };
+  return {
+    x: lerp(track.x),
+    roll: lerp(track.roll),
+    pitch: lerp(track.pitch),
+    yaw: lerp(track.yaw),
+    phase: lerpPhase(track.phase[i], track.phase[j], t, period),
+  };
 }
 
 /** Fraction of a stroke cycle the blade is in the water (catch to exit). */

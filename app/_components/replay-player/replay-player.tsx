@@ -164,7 +164,12 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
       if (stopped) return;
       lastRenewal = Date.now();
       try {
-        const response = await fetch(lease.renewUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ lease: lease.credential }), cache: "no-store" });
+        const response = await fetch(lease.renewUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ lease: lease.credential }),
+          cache: "no-store",
+        });
         if (response.status === 401) {
           stopped = true;
           revokedRef.current = true;
@@ -220,7 +225,8 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
     };
     const action = actions[event.key];
     // Native controls keep their own keys (a focused slider moves with the arrows).
-    if (!action || (event.target instanceof HTMLInputElement && event.key.startsWith("Arrow")) || event.target instanceof HTMLSelectElement) return;
+    if (!action || (event.target instanceof HTMLInputElement && event.key.startsWith("Arrow")) || event.target instanceof HTMLSelectElement)
+      return;
     event.preventDefault();
     action();
   };
@@ -247,7 +253,9 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
         ))}
       </ul>
       {status === "loading" ? <div className={styles.message}>Loading replay…</div> : null}
-      {status === "no-webgl" ? <div className={styles.message}>This 3D replay needs WebGL, which this browser does not offer or has turned off.</div> : null}
+      {status === "no-webgl" ? (
+        <div className={styles.message}>This 3D replay needs WebGL, which this browser does not offer or has turned off.</div>
+      ) : null}
       {status === "failed" && !revoked ? <div className={styles.message}>The replay could not be loaded.</div> : null}
       {revoked ? (
         <div className={styles.banner} role="status">
@@ -259,7 +267,17 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
           <button type="button" onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
             {playing ? "❚❚" : "▶"}
           </button>
-          <input ref={seekRef} className={styles.seek} type="range" min={0} max={duration} step={1 / 30} defaultValue={0} aria-label="Position in the replay" onInput={(e) => seek(Number(e.currentTarget.value))} />
+          <input
+            ref={seekRef}
+            className={styles.seek}
+            type="range"
+            min={0}
+            max={duration}
+            step={1 / 30}
+            defaultValue={0}
+            aria-label="Position in the replay"
+            onInput={(e) => seek(Number(e.currentTarget.value))}
+          />
           <span ref={clockRef} className={styles.clock} aria-live="off" />
           <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.currentTarget.value))}>
             {SPEEDS.map((s) => (

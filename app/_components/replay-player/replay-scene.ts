@@ -63,7 +63,12 @@ export class ReplayScene {
   private readonly laneCount: number;
 
   constructor(canvas: HTMLCanvasElement, lanes: SceneLane[]) {
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, powerPreference: "high-performance", preserveDrawingBuffer: false });
+    this.renderer = new THREE.WebGLRenderer({
+      canvas,
+      antialias: false,
+      powerPreference: "high-performance",
+      preserveDrawingBuffer: false,
+    });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.scene.background = new THREE.Color("#a9d3f5");
     this.scene.fog = new THREE.Fog("#a9d3f5", 120, 420);

@@ -66,7 +66,12 @@ export default async function SharedSessionPage({ params }: { params: Promise<{ 
         </>
       ) : null}
       <h2>Along the distance</h2>
-      <StrokeCharts points={view.points} distanceM={view.distanceM} splitsM={view.splits.map((s) => s.distance_m)} speedSummary={view.speedSentence} />
+      <StrokeCharts
+        points={view.points}
+        distanceM={view.distanceM}
+        splitsM={view.splits.map((s) => s.distance_m)}
+        speedSummary={view.speedSentence}
+      />
       <SessionReplay resultId={view.resultId} modelClass={view.vesselType} artifactUrl={`/share/${encodeURIComponent(token)}/replay`} />
     </main>
   );

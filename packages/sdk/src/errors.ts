@@ -20,7 +20,15 @@ export class PaddleApiError extends Error {
   /** The parsed error body, for members beyond these (e.g. `existing_result_id` of a repeated upload, `problems` of a workout import). */
   readonly body: unknown;
 
-  constructor(init: { status: number; code: string; message: string; requestId: string | null; scope?: string | null; retryAfterSeconds?: number | null; body?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId: string | null;
+    scope?: string | null;
+    retryAfterSeconds?: number | null;
+    body?: unknown;
+  }) {
     super(`${init.status} ${init.code}: ${init.message}${init.requestId ? ` (request ${init.requestId})` : ""}`);
     this.status = init.status;
     this.code = init.code;
@@ -31,7 +39,8 @@ export class PaddleApiError extends Error {
   }
 }
 
-export const isPaddleApiError = (value: unknown, code?: string): value is PaddleApiError => value instanceof PaddleApiError && (code === undefined || value.code === code);
+export const isPaddleApiError = (value: unknown, code?: string): value is PaddleApiError =>
+  value instanceof PaddleApiError && (code === undefined || value.code === code);
 
 /** `Retry-After` in seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function retryAfterSeconds(response: Response, now: () => number = Date.now): number | null {

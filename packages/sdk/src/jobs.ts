@@ -33,7 +33,10 @@ export class JobFailedError<J extends { status: string; error?: string | null }>
 /** The job was not final within `timeoutMs`; `lastStatus` is the last state read. */
 export class JobTimeoutError extends Error {
   override readonly name = "JobTimeoutError";
-  constructor(readonly lastStatus: string | null, timeoutMs: number) {
+  constructor(
+    readonly lastStatus: string | null,
+    timeoutMs: number,
+  ) {
     super(`The job was not finished after ${timeoutMs} ms (last status: ${lastStatus ?? "unknown"})`);
   }
 }
@@ -59,7 +62,11 @@ const abortable = (ms: number, signal?: AbortSignal) =>
  * 503 on the way is waited out for its `Retry-After`; any other error throws
  * a `PaddleApiError`.
  */
-export async function pollJob<J extends { status: string }>(poll: () => Promise<CallResult<{ data: J }>>, isFinal: (job: J) => boolean, options: PollOptions = {}): Promise<J> {
+export async function pollJob<J extends { status: string }>(
+  poll: () => Promise<CallResult<{ data: J }>>,
+  isFinal: (job: J) => boolean,
+  options: PollOptions = {},
+): Promise<J> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortable;
   const timeoutMs = options.timeoutMs ?? 10 * 60_000;
@@ -98,14 +105,22 @@ const DEVICE_JOB_FINAL = new Set(["succeeded", "failed", "expired", "consumed"])
  * `succeeded`; `failed` or `expired` throw a `JobFailedError`.
  */
 export async function waitForExport(client: DataApiClient, jobId: string, options?: PollOptions): Promise<ExportJob> {
-  const job = await pollJob(() => client.GET("/exports/{job_id}", { params: { path: { job_id: jobId } } }), (j) => EXPORT_FINAL.has(j.status), options);
+  const job = await pollJob(
+    () => client.GET("/exports/{job_id}", { params: { path: { job_id: jobId } } }),
+    (j) => EXPORT_FINAL.has(j.status),
+    options,
+  );
   if (job.status !== "succeeded") throw new JobFailedError(job);
   return job;
 }
 
 /** Waits for a device file job (`POST /devices/{id}/files/{filename}/fetch`) until `succeeded`. */
 export async function waitForDeviceJob(client: DataApiClient, jobId: string, options?: PollOptions): Promise<DeviceJob> {
-  const job = await pollJob(() => client.GET("/devices/jobs/{job_id}", { params: { path: { job_id: jobId } } }), (j) => DEVICE_JOB_FINAL.has(j.status), options);
+  const job = await pollJob(
+    () => client.GET("/devices/jobs/{job_id}", { params: { path: { job_id: jobId } } }),
+    (j) => DEVICE_JOB_FINAL.has(j.status),
+    options,
+  );
   if (job.status !== "succeeded") throw new JobFailedError(job);
   return job;
 }
@@ -135,7 +150,11 @@ function filenameOf(disposition: string | null): string | null {
 async function downloaded(call: Promise<CallResult<ArrayBuffer>>): Promise<DownloadedFile> {
   const result = await call;
   const bytes = await unwrap(result);
-  return { bytes: new Uint8Array(bytes), contentType: result.response.headers.get("content-type"), filename: filenameOf(result.response.headers.get("content-disposition")) };
+  return {
+    bytes: new Uint8Array(bytes),
+    contentType: result.response.headers.get("content-type"),
+    filename: filenameOf(result.response.headers.get("content-disposition")),
+  };
 }
 
 /** `GET /exports/{job_id}/download`: the export's file (the same bytes as the web download). */

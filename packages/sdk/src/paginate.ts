@@ -23,7 +23,9 @@ interface NumberedPage<T> {
  *
  * A failed page throws a `PaddleApiError`.
  */
-export async function* paginateCursor<T>(fetchPage: (cursor: string | undefined) => Promise<CallResult<CursorPage<T>>>): AsyncGenerator<T, void, undefined> {
+export async function* paginateCursor<T>(
+  fetchPage: (cursor: string | undefined) => Promise<CallResult<CursorPage<T>>>,
+): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
   const seen = new Set<string>();
   for (;;) {
@@ -49,7 +51,9 @@ export async function* paginateCursor<T>(fetchPage: (cursor: string | undefined)
  * walk can shift an item to the next page (seen twice) or, after a delete, to
  * the previous one (missed). A failed page throws a `PaddleApiError`.
  */
-export async function* paginatePages<T>(fetchPage: (page: number) => Promise<CallResult<NumberedPage<T>>>): AsyncGenerator<T, void, undefined> {
+export async function* paginatePages<T>(
+  fetchPage: (page: number) => Promise<CallResult<NumberedPage<T>>>,
+): AsyncGenerator<T, void, undefined> {
   for (let page = 1; ; page++) {
     const body = await unwrap(fetchPage(page));
     yield* body.data;

@@ -16,7 +16,14 @@ export interface WebhookEvent<Data = Record<string, unknown>> {
   data: Data;
 }
 
-export type WebhookFailure = "missing_headers" | "invalid_timestamp" | "timestamp_too_old" | "timestamp_too_new" | "invalid_secret" | "no_matching_signature" | "invalid_payload";
+export type WebhookFailure =
+  | "missing_headers"
+  | "invalid_timestamp"
+  | "timestamp_too_old"
+  | "timestamp_too_new"
+  | "invalid_secret"
+  | "no_matching_signature"
+  | "invalid_payload";
 
 export class WebhookVerificationError extends Error {
   override readonly name = "WebhookVerificationError";
@@ -69,7 +76,8 @@ function base64ToBytes(value: string): Uint8Array | null {
 
 function secretKey(secret: string): Promise<CryptoKey> {
   const bytes = base64ToBytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
-  if (!bytes || bytes.length === 0) throw new WebhookVerificationError("invalid_secret", "The signing secret is not whsec_ followed by base64");
+  if (!bytes || bytes.length === 0)
+    throw new WebhookVerificationError("invalid_secret", "The signing secret is not whsec_ followed by base64");
   return crypto.subtle.importKey("raw", bytes as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
 }
 
@@ -89,12 +97,15 @@ export async function verifyWebhook<T = WebhookEvent>(options: VerifyWebhookOpti
   const id = header(options.headers, "webhook-id");
   const timestamp = header(options.headers, "webhook-timestamp");
   const signatures = header(options.headers, "webhook-signature");
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError("missing_headers", "webhook-id, webhook-timestamp and webhook-signature are required");
-  if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError("invalid_timestamp", "webhook-timestamp is not a number of seconds");
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError("missing_headers", "webhook-id, webhook-timestamp and webhook-signature are required");
+  if (!/^\d{1,12}$/.test(timestamp))
+    throw new WebhookVerificationError("invalid_timestamp", "webhook-timestamp is not a number of seconds");
   const sentAt = Number(timestamp);
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;
-  if (sentAt < nowSeconds - tolerance) throw new WebhookVerificationError("timestamp_too_old", "The delivery's timestamp is too old (a replay, or a clock far off)");
+  if (sentAt < nowSeconds - tolerance)
+    throw new WebhookVerificationError("timestamp_too_old", "The delivery's timestamp is too old (a replay, or a clock far off)");
   if (sentAt > nowSeconds + tolerance) throw new WebhookVerificationError("timestamp_too_new", "The delivery's timestamp is in the future");
 
   const body = bodyBytes(options.body);

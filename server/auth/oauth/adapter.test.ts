@@ -22,10 +22,25 @@ async function grantWithTokens(tokens: { model: string; id: string }[]) {
   const { owner, application } = await makeOwnerAndApp(handle.db);
   const grantId = randomUUID();
   const adapter = createAdapterFactory(handle.db);
-  await adapter("Grant").upsert(grantId, { jti: grantId, kind: "Grant", accountId: String(owner.id), clientId: application.clientId, exp: epoch() + 3600 }, 3600);
-  await recordConsent(handle.db, { grantId, userId: owner.id, applicationId: application.id, scopes: ["openid"], declinedScopes: [], expiresAt: new Date(Date.now() + 3600_000) });
+  await adapter("Grant").upsert(
+    grantId,
+    { jti: grantId, kind: "Grant", accountId: String(owner.id), clientId: application.clientId, exp: epoch() + 3600 },
+    3600,
+  );
+  await recordConsent(handle.db, {
+    grantId,
+    userId: owner.id,
+    applicationId: application.id,
+    scopes: ["openid"],
+    declinedScopes: [],
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
   for (const { model, id } of tokens) {
-    await adapter(model).upsert(id, { jti: id, kind: model, grantId, clientId: application.clientId, accountId: String(owner.id), exp: epoch() + 600 }, 600);
+    await adapter(model).upsert(
+      id,
+      { jti: id, kind: model, grantId, clientId: application.clientId, accountId: String(owner.id), exp: epoch() + 600 },
+      600,
+    );
   }
   return { grantId, adapter, owner, application };
 }
@@ -50,7 +65,10 @@ describe("oidc-provider adapter over oauth_models", () => {
     const adapter = createAdapterFactory(handle.db)("Interaction");
     const id = randomUUID();
     await adapter.upsert(id, { jti: id, kind: "Interaction" }, 60);
-    await handle.db.update(oauthModels).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthModels.id, id));
+    await handle.db
+      .update(oauthModels)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthModels.id, id));
     expect(await adapter.find(id)).toBeUndefined();
   });
 
@@ -137,7 +155,10 @@ describe("oidc-provider adapter over oauth_models", () => {
       { model: "RefreshToken", id: consumed },
     ]);
     await adapter("RefreshToken").consume(consumed);
-    await handle.db.update(oauthModels).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(oauthModels.id, storedModelId("RefreshToken", expired)));
+    await handle.db
+      .update(oauthModels)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(oauthModels.id, storedModelId("RefreshToken", expired)));
     const deleted = await deleteExpiredOAuthModels(handle.db);
     expect(deleted).toBeGreaterThanOrEqual(1);
     const ids = (await handle.db.select({ id: oauthModels.id }).from(oauthModels)).map((r) => r.id);

@@ -76,7 +76,15 @@ class ModelAdapter implements OidcAdapter {
       const { jti, ...withoutId } = payload;
       payload = withoutId;
     }
-    const values = { model: this.model, id: this.key(id), payload, grantId, uid: str(payload.uid), userCode: str(payload.userCode), expiresAt };
+    const values = {
+      model: this.model,
+      id: this.key(id),
+      payload,
+      grantId,
+      uid: str(payload.uid),
+      userCode: str(payload.userCode),
+      expiresAt,
+    };
     await this.db
       .insert(oauthModels)
       .values(values)

@@ -8,7 +8,14 @@ import { isApiScope, isOidcScope, type Surface } from "./scopes";
  * Read by the provider configuration: the owner check, the resource server's
  * scopes for this client, introspection approval.
  */
-export const EXTRA_CLIENT_PROPERTIES = ["appId", "appOwnerUserId", "appSandboxUserId", "appSurface", "appApiScopes", "appIntrospectionAllowed"] as const;
+export const EXTRA_CLIENT_PROPERTIES = [
+  "appId",
+  "appOwnerUserId",
+  "appSandboxUserId",
+  "appSurface",
+  "appApiScopes",
+  "appIntrospectionAllowed",
+] as const;
 
 export interface AppClientFields {
   appId: number;
@@ -76,5 +83,8 @@ export async function findClientMetadata(db: Db, clientId: string): Promise<Reco
  * that application (docs/sandbox.md). Nobody else.
  */
 export function mayAuthorize(app: { ownerUserId: number; sandboxUserId: number | null }, accountId: string | undefined): boolean {
-  return accountId !== undefined && (String(app.ownerUserId) === accountId || (app.sandboxUserId !== null && String(app.sandboxUserId) === accountId));
+  return (
+    accountId !== undefined &&
+    (String(app.ownerUserId) === accountId || (app.sandboxUserId !== null && String(app.sandboxUserId) === accountId))
+  );
 }

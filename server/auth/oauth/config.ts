@@ -42,7 +42,9 @@ export function tokenAudiences(payload: { aud?: unknown; scope?: unknown }, appU
   const userinfo = userinfoAudience(appUrl);
   if (payload.aud === undefined || payload.aud === null) return [userinfo];
   const audiences = (Array.isArray(payload.aud) ? payload.aud : [payload.aud]).filter((a): a is string => typeof a === "string");
-  const openid = String(payload.scope ?? "").split(" ").includes("openid");
+  const openid = String(payload.scope ?? "")
+    .split(" ")
+    .includes("openid");
   return openid && audiences.includes(apiResource(appUrl)) && !audiences.includes(userinfo) ? [...audiences, userinfo] : audiences;
 }
 

@@ -67,7 +67,14 @@ async function emitRevokedIfLast(tx: Db, grantIds: string[], now: Date): Promise
     const others = await tx
       .select({ grantId: oauthGrants.grantId })
       .from(oauthGrants)
-      .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.applicationId, applicationId), activeGrant(now), notInArray(oauthGrants.grantId, grantIds)))
+      .where(
+        and(
+          eq(oauthGrants.userId, userId),
+          eq(oauthGrants.applicationId, applicationId),
+          activeGrant(now),
+          notInArray(oauthGrants.grantId, grantIds),
+        ),
+      )
       .limit(1);
     if (!others.length) await emitAuthorizationRevoked(tx, userId, applicationId);
   }
@@ -184,8 +191,17 @@ export async function revokeAllGrantsOfApplication(db: Db, applicationId: number
   const rows = await db.select({ grantId: oauthGrants.grantId }).from(oauthGrants).where(eq(oauthGrants.applicationId, applicationId));
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
-    await emitRevokedIfLast(tx as unknown as Db, rows.map((r) => r.grantId), now);
-    await tx.delete(oauthModels).where(inArray(oauthModels.grantId, rows.map((r) => r.grantId)));
+    await emitRevokedIfLast(
+      tx as unknown as Db,
+      rows.map((r) => r.grantId),
+      now,
+    );
+    await tx.delete(oauthModels).where(
+      inArray(
+        oauthModels.grantId,
+        rows.map((r) => r.grantId),
+      ),
+    );
     await tx
       .update(oauthGrants)
       .set({ revokedAt: now })

@@ -18,11 +18,14 @@ export async function handleOAuthRequest(request: Request, segments: string[]): 
   // Discovery is the provider's "/.well-known/openid-configuration" under the issuer's path (/api);
   // every other route lives under /oauth. next.config.mjs rewrites the public well-known forms here.
   const inner =
-    segments[0] === ".well-known" ? `/${segments.map(encodeURIComponent).join("/")}` : `/oauth/${segments.map(encodeURIComponent).join("/")}`;
+    segments[0] === ".well-known"
+      ? `/${segments.map(encodeURIComponent).join("/")}`
+      : `/oauth/${segments.map(encodeURIComponent).join("/")}`;
   const path = inner + url.search;
   // Our own userinfo on the provider's path: the built-in one refuses tokens that have an audience (server/auth/oauth/userinfo.ts).
   // CORS preflights still go to the provider.
-  if (inner === "/oauth/userinfo" && (request.method === "GET" || request.method === "POST")) return handleUserinfo(getDb(), request, getEnv().appUrl);
+  if (inner === "/oauth/userinfo" && (request.method === "GET" || request.method === "POST"))
+    return handleUserinfo(getDb(), request, getEnv().appUrl);
 
   let body: Buffer | null = null;
   if (request.method !== "GET" && request.method !== "HEAD" && request.body) {
@@ -61,7 +64,12 @@ async function applyRateLimit(request: Request, inner: string, body: Buffer | nu
   const clientId = requestClientId(request.headers.get("authorization"), body) ?? "(none)";
   const outcome = await consumeAll(getDb(), [[`oauth-${kind}:client:${clientId}`, OAUTH_LIMITS[kind]]]);
   if (outcome.allowed) return outcome.headers;
-  return oauthError(429, "too_many_requests", `rate limit exceeded for this client: ${OAUTH_LIMITS[kind].limit} ${kind} requests per minute`, outcome.headers);
+  return oauthError(
+    429,
+    "too_many_requests",
+    `rate limit exceeded for this client: ${OAUTH_LIMITS[kind].limit} ${kind} requests per minute`,
+    outcome.headers,
+  );
 }
 
 function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {

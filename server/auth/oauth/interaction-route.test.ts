@@ -50,7 +50,14 @@ async function startInteraction() {
 
 const context = (uid: string) => ({ params: Promise.resolve({ uid }) });
 const post = (uid: string, body: BodyInit | null, headers: Record<string, string>) =>
-  route.POST(new Request(`${origin()}/oauth/interaction/${uid}`, { method: "POST", body, headers: { "sec-fetch-site": "same-origin", origin: "null", ...headers } }), context(uid));
+  route.POST(
+    new Request(`${origin()}/oauth/interaction/${uid}`, {
+      method: "POST",
+      body,
+      headers: { "sec-fetch-site": "same-origin", origin: "null", ...headers },
+    }),
+    context(uid),
+  );
 const postForm = (uid: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   post(uid, new URLSearchParams(fields), { cookie, "content-type": "application/x-www-form-urlencoded", ...headers });
 
@@ -71,13 +78,20 @@ describe("the OAuth interaction route", () => {
     expect((await postForm(uid, cookie, consent, { "sec-fetch-site": "cross-site", origin: "https://attacker.example" })).status).toBe(403);
     expect((await postForm(uid, cookie, consent, { "sec-fetch-site": "same-site" })).status).toBe(403);
     const noFetchMetadata = route.POST(
-      new Request(`${origin()}/oauth/interaction/${uid}`, { method: "POST", body: new URLSearchParams(consent), headers: { cookie, origin: "https://attacker.example" } }),
+      new Request(`${origin()}/oauth/interaction/${uid}`, {
+        method: "POST",
+        body: new URLSearchParams(consent),
+        headers: { cookie, origin: "https://attacker.example" },
+      }),
       context(uid),
     );
     expect((await noFetchMetadata).status).toBe(403);
 
     expect((await post(uid, JSON.stringify(consent), { cookie, "content-type": "application/json" })).status).toBe(400);
-    expect((await post(uid, "action=signin&email=" + "a".repeat(20_000), { cookie, "content-type": "application/x-www-form-urlencoded" })).status).toBe(400);
+    expect(
+      (await post(uid, "action=signin&email=" + "a".repeat(20_000), { cookie, "content-type": "application/x-www-form-urlencoded" }))
+        .status,
+    ).toBe(400);
     expect((await postForm(uid, cookie, { action: "something-else" })).status).toBe(400);
   });
 

@@ -33,7 +33,12 @@ const pagePath = (uid: string, page: "signin" | "consent", query = "") => `/oaut
 function tooManyAttempts(uid: string, message: string, headers: Record<string, string>): Response {
   return new Response(tooManyAttemptsPage(message, pagePath(uid, "signin")), {
     status: 429,
-    headers: { ...SECURITY_HEADERS, ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "frame-ancestors 'none'" },
+    headers: {
+      ...SECURITY_HEADERS,
+      ...headers,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "frame-ancestors 'none'",
+    },
   });
 }
 
@@ -41,7 +46,9 @@ function tooManyAttempts(uid: string, message: string, headers: Record<string, s
 async function readForm(request: Request): Promise<FormData | null> {
   const bytes = await readBoundedBody(request, MAX_FORM_BYTES);
   if (!bytes) return null;
-  return new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData().catch(() => null);
+  return new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } })
+    .formData()
+    .catch(() => null);
 }
 
 async function showStep(request: Request, context: RouteContext): Promise<Response> {
@@ -56,15 +63,26 @@ async function signIn(request: Request, uid: string, form: FormData): Promise<Re
   const db = getDb();
   const limited = await consumeAll(db, [[`oauth-signin:interaction:${uid}`, OAUTH_LIMITS.signInPerInteraction]]);
   if (!limited.allowed) return tooManyAttempts(uid, throttledMessage("account", limited.retryAfterSeconds), limited.headers);
-  const credentials = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), clientAddress: clientIp(request.headers) };
+  const credentials = {
+    email: String(form.get("email") ?? ""),
+    password: String(form.get("password") ?? ""),
+    clientAddress: clientIp(request.headers),
+  };
   const outcome = await submitSignIn(db, request.headers, uid, credentials);
   if (!outcome.ok) {
     if (outcome.code === "expired") return seeOther("/oauth/expired");
     // The sign-in throttle's per-address lock (the same for the site's sign-in): 429, as for the rate limit above.
     if (outcome.code === "throttled" && outcome.scope === "address") {
-      return tooManyAttempts(uid, throttledMessage("address", outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
+      return tooManyAttempts(uid, throttledMessage("address", outcome.retryAfterSeconds), {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
     }
-    const query = outcome.code === "throttled" ? `?error=throttled&minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}` : outcome.code === "disabled" ? "?error=disabled" : "?error=invalid";
+    const query =
+      outcome.code === "throttled"
+        ? `?error=throttled&minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}`
+        : outcome.code === "disabled"
+          ? "?error=disabled"
+          : "?error=invalid";
     return seeOther(pagePath(uid, "signin", query));
   }
   const response = seeOther(outcome.location);
@@ -81,8 +99,14 @@ async function submitForm(request: Request, context: RouteContext): Promise<Resp
   const action = form?.get("action");
   if (form && action === "signin") return signIn(request, uid, form);
   if (form && action === "consent") {
-    const ticked = form.getAll("separate_scope").map(String).filter((s) => SEPARATE_CONSENT_SCOPES.includes(s as never));
-    const outcome = await submitConsent(getDb(), request.headers, uid, { allow: form.get("decision") === "allow", tickedSeparateScopes: ticked });
+    const ticked = form
+      .getAll("separate_scope")
+      .map(String)
+      .filter((s) => SEPARATE_CONSENT_SCOPES.includes(s as never));
+    const outcome = await submitConsent(getDb(), request.headers, uid, {
+      allow: form.get("decision") === "allow",
+      tickedSeparateScopes: ticked,
+    });
     return seeOther(outcome.ok ? outcome.location : "/oauth/expired");
   }
   if (form && action === "abort") {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { freshSignInRequired } from "./interactions";
 
-const at = (params: Record<string, unknown>, reasons: string[] = ["no_session"]) => ({ params, prompt: { name: "login", reasons, details: {} } });
+const at = (params: Record<string, unknown>, reasons: string[] = ["no_session"]) => ({
+  params,
+  prompt: { name: "login", reasons, details: {} },
+});
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 const secondsAgo = (s: number) => Math.floor(NOW / 1000) - s;
 

@@ -45,7 +45,9 @@ export async function findInteraction(headers: Headers, uid: string): Promise<In
 
 async function finish(headers: Headers, uid: string, result: Record<string, unknown>): Promise<string> {
   const provider = await getProvider();
-  return provider.interactionResult(nodeRequestFor(headers, uid), asNodeResponse(new CollectingResponse()), result, { mergeWithLastSubmission: true });
+  return provider.interactionResult(nodeRequestFor(headers, uid), asNodeResponse(new CollectingResponse()), result, {
+    mergeWithLastSubmission: true,
+  });
 }
 
 export interface ApplicationSummary {
@@ -82,16 +84,14 @@ async function applicationByClientId(db: Db, clientId: string): Promise<Applicat
 /** Scopes of the request the application may have: known, registered, in canonical order. */
 function requestedScopes(details: InteractionDetails, app: ApplicationSummary): Scope[] {
   const registered = new Set(app.scopes);
-  const asked = String(details.params.scope ?? "").split(" ").filter((s): s is Scope => isScope(s) && registered.has(s));
+  const asked = String(details.params.scope ?? "")
+    .split(" ")
+    .filter((s): s is Scope => isScope(s) && registered.has(s));
   return sortScopes(asked);
 }
 
 /** What the GET on /oauth/interaction/{uid} does next. */
-export type InteractionStep =
-  | { kind: "expired" }
-  | { kind: "redirect"; location: string }
-  | { kind: "signin" }
-  | { kind: "consent" };
+export type InteractionStep = { kind: "expired" } | { kind: "redirect"; location: string } | { kind: "signin" } | { kind: "consent" };
 
 /**
  * Login prompt: a signed-in site user continues without a password unless the
@@ -105,12 +105,18 @@ export async function nextStep(db: Db, headers: Headers, uid: string, now = Date
   if (details.prompt.name !== "login") return { kind: "expired" };
   const site = await readSiteSession(db, headers.get("cookie"));
   if (!site || freshSignInRequired(details, site.authTime, now)) return { kind: "signin" };
-  const location = await finish(headers, uid, { login: { accountId: String(site.user.id), ...(site.authTime ? { ts: site.authTime } : {}) } });
+  const location = await finish(headers, uid, {
+    login: { accountId: String(site.user.id), ...(site.authTime ? { ts: site.authTime } : {}) },
+  });
   return { kind: "redirect", location };
 }
 
 /** prompt=login always wants a password; max_age wants one entered at most that many seconds ago. */
-export function freshSignInRequired(details: Pick<InteractionDetails, "params" | "prompt">, authTime: number | null, now = Date.now()): boolean {
+export function freshSignInRequired(
+  details: Pick<InteractionDetails, "params" | "prompt">,
+  authTime: number | null,
+  now = Date.now(),
+): boolean {
   const prompts = String(details.params.prompt ?? "").split(" ");
   if (prompts.includes("login") || details.prompt.reasons.includes("login_prompt")) return true;
   const maxAge = details.params.max_age;
@@ -131,7 +137,13 @@ export async function signInView(db: Db, headers: Headers, uid: string): Promise
   if (!details || details.prompt.name !== "login") return null;
   const app = await applicationByClientId(db, String(details.params.client_id ?? ""));
   if (!app) return null;
-  return { applicationName: app.name, forced: String(details.params.prompt ?? "").split(" ").includes("login") || details.params.max_age !== undefined };
+  return {
+    applicationName: app.name,
+    forced:
+      String(details.params.prompt ?? "")
+        .split(" ")
+        .includes("login") || details.params.max_age !== undefined,
+  };
 }
 
 export type SignInOutcome =
@@ -144,7 +156,12 @@ export type SignInOutcome =
  * one throttle (per account and per client address, docs/auth.md), and signs
  * in to the site too.
  */
-export async function submitSignIn(db: Db, headers: Headers, uid: string, credentials: { email: string; password: string; clientAddress?: string }): Promise<SignInOutcome> {
+export async function submitSignIn(
+  db: Db,
+  headers: Headers,
+  uid: string,
+  credentials: { email: string; password: string; clientAddress?: string },
+): Promise<SignInOutcome> {
   const details = await findInteraction(headers, uid);
   if (!details || details.prompt.name !== "login") return { ok: false, code: "expired" };
   const result = await authenticate(db, credentials.email, credentials.password, { clientAddress: credentials.clientAddress });
@@ -170,7 +187,10 @@ export async function consentView(db: Db, headers: Headers, uid: string): Promis
   const app = await applicationByClientId(db, String(details.params.client_id ?? ""));
   // The provider already refused anyone but the owner (or the owner's sandbox person); checked again here all the same.
   if (!app || !mayAuthorize(app, details.session.accountId)) return null;
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, Number(details.session.accountId)));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, Number(details.session.accountId)));
   const scopes = requestedScopes(details, app);
   return {
     application: app,
@@ -192,13 +212,22 @@ export interface ConsentDecision {
  * application registered and asked for, minus unticked separate ones, which
  * are recorded as declined.
  */
-export async function submitConsent(db: Db, headers: Headers, uid: string, decision: ConsentDecision): Promise<{ ok: true; location: string } | { ok: false }> {
+export async function submitConsent(
+  db: Db,
+  headers: Headers,
+  uid: string,
+  decision: ConsentDecision,
+): Promise<{ ok: true; location: string } | { ok: false }> {
   const details = await findInteraction(headers, uid);
   if (!details || details.prompt.name !== "consent" || !details.session?.accountId) return { ok: false };
   const accountId = details.session.accountId;
   const app = await applicationByClientId(db, String(details.params.client_id ?? ""));
   if (!app || !mayAuthorize(app, accountId) || !decision.allow) {
-    const location = await finish(headers, uid, { error: "access_denied", error_description: app && mayAuthorize(app, accountId) ? "the user denied the request" : "only the owner of this application can authorize it" });
+    const location = await finish(headers, uid, {
+      error: "access_denied",
+      error_description:
+        app && mayAuthorize(app, accountId) ? "the user denied the request" : "only the owner of this application can authorize it",
+    });
     return { ok: true, location };
   }
   const provider = await getProvider();
@@ -209,7 +238,10 @@ export async function submitConsent(db: Db, headers: Headers, uid: string, decis
   const apiScopes = granted.filter(isApiScope);
 
   const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant = existing && existing.accountId === accountId && existing.clientId === app.clientId ? existing : new provider.Grant({ accountId, clientId: app.clientId });
+  const grant =
+    existing && existing.accountId === accountId && existing.clientId === app.clientId
+      ? existing
+      : new provider.Grant({ accountId, clientId: app.clientId });
   // This consent replaces whatever the grant held before.
   grant.openid = undefined;
   grant.resources = undefined;
@@ -237,5 +269,8 @@ export async function submitConsent(db: Db, headers: Headers, uid: string, decis
 export async function abortInteraction(headers: Headers, uid: string): Promise<{ ok: true; location: string } | { ok: false }> {
   const details = await findInteraction(headers, uid);
   if (!details) return { ok: false };
-  return { ok: true, location: await finish(headers, uid, { error: "access_denied", error_description: "the user cancelled the sign-in" }) };
+  return {
+    ok: true,
+    location: await finish(headers, uid, { error: "access_denied", error_description: "the user cancelled the sign-in" }),
+  };
 }

@@ -24,7 +24,18 @@ export interface NodeRequestInit {
 }
 
 /** Hop-by-hop and forwarding headers are not passed on: the public origin is configuration. */
-const DROPPED_REQUEST_HEADERS = new Set(["host", "forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "connection", "keep-alive", "transfer-encoding"]);
+const DROPPED_REQUEST_HEADERS = new Set([
+  "host",
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 export function toNodeRequest(init: NodeRequestInit): IncomingMessage {
   const origin = new URL(init.publicOrigin);
@@ -92,7 +103,10 @@ export class CollectingResponse extends Writable {
     const key = name.toLowerCase();
     const existing = this.headerMap.get(key);
     const added = Array.isArray(value) ? [...value] : [String(value)];
-    this.headerMap.set(key, existing === undefined ? (added.length === 1 ? added[0] : added) : [...(Array.isArray(existing) ? existing : [existing]), ...added]);
+    this.headerMap.set(
+      key,
+      existing === undefined ? (added.length === 1 ? added[0] : added) : [...(Array.isArray(existing) ? existing : [existing]), ...added],
+    );
     return this;
   }
 

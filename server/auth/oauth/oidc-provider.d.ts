@@ -90,14 +90,20 @@ declare module "oidc-provider" {
       result: Record<string, unknown>,
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<string>;
-    Client: { prototype: { compareClientSecret(this: OidcClient & { clientSecret?: string }, actual: string): boolean | Promise<boolean> }; find(id: string): Promise<OidcClient | undefined> };
+    Client: {
+      prototype: { compareClientSecret(this: OidcClient & { clientSecret?: string }, actual: string): boolean | Promise<boolean> };
+      find(id: string): Promise<OidcClient | undefined>;
+    };
     Grant: { new (properties: { accountId: string; clientId: string }): OidcGrant; find(id: string): Promise<OidcGrant | undefined> };
     Interaction: { find(uid: string): Promise<InteractionDetails | undefined> };
   }
 
   export default Provider;
 
-  type OidcErrorClass = new (description?: string, detail?: string) => Error & { error: string; error_description?: string; status: number };
+  type OidcErrorClass = new (
+    description?: string,
+    detail?: string,
+  ) => Error & { error: string; error_description?: string; status: number };
   export const errors: {
     AccessDenied: OidcErrorClass;
     InvalidClient: OidcErrorClass;

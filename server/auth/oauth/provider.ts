@@ -56,7 +56,9 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
       const { session, result } = ctx.oidc;
       if (!session?.accountId || result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       const site = await readSiteSession(db, ctx.get("cookie"));
-      return site && String(site.user.id) === session.accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+      return site && String(site.user.id) === session.accountId
+        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+        : interactionPolicy.Check.REQUEST_PROMPT;
     }),
   );
   // Consent prompt, first check: only the owner of an application can authorize it
@@ -83,7 +85,8 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
     scopes: [...OIDC_SCOPES],
     claims: { openid: ["sub"], profile: ["name"], email: ["email", "email_verified"] },
     subjectTypes: ["pairwise"],
-    pairwiseIdentifier: (_ctx: unknown, accountId: string, client: OidcClient) => pairwiseSubject(pairwiseKey, client.sectorIdentifier ?? client.clientId, accountId),
+    pairwiseIdentifier: (_ctx: unknown, accountId: string, client: OidcClient) =>
+      pairwiseSubject(pairwiseKey, client.sectorIdentifier ?? client.clientId, accountId),
     // OAuth 2.1 and OpenID Connect both want these; oidc-provider would accept them missing.
     extraParams: {
       state(_ctx: KoaContextWithOIDC, value: unknown) {
@@ -99,7 +102,9 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
       },
       scope(_ctx: KoaContextWithOIDC, value: unknown, client: OidcClient) {
         const registered = new Set([...String(client.scope ?? "").split(" "), ...(appClient(client)?.appApiScopes ?? [])]);
-        for (const scope of String(value ?? "").split(" ").filter(Boolean)) {
+        for (const scope of String(value ?? "")
+          .split(" ")
+          .filter(Boolean)) {
           if (!isScope(scope) || !registered.has(scope)) {
             const error = new errors.InvalidScope("requested scope is not registered for this application", scope);
             throw error;
@@ -151,7 +156,8 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
         // (no RFC 8707) gets a token GET /me and /sessions accept (issue 14, defect 5). A request of
         // OIDC scopes alone (at authorization, or narrowed with `scope` on refresh) keeps the
         // userinfo token (docs/oauth.md "Tokens, audiences").
-        useGrantedResource: async (ctx: KoaContextWithOIDC, model: { scope?: string }) => requestsApiScope(ctx.oidc.params?.scope ?? model.scope),
+        useGrantedResource: async (ctx: KoaContextWithOIDC, model: { scope?: string }) =>
+          requestsApiScope(ctx.oidc.params?.scope ?? model.scope),
         getResourceServerInfo: async (_ctx: unknown, indicator: string, client: OidcClient) => {
           if (indicator !== resource) throw new errors.InvalidTarget("unknown resource indicator; the Data API is " + resource);
           const app = appClient(client);
@@ -159,7 +165,12 @@ export async function buildProvider({ db, appUrl }: BuildOptions): Promise<Provi
           // openid, profile and email also serve the Data API (GET /me, /authorization): API tokens carry them when granted.
           const registered = String(client.scope ?? "").split(" ");
           const identity = ["openid", "profile", "email"].filter((s) => registered.includes(s));
-          return { scope: [...identity, ...scopes].join(" "), audience: resource, accessTokenTTL: TTL.accessToken, accessTokenFormat: "opaque" };
+          return {
+            scope: [...identity, ...scopes].join(" "),
+            audience: resource,
+            accessTokenTTL: TTL.accessToken,
+            accessTokenFormat: "opaque",
+          };
         },
       },
       rpInitiatedLogout: {

@@ -15,7 +15,8 @@ export const OAUTH_LIMITS = {
   // Failed passwords per client address are the sign-in throttle's (server/auth/sign-in-throttle.ts), shared with the site's sign-in.
 } satisfies Record<string, RateLimitPolicy>;
 
-export type RateLimitOutcome = { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string>; retryAfterSeconds: number };
+export type RateLimitOutcome =
+  { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string>; retryAfterSeconds: number };
 
 /** Consumes every bucket; refused when any is exhausted (the tightest one decides the headers). */
 export async function consumeAll(db: Db, buckets: [string, RateLimitPolicy][]): Promise<RateLimitOutcome> {

@@ -49,10 +49,19 @@ export const SCOPE_INFO: Record<Scope, ScopeInfo> = {
   "workouts:read": { description: "Read your workout templates", surfaces: EVERY_SURFACE },
   "equipment:read": { description: "Read your boats and paddles", surfaces: EVERY_SURFACE },
   "records:read": { description: "Read your performance records", surfaces: EVERY_SURFACE },
-  "exports:create": { description: "Create and download exports (PDF, spreadsheet, FIT, TCX) of your sessions and trainings", surfaces: EVERY_SURFACE },
-  "health:read": { description: "Read your health data: heart rate from your own devices, and the weight and lactate you entered", surfaces: EVERY_SURFACE },
+  "exports:create": {
+    description: "Create and download exports (PDF, spreadsheet, FIT, TCX) of your sessions and trainings",
+    surfaces: EVERY_SURFACE,
+  },
+  "health:read": {
+    description: "Read your health data: heart rate from your own devices, and the weight and lactate you entered",
+    surfaces: EVERY_SURFACE,
+  },
   "devices:read": { description: "See your sensor units and their status", surfaces: ["data"] },
-  "devices:files": { description: "List the files on your sensor units and fetch copies of the original encrypted files", surfaces: ["data"] },
+  "devices:files": {
+    description: "List the files on your sensor units and fetch copies of the original encrypted files",
+    surfaces: ["data"],
+  },
   "svcsim:embed": { description: "Show 3D replays of your sessions on approved websites", surfaces: ["data", "partner"] },
 };
 

@@ -24,12 +24,25 @@ afterAll(async () => {
 /** `audience: null`: a token without one, as oidc-provider issues for userinfo alone. */
 async function tokenFor(scopes: string[], audience: string | null = apiResource(APP_URL)) {
   const { owner, application } = await makeOwnerAndApp(handle.db, { scopes: ["openid", "profile", "email", "sessions:read"] });
-  const issued = await issueAccessToken(handle.db, { userId: owner.id, applicationId: application.id, clientId: application.clientId, scopes, audience: audience ?? (undefined as unknown as string) });
+  const issued = await issueAccessToken(handle.db, {
+    userId: owner.id,
+    applicationId: application.id,
+    clientId: application.clientId,
+    scopes,
+    audience: audience ?? (undefined as unknown as string),
+  });
   return { ...issued, owner, application };
 }
 
 const call = (token: string | null, init: RequestInit = {}) =>
-  handleUserinfo(handle.db, new Request(`${APP_URL}/api/oauth/userinfo`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } }), APP_URL);
+  handleUserinfo(
+    handle.db,
+    new Request(`${APP_URL}/api/oauth/userinfo`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+    }),
+    APP_URL,
+  );
 
 describe("userinfo", () => {
   it("answers a Data API token issued with openid, with the claims its scopes allow", async () => {
@@ -53,7 +66,10 @@ describe("userinfo", () => {
   it("answers oidc-provider's userinfo-only token (no audience), which the Data API refuses", async () => {
     const { token } = await tokenFor(["openid", "profile"], null);
     expect((await call(token)).status).toBe(200);
-    expect(await verifyAccessToken(handle.db, token, new Date(), apiResource(APP_URL), APP_URL)).toEqual({ ok: false, reason: "wrong_audience" });
+    expect(await verifyAccessToken(handle.db, token, new Date(), apiResource(APP_URL), APP_URL)).toEqual({
+      ok: false,
+      reason: "wrong_audience",
+    });
   });
 
   it("refuses a token without openid, a token for another audience, none, a malformed one and a revoked one", async () => {

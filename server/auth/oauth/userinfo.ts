@@ -33,7 +33,10 @@ export async function handleUserinfo(db: Db, request: Request, appUrl: string): 
 
   const [identity, [app]] = await Promise.all([
     getSubjectIdentity(db, verified.userId, verified.applicationId),
-    db.select({ redirectUris: oauthApplications.redirectUris }).from(oauthApplications).where(eq(oauthApplications.id, verified.applicationId)),
+    db
+      .select({ redirectUris: oauthApplications.redirectUris })
+      .from(oauthApplications)
+      .where(eq(oauthApplications.id, verified.applicationId)),
   ]);
   const claims: Record<string, unknown> = { sub: identity.sub };
   if (scopes.has("profile")) claims.name = identity.name;

@@ -21,11 +21,23 @@ afterAll(async () => {
 const epoch = () => Math.floor(Date.now() / 1000);
 
 /** An access token as oidc-provider stores it (opaque: the id is the token). */
-async function issue(options: { aud?: string | null; scope?: string; expSeconds?: number; grantScopes?: string[]; surface?: "data" | "partner" | "session" } = {}) {
+async function issue(
+  options: {
+    aud?: string | null;
+    scope?: string;
+    expSeconds?: number;
+    grantScopes?: string[];
+    surface?: "data" | "partner" | "session";
+  } = {},
+) {
   const { owner, application } = await makeOwnerAndApp(handle.db, options.surface ? { surface: options.surface } : {});
   const grantId = randomUUID();
   const adapter = createAdapterFactory(handle.db);
-  await adapter("Grant").upsert(grantId, { jti: grantId, kind: "Grant", accountId: String(owner.id), clientId: application.clientId }, 3600);
+  await adapter("Grant").upsert(
+    grantId,
+    { jti: grantId, kind: "Grant", accountId: String(owner.id), clientId: application.clientId },
+    3600,
+  );
   await recordConsent(handle.db, {
     grantId,
     userId: owner.id,

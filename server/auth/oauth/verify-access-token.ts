@@ -72,15 +72,27 @@ export async function verifyAccessToken(
   if (row.expiresAt && row.expiresAt.getTime() <= nowMs) return { ok: false };
   if (typeof payload.exp !== "number" || payload.exp * 1000 <= nowMs) return { ok: false };
   if (!tokenAudiences(payload, appUrl).includes(audience)) return { ok: false, reason: "wrong_audience" };
-  if (payload.clientId !== row.clientId || payload.accountId !== String(row.userId) || payload.grantId !== row.grantId) return { ok: false };
+  if (payload.clientId !== row.clientId || payload.accountId !== String(row.userId) || payload.grantId !== row.grantId)
+    return { ok: false };
   if (row.grantRevokedAt || row.grantExpiresAt.getTime() <= nowMs) return { ok: false };
   if (!(AUTHORIZABLE_REVIEW_STATES as readonly string[]).includes(row.reviewStatus)) return { ok: false };
   const granted = new Set(row.grantScopes);
   const scopes = String(payload.scope ?? "")
     .split(" ")
     .filter((s) => s && granted.has(s));
-  const validUntil = new Date(Math.min(payload.exp * 1000, row.grantExpiresAt.getTime(), row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY));
-  return { ok: true, userId: row.userId, applicationId: row.applicationId, clientId: row.clientId, surface: row.surface, scopes, grantId: row.grantId, validUntil };
+  const validUntil = new Date(
+    Math.min(payload.exp * 1000, row.grantExpiresAt.getTime(), row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
+  );
+  return {
+    ok: true,
+    userId: row.userId,
+    applicationId: row.applicationId,
+    clientId: row.clientId,
+    surface: row.surface,
+    scopes,
+    grantId: row.grantId,
+    validUntil,
+  };
 }
 
 export { revokeGrant };

@@ -63,11 +63,23 @@ const ZSideBalance = z.object({
 
 const ZMetricRelationships = z.object({
   strokes: int,
-  pairs: z.array(z.object({ x: metric, y: metric, n: int, pearson_r: num, slope: num, intercept: num, strength: z.enum(["none", "weak", "moderate", "strong"]) })),
+  pairs: z.array(
+    z.object({
+      x: metric,
+      y: metric,
+      n: int,
+      pearson_r: num,
+      slope: num,
+      intercept: num,
+      strength: z.enum(["none", "weak", "moderate", "strong"]),
+    }),
+  ),
 }) satisfies z.ZodType<MetricRelationshipsResult>;
 
 const ZPacing = z.object({
-  segments: z.array(z.object({ index: int, ...range, time_s: num, speed_m_s: num, pace_500m_s: num, relative_speed_pct: num, rate_spm: num })),
+  segments: z.array(
+    z.object({ index: int, ...range, time_s: num, speed_m_s: num, pace_500m_s: num, relative_speed_pct: num, rate_spm: num }),
+  ),
   second_half_change_pct: num,
   profile: z.enum(["even", "positive", "negative"]),
   tolerance_pct: z.number(),
@@ -81,7 +93,10 @@ const ZInSessionProgression = z.object({
 }) satisfies z.ZodType<ProgressionResult>;
 
 const ZPhaseFigures = z.object({ strokes: int, drive_peak_m_s2: num, check_m_s2: num, check_to_drive_ratio: num, stroke_time_s: num });
-const ZStrokePhases = z.object({ overall: ZPhaseFigures, segments: z.array(ZPhaseFigures.extend({ index: int, ...range })) }) satisfies z.ZodType<StrokePhasesResult>;
+const ZStrokePhases = z.object({
+  overall: ZPhaseFigures,
+  segments: z.array(ZPhaseFigures.extend({ index: int, ...range })),
+}) satisfies z.ZodType<StrokePhasesResult>;
 
 const ZConsistency = z.object({
   strokes: int,
@@ -144,7 +159,12 @@ export const ZSessionAnalysis = z.object({
     .describe("the analysis' own shape (see docs/analytics.md); null with insufficient_data"),
 });
 
-export function serializeSessionAnalysis(sessionId: number, analysis: AnalysisName, options: AnalysisOptions, outcome: AnalysisOutcome<unknown>): z.output<typeof ZSessionAnalysis> {
+export function serializeSessionAnalysis(
+  sessionId: number,
+  analysis: AnalysisName,
+  options: AnalysisOptions,
+  outcome: AnalysisOutcome<unknown>,
+): z.output<typeof ZSessionAnalysis> {
   return {
     session_id: sessionId,
     analysis,
@@ -167,7 +187,12 @@ const ZEffortRef = {
   target_duration_ms: int.nullable().describe("the duration the cohort shares (timed efforts)"),
 };
 type EffortRef = { id: number; boatClass: string; targetDistanceM: number | null; targetDurationMs: number | null };
-const effortRef = (r: EffortRef) => ({ session_id: r.id, boat_class: r.boatClass, target_distance_m: r.targetDistanceM, target_duration_ms: r.targetDurationMs });
+const effortRef = (r: EffortRef) => ({
+  session_id: r.id,
+  boat_class: r.boatClass,
+  target_distance_m: r.targetDistanceM,
+  target_duration_ms: r.targetDurationMs,
+});
 
 export const ZComparableSessions = z.object({
   ...ZEffortRef,
@@ -186,7 +211,10 @@ export const ZComparableSessions = z.object({
     }),
   ),
 });
-export function serializeComparableSessions(reference: EffortRef, sessions: import("../../analytics/cohorts").ComparableSession[]): z.output<typeof ZComparableSessions> {
+export function serializeComparableSessions(
+  reference: EffortRef,
+  sessions: import("../../analytics/cohorts").ComparableSession[],
+): z.output<typeof ZComparableSessions> {
   return {
     ...effortRef(reference),
     ranking: "same track and a shared crew athlete score one point each, highest first; then closest in time to the reference; then id",
@@ -206,8 +234,22 @@ export function serializeComparableSessions(reference: EffortRef, sessions: impo
 
 export const ZProgression = z.object({
   ...ZEffortRef,
-  athlete: z.object({ id: int, name: z.string() }).nullable().describe("the cohort's athlete; null when the cohort is the owner's sessions"),
-  sessions: z.array(z.object({ session_id: int, date: z.string(), duration_ms: int, avg_speed_m_s: z.number(), pace_500m_s: num, is_reference: z.boolean() })).describe("oldest first, at most 200 (the most recent)"),
+  athlete: z
+    .object({ id: int, name: z.string() })
+    .nullable()
+    .describe("the cohort's athlete; null when the cohort is the owner's sessions"),
+  sessions: z
+    .array(
+      z.object({
+        session_id: int,
+        date: z.string(),
+        duration_ms: int,
+        avg_speed_m_s: z.number(),
+        pace_500m_s: num,
+        is_reference: z.boolean(),
+      }),
+    )
+    .describe("oldest first, at most 200 (the most recent)"),
   best_duration_ms: int,
   trend_s_per_30_days: num.describe("least-squares change of the time per 30 days (negative: faster); null under 3 sessions"),
   latest_vs_best_pct: z.number().describe("the most recent session against the best, percent slower"),
@@ -216,7 +258,14 @@ export function serializeProgression(p: import("../../analytics/cohorts").Progre
   return {
     ...effortRef(p.reference),
     athlete: p.athlete ? { id: p.athlete.id, name: p.athlete.name } : null,
-    sessions: p.sessions.map((s) => ({ session_id: s.sessionId, date: s.date, duration_ms: s.durationMs, avg_speed_m_s: speed3(s.avgSpeedMS), pace_500m_s: pace500(s.avgSpeedMS), is_reference: s.isReference })),
+    sessions: p.sessions.map((s) => ({
+      session_id: s.sessionId,
+      date: s.date,
+      duration_ms: s.durationMs,
+      avg_speed_m_s: speed3(s.avgSpeedMS),
+      pace_500m_s: pace500(s.avgSpeedMS),
+      is_reference: s.isReference,
+    })),
     best_duration_ms: p.bestDurationMs,
     trend_s_per_30_days: p.trendSPer30Days,
     latest_vs_best_pct: p.latestVsBestPct,
@@ -233,9 +282,25 @@ export const ZPersonalBest = z.object({
   avg_speed_m_s: z.number(),
   pace_500m_s: num,
 });
-export function serializePersonalBest(entry: { resultId: number; vesselType: string; crewSize: number; distanceM: number; durationMs: number; date: string }): z.output<typeof ZPersonalBest> {
+export function serializePersonalBest(entry: {
+  resultId: number;
+  vesselType: string;
+  crewSize: number;
+  distanceM: number;
+  durationMs: number;
+  date: string;
+}): z.output<typeof ZPersonalBest> {
   const speed = entry.distanceM / (entry.durationMs / 1000);
-  return { boat_class: entry.vesselType, crew_size: entry.crewSize, distance_m: entry.distanceM, session_id: entry.resultId, date: entry.date, duration_ms: entry.durationMs, avg_speed_m_s: speed3(speed), pace_500m_s: pace500(speed) };
+  return {
+    boat_class: entry.vesselType,
+    crew_size: entry.crewSize,
+    distance_m: entry.distanceM,
+    session_id: entry.resultId,
+    date: entry.date,
+    duration_ms: entry.durationMs,
+    avg_speed_m_s: speed3(speed),
+    pace_500m_s: pace500(speed),
+  };
 }
 
 export const ZBenchmark = z.object({
@@ -243,15 +308,28 @@ export const ZBenchmark = z.object({
   status: z.enum(["ok", "insufficient_data"]),
   reason: z.string().nullable(),
   session_duration_ms: int,
-  people: int.nullable().describe("person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files"),
+  people: int
+    .nullable()
+    .describe("person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files"),
   percentiles: z
     .array(z.object({ percentile: int, duration_ms: int }))
-    .describe("about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it"),
-  faster_than_pct: num.describe("estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them)"),
+    .describe(
+      "about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it",
+    ),
+  faster_than_pct: num.describe(
+    "estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them)",
+  ),
 });
 export function serializeBenchmark(b: import("../../analytics/benchmarks").Benchmark): z.output<typeof ZBenchmark> {
   const base = { ...effortRef(b.reference), session_duration_ms: b.reference.durationMs };
   return b.kind === "ok"
-    ? { ...base, status: "ok", reason: null, people: b.people, percentiles: b.percentiles.map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs })), faster_than_pct: b.fasterThanPct }
+    ? {
+        ...base,
+        status: "ok",
+        reason: null,
+        people: b.people,
+        percentiles: b.percentiles.map((p) => ({ percentile: p.percentile, duration_ms: p.durationMs })),
+        faster_than_pct: b.fasterThanPct,
+      }
     : { ...base, status: "insufficient_data", reason: b.reason, people: null, percentiles: [], faster_than_pct: null };
 }

@@ -19,10 +19,20 @@ export const ZComparedSplit = z.object({
   rate_spm: nullableNumber,
   split_delta_s: z.number().describe("split_s minus the first session's; negative is faster"),
   elapsed_delta_s: z.number().describe("elapsed_s minus the first session's: the gap at this mark"),
-  elapsed_uncertainty_s: nullableNumber.describe("95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated)"),
+  elapsed_uncertainty_s: nullableNumber.describe(
+    "95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated)",
+  ),
   split_uncertainty_s: nullableNumber.describe("95 % uncertainty of split_s, seconds"),
-  split_delta_within_noise: z.boolean().nullable().describe("split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties"),
-  elapsed_delta_within_noise: z.boolean().nullable().describe("elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times"),
+  split_delta_within_noise: z
+    .boolean()
+    .nullable()
+    .describe(
+      "split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties",
+    ),
+  elapsed_delta_within_noise: z
+    .boolean()
+    .nullable()
+    .describe("elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times"),
 });
 export const ZSessionComparison = z.object({
   session_ids: z.array(z.number().int()).describe("in the order asked; deltas are against the first"),

@@ -6,7 +6,9 @@ import type { DeviceJob } from "../../devices/device-jobs";
 export const ZDeviceJob = z.object({
   job_id: z.string().describe("opaque job id; bound to the application and person that created it"),
   kind: z.enum(["fetch", "delete"]),
-  status: z.enum(["queued", "running", "succeeded", "failed", "consumed", "expired"]).describe("queued → running → succeeded → consumed (downloaded once) or expired; or → failed"),
+  status: z
+    .enum(["queued", "running", "succeeded", "failed", "consumed", "expired"])
+    .describe("queued → running → succeeded → consumed (downloaded once) or expired; or → failed"),
   device_id: z.number().int(),
   filename: z.string().nullable().describe("fetch: the original's file name"),
   byte_size: z.number().int().nullable().describe("fetch: size of the copy in bytes"),

@@ -12,7 +12,11 @@ export const ZExportJob = z.object({
   athlete: z.number().int().describe("seat whose heart rate and subject fields are included"),
   splits: z.number().int(),
   lang: z.enum(["en", "es"]),
-  progress: z.number().int().nullable().describe("percent done where known: 0 queued, 100 succeeded, null while building or after a failure"),
+  progress: z
+    .number()
+    .int()
+    .nullable()
+    .describe("percent done where known: 0 queued, 100 succeeded, null while building or after a failure"),
   created_at: z.string().describe("ISO 8601"),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable().describe("when the build succeeded or failed"),

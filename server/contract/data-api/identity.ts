@@ -9,10 +9,15 @@ export const ZMe = z.object({
   sandbox: z
     .literal(true)
     .optional()
-    .describe("present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else"),
+    .describe(
+      "present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else",
+    ),
 });
 
-export function serializeMe(identity: { sub: string; name: string; email: string; sandbox: boolean }, scopes: ReadonlySet<string>): z.output<typeof ZMe> {
+export function serializeMe(
+  identity: { sub: string; name: string; email: string; sandbox: boolean },
+  scopes: ReadonlySet<string>,
+): z.output<typeof ZMe> {
   return {
     sub: identity.sub,
     ...(scopes.has("profile") ? { name: identity.name } : {}),
@@ -52,6 +57,12 @@ export const ZAthleteProfile = z.object({
   modality: z.string().describe("discipline as the club names it, e.g. Kayak"),
 });
 
-export function serializeAthleteProfile(row: { id: number; name: string; surname: string; dateOfBirth: string | null; modality: string }): z.output<typeof ZAthleteProfile> {
+export function serializeAthleteProfile(row: {
+  id: number;
+  name: string;
+  surname: string;
+  dateOfBirth: string | null;
+  modality: string;
+}): z.output<typeof ZAthleteProfile> {
   return { id: row.id, name: row.name, surname: row.surname, date_of_birth: row.dateOfBirth, modality: row.modality };
 }

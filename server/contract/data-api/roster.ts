@@ -35,13 +35,22 @@ export const ZRosterAthlete = z.object({
   modality: z.string().describe("discipline as the club names it, e.g. Kayak"),
 });
 
-export function serializeRosterAthlete(athlete: { id: number; name: string; surname: string; dateOfBirth: string | null; modality: string }): z.output<typeof ZRosterAthlete> {
+export function serializeRosterAthlete(athlete: {
+  id: number;
+  name: string;
+  surname: string;
+  dateOfBirth: string | null;
+  modality: string;
+}): z.output<typeof ZRosterAthlete> {
   return { id: athlete.id, name: athlete.name, surname: athlete.surname, date_of_birth: athlete.dateOfBirth, modality: athlete.modality };
 }
 
 export const ZTeamListItem = z.object({ id: z.number().int(), name: z.string() });
 
-export const serializeTeamListItem = (team: { id: number; name: string }): z.output<typeof ZTeamListItem> => ({ id: team.id, name: team.name });
+export const serializeTeamListItem = (team: { id: number; name: string }): z.output<typeof ZTeamListItem> => ({
+  id: team.id,
+  name: team.name,
+});
 
 export const ZTeam = ZTeamListItem.extend({
   coaches: z.array(z.object({ name: z.string().describe("display name") })).describe("every coach of the team, by display name"),

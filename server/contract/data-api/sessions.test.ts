@@ -11,7 +11,11 @@ import { serializeSessionSummary, ZSessionSummary } from "./sessions";
  * derived from heart-rate readings leaves, their presence included.
  */
 const keyring = loadKeyring({});
-const processed = processSvc(encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 41 }).content, keyring), { vessel: "K1", distanceM: 200 }, keyring);
+const processed = processSvc(
+  encodeSvc(simulateSession({ vessel: "K1", distanceM: 200, seed: 41 }).content, keyring),
+  { vessel: "K1", distanceM: 200 },
+  keyring,
+);
 
 describe("serializeSessionSummary", () => {
   it("has heart-rate readings to hide (the simulated unit records a heart rate)", () => {

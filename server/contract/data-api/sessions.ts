@@ -19,7 +19,9 @@ export const ZSessionListItem = z.object({
   date: z.string().describe("local date of the effort start, YYYY-MM-DD"),
   time_of_day: z.string().describe("local time of the effort start with its UTC offset, HH:MM:SS+hh:mm"),
   start_at: z.string().describe("instant of the effort start, ISO 8601 UTC"),
-  target: z.object({ distance_m: z.number().int().nullable(), duration_ms: z.number().int().nullable() }).describe("what was timed: a distance or a duration"),
+  target: z
+    .object({ distance_m: z.number().int().nullable(), duration_ms: z.number().int().nullable() })
+    .describe("what was timed: a distance or a duration"),
   boat_class: z.object({ id: z.number().int(), type: z.string().describe("K1 … C4"), crew_size: z.number().int() }),
   track: Ref,
   category: Ref,
@@ -63,7 +65,12 @@ export const ZSessionDetail = ZSessionListItem.extend({
   subject_seat: z.number().int().nullable().describe("the seat of the authorizing person, null when they did not paddle in it"),
   crew: z.array(ZCrewSeat),
   weather: z
-    .object({ wind_speed_m_s: nullableNumber, wind_direction_deg: nullableNumber, air_temperature_c: nullableNumber, water_temperature_c: nullableNumber })
+    .object({
+      wind_speed_m_s: nullableNumber,
+      wind_direction_deg: nullableNumber,
+      air_temperature_c: nullableNumber,
+      water_temperature_c: nullableNumber,
+    })
     .nullable(),
   equipment: z
     .object({
@@ -81,12 +88,24 @@ export const ZSessionDetail = ZSessionListItem.extend({
 export interface SessionDetailParts {
   row: SessionRow;
   crew: CrewSeat[];
-  weather: { windSpeedMS: number | null; windDirectionDeg: number | null; airTemperatureC: number | null; waterTemperatureC: number | null } | null;
-  equipment: { vessel: { id: number; name: string; boatClass: string } | null; paddle: { id: number; name: string; kind: "kayak" | "canoe" } | null } | null;
+  weather: {
+    windSpeedMS: number | null;
+    windDirectionDeg: number | null;
+    airTemperatureC: number | null;
+    waterTemperatureC: number | null;
+  } | null;
+  equipment: {
+    vessel: { id: number; name: string; boatClass: string } | null;
+    paddle: { id: number; name: string; kind: "kayak" | "canoe" } | null;
+  } | null;
   heartRate: { avg: number | null; max: number | null } | null;
 }
 
-export const serializeCrewSeat = (seat: CrewSeat): z.output<typeof ZCrewSeat> => ({ seat: seat.seat, athlete: seat.athlete ? { id: seat.athlete.id, name: seat.athlete.name } : null, is_subject: seat.isSubject });
+export const serializeCrewSeat = (seat: CrewSeat): z.output<typeof ZCrewSeat> => ({
+  seat: seat.seat,
+  athlete: seat.athlete ? { id: seat.athlete.id, name: seat.athlete.name } : null,
+  is_subject: seat.isSubject,
+});
 
 export function serializeSessionDetail(parts: SessionDetailParts): z.output<typeof ZSessionDetail> {
   const { row, crew, weather, equipment, heartRate } = parts;
@@ -95,11 +114,18 @@ export function serializeSessionDetail(parts: SessionDetailParts): z.output<type
     subject_seat: crew.find((s) => s.isSubject)?.seat ?? null,
     crew: crew.map(serializeCrewSeat),
     weather: weather
-      ? { wind_speed_m_s: weather.windSpeedMS, wind_direction_deg: weather.windDirectionDeg, air_temperature_c: weather.airTemperatureC, water_temperature_c: weather.waterTemperatureC }
+      ? {
+          wind_speed_m_s: weather.windSpeedMS,
+          wind_direction_deg: weather.windDirectionDeg,
+          air_temperature_c: weather.airTemperatureC,
+          water_temperature_c: weather.waterTemperatureC,
+        }
       : null,
     equipment: equipment
       ? {
-          vessel: equipment.vessel ? { id: equipment.vessel.id, name: equipment.vessel.name, boat_class: equipment.vessel.boatClass } : null,
+          vessel: equipment.vessel
+            ? { id: equipment.vessel.id, name: equipment.vessel.name, boat_class: equipment.vessel.boatClass }
+            : null,
           paddle: equipment.paddle ? { id: equipment.paddle.id, name: equipment.paddle.name, kind: equipment.paddle.kind } : null,
         }
       : null,
@@ -123,7 +149,10 @@ export const ZSessionSummary = z.object({
   avg_stroke_distance_m: nullableNumber,
   left: ZSide.nullable().describe("kayaks: strokes on the left blade"),
   right: ZSide.nullable().describe("kayaks: strokes on the right blade"),
-  heart_rate: z.object({ avg_bpm: nullableNumber, max_bpm: nullableNumber }).nullable().describe("only the subject's own, with health:read"),
+  heart_rate: z
+    .object({ avg_bpm: nullableNumber, max_bpm: nullableNumber })
+    .nullable()
+    .describe("only the subject's own, with health:read"),
   data_quality: z.object({
     imu_samples: z.number().int(),
     imu_lost_samples: z.number().int(),
@@ -140,7 +169,9 @@ export const ZSessionSummary = z.object({
     heart_rate_coverage: z
       .number()
       .nullable()
-      .describe("share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null"),
+      .describe(
+        "share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null",
+      ),
     warnings: z.array(z.string()),
   }),
 });
@@ -171,7 +202,13 @@ export function summaryFigures(summary: SessionSummary, heartRateAllowed: boolea
 }
 
 /** `durationUncertaintyS`: the final time's 95 % uncertainty (finalTimeUncertainty of the stored track), null where there is none. */
-export function serializeSessionSummary(sessionId: number, summary: SessionSummary, quality: DataQuality, heartRateAllowed: boolean, durationUncertaintyS: number | null): z.output<typeof ZSessionSummary> {
+export function serializeSessionSummary(
+  sessionId: number,
+  summary: SessionSummary,
+  quality: DataQuality,
+  heartRateAllowed: boolean,
+  durationUncertaintyS: number | null,
+): z.output<typeof ZSessionSummary> {
   return {
     session_id: sessionId,
     ...summaryFigures(summary, heartRateAllowed, durationUncertaintyS),
@@ -232,8 +269,12 @@ export const ZSplit = z.object({
   split_s: z.number().describe("this split's own time"),
   speed_m_s: z.number(),
   rate_spm: nullableNumber,
-  elapsed_uncertainty_s: nullableNumber.describe("95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end)"),
-  split_uncertainty_s: nullableNumber.describe("95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels)"),
+  elapsed_uncertainty_s: nullableNumber.describe(
+    "95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end)",
+  ),
+  split_uncertainty_s: nullableNumber.describe(
+    "95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels)",
+  ),
 });
 export const ZSplits = z.object({ session_id: z.number().int(), count: z.number().int(), splits: z.array(ZSplit) });
 
@@ -263,20 +304,36 @@ export const seriesShape = (origin: string) => ({
   rate_spm: z.array(nullableNumber).optional(),
   stroke_distance_m: z.array(nullableNumber).optional(),
   heart_rate_bpm: z.array(nullableNumber).optional().describe("only the subject's own, with health:read"),
-  route: z.array(z.tuple([z.number(), z.number()])).optional().describe("downsampled [latitude, longitude] in degrees, at most max_points points"),
+  route: z
+    .array(z.tuple([z.number(), z.number()]))
+    .optional()
+    .describe("downsampled [latitude, longitude] in degrees, at most max_points points"),
 });
 export const ZSeries = z.object({ session_id: z.number().int(), ...seriesShape("the effort start") });
 
-const SERIES_NAMES = { distance: "distance_m", speed: "speed_m_s", rate: "rate_spm", stroke_distance: "stroke_distance_m", heart_rate: "heart_rate_bpm" } as const;
+const SERIES_NAMES = {
+  distance: "distance_m",
+  speed: "speed_m_s",
+  rate: "rate_spm",
+  stroke_distance: "stroke_distance_m",
+  heart_rate: "heart_rate_bpm",
+} as const;
 
 /** The series asked for (absent ones are left out) and the route when asked for. */
-export function seriesMembers(series: Record<string, (number | null)[]>, route: [number, number][] | null): Omit<z.output<typeof ZSeries>, "session_id"> {
+export function seriesMembers(
+  series: Record<string, (number | null)[]>,
+  route: [number, number][] | null,
+): Omit<z.output<typeof ZSeries>, "session_id"> {
   const out: Omit<z.output<typeof ZSeries>, "session_id"> = { points: series.t.length, t_s: series.t as number[] };
   for (const [field, name] of Object.entries(SERIES_NAMES)) if (series[field]) out[name] = series[field];
   if (route) out.route = route;
   return out;
 }
 
-export function serializeSeries(sessionId: number, series: Record<string, (number | null)[]>, route: [number, number][] | null): z.output<typeof ZSeries> {
+export function serializeSeries(
+  sessionId: number,
+  series: Record<string, (number | null)[]>,
+  route: [number, number][] | null,
+): z.output<typeof ZSeries> {
   return { session_id: sessionId, ...seriesMembers(series, route) };
 }

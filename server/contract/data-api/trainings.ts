@@ -20,14 +20,20 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 export const ZTrainingListItem = z.object({
   id: z.number().int(),
   title: z.string(),
-  status: z.enum(["queued", "processing", "ready", "failed"]).describe("queued → processing → ready, or → failed; figures and sets exist only when ready"),
+  status: z
+    .enum(["queued", "processing", "ready", "failed"])
+    .describe("queued → processing → ready, or → failed; figures and sets exist only when ready"),
   date: z.string().nullable().describe("local date of the first work set's start, YYYY-MM-DD; null until processed"),
   time_of_day: z.string().nullable().describe("local time of the first work set's start with its UTC offset; null until processed"),
   start_at: z.string().nullable().describe("instant of the first work set's start, ISO 8601 UTC; null until processed"),
   distance_m: z.number().int().nullable().describe("first work start to last work end, metres; null until processed"),
   duration_ms: z.number().int().nullable().describe("first work start to last work end; null until processed"),
   work_set_count: z.number().int().nullable().describe("active sets found; null until processed"),
-  needs_review: z.boolean().describe("true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md \"Corrected sets\")"),
+  needs_review: z
+    .boolean()
+    .describe(
+      'true when reprocessing with a newer core could not re-apply a person\'s set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets")',
+    ),
   boat_class: z.object({ id: z.number().int(), type: z.string().describe("K1 … C4"), crew_size: z.number().int() }),
   track: Ref.nullable(),
   created_at: z.string().describe("when the training was uploaded, ISO 8601"),
@@ -82,7 +88,12 @@ export function serializeTrainingSet(set: TrainingSetRow, originS: number): z.ou
 }
 
 const ZTargets = z.object({ rate_spm: z.number().optional(), pace_s_per_500m: z.number().optional(), zone: z.number().int().optional() });
-const ZTemplateStep = z.object({ kind: z.enum(["work", "rest"]), distance_m: z.number().optional(), duration_s: z.number().optional(), targets: ZTargets.optional() });
+const ZTemplateStep = z.object({
+  kind: z.enum(["work", "rest"]),
+  distance_m: z.number().optional(),
+  duration_s: z.number().optional(),
+  targets: ZTargets.optional(),
+});
 export const ZTrainingTemplate = z.object({
   template_id: z.number().int().nullable().describe("the subject's workout template, null when it was deleted since"),
   name: z.string().nullable().describe("the template's name now, or as it was at upload when deleted since"),
@@ -147,7 +158,8 @@ export function serializeTrainingDetail(parts: {
   return {
     ...serializeTrainingListItem(row),
     notes: row.notes,
-    failure: row.status === "failed" ? { code: row.failureCode ?? "processing_failed", message: row.failureMessage ?? "Processing failed" } : null,
+    failure:
+      row.status === "failed" ? { code: row.failureCode ?? "processing_failed", message: row.failureMessage ?? "Processing failed" } : null,
     processed_at: row.processedAt ? row.processedAt.toISOString() : null,
     sensitivity: row.sensitivity,
     athlete: athlete?.athlete ?? null,
@@ -166,12 +178,15 @@ export const ZSetSummary = ZSessionSummary.omit({ session_id: true, data_quality
 export const ZTrainingSummary = z.object({
   training_id: z.number().int(),
   work_set_count: z.number().int(),
-  total: ZSessionSummary.omit({ session_id: true }).describe("first work start to last work end, rests included, and the recording's data-quality report"),
+  total: ZSessionSummary.omit({ session_id: true }).describe(
+    "first work start to last work end, rests included, and the recording's data-quality report",
+  ),
   sets: z.array(ZSetSummary).describe("one derived summary per work set, in order"),
 });
 
 // From distance ÷ time unrounded, not the summary's 3-decimal avg_speed, so it is the pace the training page shows (docs/processing.md "Figures").
-const pace500 = (summary: Pick<SessionSummary, "distance_m" | "duration_ms">) => pace500Tenths(averageSpeedMS(summary.distance_m, summary.duration_ms));
+const pace500 = (summary: Pick<SessionSummary, "distance_m" | "duration_ms">) =>
+  pace500Tenths(averageSpeedMS(summary.distance_m, summary.duration_ms));
 
 export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.output<typeof ZSetSummary> {
   return {
@@ -184,7 +199,12 @@ export function serializeSetSummary(set: WorkSet, heartRateAllowed: boolean): z.
   };
 }
 
-export function serializeTrainingSummary(trainingId: number, total: { summary: SessionSummary; dataQuality: DataQuality }, sets: WorkSet[], heartRateAllowed: boolean): z.output<typeof ZTrainingSummary> {
+export function serializeTrainingSummary(
+  trainingId: number,
+  total: { summary: SessionSummary; dataQuality: DataQuality },
+  sets: WorkSet[],
+  heartRateAllowed: boolean,
+): z.output<typeof ZTrainingSummary> {
   const { data_quality, ...totals } = serializeSessionSummary(trainingId, total.summary, total.dataQuality, heartRateAllowed, null);
   return {
     training_id: trainingId,
@@ -214,7 +234,9 @@ export const ZTimelineInterval = z.object({
   avg_rate_spm: nullableNumber.describe("work sets: mean stroke rate; rests: null"),
   step_index: z.number().int().nullable(),
   complete: z.boolean(),
-  corrected: z.boolean().describe("true when a person's correction made this interval: its kind or bounds differ from what detection found"),
+  corrected: z
+    .boolean()
+    .describe("true when a person's correction made this interval: its kind or bounds differ from what detection found"),
 });
 export const ZTrainingTimeline = z.object({
   training_id: z.number().int(),
@@ -251,14 +273,24 @@ export function serializeTimeline(trainingId: number, sets: TrainingSetRow[], wo
   return { training_id: trainingId, duration_s: last ? r3(last.endS - origin) : 0, work_s: sum("work"), rest_s: sum("rest"), intervals };
 }
 
-export const ZSetSplits = z.object({ training_id: z.number().int(), set_id: z.number().int(), count: z.number().int(), splits: z.array(ZSplit) });
+export const ZSetSplits = z.object({
+  training_id: z.number().int(),
+  set_id: z.number().int(),
+  count: z.number().int(),
+  splits: z.array(ZSplit),
+});
 export function serializeSetSplits(trainingId: number, setId: number, splits: Split[]): z.output<typeof ZSetSplits> {
   return { training_id: trainingId, set_id: setId, count: splits.length, splits: splitItems(splits) };
 }
 
 export const ZSetSeries = z.object({ training_id: z.number().int(), set_id: z.number().int(), ...seriesShape("the set's start") });
 
-export function serializeSetSeries(trainingId: number, setId: number, series: Record<string, (number | null)[]>, route: [number, number][] | null): z.output<typeof ZSetSeries> {
+export function serializeSetSeries(
+  trainingId: number,
+  setId: number,
+  series: Record<string, (number | null)[]>,
+  route: [number, number][] | null,
+): z.output<typeof ZSetSeries> {
   return { training_id: trainingId, set_id: setId, ...seriesMembers(series, route) };
 }
 
@@ -269,7 +301,9 @@ const ZComparedSet = z.object({
   complete: z.boolean(),
   distance_m: z.number().int(),
   duration_ms: z.number().int(),
-  duration_uncertainty_s: nullableNumber.describe("95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance)"),
+  duration_uncertainty_s: nullableNumber.describe(
+    "95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance)",
+  ),
   stroke_count: z.number().int(),
   avg_speed_m_s: z.number(),
   max_speed_m_s: z.number(),
@@ -277,7 +311,9 @@ const ZComparedSet = z.object({
   avg_rate_spm: nullableNumber,
   avg_stroke_distance_m: nullableNumber,
   rank: z.number().int().describe("1 = fastest average speed among the compared sets"),
-  delta_vs_first: z.object({ duration_ms: z.number().int(), avg_speed_m_s: z.number(), avg_rate_spm: nullableNumber }).describe("this set minus the first set of the request"),
+  delta_vs_first: z
+    .object({ duration_ms: z.number().int(), avg_speed_m_s: z.number(), avg_rate_spm: nullableNumber })
+    .describe("this set minus the first set of the request"),
   splits: z.array(ZSplit).describe("equal-distance splits of the set"),
 });
 export const ZSetComparison = z.object({
@@ -287,7 +323,11 @@ export const ZSetComparison = z.object({
   sets: z.array(ZComparedSet).describe("in the order requested"),
 });
 
-export function serializeComparison(trainingId: number, splitCount: number, sets: { set: WorkSet; splits: Split[] }[]): z.output<typeof ZSetComparison> {
+export function serializeComparison(
+  trainingId: number,
+  splitCount: number,
+  sets: { set: WorkSet; splits: Split[] }[],
+): z.output<typeof ZSetComparison> {
   const bySpeed = [...sets].sort((a, b) => b.set.summary.avg_speed - a.set.summary.avg_speed || a.set.position - b.set.position);
   const rank = new Map(bySpeed.map((s, i) => [s.set.id, i + 1]));
   const first = sets[0].set;

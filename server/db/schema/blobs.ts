@@ -31,17 +31,17 @@ export const blobContents = pgTable("blob_contents", {
 export const blobs = pgTable(
   "blobs",
   {
-  id: serial("id").primaryKey(),
-  /** Stable key, e.g. "results/42/original.svc". */
-  key: text("key").notNull().unique(),
-  contentType: text("content_type").notNull(),
-  /** Size in bytes. */
-  byteSize: bigint("byte_size", { mode: "number" }).notNull(),
-  /** Hex SHA-256 of the bytes: the content this row refers to. */
-  sha256: text("sha256")
-    .notNull()
-    .references(() => blobContents.sha256),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: serial("id").primaryKey(),
+    /** Stable key, e.g. "results/42/original.svc". */
+    key: text("key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    /** Size in bytes. */
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    /** Hex SHA-256 of the bytes: the content this row refers to. */
+    sha256: text("sha256")
+      .notNull()
+      .references(() => blobContents.sha256),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The sweeper's "no row references it" and the foreign key's check on delete.
   (t) => [index("blobs_sha256_idx").on(t.sha256)],

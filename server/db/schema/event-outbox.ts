@@ -24,5 +24,9 @@ export const eventOutbox = pgTable(
     /** Earliest next send attempt. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("event_outbox_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
+  (t) => [
+    index("event_outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null`),
+  ],
 );

@@ -7,9 +7,7 @@ import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/
  */
 
 /** A stored outcome: a reference to the created resource, or a whole response. */
-export type StoredOutcome =
-  | { kind: "resource"; type: string; id: string }
-  | { kind: "response"; status: number; body: unknown };
+export type StoredOutcome = { kind: "resource"; type: string; id: string } | { kind: "response"; status: number; body: unknown };
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

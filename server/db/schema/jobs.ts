@@ -65,9 +65,15 @@ export const jobRuns = pgTable(
     // (Inngest's idempotency); event id first so runs of an event are found by it.
     uniqueIndex("job_runs_event_function_uq").on(t.eventId, t.functionId),
     // The two ways a run becomes claimable, each with a small partial index.
-    index("job_runs_queued_idx").on(t.runAfter).where(sql`status = 'queued'`),
-    index("job_runs_leased_idx").on(t.leaseExpiresAt).where(sql`status = 'running'`),
-    index("job_runs_finished_idx").on(t.finishedAt).where(sql`status in ('completed', 'failed')`),
+    index("job_runs_queued_idx")
+      .on(t.runAfter)
+      .where(sql`status = 'queued'`),
+    index("job_runs_leased_idx")
+      .on(t.leaseExpiresAt)
+      .where(sql`status = 'running'`),
+    index("job_runs_finished_idx")
+      .on(t.finishedAt)
+      .where(sql`status in ('completed', 'failed')`),
     check("job_runs_status_chk", sql`${t.status} in ('queued', 'running', 'completed', 'failed')`),
   ],
 );

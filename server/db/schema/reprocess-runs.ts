@@ -50,7 +50,9 @@ export const reprocessRuns = pgTable(
   },
   (t) => [
     // One active run at a time, whichever instance or command started it.
-    uniqueIndex("reprocess_runs_one_active_uq").on(sql`(true)`).where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex("reprocess_runs_one_active_uq")
+      .on(sql`(true)`)
+      .where(sql`${t.state} in ('queued', 'running')`),
     index("reprocess_runs_created_idx").on(t.createdAt),
   ],
 );

@@ -88,7 +88,9 @@ export const results = pgTable(
     /** Flagged for review by a coach. */
     important: boolean("important").notNull().default(false),
     /** pending → processing → processed | failed. Uploads through the API are processed in the request. */
-    status: text("status", { enum: ["pending", "processing", "processed", "failed"] }).notNull().default("processed"),
+    status: text("status", { enum: ["pending", "processing", "processed", "failed"] })
+      .notNull()
+      .default("processed"),
     /** Firmware of the unit, "major.minor.patch" ("software_version" in the API). */
     softwareVersion: text("software_version").notNull().default(""),
     /** Unit model name, e.g. "SVC Pro" ("hardware" in the API). */
@@ -159,7 +161,10 @@ export const resultCrew = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.resultId, t.seat] }),
-    check("result_crew_seat_chk", sql`(${t.athleteId} is not null and ${t.externalName} is null) or (${t.athleteId} is null and ${t.externalName} is not null)`),
+    check(
+      "result_crew_seat_chk",
+      sql`(${t.athleteId} is not null and ${t.externalName} is null) or (${t.athleteId} is null and ${t.externalName} is not null)`,
+    ),
     index("result_crew_athlete_idx").on(t.athleteId, t.resultId),
   ],
 );

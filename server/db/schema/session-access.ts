@@ -41,9 +41,17 @@ export const sessionAccess = pgTable(
     // The web log's speed sort (server/sessions/session-log.ts), in the same form as results_owner_speed_idx.
     index("session_access_speed_idx").on(t.userId, sql`(${t.distanceM}::double precision / greatest(${t.durationMs}, 1))`, t.resultId),
     // The subject's own list (Data API): the same orders over the subject rows only.
-    index("session_access_subject_start_idx").on(t.userId, t.startAt, t.resultId).where(sql`subject`),
-    index("session_access_subject_distance_idx").on(t.userId, t.distanceM, t.resultId).where(sql`subject`),
-    index("session_access_subject_duration_idx").on(t.userId, t.durationMs, t.resultId).where(sql`subject`),
-    index("session_access_subject_created_idx").on(t.userId, t.createdAt, t.resultId).where(sql`subject`),
+    index("session_access_subject_start_idx")
+      .on(t.userId, t.startAt, t.resultId)
+      .where(sql`subject`),
+    index("session_access_subject_distance_idx")
+      .on(t.userId, t.distanceM, t.resultId)
+      .where(sql`subject`),
+    index("session_access_subject_duration_idx")
+      .on(t.userId, t.durationMs, t.resultId)
+      .where(sql`subject`),
+    index("session_access_subject_created_idx")
+      .on(t.userId, t.createdAt, t.resultId)
+      .where(sql`subject`),
   ],
 );

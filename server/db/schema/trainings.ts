@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { athletes } from "./athletes";
 import { blobs } from "./blobs";
 import { devices } from "./devices";
@@ -117,7 +132,11 @@ export const trainingCrew = pgTable(
       .notNull()
       .references(() => athletes.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.trainingId, t.seat] }), uniqueIndex("training_crew_athlete_uq").on(t.trainingId, t.athleteId), index("training_crew_athlete_idx").on(t.athleteId, t.trainingId)],
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.seat] }),
+    uniqueIndex("training_crew_athlete_uq").on(t.trainingId, t.athleteId),
+    index("training_crew_athlete_idx").on(t.athleteId, t.trainingId),
+  ],
 );
 
 /** Whole-training derived data beyond the sets (replaced as one when reprocessed). */

@@ -31,7 +31,9 @@ export const users = pgTable("users", {
    * person, docs/sandbox.md). Only `person` accounts count in any cohort or
    * figure that aggregates across people (docs/analytics.md).
    */
-  accountKind: text("account_kind", { enum: ["person", "demo", "sandbox"] }).notNull().default("person"),
+  accountKind: text("account_kind", { enum: ["person", "demo", "sandbox"] })
+    .notNull()
+    .default("person"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -73,7 +73,9 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     /** pending (attempts left) | succeeded (a 2xx) | failed (attempts exhausted or endpoint disabled) | cancelled (grant revoked). */
-    status: text("status", { enum: ["pending", "succeeded", "failed", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** HTTP status of the last attempt (null: no response, see last_error). */
     lastResponseStatus: integer("last_response_status"),
@@ -85,5 +87,10 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id), index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
 );

@@ -16,7 +16,8 @@ export const EXPORT_TEXT = {
     allSplits: "Splits",
     strokeTable: "Every stroke",
     strokeColumns: ["#", "t (s)", "side", "d (m)", "v (m/s)", "spm", "m/stroke", "acc (m/s²)"],
-    strokeLegend: "t: time from the start · d: distance from the start · v: speed · spm: stroke rate · m/stroke: distance per stroke · acc: peak surge acceleration",
+    strokeLegend:
+      "t: time from the start · d: distance from the start · v: speed · spm: stroke rate · m/stroke: distance per stroke · acc: peak surge acceleration",
     charts: "Charts along the distance",
     speedChart: "Speed (m/s)",
     rateChart: "Stroke rate (spm)",
@@ -57,7 +58,8 @@ export const EXPORT_TEXT = {
     allSplits: "Parciales",
     strokeTable: "Todas las paladas",
     strokeColumns: ["#", "t (s)", "lado", "d (m)", "v (m/s)", "pal/min", "m/palada", "acel (m/s²)"],
-    strokeLegend: "t: tiempo desde la salida · d: distancia desde la salida · v: velocidad · pal/min: ritmo · m/palada: avance por palada · acel: aceleración máxima de avance",
+    strokeLegend:
+      "t: tiempo desde la salida · d: distancia desde la salida · v: velocidad · pal/min: ritmo · m/palada: avance por palada · acel: aceleración máxima de avance",
     charts: "Gráficas a lo largo de la distancia",
     speedChart: "Velocidad (m/s)",
     rateChart: "Ritmo de palada (pal/min)",
@@ -88,8 +90,10 @@ export const EXPORT_TEXT = {
 } as const;
 
 /** A seat as a file names it: the paddler's name, or "Seat n" when the projection gives no identity. */
-export const seatName = (s: { seat: number; athlete: { name: string } | null }, lang: ExportLang) => s.athlete?.name ?? EXPORT_TEXT[lang].seat(s.seat);
-export const crewNames = (crew: { seat: number; athlete: { name: string } | null }[], lang: ExportLang) => crew.map((s) => seatName(s, lang));
+export const seatName = (s: { seat: number; athlete: { name: string } | null }, lang: ExportLang) =>
+  s.athlete?.name ?? EXPORT_TEXT[lang].seat(s.seat);
+export const crewNames = (crew: { seat: number; athlete: { name: string } | null }[], lang: ExportLang) =>
+  crew.map((s) => seatName(s, lang));
 
 /** A lap's label: a training's set ("Set 3 · work"), or a session's split number. */
 export const lapLabel = (lap: { index: number; set?: { position: number; kind: "work" | "rest" } }, lang: ExportLang) =>

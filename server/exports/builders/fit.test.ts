@@ -28,7 +28,12 @@ describe("fit export", () => {
     expect(file.filename).toMatch(/\.fit$/);
     const { messages, errors } = decode(file.bytes);
     expect(errors).toEqual([]);
-    const model = await loadExportModel(world.db, source(), { userId: world.anna.id }, { athlete: 1, splits: 5, mode: "full", healthAllowed: true });
+    const model = await loadExportModel(
+      world.db,
+      source(),
+      { userId: world.anna.id },
+      { athlete: 1, splits: 5, mode: "full", healthAllowed: true },
+    );
 
     expect(messages.fileIdMesgs).toEqual([expect.objectContaining({ type: "activity", manufacturer: "development" })]);
     const [session] = messages.sessionMesgs!;
@@ -49,7 +54,9 @@ describe("fit export", () => {
     expect(records).toHaveLength(fitRecordPoints(model.startUnixMs, model.series.t_s).length);
     expect(records.length).toBeGreaterThan(model.summary.duration_ms / 1000 - 2);
     expect(records.at(-1)!.distance).toBeCloseTo(model.summary.distance_m, 1);
-    const withAll = records.filter((r) => r.positionLat !== undefined && r.heartRate !== undefined && r.cadence !== undefined && r.speed !== undefined);
+    const withAll = records.filter(
+      (r) => r.positionLat !== undefined && r.heartRate !== undefined && r.cadence !== undefined && r.speed !== undefined,
+    );
     expect(withAll.length).toBeGreaterThan(records.length * 0.9);
     // Cadence is the stroke rate; positions are near the stored route's start.
     const cadences = records.flatMap((r) => (r.cadence === undefined ? [] : [r.cadence as number]));
@@ -65,7 +72,10 @@ describe("fit export", () => {
 
   it("leaves heart rate out without health permission, and is the same bytes for the same request", async () => {
     const options = { ...defaultOptions, format: "fit" as const, healthAllowed: false };
-    const [a, b] = [await buildExport(world.db, source(), { userId: world.anna.id }, options), await buildExport(world.db, source(), { userId: world.anna.id }, options)];
+    const [a, b] = [
+      await buildExport(world.db, source(), { userId: world.anna.id }, options),
+      await buildExport(world.db, source(), { userId: world.anna.id }, options),
+    ];
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
     const { messages, errors } = decode(a.bytes);
     expect(errors).toEqual([]);

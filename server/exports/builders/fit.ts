@@ -1,4 +1,16 @@
-import { Encoder, Profile, type ActivityMesg, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg, type SportMesg } from "@garmin/fitsdk";
+import {
+  Encoder,
+  Profile,
+  type ActivityMesg,
+  type Encodable,
+  type EventMesg,
+  type FileIdMesg,
+  type LapMesg,
+  type Mesg,
+  type RecordMesg,
+  type SessionMesg,
+  type SportMesg,
+} from "@garmin/fitsdk";
 import type { ExportModel } from "../export-source";
 
 /**
@@ -27,7 +39,8 @@ export function buildFitExport(model: ExportModel): Uint8Array {
   const sourceName = `${model.facts.boatClass} ${model.facts.kind}`;
   const training = model.facts.kind === "training";
   const cadence = (rate: number | null | undefined) => (rate === null || rate === undefined ? undefined : Math.min(254, Math.round(rate)));
-  const heartRate = (bpm: number | null | undefined) => (bpm === null || bpm === undefined || !model.heartRateIncluded ? undefined : Math.round(bpm));
+  const heartRate = (bpm: number | null | undefined) =>
+    bpm === null || bpm === undefined || !model.heartRateIncluded ? undefined : Math.round(bpm);
 
   const encoder = new Encoder();
   const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg);

@@ -44,7 +44,11 @@ const FORMATS: Record<ExportFormat, { load: () => Promise<FormatBuilder>; conten
   json: { load: () => import("./json").then((m) => m.buildJsonExport), contentType: "application/json", suffix: ".json" },
   pdf: { load: () => import("./pdf").then((m) => m.buildPdfExport), contentType: "application/pdf", suffix: ".pdf" },
   "pdf-full": { load: () => import("./pdf-full").then((m) => m.buildFullPdfExport), contentType: "application/pdf", suffix: "-full.pdf" },
-  xlsx: { load: () => import("./xlsx").then((m) => m.buildXlsxExport), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", suffix: ".xlsx" },
+  xlsx: {
+    load: () => import("./xlsx").then((m) => m.buildXlsxExport),
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    suffix: ".xlsx",
+  },
   fit: { load: () => import("./fit").then((m) => m.buildFitExport), contentType: "application/vnd.ant.fit", suffix: ".fit" },
   tcx: { load: () => import("./tcx").then((m) => m.buildTcxExport), contentType: "application/vnd.garmin.tcx+xml", suffix: ".tcx" },
 };
@@ -57,11 +61,22 @@ const FORMATS: Record<ExportFormat, { load: () => Promise<FormatBuilder>; conten
 export async function buildExport(db: Db, source: ExportSource, viewer: ExportViewer, options: ExportOptions): Promise<ExportFile> {
   const format = FORMATS[options.format];
   if (!format) throw new AppError("invalid", `format: must be one of ${EXPORT_FORMATS.join(", ")}`);
-  if (!Number.isInteger(options.athlete) || options.athlete < 1 || options.athlete > 4) throw new AppError("invalid", "athlete: must be an integer from 1 to 4");
-  if (!Number.isInteger(options.splits) || options.splits < 1 || options.splits > 20) throw new AppError("invalid", "splits: must be an integer from 1 to 20");
+  if (!Number.isInteger(options.athlete) || options.athlete < 1 || options.athlete > 4)
+    throw new AppError("invalid", "athlete: must be an integer from 1 to 4");
+  if (!Number.isInteger(options.splits) || options.splits < 1 || options.splits > 20)
+    throw new AppError("invalid", "splits: must be an integer from 1 to 20");
   if (options.lang !== "en" && options.lang !== "es") throw new AppError("invalid", "lang: must be en or es");
-  const model = await loadExportModel(db, source, viewer, { athlete: options.athlete, splits: options.splits, mode: options.mode, healthAllowed: options.healthAllowed });
+  const model = await loadExportModel(db, source, viewer, {
+    athlete: options.athlete,
+    splits: options.splits,
+    mode: options.mode,
+    healthAllowed: options.healthAllowed,
+  });
   const bytes = await (await format.load())(model, options.lang);
   const langPart = options.format === "pdf" || options.format === "pdf-full" ? `-${options.lang}` : "";
-  return { bytes, contentType: format.contentType, filename: `${model.facts.kind}-${model.facts.id}-${model.facts.date}-seat${options.athlete}${langPart}${format.suffix}` };
+  return {
+    bytes,
+    contentType: format.contentType,
+    filename: `${model.facts.kind}-${model.facts.id}-${model.facts.date}-seat${options.athlete}${langPart}${format.suffix}`,
+  };
 }

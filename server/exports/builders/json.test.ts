@@ -15,8 +15,10 @@ afterAll(async () => {
   await world.handle.close();
 });
 
-const build = (overrides: Partial<Parameters<typeof buildExport>[3]> = {}, viewer: Parameters<typeof buildExport>[2] = { userId: world.anna.id }) =>
-  buildExport(world.db, { kind: "session", sessionId: world.sessionId }, viewer, { ...defaultOptions, format: "json", ...overrides });
+const build = (
+  overrides: Partial<Parameters<typeof buildExport>[3]> = {},
+  viewer: Parameters<typeof buildExport>[2] = { userId: world.anna.id },
+) => buildExport(world.db, { kind: "session", sessionId: world.sessionId }, viewer, { ...defaultOptions, format: "json", ...overrides });
 const parse = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as SessionExportDocument;
 
 describe("json export", () => {
@@ -32,7 +34,12 @@ describe("json export", () => {
     const validate = ajv.compile(schema);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
 
-    expect(doc).toMatchObject({ format: "paddle-results.session-export", version: 2, kind: "session", source: { kind: "session", session_id: world.sessionId } });
+    expect(doc).toMatchObject({
+      format: "paddle-results.session-export",
+      version: 2,
+      kind: "session",
+      source: { kind: "session", session_id: world.sessionId },
+    });
     const detail = await getResultDetail(world.db, world.anna.id, world.sessionId);
     expect(doc.strokes).toHaveLength(detail.strokes.length);
     expect(doc.strokes.map((s) => s.index)).toEqual(detail.strokes.map((s) => s.strokeIndex));
@@ -117,21 +124,34 @@ describe("json export", () => {
     expect(seat2.session.crew.map((c) => c.athlete?.name ?? null)).toEqual(["Anna Alvarez", null]);
     expect(JSON.stringify(seat2)).not.toContain("Blanco");
     // Olaf has no access to the session at all.
-    await expect(build({ athlete: 2 }, { userId: world.olaf.id, application: { id: 1, surface: "partner" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(build({ athlete: 2 }, { userId: world.olaf.id, application: { id: 1, surface: "partner" } })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("not found: an empty seat, another person's session, a session that does not exist", async () => {
     await expect(build({ athlete: 3 })).rejects.toMatchObject({ code: "not_found" });
     await expect(build({}, { userId: world.olaf.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(buildExport(world.db, { kind: "session", sessionId: 2_000_000_000 }, { userId: world.anna.id }, { ...defaultOptions, format: "json" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      buildExport(
+        world.db,
+        { kind: "session", sessionId: 2_000_000_000 },
+        { userId: world.anna.id },
+        { ...defaultOptions, format: "json" },
+      ),
+    ).rejects.toMatchObject({ code: "not_found" });
     // On the session surface only sessions the calling application created are readable.
-    await expect(build({}, { userId: world.anna.id, application: { id: 999_999, surface: "session" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(build({}, { userId: world.anna.id, application: { id: 999_999, surface: "session" } })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("a seat holding a paddler typed in by hand is not found (no identity to export), and the crew shows it without one", async () => {
     const id = await uploadK2(world, [world.annaAthleteId, { name: "Guest", surname: "Rower" }]);
     const source = { kind: "session" as const, sessionId: id };
-    await expect(buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format: "json", athlete: 2 })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format: "json", athlete: 2 }),
+    ).rejects.toMatchObject({ code: "not_found" });
     const doc = parse((await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format: "json" })).bytes);
     expect(doc.session.crew[1]).toEqual({ seat: 2, athlete: null, is_subject: false });
     expect(JSON.stringify(doc)).not.toContain("Guest");

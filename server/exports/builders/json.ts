@@ -18,7 +18,9 @@ import type { ExportModel } from "../export-source";
 export const EXPORT_JSON_SCHEMA_ID = "/api/docs/export-json.schema.json";
 export const EXPORT_JSON_VERSION = 2;
 
-const ZVersion = z.literal(EXPORT_JSON_VERSION).describe("document version; a change that removes or renames a field raises it (docs/exports.md \"Versions\")");
+const ZVersion = z
+  .literal(EXPORT_JSON_VERSION)
+  .describe('document version; a change that removes or renames a field raises it (docs/exports.md "Versions")');
 const ZPrivacy = z.object({
   mode: z.enum(["full", "privacy-safe"]).describe("privacy-safe: only the person's own seat carries an identity (docs/exports.md)"),
   heart_rate_included: z.boolean().describe("the heart rate is the chosen seat's own and the person may receive health data"),
@@ -35,8 +37,14 @@ export const ZExportTrainingSet = ZTrainingSet.extend({
 
 /** The training member: the Data API's training detail, with the crew and the review state. */
 export const ZExportTraining = ZTrainingDetail.extend({
-  needs_review: z.boolean().describe("reprocessing could not re-apply a hand correction, so the sets should be checked (docs/trainings.md)"),
-  crew: z.array(ZCrewSeat).describe("every seat in boat order, as the person may see it: a seat whose paddler the person may not see, or who has no account record, has `athlete: null`, never a made-up identity"),
+  needs_review: z
+    .boolean()
+    .describe("reprocessing could not re-apply a hand correction, so the sets should be checked (docs/trainings.md)"),
+  crew: z
+    .array(ZCrewSeat)
+    .describe(
+      "every seat in boat order, as the person may see it: a seat whose paddler the person may not see, or who has no account record, has `athlete: null`, never a made-up identity",
+    ),
   sets: z.array(ZExportTrainingSet).describe("work sets and rests in time order"),
 });
 
@@ -70,8 +78,12 @@ export const ZTrainingExportDocument = z
     summary: ZTrainingSummary.describe("`total`: first work start to last work end, rests included; `sets`: each work set's own figures"),
     timeline: ZTrainingTimeline,
     set_splits: z.array(ZSetSplits).describe("each work set's equal-distance splits (ExportRequest splits), in order"),
-    strokes: z.array(ZStroke.extend({ set_id: z.number().int().describe("the work set the stroke belongs to") })).describe("every work set's strokes on the training's clock and distance (from the first work set's start), in order"),
-    series: z.object({ training_id: z.number().int(), ...ZSeries.omit({ session_id: true }).shape }).describe("the whole training's bounded series, from the first work set's start: at most 1000 evenly spaced points"),
+    strokes: z
+      .array(ZStroke.extend({ set_id: z.number().int().describe("the work set the stroke belongs to") }))
+      .describe("every work set's strokes on the training's clock and distance (from the first work set's start), in order"),
+    series: z
+      .object({ training_id: z.number().int(), ...ZSeries.omit({ session_id: true }).shape })
+      .describe("the whole training's bounded series, from the first work set's start: at most 1000 evenly spaced points"),
     lactate: z.array(ZLactate).nullable().describe("null unless lactate_included"),
   })
   .strict()

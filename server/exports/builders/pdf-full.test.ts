@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 const build = (overrides: Partial<Parameters<typeof buildExport>[3]> = {}) =>
-  buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format: "pdf-full", ...overrides });
+  buildExport(
+    world.db,
+    { kind: "session", sessionId: world.sessionId },
+    { userId: world.anna.id },
+    { ...defaultOptions, format: "pdf-full", ...overrides },
+  );
 
 describe("pdf-full export", () => {
   it("has several numbered pages: every split, charts, data quality, every stroke", async () => {
@@ -30,7 +35,12 @@ describe("pdf-full export", () => {
     expect(pdfText(file.bytes, 2)).toContain("Distance per stroke (m)");
     expect(pdfText(file.bytes, 3)).toContain("Heart-rate coverage");
     // The stroke table ends with the last stroke.
-    const { strokes } = await loadExportModel(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { athlete: 1, splits: 4, mode: "full", healthAllowed: true });
+    const { strokes } = await loadExportModel(
+      world.db,
+      { kind: "session", sessionId: world.sessionId },
+      { userId: world.anna.id },
+      { athlete: 1, splits: 4, mode: "full", healthAllowed: true },
+    );
     const strokeCount = strokes.length;
     expect(pages).toBe(3 + Math.ceil(strokeCount / 70));
     expect(pdfText(file.bytes, pages)).toMatch(new RegExp(`\\n\\s*${strokeCount}\\s+\\d+\\.\\d\\d\\s+(left|right)`));

@@ -1,6 +1,14 @@
 import { Canvas, Document, Line, Page, Polyline, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { withUncertainty } from "../../svc/process/uncertainty";
-import { formatHeartRate, formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatSpeed, formatStrokeDistance } from "../../results/figure-format";
+import {
+  formatHeartRate,
+  formatPace500,
+  formatPaceAndSpeed,
+  formatRate,
+  formatSeconds,
+  formatSpeed,
+  formatStrokeDistance,
+} from "../../results/figure-format";
 import { averageSpeedMS } from "../../results/figures";
 import { REPORT_TEXT } from "../../reports/report-text";
 import type { ExportModel } from "../export-source";
@@ -32,7 +40,16 @@ const styles = StyleSheet.create({
   cell: { flex: 1, textAlign: "right", paddingHorizontal: 2 },
   firstCell: { flex: 1, textAlign: "left", paddingHorizontal: 2 },
   note: { fontSize: 8, color: "#57606a", marginBottom: 4 },
-  footer: { position: "absolute", bottom: 20, left: 40, right: 40, fontSize: 8, color: "#57606a", flexDirection: "row", justifyContent: "space-between" },
+  footer: {
+    position: "absolute",
+    bottom: 20,
+    left: 40,
+    right: 40,
+    fontSize: 8,
+    color: "#57606a",
+    flexDirection: "row",
+    justifyContent: "space-between",
+  },
 });
 
 export async function buildFullPdfExport(model: ExportModel, lang: ExportLang): Promise<Uint8Array> {
@@ -60,7 +77,8 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
     [t.avgRate, unit(formatRate(sum.avg_rate_spm), "spm")],
     [t.avgStrokeDistance, unit(formatStrokeDistance(sum.avg_stroke_distance_m), "m")],
   ];
-  if (sum.heart_rate) facts.push([t.heartRateChart, `${formatHeartRate(sum.heart_rate.avg_bpm)} / ${formatHeartRate(sum.heart_rate.max_bpm)}`]);
+  if (sum.heart_rate)
+    facts.push([t.heartRateChart, `${formatHeartRate(sum.heart_rate.avg_bpm)} / ${formatHeartRate(sum.heart_rate.max_bpm)}`]);
   const footer = (
     <View style={styles.footer} fixed>
       <Text>{`${title} · ${f.date} · ${t.source[f.kind]} #${f.id}`}</Text>
@@ -68,7 +86,8 @@ function FullReport({ model, lang }: { model: ExportModel; lang: ExportLang }) {
     </View>
   );
   const series = model.series;
-  const along = (values: (number | null)[] | undefined) => (values ?? []).flatMap((y, p) => (y === null || series.distance_m?.[p] == null ? [] : [{ x: series.distance_m[p]!, y }]));
+  const along = (values: (number | null)[] | undefined) =>
+    (values ?? []).flatMap((y, p) => (y === null || series.distance_m?.[p] == null ? [] : [{ x: series.distance_m[p]!, y }]));
   const charts: [string, string, { x: number; y: number }[]][] = [
     [t.speedChart, "#0b5cad", along(series.speed_m_s)],
     [t.rateChart, "#b42318", along(series.rate_spm)],
@@ -188,7 +207,11 @@ function StrokeTable({ header, lines }: { header: string; lines: string[] }) {
 const STROKE_COLUMNS = [6, 9, 7, 9, 9, 9, 10, 12];
 /** Fixed-width columns: the first left-aligned, the rest right-aligned (Courier keeps them straight). */
 function strokeLine(cells: string[]): string {
-  return cells.map((c, i) => (i === 0 ? c.slice(0, STROKE_COLUMNS[i]).padEnd(STROKE_COLUMNS[i]) : c.slice(0, STROKE_COLUMNS[i] - 1).padStart(STROKE_COLUMNS[i]))).join("");
+  return cells
+    .map((c, i) =>
+      i === 0 ? c.slice(0, STROKE_COLUMNS[i]).padEnd(STROKE_COLUMNS[i]) : c.slice(0, STROKE_COLUMNS[i] - 1).padStart(STROKE_COLUMNS[i]),
+    )
+    .join("");
 }
 const num = (v: number | null, digits: number) => (v === null ? "—" : v.toFixed(digits));
 

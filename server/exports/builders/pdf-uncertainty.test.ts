@@ -18,8 +18,18 @@ afterAll(async () => {
 describe("split uncertainty in the PDF reports", () => {
   for (const format of ["pdf", "pdf-full"] as const) {
     it(`${format}: every split reads "m:ss.cc ± 0.cc" with the split items' elapsed_uncertainty_s`, async () => {
-      const file = await buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format, splits: 5 });
-      const { splits } = await loadExportModel(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { athlete: 1, splits: 5, mode: "full", healthAllowed: true });
+      const file = await buildExport(
+        world.db,
+        { kind: "session", sessionId: world.sessionId },
+        { userId: world.anna.id },
+        { ...defaultOptions, format, splits: 5 },
+      );
+      const { splits } = await loadExportModel(
+        world.db,
+        { kind: "session", sessionId: world.sessionId },
+        { userId: world.anna.id },
+        { athlete: 1, splits: 5, mode: "full", healthAllowed: true },
+      );
       const text = pdfText(file.bytes, 1).replace(/[ \t]+/g, " ");
       expect(splits).toHaveLength(5);
       for (const split of splits) {

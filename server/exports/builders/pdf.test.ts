@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 const build = (overrides: Partial<Parameters<typeof buildExport>[3]> = {}) =>
-  buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format: "pdf", ...overrides });
+  buildExport(
+    world.db,
+    { kind: "session", sessionId: world.sessionId },
+    { userId: world.anna.id },
+    { ...defaultOptions, format: "pdf", ...overrides },
+  );
 
 describe("pdf export (the compact report)", () => {
   it("is the results API's one-page report, in English or Spanish, with the splits asked for and no share-link QR code", async () => {

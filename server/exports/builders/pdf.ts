@@ -13,7 +13,9 @@ import type { ExportLang } from "./index";
  * same bytes for the same request.
  */
 export async function buildPdfExport(model: ExportModel, lang: ExportLang): Promise<Uint8Array> {
-  return new Uint8Array(await renderToBuffer(createElement(ResultReport, { data: reportData(model, lang) }) as Parameters<typeof renderToBuffer>[0]));
+  return new Uint8Array(
+    await renderToBuffer(createElement(ResultReport, { data: reportData(model, lang) }) as Parameters<typeof renderToBuffer>[0]),
+  );
 }
 
 export function reportData(model: ExportModel, lang: ExportLang): ReportData {
@@ -28,7 +30,15 @@ export function reportData(model: ExportModel, lang: ExportLang): ReportData {
     crew: f.crew.map((seat) => ({ name: seatName(seat, lang), external: false })),
     distanceM: f.distanceM,
     durationMs: f.durationMs,
-    splits: model.splits.map((split) => ({ distanceM: split.distance_m, elapsedS: split.elapsed_s, splitS: split.split_s, speedMS: split.speed_m_s, rateSpm: split.rate_spm, elapsedUncertaintyS: split.elapsed_uncertainty_s, splitUncertaintyS: split.split_uncertainty_s })),
+    splits: model.splits.map((split) => ({
+      distanceM: split.distance_m,
+      elapsedS: split.elapsed_s,
+      splitS: split.split_s,
+      speedMS: split.speed_m_s,
+      rateSpm: split.rate_spm,
+      elapsedUncertaintyS: split.elapsed_uncertainty_s,
+      splitUncertaintyS: split.split_uncertainty_s,
+    })),
     strokes: model.strokes.map((stroke) => ({ distanceM: stroke.distance_m ?? 0, speedMS: stroke.speed_m_s, rateSpm: stroke.rate_spm })),
     summary: {
       strokeCount: model.summary.stroke_count,

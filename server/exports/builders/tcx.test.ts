@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const XSD = readFileSync("test/fixtures/tcx/TrainingCenterDatabasev2.xsd", "utf8");
-const validate = (xml: string) => validateXML({ xml: [{ fileName: "export.tcx", contents: xml }], schema: [{ fileName: "TrainingCenterDatabasev2.xsd", contents: XSD }] });
+const validate = (xml: string) =>
+  validateXML({ xml: [{ fileName: "export.tcx", contents: xml }], schema: [{ fileName: "TrainingCenterDatabasev2.xsd", contents: XSD }] });
 const source = () => ({ kind: "session" as const, sessionId: world.sessionId });
 const count = (xml: string, tag: string) => xml.split(`<${tag}>`).length - 1;
 
@@ -27,7 +28,12 @@ describe("tcx export", () => {
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
 
-    const model = await loadExportModel(world.db, source(), { userId: world.anna.id }, { athlete: 1, splits: 6, mode: "full", healthAllowed: true });
+    const model = await loadExportModel(
+      world.db,
+      source(),
+      { userId: world.anna.id },
+      { athlete: 1, splits: 6, mode: "full", healthAllowed: true },
+    );
     expect(xml).toContain('<Activity Sport="Other">');
     expect(xml).toContain(`<Id>${new Date(model.startUnixMs).toISOString()}</Id>`);
     expect(xml.split("<Lap StartTime=").length - 1).toBe(6);

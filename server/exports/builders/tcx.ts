@@ -71,7 +71,8 @@ function trackpoint(model: ExportModel, p: number, time: string): string {
   const rate = series.rate_spm?.[p];
   const speed = series.speed_m_s?.[p];
   const parts = [`<Time>${time}</Time>`];
-  if (position) parts.push(`<Position><LatitudeDegrees>${position[0]}</LatitudeDegrees><LongitudeDegrees>${position[1]}</LongitudeDegrees></Position>`);
+  if (position)
+    parts.push(`<Position><LatitudeDegrees>${position[0]}</LatitudeDegrees><LongitudeDegrees>${position[1]}</LongitudeDegrees></Position>`);
   if (typeof distance === "number") parts.push(`<DistanceMeters>${distance}</DistanceMeters>`);
   if (typeof bpm === "number" && bpm >= 1) parts.push(`<HeartRateBpm><Value>${Math.round(bpm)}</Value></HeartRateBpm>`);
   if (typeof rate === "number") parts.push(`<Cadence>${cadence(rate)}</Cadence>`);
@@ -82,4 +83,7 @@ function trackpoint(model: ExportModel, p: number, time: string): string {
 const cadence = (rate: number) => Math.min(254, Math.max(0, Math.round(rate)));
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 // Control characters are not allowed in XML 1.0 at all; the markup characters become entities.
-const escapeXml = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);

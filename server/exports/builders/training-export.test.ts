@@ -44,7 +44,12 @@ function references(value: unknown, path = "$"): { path: string; key: string; va
   if (Array.isArray(value)) return value.flatMap((v, i) => references(v, `${path}[${i}]`));
   if (value === null || typeof value !== "object") return [];
   return Object.entries(value).flatMap(([key, v]) => {
-    const here = key === "id" || key.endsWith("_id") || key.endsWith("_ids") ? (Array.isArray(v) ? v.map((x, i) => ({ path: `${path}.${key}[${i}]`, key, value: x })) : [{ path: `${path}.${key}`, key, value: v }]) : [];
+    const here =
+      key === "id" || key.endsWith("_id") || key.endsWith("_ids")
+        ? Array.isArray(v)
+          ? v.map((x, i) => ({ path: `${path}.${key}[${i}]`, key, value: x }))
+          : [{ path: `${path}.${key}`, key, value: v }]
+        : [];
     return [...here, ...references(v, `${path}.${key}`)];
   });
 }
@@ -56,7 +61,14 @@ describe("a training's JSON export (version 2)", () => {
       // First the rule itself: no reference-looking value is 0 or points at nothing the file is about.
       const setIds = (await getTrainingSets(world.db, id)).map((s) => s.id);
       const boatClassIds = references(doc).flatMap((r) => (r.path.endsWith(".boat_class.id") ? [r.value] : []));
-      const real = new Set<unknown>([id, ...setIds, world.annaAthleteId, world.trackId, ...boatClassIds, ...(doc.lactate ?? []).map((l) => l.id)]);
+      const real = new Set<unknown>([
+        id,
+        ...setIds,
+        world.annaAthleteId,
+        world.trackId,
+        ...boatClassIds,
+        ...(doc.lactate ?? []).map((l) => l.id),
+      ]);
       const refs = references(doc);
       expect(refs.length).toBeGreaterThan(10);
       for (const ref of refs) {
@@ -64,7 +76,12 @@ describe("a training's JSON export (version 2)", () => {
         if (ref.value !== null) expect(real.has(ref.value), `${ref.path} = ${String(ref.value)} points nowhere`).toBe(true);
       }
       expectValid(doc);
-      expect(doc).toMatchObject({ format: "paddle-results.training-export", version: 2, kind: "training", source: { kind: "training", training_id: id } });
+      expect(doc).toMatchObject({
+        format: "paddle-results.training-export",
+        version: 2,
+        kind: "training",
+        source: { kind: "training", training_id: id },
+      });
       expect(EXPORT_JSON_VERSION).toBe(2);
       // Nothing dressed as a session.
       expect(doc).not.toHaveProperty("session");
@@ -90,7 +107,13 @@ describe("a training's JSON export (version 2)", () => {
     const doc = await json(trainings.named);
     expect(doc.athlete).toEqual({ seat: 1, athlete: { id: world.annaAthleteId, name: "Anna Alvarez" }, is_subject: true });
     expect(doc.training.crew).toEqual([doc.athlete]);
-    expect(doc.training).toMatchObject({ id: trainings.named, title: "Tuesday pieces", notes: "into the wind", track: { id: world.trackId, name: "Export Basin" }, athlete: { id: world.annaAthleteId } });
+    expect(doc.training).toMatchObject({
+      id: trainings.named,
+      title: "Tuesday pieces",
+      notes: "into the wind",
+      track: { id: world.trackId, name: "Export Basin" },
+      athlete: { id: world.annaAthleteId },
+    });
     expect(doc.privacy).toEqual({ mode: "full", heart_rate_included: true, lactate_included: true });
   });
 
@@ -105,7 +128,12 @@ describe("a training's JSON export (version 2)", () => {
   });
 
   it("a session export is version 2 of the same document, kind session, and validates against the same schema", async () => {
-    const file = await buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format: "json" });
+    const file = await buildExport(
+      world.db,
+      { kind: "session", sessionId: world.sessionId },
+      { userId: world.anna.id },
+      { ...defaultOptions, format: "json" },
+    );
     const doc = JSON.parse(new TextDecoder().decode(file.bytes)) as ExportDocument;
     expectValid(doc);
     expect(doc).toMatchObject({ version: 2, kind: "session", format: "paddle-results.session-export" });
@@ -116,18 +144,34 @@ describe("a training's JSON export (version 2)", () => {
   });
 });
 
-describe("version 2 has room for the changes planned beside it (docs/exports.md \"Versions\")", () => {
+describe('version 2 has room for the changes planned beside it (docs/exports.md "Versions")', () => {
   it("a privacy-safe seat without identity as the chosen seat, a training with a whole crew, corrected sets and a review flag all validate", async () => {
-    const file = await buildExport(world.db, { kind: "session", sessionId: world.sessionId }, { userId: world.anna.id }, { ...defaultOptions, format: "json", mode: "privacy-safe" });
+    const file = await buildExport(
+      world.db,
+      { kind: "session", sessionId: world.sessionId },
+      { userId: world.anna.id },
+      { ...defaultOptions, format: "json", mode: "privacy-safe" },
+    );
     const session = JSON.parse(new TextDecoder().decode(file.bytes)) as ExportDocument;
     // Partner exports of a seat that is not the person's own: no identity, no health.
-    expectValid({ ...session, athlete: { seat: 2, athlete: null, is_subject: false }, privacy: { ...session.privacy, heart_rate_included: false, lactate_included: false }, lactate: null });
+    expectValid({
+      ...session,
+      athlete: { seat: 2, athlete: null, is_subject: false },
+      privacy: { ...session.privacy, heart_rate_included: false, lactate_included: false },
+      lactate: null,
+    });
     const training = await json(trainings.named);
     const crew = [training.athlete, { seat: 2, athlete: null, is_subject: false }];
     expectValid({
       ...training,
       athlete: crew[1],
-      training: { ...training.training, boat_class: { ...training.training.boat_class, crew_size: 2 }, crew, needs_review: true, sets: training.training.sets.map((set, i) => ({ ...set, corrected: i === 0 })) },
+      training: {
+        ...training.training,
+        boat_class: { ...training.training.boat_class, crew_size: 2 },
+        crew,
+        needs_review: true,
+        sets: training.training.sets.map((set, i) => ({ ...set, corrected: i === 0 })),
+      },
     });
     // What stays refused: an athlete without a name; a training document carrying a session member.
     expect(validate({ ...training, athlete: { seat: 1, athlete: { id: 1 }, is_subject: true } })).toBe(false);
@@ -182,10 +226,15 @@ describe("a training's XLSX, FIT, TCX and PDF exports name it a training and hol
   it("TCX: valid against TCX v2; the activity's notes say Training and its title, each lap names its set", async () => {
     const sets = await getTrainingSets(world.db, trainings.named);
     const xml = new TextDecoder().decode((await build(trainings.named, "tcx")).bytes);
-    const result = await validateXML({ xml: [{ fileName: "t.tcx", contents: xml }], schema: [{ fileName: "TrainingCenterDatabasev2.xsd", contents: XSD }] });
+    const result = await validateXML({
+      xml: [{ fileName: "t.tcx", contents: xml }],
+      schema: [{ fileName: "TrainingCenterDatabasev2.xsd", contents: XSD }],
+    });
     expect(result.errors).toEqual([]);
     expect(xml).toContain("<Notes>Training: Tuesday pieces · into the wind</Notes>");
-    expect([...xml.matchAll(/<Notes>(Set \d+ · (?:work|rest))<\/Notes>/g)].map((m) => m[1])).toEqual(sets.map((s) => `Set ${s.position} · ${s.kind}`));
+    expect([...xml.matchAll(/<Notes>(Set \d+ · (?:work|rest))<\/Notes>/g)].map((m) => m[1])).toEqual(
+      sets.map((s) => `Set ${s.position} · ${s.kind}`),
+    );
     expect(xml.split("<Intensity>Resting</Intensity>").length - 1).toBe(sets.filter((s) => s.kind === "rest").length);
     expect(xml).not.toContain("<TriggerMethod>Distance</TriggerMethod>");
   });
@@ -203,19 +252,28 @@ describe("a training's XLSX, FIT, TCX and PDF exports name it a training and hol
 });
 
 describe("a training's export in every format", () => {
-  it.each(EXPORT_FORMATS)("%s: the same bytes for the same request; web and data-surface API builds agree; no owner name, e-mail or file name", async (format) => {
-    const source = { kind: "training" as const, trainingId: trainings.ownPractice };
-    const web = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
-    const again = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
-    const api = await buildExport(world.db, source, { userId: world.anna.id, application: { id: 4242, surface: "data" } }, { ...defaultOptions, format });
-    expect(Buffer.from(again.bytes).equals(Buffer.from(web.bytes))).toBe(true);
-    expect(Buffer.from(api.bytes).equals(Buffer.from(web.bytes))).toBe(true);
-    expect(web.filename).toMatch(new RegExp(`^training-${trainings.ownPractice}-\\d{4}-\\d{2}-\\d{2}-seat1`));
-    const text = await readable(format, web.bytes);
-    expect(text.length).toBeGreaterThan(100);
-    // Her own practice has no athlete record: no file fills the seat with the owner's account name.
-    expect(text).not.toContain(world.anna.name);
-    expect(text).not.toContain(world.anna.email);
-    expect(text).not.toContain(".svc");
-  }, 60_000);
+  it.each(EXPORT_FORMATS)(
+    "%s: the same bytes for the same request; web and data-surface API builds agree; no owner name, e-mail or file name",
+    async (format) => {
+      const source = { kind: "training" as const, trainingId: trainings.ownPractice };
+      const web = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
+      const again = await buildExport(world.db, source, { userId: world.anna.id }, { ...defaultOptions, format });
+      const api = await buildExport(
+        world.db,
+        source,
+        { userId: world.anna.id, application: { id: 4242, surface: "data" } },
+        { ...defaultOptions, format },
+      );
+      expect(Buffer.from(again.bytes).equals(Buffer.from(web.bytes))).toBe(true);
+      expect(Buffer.from(api.bytes).equals(Buffer.from(web.bytes))).toBe(true);
+      expect(web.filename).toMatch(new RegExp(`^training-${trainings.ownPractice}-\\d{4}-\\d{2}-\\d{2}-seat1`));
+      const text = await readable(format, web.bytes);
+      expect(text.length).toBeGreaterThan(100);
+      // Her own practice has no athlete record: no file fills the seat with the owner's account name.
+      expect(text).not.toContain(world.anna.name);
+      expect(text).not.toContain(world.anna.email);
+      expect(text).not.toContain(".svc");
+    },
+    60_000,
+  );
 });

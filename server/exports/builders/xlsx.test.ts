@@ -25,7 +25,12 @@ describe("xlsx export", () => {
     const file = await buildExport(world.db, source(), { userId: world.anna.id }, { ...defaultOptions, format: "xlsx", splits: 8 });
     expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const workbook = await open(file.bytes);
-    const model = await loadExportModel(world.db, source(), { userId: world.anna.id }, { athlete: 1, splits: 8, mode: "full", healthAllowed: true });
+    const model = await loadExportModel(
+      world.db,
+      source(),
+      { userId: world.anna.id },
+      { athlete: 1, splits: 8, mode: "full", healthAllowed: true },
+    );
     expect(workbook.worksheets.map((w) => w.name)).toEqual(["Summary", "Splits", "Strokes", "Series"]);
     for (const sheet of workbook.worksheets) expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
 
@@ -47,12 +52,26 @@ describe("xlsx export", () => {
     expect(row.getCell(6).value).toBe(model.strokes[9].rate_spm);
 
     const series = workbook.getWorksheet("Series")!;
-    expect(headerRow(series)).toEqual(["Time (s)", "Distance (m)", "Speed (m/s)", "Rate (spm)", "Distance per stroke (m)", "Heart rate (bpm)", "Latitude (°)", "Longitude (°)"]);
+    expect(headerRow(series)).toEqual([
+      "Time (s)",
+      "Distance (m)",
+      "Speed (m/s)",
+      "Rate (spm)",
+      "Distance per stroke (m)",
+      "Heart rate (bpm)",
+      "Latitude (°)",
+      "Longitude (°)",
+    ]);
     expect(series.rowCount).toBe(1 + model.series.points);
     expect(series.getRow(series.rowCount).getCell(2).value).toBeCloseTo(model.summary.distance_m, 1);
 
     const summary = workbook.getWorksheet("Summary")!;
-    const byName = new Map(summary.getSheetValues().slice(2).map((r) => [(r as unknown[])[1], (r as unknown[]).slice(2)]));
+    const byName = new Map(
+      summary
+        .getSheetValues()
+        .slice(2)
+        .map((r) => [(r as unknown[])[1], (r as unknown[]).slice(2)]),
+    );
     expect(byName.get("Distance")).toEqual([model.summary.distance_m, "m"]);
     expect(byName.get("Strokes")![0]).toBe(model.summary.stroke_count);
     expect(byName.get("Athlete")![0]).toBe("Anna Alvarez");
@@ -67,7 +86,10 @@ describe("xlsx export", () => {
     const workbook = await open(a.bytes);
     expect(headerRow(workbook.getWorksheet("Series")!)).not.toContain("Frecuencia cardiaca (lpm)");
     expect(headerRow(workbook.getWorksheet("Splits")!)).toContain("Velocidad (m/s)");
-    const summary = workbook.getWorksheet("Summary")!.getSheetValues().map((r) => (r as unknown[] | undefined)?.[1]);
+    const summary = workbook
+      .getWorksheet("Summary")!
+      .getSheetValues()
+      .map((r) => (r as unknown[] | undefined)?.[1]);
     expect(summary).not.toContain("Frecuencia cardiaca media");
   });
 });

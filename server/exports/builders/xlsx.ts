@@ -22,22 +22,106 @@ const HEADERS = {
     splits: ["Split", "Distance (m)", "Elapsed (s)", "Split time (s)", "Speed (m/s)", "Rate (spm)"],
     sets: ["Set", "Kind", "Distance (m)", "Elapsed (s)", "Set time (s)", "Speed (m/s)", "Rate (spm)"],
     set: "Set",
-    strokes: ["Stroke", "Time (s)", "Side", "Distance (m)", "Speed (m/s)", "Rate (spm)", "Distance per stroke (m)", "Peak surge accel. (m/s²)", "Lowest surge accel. (m/s²)", "Max pitch (°)", "Max roll (°)"],
-    series: ["Time (s)", "Distance (m)", "Speed (m/s)", "Rate (spm)", "Distance per stroke (m)", "Heart rate (bpm)", "Latitude (°)", "Longitude (°)"],
+    strokes: [
+      "Stroke",
+      "Time (s)",
+      "Side",
+      "Distance (m)",
+      "Speed (m/s)",
+      "Rate (spm)",
+      "Distance per stroke (m)",
+      "Peak surge accel. (m/s²)",
+      "Lowest surge accel. (m/s²)",
+      "Max pitch (°)",
+      "Max roll (°)",
+    ],
+    series: [
+      "Time (s)",
+      "Distance (m)",
+      "Speed (m/s)",
+      "Rate (spm)",
+      "Distance per stroke (m)",
+      "Heart rate (bpm)",
+      "Latitude (°)",
+      "Longitude (°)",
+    ],
   },
   es: {
     summary: ["Magnitud", "Valor", "Unidad"],
     splits: ["Parcial", "Distancia (m)", "Acumulado (s)", "Tiempo parcial (s)", "Velocidad (m/s)", "Ritmo (pal/min)"],
     sets: ["Serie", "Tipo", "Distancia (m)", "Acumulado (s)", "Tiempo de la serie (s)", "Velocidad (m/s)", "Ritmo (pal/min)"],
     set: "Serie",
-    strokes: ["Palada", "Tiempo (s)", "Lado", "Distancia (m)", "Velocidad (m/s)", "Ritmo (pal/min)", "Avance por palada (m)", "Acel. máx. de avance (m/s²)", "Acel. mín. de avance (m/s²)", "Cabeceo máx. (°)", "Balanceo máx. (°)"],
-    series: ["Tiempo (s)", "Distancia (m)", "Velocidad (m/s)", "Ritmo (pal/min)", "Avance por palada (m)", "Frecuencia cardiaca (lpm)", "Latitud (°)", "Longitud (°)"],
+    strokes: [
+      "Palada",
+      "Tiempo (s)",
+      "Lado",
+      "Distancia (m)",
+      "Velocidad (m/s)",
+      "Ritmo (pal/min)",
+      "Avance por palada (m)",
+      "Acel. máx. de avance (m/s²)",
+      "Acel. mín. de avance (m/s²)",
+      "Cabeceo máx. (°)",
+      "Balanceo máx. (°)",
+    ],
+    series: [
+      "Tiempo (s)",
+      "Distancia (m)",
+      "Velocidad (m/s)",
+      "Ritmo (pal/min)",
+      "Avance por palada (m)",
+      "Frecuencia cardiaca (lpm)",
+      "Latitud (°)",
+      "Longitud (°)",
+    ],
   },
 } as const;
 
 const SUMMARY_ROWS = {
-  en: { title: "Title", workSets: "Work sets", date: "Date", time: "Start time", track: "Track", boat: "Boat class", athlete: "Athlete", seat: "Seat", crew: "Crew", distance: "Distance", duration: "Duration", strokes: "Strokes", avgSpeed: "Average speed", maxSpeed: "Top speed", avgRate: "Average rate", maxRate: "Top rate", dps: "Average distance per stroke", avgHr: "Average heart rate", maxHr: "Maximum heart rate", mode: "Privacy mode" },
-  es: { title: "Título", workSets: "Series de trabajo", date: "Fecha", time: "Hora de inicio", track: "Pista", boat: "Embarcación", athlete: "Deportista", seat: "Asiento", crew: "Tripulación", distance: "Distancia", duration: "Duración", strokes: "Paladas", avgSpeed: "Velocidad media", maxSpeed: "Velocidad máxima", avgRate: "Ritmo medio", maxRate: "Ritmo máximo", dps: "Avance medio por palada", avgHr: "Frecuencia cardiaca media", maxHr: "Frecuencia cardiaca máxima", mode: "Modo de privacidad" },
+  en: {
+    title: "Title",
+    workSets: "Work sets",
+    date: "Date",
+    time: "Start time",
+    track: "Track",
+    boat: "Boat class",
+    athlete: "Athlete",
+    seat: "Seat",
+    crew: "Crew",
+    distance: "Distance",
+    duration: "Duration",
+    strokes: "Strokes",
+    avgSpeed: "Average speed",
+    maxSpeed: "Top speed",
+    avgRate: "Average rate",
+    maxRate: "Top rate",
+    dps: "Average distance per stroke",
+    avgHr: "Average heart rate",
+    maxHr: "Maximum heart rate",
+    mode: "Privacy mode",
+  },
+  es: {
+    title: "Título",
+    workSets: "Series de trabajo",
+    date: "Fecha",
+    time: "Hora de inicio",
+    track: "Pista",
+    boat: "Embarcación",
+    athlete: "Deportista",
+    seat: "Asiento",
+    crew: "Tripulación",
+    distance: "Distancia",
+    duration: "Duración",
+    strokes: "Paladas",
+    avgSpeed: "Velocidad media",
+    maxSpeed: "Velocidad máxima",
+    avgRate: "Ritmo medio",
+    maxRate: "Ritmo máximo",
+    dps: "Avance medio por palada",
+    avgHr: "Frecuencia cardiaca media",
+    maxHr: "Frecuencia cardiaca máxima",
+    mode: "Modo de privacidad",
+  },
 } as const;
 
 export async function buildXlsxExport(model: ExportModel, lang: ExportLang): Promise<Uint8Array> {
@@ -73,21 +157,39 @@ export async function buildXlsxExport(model: ExportModel, lang: ExportLang): Pro
     [r.avgRate, sum.avg_rate_spm, "spm"],
     [r.maxRate, sum.max_rate_spm, "spm"],
     [r.dps, sum.avg_stroke_distance_m, "m"],
-    ...(sum.heart_rate ? ([[r.avgHr, sum.heart_rate.avg_bpm, "bpm"], [r.maxHr, sum.heart_rate.max_bpm, "bpm"]] as Cell[][]) : []),
+    ...(sum.heart_rate
+      ? ([
+          [r.avgHr, sum.heart_rate.avg_bpm, "bpm"],
+          [r.maxHr, sum.heart_rate.max_bpm, "bpm"],
+        ] as Cell[][])
+      : []),
     [r.mode, model.mode, null],
   ]);
-  addSheet(workbook, training ? "Training" : "Summary", [
-    { header: h.summary[0], width: 30 },
-    { header: h.summary[1], width: 28 },
-    { header: h.summary[2], width: 8 },
-  ], summaryRows);
+  addSheet(
+    workbook,
+    training ? "Training" : "Summary",
+    [
+      { header: h.summary[0], width: 30 },
+      { header: h.summary[1], width: 28 },
+      { header: h.summary[2], width: 8 },
+    ],
+    summaryRows,
+  );
 
   if (training) {
     addSheet(
       workbook,
       "Sets",
       h.sets.map((header, i) => ({ header, width: i === 0 || i === 1 ? 10 : 16, format: i === 0 ? "0" : i === 1 ? undefined : "0.00" })),
-      model.splits.map((lap) => [lap.set?.position ?? lap.index, lap.set ? words[lap.set.kind] : null, lap.distance_m, lap.elapsed_s, lap.split_s, lap.speed_m_s, lap.rate_spm]),
+      model.splits.map((lap) => [
+        lap.set?.position ?? lap.index,
+        lap.set ? words[lap.set.kind] : null,
+        lap.distance_m,
+        lap.elapsed_s,
+        lap.split_s,
+        lap.speed_m_s,
+        lap.rate_spm,
+      ]),
     );
   } else {
     addSheet(
@@ -104,9 +206,25 @@ export async function buildXlsxExport(model: ExportModel, lang: ExportLang): Pro
   addSheet(
     workbook,
     "Strokes",
-    strokeHeaders.map((header, i) => ({ header, width: i === 0 || i === 2 || i === 11 ? 8 : 14, format: i === 0 || i === 11 ? "0" : i === 2 ? undefined : "0.000" })),
+    strokeHeaders.map((header, i) => ({
+      header,
+      width: i === 0 || i === 2 || i === 11 ? 8 : 14,
+      format: i === 0 || i === 11 ? "0" : i === 2 ? undefined : "0.000",
+    })),
     model.strokes.map((k) => {
-      const row: Cell[] = [k.index, k.time_s, k.side, k.distance_m, k.speed_m_s, k.rate_spm, k.stroke_distance_m, k.max_accel_x_m_s2, k.min_accel_x_m_s2, k.max_pitch_deg, k.max_roll_deg];
+      const row: Cell[] = [
+        k.index,
+        k.time_s,
+        k.side,
+        k.distance_m,
+        k.speed_m_s,
+        k.rate_spm,
+        k.stroke_distance_m,
+        k.max_accel_x_m_s2,
+        k.min_accel_x_m_s2,
+        k.max_pitch_deg,
+        k.max_roll_deg,
+      ];
       if (training) row.push(k.set_id === undefined ? null : (setPosition.get(k.set_id) ?? null));
       return row;
     }),
@@ -121,7 +239,13 @@ export async function buildXlsxExport(model: ExportModel, lang: ExportLang): Pro
     seriesColumns.map((header) => ({ header, width: 14, format: header.includes("°") ? "0.00000" : "0.00" })),
     series.t_s.map((t, p) => {
       const position = model.positions[p];
-      const row: Cell[] = [t, series.distance_m?.[p] ?? null, series.speed_m_s?.[p] ?? null, series.rate_spm?.[p] ?? null, series.stroke_distance_m?.[p] ?? null];
+      const row: Cell[] = [
+        t,
+        series.distance_m?.[p] ?? null,
+        series.speed_m_s?.[p] ?? null,
+        series.rate_spm?.[p] ?? null,
+        series.stroke_distance_m?.[p] ?? null,
+      ];
       if (heartRate) row.push(heartRate[p]);
       row.push(position?.[0] ?? null, position?.[1] ?? null);
       return row;

@@ -8,13 +8,18 @@ const now = Date.parse("2026-06-01T10:00:00Z");
 describe("cursors", () => {
   it("round-trip the keyset position for the same list, subject and application", () => {
     const cursor = encodeCursor(secret, binding, ["2026-05-01T10:00:00.000Z", 42], now);
-    expect(decodeCursor(secret, cursor, { ...binding, filters: { order: "desc", sort: "date" } }, now + 1000)).toEqual({ ok: true, position: ["2026-05-01T10:00:00.000Z", 42] });
+    expect(decodeCursor(secret, cursor, { ...binding, filters: { order: "desc", sort: "date" } }, now + 1000)).toEqual({
+      ok: true,
+      position: ["2026-05-01T10:00:00.000Z", 42],
+    });
   });
 
   it("reject a tampered payload or signature", () => {
     const cursor = encodeCursor(secret, binding, [10, 42], now);
     const [body, signature] = cursor.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), k: [10, 1] })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), k: [10, 1] })).toString(
+      "base64url",
+    );
     expect(decodeCursor(secret, `${forged}.${signature}`, binding, now)).toEqual({ ok: false, reason: "signature" });
     expect(decodeCursor(secret, `${body}.${signature.slice(0, -2)}xx`, binding, now)).toEqual({ ok: false, reason: "signature" });
     expect(decodeCursor("another-secret-0000000000000000000", cursor, binding, now)).toEqual({ ok: false, reason: "signature" });
@@ -24,7 +29,10 @@ describe("cursors", () => {
   it("are bound to the list, its filters, the application and the subject", () => {
     const cursor = encodeCursor(secret, binding, [1], now);
     expect(decodeCursor(secret, cursor, { ...binding, path: "/api/v1/trainings" }, now)).toEqual({ ok: false, reason: "other_list" });
-    expect(decodeCursor(secret, cursor, { ...binding, filters: { sort: "distance", order: "desc" } }, now)).toEqual({ ok: false, reason: "other_list" });
+    expect(decodeCursor(secret, cursor, { ...binding, filters: { sort: "distance", order: "desc" } }, now)).toEqual({
+      ok: false,
+      reason: "other_list",
+    });
     expect(decodeCursor(secret, cursor, { ...binding, applicationId: 4 }, now)).toEqual({ ok: false, reason: "other_list" });
     expect(decodeCursor(secret, cursor, { ...binding, subject: 8 }, now)).toEqual({ ok: false, reason: "other_subject" });
   });

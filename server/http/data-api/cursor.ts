@@ -28,11 +28,16 @@ interface CursorPayload {
   k: (string | number | null)[];
 }
 
-export type CursorResult = { ok: true; position: (string | number | null)[] } | { ok: false; reason: "malformed" | "signature" | "expired" | "other_list" | "other_subject" };
+export type CursorResult =
+  | { ok: true; position: (string | number | null)[] }
+  | { ok: false; reason: "malformed" | "signature" | "expired" | "other_list" | "other_subject" };
 
 function listHash(binding: CursorBinding): string {
   const filters = Object.entries(binding.filters).sort(([a], [b]) => a.localeCompare(b));
-  return createHash("sha256").update(JSON.stringify([binding.path, filters, binding.applicationId])).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update(JSON.stringify([binding.path, filters, binding.applicationId]))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 const sign = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("base64url");

@@ -57,7 +57,9 @@ type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in
 type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
   (Paged extends true ? z.output<typeof ZPageParams> : unknown);
 
-type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas
+  ? { [K in keyof H]: z.output<H[K]> }
+  : Record<string, never>;
 
 export interface OperationDefinition<
   P extends PathSchemas | undefined,
@@ -98,7 +100,12 @@ export interface OperationDefinition<
   errors?: Record<number, string | { description: string; schema: z.ZodType }>;
   handler: (
     ctx: DataApiContext,
-    input: { params: Output<P>; query: QueryOutput<Q, Paged>; body: B extends z.ZodType ? z.output<B> : undefined; headers: HeaderOutput<H> },
+    input: {
+      params: Output<P>;
+      query: QueryOutput<Q, Paged>;
+      body: B extends z.ZodType ? z.output<B> : undefined;
+      headers: HeaderOutput<H>;
+    },
   ) => Promise<DataApiResult>;
 }
 
@@ -112,7 +119,11 @@ const wrongAudience = () =>
 export const dataApiClock = { now: () => new Date() };
 
 export const ZErrorBody = z.object({
-  error: z.string().describe("machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable"),
+  error: z
+    .string()
+    .describe(
+      "machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable",
+    ),
   error_description: z.string().optional().describe("what is wrong, for a developer"),
   scope: z.string().optional().describe("insufficient_scope: the scopes the operation needs, space-separated"),
   request_id: ZRequestId.describe("req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem"),
@@ -142,7 +153,10 @@ interface DataAccess {
 }
 
 /** Per application and person: every Data API request counts here. */
-const dataApiBucket = (applicationId: number, userId: number) => ({ bucket: `data:app:${applicationId}:user:${userId}`, policy: DATA_API_RATE_LIMIT });
+const dataApiBucket = (applicationId: number, userId: number) => ({
+  bucket: `data:app:${applicationId}:user:${userId}`,
+  policy: DATA_API_RATE_LIMIT,
+});
 
 function readBearer(header: string | null): string | null {
   const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header?.trim() ?? "");
@@ -160,23 +174,48 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
       const token = readBearer(ctx.request.headers.get("authorization"));
       if (!token) throw new ApiProblem("unauthenticated", "Bearer access token missing");
       const { verified, decision } = await admitAccessToken(ctx.db, token, (v) => dataApiBucket(v.applicationId, v.userId), ctx.now);
-      if (!verified.ok || !decision) throw new ApiProblem("unauthenticated", !verified.ok && verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked", true);
+      if (!verified.ok || !decision)
+        throw new ApiProblem(
+          "unauthenticated",
+          !verified.ok && verified.reason === "wrong_audience" ? wrongAudience() : "The access token is invalid, expired or revoked",
+          true,
+        );
       return {
-        principal: { subjectId: verified.userId, applicationId: verified.applicationId, surface: verified.surface, scopes: new Set(verified.scopes), grantId: verified.grantId },
+        principal: {
+          subjectId: verified.userId,
+          applicationId: verified.applicationId,
+          surface: verified.surface,
+          scopes: new Set(verified.scopes),
+          grantId: verified.grantId,
+        },
         decisions: [decision],
       };
     },
-    rateLimits: (principal) => [{ ...dataApiBucket(principal.applicationId, principal.subjectId), message: `Rate limit exceeded: ${DATA_API_RATE_LIMIT.limit} requests per minute for this application and account` }],
+    rateLimits: (principal) => [
+      {
+        ...dataApiBucket(principal.applicationId, principal.subjectId),
+        message: `Rate limit exceeded: ${DATA_API_RATE_LIMIT.limit} requests per minute for this application and account`,
+      },
+    ],
     authorize(principal, access) {
       // An operation that does not exist on this surface is absent: 404, like an id outside the boundary.
       if (!access.surfaces.includes(principal.surface)) throw dataApiNotFound();
       const missing = access.scopes.filter((s) => !principal.scopes.has(s));
-      if (missing.length) throw new DataApiError("insufficient_scope", `This operation needs the scope ${access.scopes.join(" and ")}`, access.scopes.join(" "));
+      if (missing.length)
+        throw new DataApiError(
+          "insufficient_scope",
+          `This operation needs the scope ${access.scopes.join(" and ")}`,
+          access.scopes.join(" "),
+        );
     },
     formatError(error, { requestId }) {
       const apiError = toDataApiError(error);
       const challenge = bearerChallenge(apiError, error instanceof ApiProblem ? error.credentialSent : true);
-      return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: { ...(challenge ? { "WWW-Authenticate": challenge } : {}), ...errorRetryHeaders(apiError) } };
+      return {
+        status: apiError.status,
+        body: dataApiErrorBody(apiError, requestId),
+        headers: { ...(challenge ? { "WWW-Authenticate": challenge } : {}), ...errorRetryHeaders(apiError) },
+      };
     },
     newRequestId,
     baseHeaders: { "Cache-Control": "no-store" },
@@ -185,7 +224,8 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
     document: {
       securitySchemes: (access) => ({ security: ["oauth2"], scopes: access.scopes }),
       extensions: (access) => ({ "x-scopes": access.scopes, "x-surfaces": access.surfaces }),
-      describeAccess: (access) => `Scopes: ${access.scopes.join(", ") || "none beyond a valid token"}. Surfaces: ${access.surfaces.join(", ")}.`,
+      describeAccess: (access) =>
+        `Scopes: ${access.scopes.join(", ") || "none beyond a valid token"}. Surfaces: ${access.surfaces.join(", ")}.`,
       successHeaders: RATE_HEADERS,
       errorSchema: ZErrorBody,
       commonErrors: ({ access, hasInput, path }) => ({
@@ -202,12 +242,25 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
               schema: ZErrorBody.or(ZAnonymousSharedErrorBody),
               headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"],
             }
-          : { description: "invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience", headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"] },
-        403: { description: `insufficient_scope: the token lacks ${access.scopes.join(" or ")}`, headers: [...RATE_HEADERS, "WWW-Authenticate"] },
-        404: { description: "not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)", headers: RATE_HEADERS },
+          : {
+              description: "invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience",
+              headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"],
+            },
+        403: {
+          description: `insufficient_scope: the token lacks ${access.scopes.join(" or ")}`,
+          headers: [...RATE_HEADERS, "WWW-Authenticate"],
+        },
+        404: {
+          description:
+            "not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)",
+          headers: RATE_HEADERS,
+        },
         429: { description: "rate_limited", headers: [...RATE_HEADERS, "Retry-After"] },
         500: { description: "server_error", headers: RATE_HEADERS },
-        503: { description: "service_unavailable: the database connection was lost; retry after Retry-After seconds", headers: [...UNCOUNTED_HEADERS, "Retry-After"] },
+        503: {
+          description: "service_unavailable: the database connection was lost; retry after Retry-After seconds",
+          headers: [...UNCOUNTED_HEADERS, "Retry-After"],
+        },
       }),
     },
   },
@@ -236,5 +289,8 @@ export function defineOperation<
 export function dataApiErrorResponse(error: DataApiError | ApiProblem, headers: Record<string, string> = {}): Response {
   const requestId = newRequestId();
   const apiError = toDataApiError(error);
-  return Response.json(dataApiErrorBody(apiError, requestId), { status: apiError.status, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers } });
+  return Response.json(dataApiErrorBody(apiError, requestId), {
+    status: apiError.status,
+    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers },
+  });
 }

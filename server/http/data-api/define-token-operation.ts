@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { Surface } from "../../auth/oauth/scopes";
-import { createApi, type ApiOperation, type ErrorDoc, type KernelContext, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
+import {
+  createApi,
+  type ApiOperation,
+  type ErrorDoc,
+  type KernelContext,
+  type KernelDefinition,
+  type PathSchemas,
+} from "../kernel/define-api";
 import { newRequestId } from "../request-id";
 import { ZErrorBody, ZPageMeta } from "./define-operation";
 import { dataApiErrorBody, errorRetryHeaders, toDataApiError } from "./errors";
@@ -23,7 +30,10 @@ interface TokenAccess {
 }
 
 const SENT_HEADERS = ["X-Request-Id"];
-const LEASE_REFUSED: ErrorDoc = { description: "invalid_token: the credential in the body is missing, malformed, invalid, expired or revoked", headers: ["WWW-Authenticate", ...SENT_HEADERS] };
+const LEASE_REFUSED: ErrorDoc = {
+  description: "invalid_token: the credential in the body is missing, malformed, invalid, expired or revoked",
+  headers: ["WWW-Authenticate", ...SENT_HEADERS],
+};
 
 const tokenApi = createApi<object, TokenAccess>({
   admit: async () => ({ principal: {}, decisions: [] }),
@@ -32,7 +42,11 @@ const tokenApi = createApi<object, TokenAccess>({
     const apiError = toDataApiError(error);
     // 401 comes only from /svcsim/leases, whose credential is not a bearer token.
     const challenge: Record<string, string> = apiError.status === 401 ? { "WWW-Authenticate": `Lease realm="svcsim"` } : {};
-    return { status: apiError.status, body: dataApiErrorBody(apiError, requestId), headers: { ...challenge, ...errorRetryHeaders(apiError) } };
+    return {
+      status: apiError.status,
+      body: dataApiErrorBody(apiError, requestId),
+      headers: { ...challenge, ...errorRetryHeaders(apiError) },
+    };
   },
   newRequestId,
   baseHeaders: { "Cache-Control": "no-store" },
@@ -46,9 +60,15 @@ const tokenApi = createApi<object, TokenAccess>({
     commonErrors: ({ access, path }) => {
       const errors: Record<number, ErrorDoc> = {
         // A path that is not valid percent-encoded UTF-8 never reaches the route (proxy.ts).
-        400: { description: `invalid_request: ${path.includes("{") ? "the path is not valid percent-encoded UTF-8, or " : ""}a query parameter was sent (this operation takes none)`, headers: SENT_HEADERS },
+        400: {
+          description: `invalid_request: ${path.includes("{") ? "the path is not valid percent-encoded UTF-8, or " : ""}a query parameter was sent (this operation takes none)`,
+          headers: SENT_HEADERS,
+        },
         500: { description: "server_error", headers: SENT_HEADERS },
-        503: { description: "service_unavailable: the database connection was lost; retry after Retry-After seconds", headers: [...SENT_HEADERS, "Retry-After"] },
+        503: {
+          description: "service_unavailable: the database connection was lost; retry after Retry-After seconds",
+          headers: [...SENT_HEADERS, "Retry-After"],
+        },
       };
       if (access.credential === "body") errors[401] = LEASE_REFUSED;
       return errors;
@@ -62,7 +82,13 @@ type TokenDefinition<P extends PathSchemas | undefined, B extends z.ZodType | un
 > &
   TokenAccess;
 
-export function defineTokenOperation<P extends PathSchemas | undefined = undefined, B extends z.ZodType | undefined = undefined>(def: TokenDefinition<P, B>): ApiOperation {
+export function defineTokenOperation<P extends PathSchemas | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  def: TokenDefinition<P, B>,
+): ApiOperation {
   const { surfaces, credential, ...rest } = def;
-  return tokenApi.define<P, undefined, false, B, undefined>({ ...rest, access: { surfaces, credential }, jsonBodyIsCredential: credential === "body" });
+  return tokenApi.define<P, undefined, false, B, undefined>({
+    ...rest,
+    access: { surfaces, credential },
+    jsonBodyIsCredential: credential === "body",
+  });
 }

@@ -72,7 +72,8 @@ export { describeZodIssue };
 
 export function toDataApiError(error: unknown): DataApiError {
   if (error instanceof DataApiError) return error;
-  if (error instanceof ApiProblem) return error.kind === "not_found" ? dataApiNotFound() : new DataApiError(FROM_PROBLEM[error.kind], error.message);
+  if (error instanceof ApiProblem)
+    return error.kind === "not_found" ? dataApiNotFound() : new DataApiError(FROM_PROBLEM[error.kind], error.message);
   if (error instanceof IdempotencyKeyReusedError) return new DataApiError("idempotency_key_reused", error.message);
   if (error instanceof AppError) {
     const code = FROM_APP_ERROR[error.code];
@@ -102,7 +103,13 @@ export interface DataApiErrorBody {
 }
 
 export function dataApiErrorBody(error: DataApiError, requestId: string): DataApiErrorBody {
-  return { error: error.error, error_description: error.description, ...(error.scope ? { scope: error.scope } : {}), ...(error.problems ? { problems: error.problems } : {}), request_id: requestId };
+  return {
+    error: error.error,
+    error_description: error.description,
+    ...(error.scope ? { scope: error.scope } : {}),
+    ...(error.problems ? { problems: error.problems } : {}),
+    request_id: requestId,
+  };
 }
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
@@ -113,8 +120,11 @@ const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
  */
 export function bearerChallenge(error: DataApiError, tokenPresent: boolean): string | null {
   if (error.error === "invalid_token") {
-    return tokenPresent ? `Bearer realm="data-api", error="invalid_token", error_description=${quoted(error.description)}` : `Bearer realm="data-api"`;
+    return tokenPresent
+      ? `Bearer realm="data-api", error="invalid_token", error_description=${quoted(error.description)}`
+      : `Bearer realm="data-api"`;
   }
-  if (error.error === "insufficient_scope") return `Bearer realm="data-api", error="insufficient_scope", scope=${quoted(error.scope ?? "")}`;
+  if (error.error === "insufficient_scope")
+    return `Bearer realm="data-api", error="insufficient_scope", scope=${quoted(error.scope ?? "")}`;
   return null;
 }

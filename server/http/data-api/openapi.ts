@@ -34,7 +34,9 @@ export const DATA_API_OPERATIONS: DataApiOperation[] = [
 
 /** The Data API's OpenAPI 3.1 document, assembled from the operations' own schemas. */
 export function dataApiDocument(appUrl: string) {
-  const scopes = Object.fromEntries(Object.entries(SCOPE_INFO).map(([scope, info]) => [scope, `${info.description} (surfaces: ${info.surfaces.join(", ")})`])) as Record<Scope, string>;
+  const scopes = Object.fromEntries(
+    Object.entries(SCOPE_INFO).map(([scope, info]) => [scope, `${info.description} (surfaces: ${info.surfaces.join(", ")})`]),
+  ) as Record<Scope, string>;
   const document = buildOpenApiDocument({
     title: "Paddle Results — Data API",
     version: "1.0.0",
@@ -65,10 +67,17 @@ export function dataApiDocument(appUrl: string) {
       "X-RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
       "Retry-After": { description: "seconds to wait before retrying (or before polling a job again)", schema: { type: "integer" } },
       Location: { description: "URL of the created job's status document, to poll", schema: { type: "string", format: "uri" } },
-      "X-Request-Id": { description: "the request's id: req_ and 22 base62 characters, also in error bodies", schema: { type: "string", pattern: REQUEST_ID_PATTERN.source } },
+      "X-Request-Id": {
+        description: "the request's id: req_ and 22 base62 characters, also in error bodies",
+        schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+      },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
-    operations: [...DATA_API_OPERATIONS.map((op) => op.spec), LAUNCH_REPLAY_EMBED_SPEC, HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] })],
+    operations: [
+      ...DATA_API_OPERATIONS.map((op) => op.spec),
+      LAUNCH_REPLAY_EMBED_SPEC,
+      HEALTH_CHECK_SPEC("Identity", { "x-scopes": [], "x-surfaces": ["data"] }),
+    ],
   });
   // Signed webhooks are an additive extension of v1 (docs/webhooks.md): what the application's endpoints receive.
   return { ...document, webhooks: webhooksOpenApi() };

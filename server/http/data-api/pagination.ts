@@ -20,8 +20,14 @@ export const PAGE_LIMIT_MAX = 100;
 export { intParam };
 
 export const ZPageParams = z.object({
-  cursor: textParam("cursor", 2048).min(1, "cursor: not a cursor this API issued").optional().describe("opaque value of meta.next_cursor from the previous page, unmodified"),
-  limit: intParam("limit", 1, PAGE_LIMIT_MAX).optional().default(PAGE_LIMIT_DEFAULT).describe(`entries per page, 1 to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}); a page may hold fewer`),
+  cursor: textParam("cursor", 2048)
+    .min(1, "cursor: not a cursor this API issued")
+    .optional()
+    .describe("opaque value of meta.next_cursor from the previous page, unmodified"),
+  limit: intParam("limit", 1, PAGE_LIMIT_MAX)
+    .optional()
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe(`entries per page, 1 to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}); a page may hold fewer`),
 });
 export type PageParams = z.output<typeof ZPageParams>;
 

@@ -89,14 +89,18 @@ export interface ApiProfile<Principal extends object, Access> {
 }
 
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
-type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean, PageParams> = (Q extends z.ZodObject ? z.output<Q> : unknown) & (Paged extends true ? PageParams : unknown);
+type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean, PageParams> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
+  (Paged extends true ? PageParams : unknown);
 
 /** A success: `data` (with the list meta when paged, and extra headers such as a 202's Location); 204 has none; or a ready Response (a PDF). */
-export type KernelResult = { status?: 200 | 201 | 202; data: unknown; meta?: object; headers?: Record<string, string> } | { status: 204 } | Response;
+export type KernelResult =
+  { status?: 200 | 201 | 202; data: unknown; meta?: object; headers?: Record<string, string> } | { status: 204 } | Response;
 
 /** Request headers an operation reads, by name; each schema receives undefined when the header is absent. */
 export type HeaderSchemas = Record<string, z.ZodType<unknown, string | undefined>>;
-type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas
+  ? { [K in keyof H]: z.output<H[K]> }
+  : Record<string, never>;
 type BodyOutput<B extends z.ZodType | undefined> = B extends z.ZodType ? z.output<B> : undefined;
 
 /** Largest JSON request body an operation reads; a bigger one is a 400 before parsing. */
@@ -143,7 +147,10 @@ export interface KernelDefinition<
   successStatus?: 200 | 201 | 202 | 204;
   /** Extra documented statuses with their meaning, e.g. {409: "…"}, or with their own body schema. */
   errors?: Record<number, string | { description: string; schema: z.ZodType }>;
-  handler: (ctx: Ctx, input: { params: Output<P>; query: QueryOutput<Q, Paged, PageParams>; body: BodyOutput<B>; headers: HeaderOutput<H> }) => Promise<KernelResult>;
+  handler: (
+    ctx: Ctx,
+    input: { params: Output<P>; query: QueryOutput<Q, Paged, PageParams>; body: BodyOutput<B>; headers: HeaderOutput<H> },
+  ) => Promise<KernelResult>;
 }
 
 export interface ApiOperation {
@@ -183,13 +190,16 @@ async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): P
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  if (issue.code === "unrecognized_keys") throw new ApiProblem("invalid_request", `${[...issue.path, issue.keys[0]].join(".")}: unknown field`);
+  if (issue.code === "unrecognized_keys")
+    throw new ApiProblem("invalid_request", `${[...issue.path, issue.keys[0]].join(".")}: unknown field`);
   throw new ApiProblem("invalid_request", issue.path.length ? describeZodIssue(parsed.error) : `body: ${issue.message}`);
 }
 
 /** A body that carries the credential and cannot be read: the credential is refused, with what was wrong. */
 function asRefusedCredential(error: unknown): unknown {
-  return error instanceof ApiProblem && error.kind === "invalid_request" ? new ApiProblem("unauthenticated", `The credential in the body is missing or malformed (${error.message})`, true) : error;
+  return error instanceof ApiProblem && error.kind === "invalid_request"
+    ? new ApiProblem("unauthenticated", `The credential in the body is missing or malformed (${error.message})`, true)
+    : error;
 }
 
 /** The tightest decision: a refusal first, else the fewest remaining. */
@@ -197,7 +207,10 @@ function tightest(decisions: RateLimitDecision[]): RateLimitDecision {
   return decisions.find((d) => !d.allowed) ?? decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
 }
 
-export function createApi<Principal extends object, Access>(profile: ApiProfile<Principal, Access>, clock: { now: () => Date } = { now: () => new Date() }) {
+export function createApi<Principal extends object, Access>(
+  profile: ApiProfile<Principal, Access>,
+  clock: { now: () => Date } = { now: () => new Date() },
+) {
   type Ctx = KernelContext & Principal;
   type PageParams = z.output<typeof profile.paging.params>;
 
@@ -228,7 +241,8 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
 
         const rawParams = routeContext ? await routeContext.params : {};
         const params = {} as Record<string, unknown>;
-        for (const [name, schema] of Object.entries((def.pathParams ?? {}) as PathSchemas)) params[name] = parseOrThrow(schema, rawParams[def.routeParamNames?.[name] ?? name]);
+        for (const [name, schema] of Object.entries((def.pathParams ?? {}) as PathSchemas))
+          params[name] = parseOrThrow(schema, rawParams[def.routeParamNames?.[name] ?? name]);
         const query = parseOrThrow(strictQuery, queryObject(base.url));
         const requestHeaders = {} as Record<string, unknown>;
         for (const [name, schema] of Object.entries((def.requestHeaders ?? {}) as HeaderSchemas)) {
@@ -236,7 +250,11 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
           if (!parsed.success) throw new ApiProblem("invalid_request", `${name}: ${parsed.error.issues[0].message}`);
           requestHeaders[name] = parsed.data;
         }
-        const body = def.jsonBody ? await readJsonBody(request, def.jsonBody).catch((error) => Promise.reject(def.jsonBodyIsCredential ? asRefusedCredential(error) : error)) : undefined;
+        const body = def.jsonBody
+          ? await readJsonBody(request, def.jsonBody).catch((error) =>
+              Promise.reject(def.jsonBodyIsCredential ? asRefusedCredential(error) : error),
+            )
+          : undefined;
 
         const ctx = { ...base, ...principal } as Ctx;
         const result = await def.handler(ctx, {
@@ -249,7 +267,10 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
           result instanceof Response
             ? result
             : "data" in result
-              ? Response.json(result.meta ? { data: result.data, [profile.paging.metaKey]: result.meta } : { data: result.data }, { status: result.status ?? def.successStatus ?? 200, headers: result.headers })
+              ? Response.json(result.meta ? { data: result.data, [profile.paging.metaKey]: result.meta } : { data: result.data }, {
+                  status: result.status ?? def.successStatus ?? 200,
+                  headers: result.headers,
+                })
               : new Response(null, { status: 204 });
         for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
         return response;
@@ -265,11 +286,22 @@ export function createApi<Principal extends object, Access>(profile: ApiProfile<
   return { define, profile };
 }
 
-type AnyDefinition<Access> = Omit<KernelDefinition<unknown, Access, PathSchemas, z.ZodObject, boolean, unknown, z.ZodType | undefined, HeaderSchemas | undefined>, "handler">;
+type AnyDefinition<Access> = Omit<
+  KernelDefinition<unknown, Access, PathSchemas, z.ZodObject, boolean, unknown, z.ZodType | undefined, HeaderSchemas | undefined>,
+  "handler"
+>;
 
-function operationSpec<Access>(profile: ApiProfile<object, Access>, def: AnyDefinition<Access>, querySchema: z.ZodObject | undefined): OperationSpec {
+function operationSpec<Access>(
+  profile: ApiProfile<object, Access>,
+  def: AnyDefinition<Access>,
+  querySchema: z.ZodObject | undefined,
+): OperationSpec {
   const doc = profile.document;
-  const hasInput = Boolean(querySchema) || Object.keys(def.pathParams ?? {}).length > 0 || Boolean(def.jsonBody) || Object.keys(def.requestHeaders ?? {}).length > 0;
+  const hasInput =
+    Boolean(querySchema) ||
+    Object.keys(def.pathParams ?? {}).length > 0 ||
+    Boolean(def.jsonBody) ||
+    Object.keys(def.requestHeaders ?? {}).length > 0;
   const successSchema =
     def.response === null
       ? undefined
@@ -311,8 +343,17 @@ function operationSpec<Access>(profile: ApiProfile<object, Access>, def: AnyDefi
     extensions: doc.extensions?.(def.access),
     pathParams: Object.entries(def.pathParams ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, schema })),
     query: querySchema,
-    headers: Object.entries(def.requestHeaders ?? {}).map(([name, schema]) => ({ name, description: schema.description ?? name, required: !schema.safeParse(undefined).success, schema })),
-    ...(def.body ? { requestBody: def.body } : def.jsonBody ? { requestBody: { contentType: "application/json", schema: def.jsonBody, description: def.jsonBody.description } } : {}),
+    headers: Object.entries(def.requestHeaders ?? {}).map(([name, schema]) => ({
+      name,
+      description: schema.description ?? name,
+      required: !schema.safeParse(undefined).success,
+      schema,
+    })),
+    ...(def.body
+      ? { requestBody: def.body }
+      : def.jsonBody
+        ? { requestBody: { contentType: "application/json", schema: def.jsonBody, description: def.jsonBody.description } }
+        : {}),
     responses,
   };
 }

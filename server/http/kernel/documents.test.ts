@@ -6,16 +6,32 @@ import { resultsApiDocument } from "../results-api/openapi";
  * Both OpenAPI documents come from the operation declarations (issue 14,
  * "One operation kernel"): what they must say about every operation.
  */
-type Operation = { parameters?: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>; requestBody?: { content: Record<string, { encoding?: Record<string, { contentType: string }> }> } };
+type Operation = {
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  requestBody?: { content: Record<string, { encoding?: Record<string, { contentType: string }> }> };
+};
 const documents = { results: resultsApiDocument("https://example.test"), data: dataApiDocument("https://example.test") };
 const operationsOf = (doc: { paths: Record<string, Record<string, unknown>> }) =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op: op as Operation })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op: op as Operation })),
+  );
 
 describe("the OpenAPI documents", () => {
   it("the results API's has its 16 operations, built from declarations", () => {
     const labels = operationsOf(documents.results).map((o) => o.label);
     expect(labels).toHaveLength(16);
-    expect(labels).toEqual(expect.arrayContaining(["GET /results", "POST /results", "GET /results/{id}", "DELETE /results/{id}", "GET /results/{id}/pdf", "GET /tracks/{id}", "GET /health"]));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        "GET /results",
+        "POST /results",
+        "GET /results/{id}",
+        "DELETE /results/{id}",
+        "GET /results/{id}/pdf",
+        "GET /tracks/{id}",
+        "GET /health",
+      ]),
+    );
   });
 
   for (const [name, doc] of Object.entries(documents)) {
@@ -28,7 +44,11 @@ describe("the OpenAPI documents", () => {
             expect(p.schema.maximum, `${label} ${p.name}`).toBeLessThanOrEqual(2_147_483_647);
           }
           // An integer carries integer keywords only (no string `pattern` left from parsing the query text).
-          if (p.schema.type === "integer") expect(Object.keys(p.schema).filter((k) => ["pattern", "minLength", "maxLength", "format"].includes(k)), `${label} ${p.name}`).toEqual([]);
+          if (p.schema.type === "integer")
+            expect(
+              Object.keys(p.schema).filter((k) => ["pattern", "minLength", "maxLength", "format"].includes(k)),
+              `${label} ${p.name}`,
+            ).toEqual([]);
         }
       }
     });
@@ -49,7 +69,9 @@ describe("the OpenAPI documents", () => {
       [documents.data, "/tracks"],
       [documents.data, "/tracks/{track_id}"],
     ] as const) {
-      const schema = JSON.stringify((doc.paths as Record<string, Record<string, Operation>>)[path].get.responses["401"].content!["application/json"].schema);
+      const schema = JSON.stringify(
+        (doc.paths as Record<string, Record<string, Operation>>)[path].get.responses["401"].content!["application/json"].schema,
+      );
       for (const member of ["error", "message", "error_description", "request_id"]) expect(schema).toContain(`"${member}"`);
     }
   });

@@ -7,7 +7,10 @@ import type { OperationSpec } from "../openapi/build";
  * results API ({status}) and the Data API envelope ({data: {status}}) at once,
  * and both documents carry this one declaration.
  */
-const ZHealthy = z.object({ status: z.literal("ok").describe("the results API's member"), data: z.object({ status: z.literal("ok") }).describe("the same, in the Data API envelope") });
+const ZHealthy = z.object({
+  status: z.literal("ok").describe("the results API's member"),
+  data: z.object({ status: z.literal("ok") }).describe("the same, in the Data API envelope"),
+});
 const ZUnavailable = z.object({ status: z.literal("unavailable"), data: z.object({ status: z.literal("unavailable") }) });
 
 export const HEALTH_CHECK_SPEC = (tag: string, extensions?: Record<string, unknown>): OperationSpec => ({

@@ -50,7 +50,10 @@ export const dateTimeParam = (name: string) =>
     }, `${name}: the UTC offset must be within ±14:00`);
 
 export const booleanParam = (name: string) =>
-  z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((v) => v === "true").meta({ type: "boolean" } as Record<string, unknown>);
+  z
+    .enum(["true", "false"], { error: `${name} must be true or false` })
+    .transform((v) => v === "true")
+    .meta({ type: "boolean" } as Record<string, unknown>);
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });

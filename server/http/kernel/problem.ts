@@ -23,7 +23,10 @@ export class ApiProblem extends Error {
 /** "limit: must be an integer from 1 to 100", "athletes[1].weight: Too big": the parameter first, then what is wrong. */
 export function describeZodIssue(error: ZodError): string {
   const issue = error.issues[0];
-  const path = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
+  const path = issue.path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    "",
+  );
   if (!path || issue.message.startsWith(`${path} `) || issue.message.startsWith(`${path}:`)) return issue.message;
   return `${path}: ${issue.message}`;
 }

@@ -21,7 +21,12 @@ export interface OperationSpec {
   query?: z.ZodObject;
   headers?: { name: string; description: string; required: boolean; schema: z.ZodType }[];
   /** `encoding`: per-part content types of a multipart body (OpenAPI 3.1 Encoding Object). */
-  requestBody?: { contentType: string; schema: Record<string, unknown> | z.ZodType; description?: string; encoding?: Record<string, unknown> };
+  requestBody?: {
+    contentType: string;
+    schema: Record<string, unknown> | z.ZodType;
+    description?: string;
+    encoding?: Record<string, unknown>;
+  };
   /** status → response; a schema means JSON, a string is the content type of a binary body. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; contentTypes?: string[]; headers?: string[] }>;
 }
@@ -55,17 +60,35 @@ export function buildOpenApiDocument(info: {
   for (const op of info.operations) {
     const parameters: unknown[] = [];
     for (const p of op.pathParams ?? []) {
-      parameters.push({ name: p.name, in: "path", required: true, description: p.description, schema: p.schema ? stripDialect(toSchema(p.schema, "input")) : { type: "integer", minimum: 1 } });
+      parameters.push({
+        name: p.name,
+        in: "path",
+        required: true,
+        description: p.description,
+        schema: p.schema ? stripDialect(toSchema(p.schema, "input")) : { type: "integer", minimum: 1 },
+      });
     }
     if (op.query) {
       const shape = op.query.shape as Record<string, z.ZodType>;
       for (const [name, schema] of Object.entries(shape)) {
         const json = stripDialect(toSchema(schema, "input"));
-        parameters.push({ name, in: "query", required: !schema.safeParse(undefined).success, description: (schema.description ?? json.description) as string | undefined, schema: json });
+        parameters.push({
+          name,
+          in: "query",
+          required: !schema.safeParse(undefined).success,
+          description: (schema.description ?? json.description) as string | undefined,
+          schema: json,
+        });
       }
     }
     for (const h of op.headers ?? []) {
-      parameters.push({ name: h.name, in: "header", required: h.required, description: h.description, schema: stripDialect(toSchema(h.schema, "input")) });
+      parameters.push({
+        name: h.name,
+        in: "header",
+        required: h.required,
+        description: h.description,
+        schema: stripDialect(toSchema(h.schema, "input")),
+      });
     }
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(op.responses)) {
@@ -74,7 +97,12 @@ export function buildOpenApiDocument(info: {
         : r.contentType
           ? { [r.contentType]: { schema: { type: "string", contentMediaType: r.contentType } } }
           : r.contentTypes
-            ? Object.fromEntries(r.contentTypes.map((type) => [type, { schema: type === "application/json" ? { type: "object" } : { type: "string", contentMediaType: type } }]))
+            ? Object.fromEntries(
+                r.contentTypes.map((type) => [
+                  type,
+                  { schema: type === "application/json" ? { type: "object" } : { type: "string", contentMediaType: type } },
+                ]),
+              )
             : undefined;
       responses[status] = {
         description: r.description,
@@ -97,7 +125,10 @@ export function buildOpenApiDocument(info: {
               description: op.requestBody.description,
               content: {
                 [op.requestBody.contentType]: {
-                  schema: op.requestBody.schema instanceof z.ZodType ? stripDialect(toSchema(op.requestBody.schema, "input")) : op.requestBody.schema,
+                  schema:
+                    op.requestBody.schema instanceof z.ZodType
+                      ? stripDialect(toSchema(op.requestBody.schema, "input"))
+                      : op.requestBody.schema,
                   ...(op.requestBody.encoding ? { encoding: op.requestBody.encoding } : {}),
                 },
               },

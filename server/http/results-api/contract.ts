@@ -55,14 +55,29 @@ export const ZStroke = z.object({
 export const ZResultDetail = ZResultListItem.extend({
   data_strokes: z.object({ stroke_count: z.number().int(), strokes: z.array(ZStroke) }).nullable(),
   external_athletes: z
-    .object({ athletes: z.array(z.object({ seat: z.number().int(), name: z.string().nullable(), surname: z.string(), weight: nullableNumber })) })
+    .object({
+      athletes: z.array(z.object({ seat: z.number().int(), name: z.string().nullable(), surname: z.string(), weight: nullableNumber })),
+    })
     .nullable(),
   meteo: z
-    .object({ wind_speed: nullableNumber, wind_direction: nullableNumber, air_temperature: nullableNumber, water_temperature: nullableNumber })
+    .object({
+      wind_speed: nullableNumber,
+      wind_direction: nullableNumber,
+      air_temperature: nullableNumber,
+      water_temperature: nullableNumber,
+    })
     .nullable(),
   athletes_detail: z
     .object({
-      seats: z.array(z.object({ seat: z.number().int(), id: z.number().int().nullable(), name: z.string().nullable(), surname: z.string(), external: z.boolean() })),
+      seats: z.array(
+        z.object({
+          seat: z.number().int(),
+          id: z.number().int().nullable(),
+          name: z.string().nullable(),
+          surname: z.string(),
+          external: z.boolean(),
+        }),
+      ),
     })
     .nullable(),
 });
@@ -85,7 +100,9 @@ export const ZDeleteResponse = z.object({ id: z.number().int(), deleted: z.liter
 export const ZResultFilters = z.object({
   start_date: dateParam("start_date").optional().describe("from this local date, inclusive"),
   end_date: dateParam("end_date").optional().describe("until this local date, inclusive"),
-  start_datetime: dateTimeParam("start_datetime").optional().describe("from this date-time: without an offset the session's local time, with Z or ±hh:mm an instant"),
+  start_datetime: dateTimeParam("start_datetime")
+    .optional()
+    .describe("from this date-time: without an offset the session's local time, with Z or ±hh:mm an instant"),
   end_datetime: dateTimeParam("end_datetime").optional().describe("until this date-time, as start_datetime"),
   vessel_id: idParam("vessel_id").optional(),
   track_id: idParam("track_id").optional(),
@@ -101,7 +118,9 @@ export const ZResultFilters = z.object({
 });
 
 export const ZResultsQuery = ZPageQuery.extend(ZResultFilters.shape);
-export const ZAthletesQuery = z.object({ modality: textParam("modality").optional().describe("part of the athlete's modality, case-insensitive") });
+export const ZAthletesQuery = z.object({
+  modality: textParam("modality").optional().describe("part of the athlete's modality, case-insensitive"),
+});
 export const ZPdfQuery = z.object({
   splits: intParam("splits", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
   lang: z.enum(["en", "es"], { error: "lang must be en or es" }).optional().default("en"),
@@ -120,7 +139,12 @@ export const ZUploadMetadataDoc = z.object({
       z.union([
         z.number().int().describe("internal athlete id"),
         z.object({ id: z.number().int() }),
-        z.object({ id: z.literal(-1).optional(), name: z.string().max(128), surname: z.string().optional(), weight: z.number().min(0).max(150).optional() }),
+        z.object({
+          id: z.literal(-1).optional(),
+          name: z.string().max(128),
+          surname: z.string().optional(),
+          weight: z.number().min(0).max(150).optional(),
+        }),
       ]),
     )
     .describe("one entry per seat in boat order"),

@@ -55,7 +55,11 @@ export interface KeyPairAccess {
 }
 
 type Principal = Pick<KeyPairContext, "user" | "keyPairId" | "applicationId">;
-const principalOf = (v: Extract<KeyPairVerification, { ok: true }>): Principal => ({ user: v.user, keyPairId: v.keyPairId, applicationId: v.applicationId });
+const principalOf = (v: Extract<KeyPairVerification, { ok: true }>): Principal => ({
+  user: v.user,
+  keyPairId: v.keyPairId,
+  applicationId: v.applicationId,
+});
 
 export const ZError = z.object({
   error: z.string().describe("machine-readable code"),
@@ -65,7 +69,9 @@ export const ZError = z.object({
 /** 409 of POST /results: the same file was uploaded before. */
 export const ZDuplicateError = ZError.extend({ existing_result_id: z.number().int().describe("the result made from the same file") });
 /** GET /tracks and /tracks/{id} without any credential: one body both documents accept. */
-export const ZAnonymousSharedError = ZError.extend({ error_description: z.string().describe("the same as message, under the Data API's name") });
+export const ZAnonymousSharedError = ZError.extend({
+  error_description: z.string().describe("the same as message, under the Data API's name"),
+});
 
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"];
 const SHARED_PATHS = new Set(["/tracks", "/tracks/{id}"]);
@@ -74,18 +80,30 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
   async admit(ctx, access) {
     const credential = parseKeyPairAuthorization(ctx.request.headers.get("authorization"));
     if (!credential) throw new ApiProblem("unauthenticated", "Authorization header missing: send Bearer <PUBLIC_KEY>.<SECRET_KEY>");
-    const { verified, decisions } = await admitKeyPair(ctx.db, credential, access.auth === "secret", (v) => resultsApi.profile.rateLimits(principalOf(v), access), ctx.now);
+    const { verified, decisions } = await admitKeyPair(
+      ctx.db,
+      credential,
+      access.auth === "secret",
+      (v) => resultsApi.profile.rateLimits(principalOf(v), access),
+      ctx.now,
+    );
     if (!verified.ok) {
       throw new ApiProblem(
         "unauthenticated",
-        verified.code === "secret_required" ? "Secret key not supplied: this endpoint needs Bearer <PUBLIC_KEY>.<SECRET_KEY>" : "Public or secret key invalid",
+        verified.code === "secret_required"
+          ? "Secret key not supplied: this endpoint needs Bearer <PUBLIC_KEY>.<SECRET_KEY>"
+          : "Public or secret key invalid",
         true,
       );
     }
     return { principal: principalOf(verified), decisions };
   },
   rateLimits: (principal, access) => [
-    { bucket: `results:key:${principal.keyPairId}`, policy: RESULTS_API_LIMITS.general, message: `Rate limit exceeded for this key: ${RESULTS_API_LIMITS.general.limit} requests per minute` },
+    {
+      bucket: `results:key:${principal.keyPairId}`,
+      policy: RESULTS_API_LIMITS.general,
+      message: `Rate limit exceeded for this key: ${RESULTS_API_LIMITS.general.limit} requests per minute`,
+    },
     ...(access.extraLimit
       ? [
           {
@@ -98,7 +116,11 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
   ],
   formatError(error, { requestId }) {
     const apiError = toResultsApiError(error);
-    return { status: apiError.status, body: errorBody(apiError, requestId), headers: { ...(apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : {}), ...errorRetryHeaders(apiError) } };
+    return {
+      status: apiError.status,
+      body: errorBody(apiError, requestId),
+      headers: { ...(apiError.status === 401 ? { "WWW-Authenticate": 'Bearer realm="results-api"' } : {}), ...errorRetryHeaders(apiError) },
+    };
   },
   newRequestId,
   paging: { params: ZPageQuery, metaKey: "pagination", metaSchema: ZPagination },
@@ -107,8 +129,12 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
     securitySchemes: (access) => ({ security: access.auth === "public" ? ["keyPair", "publicKey"] : ["keyPair"] }),
     describeAccess: (access) =>
       [
-        access.auth === "public" ? "Credential: the key pair, or the bare public key." : "Credential: the key pair (public and secret key).",
-        access.extraLimit ? `Also limited to ${RESULTS_API_LIMITS[access.extraLimit].limit} requests per minute per key on this endpoint.` : "",
+        access.auth === "public"
+          ? "Credential: the key pair, or the bare public key."
+          : "Credential: the key pair (public and secret key).",
+        access.extraLimit
+          ? `Also limited to ${RESULTS_API_LIMITS[access.extraLimit].limit} requests per minute per key on this endpoint.`
+          : "",
       ]
         .filter(Boolean)
         .join(" "),
@@ -123,27 +149,36 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
       },
       401: SHARED_PATHS.has(path)
         ? {
-            description: "unauthorized: missing or invalid credentials. With no credential at all this path cannot tell the two APIs apart: the body then also carries error_description",
+            description:
+              "unauthorized: missing or invalid credentials. With no credential at all this path cannot tell the two APIs apart: the body then also carries error_description",
             schema: ZError.or(ZAnonymousSharedError),
             headers: ["X-Request-Id", "WWW-Authenticate"],
           }
         : { description: "unauthorized: missing or invalid credentials", headers: ["X-Request-Id", "WWW-Authenticate"] },
       429: { description: "rate_limited: over the per-key limit", headers: [...RATE_HEADERS, "Retry-After"] },
       500: { description: "internal_error", headers: RATE_HEADERS },
-      503: { description: "service_unavailable: the database connection was lost; retry after Retry-After seconds", headers: ["X-Request-Id", "Retry-After"] },
+      503: {
+        description: "service_unavailable: the database connection was lost; retry after Retry-After seconds",
+        headers: ["X-Request-Id", "Retry-After"],
+      },
     }),
   },
 });
 
 type Output<S extends PathSchemas | undefined> = S extends PathSchemas ? { [K in keyof S]: z.output<S[K]> } : Record<string, never>;
-type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) & (Paged extends true ? PageQuery : unknown);
+type QueryOutput<Q extends z.ZodObject | undefined, Paged extends boolean> = (Q extends z.ZodObject ? z.output<Q> : unknown) &
+  (Paged extends true ? PageQuery : unknown);
 
-type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas ? { [K in keyof H]: z.output<H[K]> } : Record<string, never>;
+type HeaderOutput<H extends HeaderSchemas | undefined> = H extends HeaderSchemas
+  ? { [K in keyof H]: z.output<H[K]> }
+  : Record<string, never>;
 
-export type ResultsOperationDefinition<P extends PathSchemas | undefined, Q extends z.ZodObject | undefined, Paged extends boolean, H extends HeaderSchemas | undefined = undefined> = Omit<
-  KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery, undefined, H>,
-  "handler"
-> & {
+export type ResultsOperationDefinition<
+  P extends PathSchemas | undefined,
+  Q extends z.ZodObject | undefined,
+  Paged extends boolean,
+  H extends HeaderSchemas | undefined = undefined,
+> = Omit<KernelDefinition<KeyPairContext, KeyPairAccess, P, Q, Paged, PageQuery, undefined, H>, "handler"> & {
   handler: (
     ctx: KeyPairContext,
     input: { params: Output<P>; query: QueryOutput<Q, Paged>; headers: HeaderOutput<H> },
@@ -157,11 +192,17 @@ export function defineResultsOperation<
   H extends HeaderSchemas | undefined = undefined,
 >(def: ResultsOperationDefinition<P, Q, Paged, H>): ApiOperation {
   const { handler, ...rest } = def;
-  return resultsApi.define<P, Q, Paged, undefined, H>({ ...rest, handler: (ctx, input) => handler(ctx, input as Parameters<typeof handler>[1]) });
+  return resultsApi.define<P, Q, Paged, undefined, H>({
+    ...rest,
+    handler: (ctx, input) => handler(ctx, input as Parameters<typeof handler>[1]),
+  });
 }
 
 /** The results API's error formatter, for answers outside an operation (unknown paths and methods, server/http/api-routing.ts). */
-export function resultsApiErrorResponse(error: unknown, options: { headers?: Record<string, string>; bothShapes?: boolean } = {}): Response {
+export function resultsApiErrorResponse(
+  error: unknown,
+  options: { headers?: Record<string, string>; bothShapes?: boolean } = {},
+): Response {
   const requestId = newRequestId();
   const formatted = resultsApi.profile.formatError(error, { requestId });
   const body = formatted.body as Record<string, unknown>;

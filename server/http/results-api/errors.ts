@@ -70,7 +70,8 @@ export function toResultsApiError(error: unknown): ResultsApiError {
   if (error instanceof AppError) return new ResultsApiError(FROM_APP_ERROR[error.code], error.message, error.details);
   if (error instanceof ZodError) return new ResultsApiError("invalid_request", describeZodIssue(error));
   // A lost database connection that a retry of the read did not cure: 503 with Retry-After, never 500.
-  if (isConnectionError(error)) return new ResultsApiError("service_unavailable", "The service lost its database connection; retry after the time in Retry-After");
+  if (isConnectionError(error))
+    return new ResultsApiError("service_unavailable", "The service lost its database connection; retry after the time in Retry-After");
   console.error("results API: unexpected error", error);
   return new ResultsApiError("internal_error", "Unexpected internal error");
 }

@@ -32,7 +32,10 @@ export function resultsApiDocument(appUrl: string) {
       "X-RateLimit-Remaining": { description: "requests left in the window", schema: { type: "integer" } },
       "X-RateLimit-Reset": { description: "seconds until the window resets", schema: { type: "integer" } },
       "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
-      "X-Request-Id": { description: "the request's id: req_ and 22 base62 characters, also in error bodies", schema: { type: "string", pattern: REQUEST_ID_PATTERN.source } },
+      "X-Request-Id": {
+        description: "the request's id: req_ and 22 base62 characters, also in error bodies",
+        schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+      },
       "WWW-Authenticate": { description: "bearer challenge", schema: { type: "string" } },
     },
     operations: [...RESULTS_API_OPERATIONS.map((op) => op.spec), HEALTH_CHECK_SPEC("Service")],

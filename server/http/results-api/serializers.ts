@@ -7,9 +7,19 @@ import type { ZAthlete, ZNamed, ZResultDetail, ZResultListItem, ZVessel } from "
  * The only producers of results API output: each names every field that
  * may leave (docs/results-api.md). Handlers never return database rows.
  */
-export const serializeVessel = (v: { id: number; type: string; npeople: number }): z.output<typeof ZVessel> => ({ id: v.id, type: v.type, npeople: v.npeople });
+export const serializeVessel = (v: { id: number; type: string; npeople: number }): z.output<typeof ZVessel> => ({
+  id: v.id,
+  type: v.type,
+  npeople: v.npeople,
+});
 export const serializeNamed = (r: { id: number; name: string }): z.output<typeof ZNamed> => ({ id: r.id, name: r.name });
-export const serializeAthlete = (a: { id: number; name: string; surname: string; dateOfBirth: string | null; modality: string }): z.output<typeof ZAthlete> => ({
+export const serializeAthlete = (a: {
+  id: number;
+  name: string;
+  surname: string;
+  dateOfBirth: string | null;
+  modality: string;
+}): z.output<typeof ZAthlete> => ({
   id: a.id,
   name: `${a.name} ${a.surname}`.trim(),
   date_of_birth: a.dateOfBirth,
@@ -67,7 +77,14 @@ export function serializeResultDetail(detail: ResultDetail): z.output<typeof ZRe
         }
       : null,
     external_athletes: externals.length
-      ? { athletes: externals.map((e) => ({ seat: e.seat, name: e.externalName, surname: e.externalSurname ?? "", weight: e.externalWeightKg })) }
+      ? {
+          athletes: externals.map((e) => ({
+            seat: e.seat,
+            name: e.externalName,
+            surname: e.externalSurname ?? "",
+            weight: e.externalWeightKg,
+          })),
+        }
       : null,
     meteo: weather
       ? {

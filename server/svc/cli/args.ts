@@ -26,11 +26,13 @@ export function effortArgs(values: { distance?: string; "duration-ms"?: string }
   if (hasDistance === (values["duration-ms"] !== undefined)) throw new CliUsageError("give exactly one of --distance and --duration-ms");
   if (hasDistance) {
     const distanceM = Number(values.distance);
-    if (!Number.isInteger(distanceM) || distanceM < 50 || distanceM > 1000) throw new CliUsageError("--distance must be an integer from 50 to 1000");
+    if (!Number.isInteger(distanceM) || distanceM < 50 || distanceM > 1000)
+      throw new CliUsageError("--distance must be an integer from 50 to 1000");
     return { distanceM };
   }
   const durationMs = Number(values["duration-ms"]);
-  if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > 300_000) throw new CliUsageError("--duration-ms must be an integer from 1 to 300000");
+  if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > 300_000)
+    throw new CliUsageError("--duration-ms must be an integer from 1 to 300000");
   return { durationMs };
 }
 
@@ -43,6 +45,9 @@ export function templateArg(file: string): NormalizedTemplate {
     throw new CliUsageError(`--template: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const inspection = inspectTemplateText(text);
-  if (!inspection.valid) throw new CliUsageError(`--template: not a valid version-1 workout template: ${inspection.problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
+  if (!inspection.valid)
+    throw new CliUsageError(
+      `--template: not a valid version-1 workout template: ${inspection.problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`,
+    );
   return inspection.template;
 }

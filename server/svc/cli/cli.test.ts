@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "../../..");
-const cli = (args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "server/svc/cli.ts", ...args], { cwd: root, encoding: "utf8" });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "server/svc/cli.ts", ...args], { cwd: root, encoding: "utf8" });
 
 it("simulate, inspect and process keep their JSON contract", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));
@@ -30,7 +31,19 @@ it("simulate, inspect and process keep their JSON contract", () => {
   expect(Object.keys(result.effort)).toEqual(["start_s", "end_s", "dist", "duration_ms"]);
   expect(result.splits).toHaveLength(5);
   expect(result.splits[4].time_s * 1000).toBeCloseTo(result.effort.duration_ms, -1);
-  for (const member of ["catch_s", "side", "distance", "filtered_speed", "rate", "left_stroke_distance", "right_stroke_distance", "max_accel_x", "min_accel_x", "max_pitch", "max_roll"]) {
+  for (const member of [
+    "catch_s",
+    "side",
+    "distance",
+    "filtered_speed",
+    "rate",
+    "left_stroke_distance",
+    "right_stroke_distance",
+    "max_accel_x",
+    "min_accel_x",
+    "max_pitch",
+    "max_roll",
+  ]) {
     expect(result.strokes[0]).toHaveProperty(member);
   }
   fs.rmSync(dir, { recursive: true });
@@ -58,7 +71,20 @@ describe("trainings", { timeout: 60_000 }, () => {
     ["10x60s/60s", "C1", 5, []],
     ["6x300m/60s", "K4", 3, ["--rests", "drifting", "--tiring"]],
   ] as const)("simulate --training %s %s and process --training agree with the truth", (spec, vessel, seed, extra) => {
-    const simulated = cli(["simulate", "--training", spec, "--vessel", vessel, "--seed", String(seed), ...extra, "--out", at("t.svc"), "--truth", at("t.json")]);
+    const simulated = cli([
+      "simulate",
+      "--training",
+      spec,
+      "--vessel",
+      vessel,
+      "--seed",
+      String(seed),
+      ...extra,
+      "--out",
+      at("t.svc"),
+      "--truth",
+      at("t.json"),
+    ]);
     expect(simulated.status, simulated.stderr).toBe(0);
     const truth = JSON.parse(fs.readFileSync(at("t.json"), "utf8"));
     const truthWork = truth.sets.filter((s: { kind: string }) => s.kind === "work");
@@ -87,14 +113,35 @@ describe("trainings", { timeout: 60_000 }, () => {
   });
 
   it("drives simulation and processing with the smallest version-1 template, as other tools write it", () => {
-    fs.writeFileSync(at("T.json"), '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}');
-    expect(cli(["simulate", "--template", at("T.json"), "--vessel", "K1", "--seed", "3", "--noise", "noisy", "--out", at("s.svc"), "--truth", at("s.json")]).status).toBe(0);
+    fs.writeFileSync(
+      at("T.json"),
+      '{"version": 1, "steps": [{"kind": "work", "distance_m": 500}, {"kind": "rest", "duration_s": 120}, {"kind": "work", "distance_m": 500}]}',
+    );
+    expect(
+      cli([
+        "simulate",
+        "--template",
+        at("T.json"),
+        "--vessel",
+        "K1",
+        "--seed",
+        "3",
+        "--noise",
+        "noisy",
+        "--out",
+        at("s.svc"),
+        "--truth",
+        at("s.json"),
+      ]).status,
+    ).toBe(0);
     const truth = JSON.parse(fs.readFileSync(at("s.json"), "utf8"));
     const processed = cli(["process", at("s.svc"), "--vessel", "K1", "--training", "--template", at("T.json")]);
     expect(processed.status, processed.stderr).toBe(0);
     const result = JSON.parse(processed.stdout);
     expect(result.sets.map((s: { kind: string }) => s.kind)).toEqual(["work", "rest", "work"]);
-    expect(result.sets.filter((s: { kind: string }) => s.kind === "work").map((s: { distance_m: number }) => s.distance_m)).toEqual([500, 500]);
+    expect(result.sets.filter((s: { kind: string }) => s.kind === "work").map((s: { distance_m: number }) => s.distance_m)).toEqual([
+      500, 500,
+    ]);
     expect(Math.abs(result.sets[2].end_s - truth.sets[2].end_s)).toBeLessThan(0.5);
     expect(result.template_match).toEqual({ unmatched_steps: [], extra_sets: [] });
   });
@@ -105,10 +152,16 @@ describe("trainings", { timeout: 60_000 }, () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(bad.stderr).toMatch(/\$\.version: unsupported version 2.*\$\.steps\[0\]: give distance_m or duration_s/);
-    expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--distance", "500"]).stderr).toMatch(/--training takes no --distance/);
+    expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--distance", "500"]).stderr).toMatch(
+      /--training takes no --distance/,
+    );
     expect(cli(["process", at("t.svc"), "--vessel", "K2", "--training", "--sensitivity", "11"]).stderr).toMatch(/--sensitivity must be/);
     expect(cli(["simulate", "--training", "6x500", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--training must look like/);
-    expect(cli(["simulate", "--training", "6x500m/60s", "--rests", "swimming", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--rests must be drifting, paddling or mixed/);
-    expect(cli(["simulate", "--distance", "500", "--tiring", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(/--rests and --tiring need --training/);
+    expect(cli(["simulate", "--training", "6x500m/60s", "--rests", "swimming", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(
+      /--rests must be drifting, paddling or mixed/,
+    );
+    expect(cli(["simulate", "--distance", "500", "--tiring", "--vessel", "K2", "--out", at("x.svc")]).stderr).toMatch(
+      /--rests and --tiring need --training/,
+    );
   });
 });

@@ -33,17 +33,28 @@ export async function runSimulate(argv: string[]) {
   const keyring = loadKeyring({});
 
   if (values.training !== undefined || values.template !== undefined) {
-    if (values.distance !== undefined || values["duration-ms"] !== undefined || values.pace !== undefined) throw new CliUsageError("--training and --template take no --distance, --duration-ms or --pace");
-    if (values.training !== undefined && values.template !== undefined) throw new CliUsageError("give one of --training SPEC and --template FILE");
+    if (values.distance !== undefined || values["duration-ms"] !== undefined || values.pace !== undefined)
+      throw new CliUsageError("--training and --template take no --distance, --duration-ms or --pace");
+    if (values.training !== undefined && values.template !== undefined)
+      throw new CliUsageError("give one of --training SPEC and --template FILE");
     const rests = values.rests;
-    if (rests !== undefined && rests !== "drifting" && rests !== "paddling" && rests !== "mixed") throw new CliUsageError("--rests must be drifting, paddling or mixed");
+    if (rests !== undefined && rests !== "drifting" && rests !== "paddling" && rests !== "mixed")
+      throw new CliUsageError("--rests must be drifting, paddling or mixed");
     const steps = values.training !== undefined ? parseTrainingSpec(values.training) : templateArg(values.template!).steps;
     if (!steps) throw new CliUsageError('--training must look like "6x500m/120s" (pieces by distance) or "10x60s/60s" (pieces by time)');
     const simulation = simulateTraining({ vessel, seed, noise, steps, rests, tiring });
     fs.writeFileSync(values.out, encodeSvc(simulation.content, keyring));
     if (values.truth) fs.writeFileSync(values.truth, `${JSON.stringify(simulation.truth, null, 2)}\n`);
     const work = simulation.truth.sets.filter((s) => s.kind === "work");
-    return { out: values.out, truth: values.truth ?? null, sets: simulation.truth.sets.length, work_sets: work.length, first_start_s: work[0].start_s, last_end_s: work[work.length - 1].end_s, duration_s: simulation.content.imu.total / simulation.content.header.imuHz };
+    return {
+      out: values.out,
+      truth: values.truth ?? null,
+      sets: simulation.truth.sets.length,
+      work_sets: work.length,
+      first_start_s: work[0].start_s,
+      last_end_s: work[work.length - 1].end_s,
+      duration_s: simulation.content.imu.total / simulation.content.header.imuHz,
+    };
   }
 
   if (values.rests !== undefined || tiring) throw new CliUsageError("--rests and --tiring need --training or --template");
@@ -51,5 +62,11 @@ export async function runSimulate(argv: string[]) {
   const simulation = simulateSession({ vessel, seed, pace: values.pace as "race" | "training" | undefined, noise, ...effort });
   fs.writeFileSync(values.out, encodeSvc(simulation.content, keyring));
   if (values.truth) fs.writeFileSync(values.truth, `${JSON.stringify(simulation.truth, null, 2)}\n`);
-  return { out: values.out, truth: values.truth ?? null, effort_start_s: simulation.truth.effort_start_s, strokes: simulation.truth.catches.length, duration_ms: simulation.truth.duration_ms };
+  return {
+    out: values.out,
+    truth: values.truth ?? null,
+    effort_start_s: simulation.truth.effort_start_s,
+    strokes: simulation.truth.catches.length,
+    duration_ms: simulation.truth.duration_ms,
+  };
 }

@@ -56,5 +56,10 @@ export function suggestFromDecoded(decoded: DecodedSvc, vessel: VesselType): Dis
   const possible = STANDARD_DISTANCES_M.filter((d) => d <= availableM);
   const candidates = possible.length ? possible : [STANDARD_DISTANCES_M[0]];
   const distanceM = candidates.reduce((best, d) => (Math.abs(d - coveredM) < Math.abs(best - coveredM) ? d : best));
-  return { distanceM, coveredM: Math.round(coveredM), startS: Math.round((startIndex / hz) * 1000) / 1000, stopS: Math.round((stopIndex / hz) * 1000) / 1000 };
+  return {
+    distanceM,
+    coveredM: Math.round(coveredM),
+    startS: Math.round((startIndex / hz) * 1000) / 1000,
+    stopS: Math.round((stopIndex / hz) * 1000) / 1000,
+  };
 }

@@ -54,12 +54,20 @@ export function detectEffortStart(speed: Float64Array, strokes: DetectedStroke[]
  */
 function isDrive(strokes: DetectedStroke[], stroke: DetectedStroke): boolean {
   const at = strokes.indexOf(stroke);
-  const next = strokes.slice(at + 1, at + 5).map((s) => s.peakHeight).sort((a, b) => a - b);
+  const next = strokes
+    .slice(at + 1, at + 5)
+    .map((s) => s.peakHeight)
+    .sort((a, b) => a - b);
   return next.length === 0 || stroke.peakHeight >= 0.2 * next[Math.floor(next.length / 2)];
 }
 
 /** Effort end: where the distance from the start reaches the target, or start + duration. */
-export function effortEnd(distance: Float64Array, startIndex: number, hz: number, target: { distanceM?: number; durationMs?: number }): number {
+export function effortEnd(
+  distance: Float64Array,
+  startIndex: number,
+  hz: number,
+  target: { distanceM?: number; durationMs?: number },
+): number {
   if (target.durationMs !== undefined) {
     const end = startIndex + (target.durationMs / 1000) * hz;
     if (end > distance.length - 1) throw new ProcessingError("effort_incomplete", "the recording ends before the effort's duration");

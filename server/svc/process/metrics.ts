@@ -62,7 +62,14 @@ export function strokeMetrics(
   });
 }
 
-export function summarize(strokes: ProcessedStroke[], distanceM: number, durationMs: number, trackSpeed: number[], heartRates: number[], kayak: boolean): SessionSummary {
+export function summarize(
+  strokes: ProcessedStroke[],
+  distanceM: number,
+  durationMs: number,
+  trackSpeed: number[],
+  heartRates: number[],
+  kayak: boolean,
+): SessionSummary {
   const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
   const side = (name: "left" | "right") => {
     const own = strokes.filter((s) => s.side === name);
@@ -86,7 +93,15 @@ export function summarize(strokes: ProcessedStroke[], distanceM: number, duratio
   };
 }
 
-export function dataQuality(decoded: DecodedSvc, kinematics: Kinematics, startS: number, endS: number, startDistance: number, distance: Float64Array, hz: number): DataQuality {
+export function dataQuality(
+  decoded: DecodedSvc,
+  kinematics: Kinematics,
+  startS: number,
+  endS: number,
+  startDistance: number,
+  distance: Float64Array,
+  hz: number,
+): DataQuality {
   const { imu, gnss, hrBpm, header } = decoded;
   let gaps = 0;
   let longest = 0;
@@ -128,7 +143,10 @@ export function dataQuality(decoded: DecodedSvc, kinematics: Kinematics, startS:
     gnss_fixes: fixes,
     gnss_missing_fixes: gnss.total - fixes,
     effort_fix_gaps: effortGaps.length,
-    effort_fix_gap_s: round(effortGaps.reduce((sum, g) => sum + Math.min(endS, g.endS) - Math.max(startS, g.startS), 0), 2),
+    effort_fix_gap_s: round(
+      effortGaps.reduce((sum, g) => sum + Math.min(endS, g.endS) - Math.max(startS, g.startS), 0),
+      2,
+    ),
     satellites_min: fixes ? satMin : null,
     satellites_mean: fixes ? round(satSum / fixes, 1) : null,
     hdop_mean: fixes ? round(hdopSum / fixes, 2) : null,

@@ -45,7 +45,11 @@ describe.each([
   });
 
   it("bounds the series and the replay", () => {
-    const series = buildSeries(processed.track, processed.strokes, { fields: ["speed", "rate", "heart_rate"], maxPoints: 5000, startS: processed.effort.start_s });
+    const series = buildSeries(processed.track, processed.strokes, {
+      fields: ["speed", "rate", "heart_rate"],
+      maxPoints: 5000,
+      startS: processed.effort.start_s,
+    });
     expect(series.t.length).toBeLessThanOrEqual(MAX_SERIES_POINTS);
     expect(series.speed.length).toBe(series.t.length);
     const replay = processed.replay;
@@ -59,7 +63,9 @@ describe.each([
 
 it("is deterministic", () => {
   const bytes = encodeSvc(simulateSession({ vessel: "K1", durationMs: 60_000, seed: 3 }).content, keyring);
-  expect(JSON.stringify(processSvc(bytes, { vessel: "K1", durationMs: 60_000 }, keyring))).toBe(JSON.stringify(processSvc(bytes, { vessel: "K1", durationMs: 60_000 }, keyring)));
+  expect(JSON.stringify(processSvc(bytes, { vessel: "K1", durationMs: 60_000 }, keyring))).toBe(
+    JSON.stringify(processSvc(bytes, { vessel: "K1", durationMs: 60_000 }, keyring)),
+  );
 });
 
 it("reads the local date and time of the start from the device clock", () => {

@@ -26,7 +26,8 @@ export function processSvc(bytes: Uint8Array, meta: ProcessingMeta, keyring: Key
 }
 
 export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, options: ProcessingOptions = {}): ProcessedSession {
-  if ((meta.distanceM === undefined) === (meta.durationMs === undefined)) throw new RangeError("give exactly one of distanceM and durationMs");
+  if ((meta.distanceM === undefined) === (meta.durationMs === undefined))
+    throw new RangeError("give exactly one of distanceM and durationMs");
   const { kayak, signals, hz, kin, filtered, detected } = analyseRecording(decoded, meta.vessel, options);
   const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
   const endIndex = effortEnd(kin.distance, startIndex, hz, meta);
@@ -40,27 +41,56 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, option
   const contextFrom = Math.max(0, firstInEffort - 4);
   const contextTo = Math.min(detected.length, lastInEffort + 5);
   const sides = kayak
-    ? assignSides(detected.slice(contextFrom, contextTo), signals.yawRateDegS, signals.rollDeg, hz).slice(firstInEffort - contextFrom, firstInEffort - contextFrom + effortStrokes.length)
+    ? assignSides(detected.slice(contextFrom, contextTo), signals.yawRateDegS, signals.rollDeg, hz).slice(
+        firstInEffort - contextFrom,
+        firstInEffort - contextFrom + effortStrokes.length,
+      )
     : effortStrokes.map(() => null);
-  const strokes = strokeMetrics(effortStrokes, (k) => detected[firstInEffort + k + 1]?.catchIndex ?? null, sides, kin, signals, filtered, startIndex, kayak);
+  const strokes = strokeMetrics(
+    effortStrokes,
+    (k) => detected[firstInEffort + k + 1]?.catchIndex ?? null,
+    sides,
+    kin,
+    signals,
+    filtered,
+    startIndex,
+    kayak,
+  );
 
   const startS = startIndex / hz;
   const endS = endIndex / hz;
   const durationMs = Math.round((endS - startS) * 1000);
   const startDistance = sampleDistance(kin.distance, startIndex);
   const dist = meta.distanceM ?? Math.round(sampleDistance(kin.distance, endIndex) - startDistance);
-  const track = buildTrack(decoded, kin, startIndex, endIndex, hz, { endsAt: meta.distanceM !== undefined ? "distance" : "time", startSdS: catchTimingSd(filtered, startIndex, hz, kin.noise.accelMs2) });
+  const track = buildTrack(decoded, kin, startIndex, endIndex, hz, {
+    endsAt: meta.distanceM !== undefined ? "distance" : "time",
+    startSdS: catchTimingSd(filtered, startIndex, hz, kin.noise.accelMs2),
+  });
   const heartRate = effortHeartRate(decoded, startS, endS);
 
   return {
     effort: { start_s: round(startS, 3), end_s: round(endS, 3), dist, duration_ms: durationMs },
     ...recordingClock(decoded, startS),
     strokes,
-    summary: summarize(strokes, dist, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
+    summary: summarize(
+      strokes,
+      dist,
+      durationMs,
+      track.speed,
+      heartRate.map(([, bpm]) => bpm),
+      kayak,
+    ),
     data_quality: dataQuality(decoded, kin, startS, endS, startDistance, kin.distance, hz),
     track,
     heart_rate: heartRate,
-    replay: buildReplay(meta.vessel, signals, kin, startIndex, endIndex, effortStrokes.map((s, k) => ({ index: s.catchIndex, side: sides[k] }))),
+    replay: buildReplay(
+      meta.vessel,
+      signals,
+      kin,
+      startIndex,
+      endIndex,
+      effortStrokes.map((s, k) => ({ index: s.catchIndex, side: sides[k] })),
+    ),
   };
 }
 
@@ -102,7 +132,14 @@ export function recordingClock(decoded: DecodedSvc, atS: number) {
  * second and, given how the effort ends and its start's timing error, what its split
  * uncertainty needs.
  */
-export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematics>, startIndex: number, endIndex: number, hz: number, uncertainty?: { endsAt: "distance" | "time"; startSdS: number }): EffortTrack {
+export function buildTrack(
+  decoded: DecodedSvc,
+  kin: ReturnType<typeof kinematics>,
+  startIndex: number,
+  endIndex: number,
+  hz: number,
+  uncertainty?: { endsAt: "distance" | "time"; startSdS: number },
+): EffortTrack {
   const smooth = movingAverage(kin.speed, Math.round(hz / 2) | 1);
   const step = hz / TRACK_HZ;
   const startDistance = sampleDistance(kin.distance, startIndex);
@@ -118,7 +155,11 @@ export function buildTrack(decoded: DecodedSvc, kin: ReturnType<typeof kinematic
   };
   for (let index = startIndex; index < endIndex - 1e-9; index += step) push(index);
   push(endIndex);
-  for (let j = Math.ceil((startIndex / hz) * header.gnssHz); j <= Math.floor((endIndex / hz) * header.gnssHz) && j < gnss.total; j += header.gnssHz) {
+  for (
+    let j = Math.ceil((startIndex / hz) * header.gnssHz);
+    j <= Math.floor((endIndex / hz) * header.gnssHz) && j < gnss.total;
+    j += header.gnssHz
+  ) {
     if (gnss.fix[j]) track.route.push([round(gnss.latE7[j] / 1e7, 6), round(gnss.lonE7[j] / 1e7, 6)]);
   }
   if (uncertainty) track.uncertainty = effortUncertainty(kin, startIndex, endIndex, hz, uncertainty);

@@ -12,7 +12,14 @@ import type { ReplayArtifact } from "./types";
 export const REPLAY_HZ = 30;
 const QUANTIZATION = { position_m: 0.01, orientation_deg: 0.1 };
 
-export function buildReplay(modelClass: string, signals: Signals, kinematics: Kinematics, startIndex: number, endIndex: number, catches: { index: number; side: "left" | "right" | null }[]): ReplayArtifact {
+export function buildReplay(
+  modelClass: string,
+  signals: Signals,
+  kinematics: Kinematics,
+  startIndex: number,
+  endIndex: number,
+  catches: { index: number; side: "left" | "right" | null }[],
+): ReplayArtifact {
   const hz = signals.hz;
   const durationS = (endIndex - startIndex) / hz;
   const frameCount = Math.floor(durationS * REPLAY_HZ) + 1;
@@ -31,7 +38,10 @@ export function buildReplay(modelClass: string, signals: Signals, kinematics: Ki
     while (stroke + 1 < catches.length && catches[stroke + 1].index <= index) stroke++;
     let phase = 0;
     if (catches.length && catches[stroke].index <= index) {
-      const next = stroke + 1 < catches.length ? catches[stroke + 1].index : catches[stroke].index + (stroke > 0 ? catches[stroke].index - catches[stroke - 1].index : hz);
+      const next =
+        stroke + 1 < catches.length
+          ? catches[stroke + 1].index
+          : catches[stroke].index + (stroke > 0 ? catches[stroke].index - catches[stroke - 1].index : hz);
       phase = Math.min(0.999, (index - catches[stroke].index) / (next - catches[stroke].index));
       if (catches[stroke].side === "right") phase += 1;
     }

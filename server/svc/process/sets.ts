@@ -51,7 +51,8 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
   const { peakShare, rateShare, minSetS } = segmentationThresholds(sensitivity);
   const gap = RHYTHM_GAP_S * hz;
   const intervals = new Float64Array(count);
-  for (let k = 0; k < count; k++) intervals[k] = k + 1 < count ? strokes[k + 1].catchIndex - strokes[k].catchIndex : Number.POSITIVE_INFINITY;
+  for (let k = 0; k < count; k++)
+    intervals[k] = k + 1 < count ? strokes[k + 1].catchIndex - strokes[k].catchIndex : Number.POSITIVE_INFINITY;
   const rateOf = (k: number) => (k >= 0 && k < count && intervals[k] <= gap ? (60 * hz) / intervals[k] : 0);
   // A stroke's rate counts from either side: the last stroke of a piece is followed by a drift or a slow one.
   const rate = new Float64Array(count);
@@ -93,7 +94,7 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
   for (let k = 0; k < count; k++) upper[k] = intensity[k] >= split ? 1 : 0;
   const cruisePeaks: number[] = [];
   const cruiseRates: number[] = [];
-  for (let k = 0; k < count; ) {
+  for (let k = 0; k < count;) {
     if (!upper[k]) {
       k++;
       continue;
@@ -139,12 +140,15 @@ export function findWorkRuns(strokes: DetectedStroke[], hz: number, sensitivity:
         last++;
         continue;
       }
-      const resume = [last + 2, last + 3].find((j) => j < count && strokes[j].catchIndex - strokes[last].catchIndex <= 2.5 * typicalInterval * (j - last) && enters(j));
+      const resume = [last + 2, last + 3].find(
+        (j) => j < count && strokes[j].catchIndex - strokes[last].catchIndex <= 2.5 * typicalInterval * (j - last) && enters(j),
+      );
       if (resume === undefined) break;
       last = resume;
     }
     // The first catch: the first stroke at work level on its own (the median can lead by a stroke).
-    while (first < last && !(peak[first] >= HOLD_PEAK * peakShare * level.peak && rateOf(first) >= HOLD_RATE * rateShare * level.rate)) first++;
+    while (first < last && !(peak[first] >= HOLD_PEAK * peakShare * level.peak && rateOf(first) >= HOLD_RATE * rateShare * level.rate))
+      first++;
     const ownInterval = last > first ? intervals[last - 1] : typicalInterval;
     const startIndex = strokes[first].catchIndex;
     const endIndex = strokes[last].catchIndex + 0.5 * Math.min(ownInterval, 2.5 * typicalInterval);
@@ -230,7 +234,7 @@ export function matchRunsToSteps(measured: { durationS: number; distanceM: numbe
     }
   }
   const out: StepMatch[] = [];
-  for (let r = R, w = W; r > 0 || w > 0; ) {
+  for (let r = R, w = W; r > 0 || w > 0;) {
     const how = move[r][w];
     if (how === 1) out.push({ run: --r, step: work[--w].index });
     else if (how === 2) out.push({ run: --r, step: null });

@@ -59,14 +59,25 @@ export function calibrate(decoded: DecodedSvc): Signals {
   const wz = bridged(imu.gz, imu.present, GYRO_LSB);
 
   // Mean specific force ≈ gravity (the boat starts and ends slow); mean rate ≈ gyro bias.
-  let mx = 0, my = 0, mz = 0, bx = 0, by = 0, bz = 0;
+  let mx = 0,
+    my = 0,
+    mz = 0,
+    bx = 0,
+    by = 0,
+    bz = 0;
   for (let i = 0; i < n; i++) {
-    mx += fx[i]; my += fy[i]; mz += fz[i];
-    bx += wx[i]; by += wy[i]; bz += wz[i];
+    mx += fx[i];
+    my += fy[i];
+    mz += fz[i];
+    bx += wx[i];
+    by += wy[i];
+    bz += wz[i];
   }
   const norm = Math.hypot(mx, my, mz) || 1;
   const u = [mx / norm, my / norm, mz / norm];
-  bx /= n; by /= n; bz /= n;
+  bx /= n;
+  by /= n;
+  bz /= n;
 
   // Rodrigues rotation taking u onto +z: levels the unit whatever its mounting tilt.
   const axis = [u[1], -u[0], 0];
@@ -90,7 +101,9 @@ export function calibrate(decoded: DecodedSvc): Signals {
     const ax = r[0] * fx[i] + r[1] * fy[i] + r[2] * fz[i];
     const ay = r[3] * fx[i] + r[4] * fy[i] + r[5] * fz[i];
     const az = r[6] * fx[i] + r[7] * fy[i] + r[8] * fz[i];
-    const gx = wx[i] - bx, gy = wy[i] - by, gz = wz[i] - bz;
+    const gx = wx[i] - bx,
+      gy = wy[i] - by,
+      gz = wz[i] - bz;
     const rx = r[0] * gx + r[1] * gy + r[2] * gz;
     const ry = r[3] * gx + r[4] * gy + r[5] * gz;
     const rz = r[6] * gx + r[7] * gy + r[8] * gz;
@@ -114,7 +127,17 @@ function rotationMatrix(k: number[], angle: number): number[] {
   const s = Math.sin(angle);
   const t = 1 - c;
   const [x, y, z] = k;
-  return [t * x * x + c, t * x * y - s * z, t * x * z + s * y, t * x * y + s * z, t * y * y + c, t * y * z - s * x, t * x * z - s * y, t * y * z + s * x, t * z * z + c];
+  return [
+    t * x * x + c,
+    t * x * y - s * z,
+    t * x * z + s * y,
+    t * x * y + s * z,
+    t * y * y + c,
+    t * y * z - s * x,
+    t * x * z - s * y,
+    t * y * z + s * x,
+    t * z * z + c,
+  ];
 }
 
 /** Surge filtered for stroke timing: zero-phase low-pass at 8 Hz keeps the catch's steep rise. */

@@ -163,12 +163,22 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
   const r = noise.dopplerMs ** 2;
   const driftQ = 1e-6; // (m/s²)² per second: the bias wanders slowly as the attitude estimate does
   // Forward Kalman filter, keeping predictions and estimates for the smoother.
-  const predO = new Float64Array(m), predB = new Float64Array(m);
-  const predPoo = new Float64Array(m), predPob = new Float64Array(m), predPbb = new Float64Array(m);
-  const estO = new Float64Array(m), estB = new Float64Array(m);
-  const estPoo = new Float64Array(m), estPob = new Float64Array(m), estPbb = new Float64Array(m);
+  const predO = new Float64Array(m),
+    predB = new Float64Array(m);
+  const predPoo = new Float64Array(m),
+    predPob = new Float64Array(m),
+    predPbb = new Float64Array(m);
+  const estO = new Float64Array(m),
+    estB = new Float64Array(m);
+  const estPoo = new Float64Array(m),
+    estPob = new Float64Array(m),
+    estPbb = new Float64Array(m);
   const span = new Float64Array(m);
-  let o = offset[0], b = 0, poo = 1, pob = 0, pbb = 1e-4;
+  let o = offset[0],
+    b = 0,
+    poo = 1,
+    pob = 0,
+    pbb = 1e-4;
   for (let k = 0; k < m; k++) {
     if (k > 0) {
       const d = (index[k] - index[k - 1]) * dt;
@@ -180,9 +190,14 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
       pbb = pbb + driftQ * d;
       poo = poo2;
     }
-    predO[k] = o; predB[k] = b; predPoo[k] = poo; predPob[k] = pob; predPbb[k] = pbb;
+    predO[k] = o;
+    predB[k] = b;
+    predPoo[k] = poo;
+    predPob[k] = pob;
+    predPbb[k] = pbb;
     const s = poo + r;
-    const ko = poo / s, kb = pob / s;
+    const ko = poo / s,
+      kb = pob / s;
     const innovation = offset[k] - o;
     o += ko * innovation;
     b += kb * innovation;
@@ -191,22 +206,34 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
     pbb = pbb - kb * pob;
     poo = poo2;
     pob = pob2;
-    estO[k] = o; estB[k] = b; estPoo[k] = poo; estPob[k] = pob; estPbb[k] = pbb;
+    estO[k] = o;
+    estB[k] = b;
+    estPoo[k] = poo;
+    estPob[k] = pob;
+    estPbb[k] = pbb;
   }
   // Rauch–Tung–Striebel pass: C = P_est·Fᵀ·P_pred(next)⁻¹, x_s = x_est + C (x_s(next) − x_pred(next)).
   const smoothO = new Float64Array(m);
-  let so = estO[m - 1], sb = estB[m - 1];
+  let so = estO[m - 1],
+    sb = estB[m - 1];
   smoothO[m - 1] = so;
   for (let k = m - 2; k >= 0; k--) {
     const d = span[k + 1];
     // P_est·Fᵀ with F = [[1, d], [0, 1]].
-    const a00 = estPoo[k] + d * estPob[k], a01 = estPob[k];
-    const a10 = estPob[k] + d * estPbb[k], a11 = estPbb[k];
+    const a00 = estPoo[k] + d * estPob[k],
+      a01 = estPob[k];
+    const a10 = estPob[k] + d * estPbb[k],
+      a11 = estPbb[k];
     const det = predPoo[k + 1] * predPbb[k + 1] - predPob[k + 1] ** 2;
-    const i00 = predPbb[k + 1] / det, i01 = -predPob[k + 1] / det, i11 = predPoo[k + 1] / det;
-    const c00 = a00 * i00 + a01 * i01, c01 = a00 * i01 + a01 * i11;
-    const c10 = a10 * i00 + a11 * i01, c11 = a10 * i01 + a11 * i11;
-    const dO = so - predO[k + 1], dB = sb - predB[k + 1];
+    const i00 = predPbb[k + 1] / det,
+      i01 = -predPob[k + 1] / det,
+      i11 = predPoo[k + 1] / det;
+    const c00 = a00 * i00 + a01 * i01,
+      c01 = a00 * i01 + a01 * i11;
+    const c10 = a10 * i00 + a11 * i01,
+      c11 = a10 * i01 + a11 * i11;
+    const dO = so - predO[k + 1],
+      dB = sb - predB[k + 1];
     so = estO[k] + c00 * dO + c01 * dB;
     sb = estB[k] + c10 * dO + c11 * dB;
     smoothO[k] = so;

@@ -6,7 +6,11 @@ import { trackSplitUncertainties } from "./uncertainty";
  * "Series"): pure functions, so the APIs answer any split count or field set
  * without the raw file.
  */
-export function computeSplits(track: Pick<EffortTrack, "t" | "distance"> & { uncertainty?: EffortTrack["uncertainty"] }, strokes: Pick<ProcessedStroke, "distance" | "rate">[], count: number): Split[] {
+export function computeSplits(
+  track: Pick<EffortTrack, "t" | "distance"> & { uncertainty?: EffortTrack["uncertainty"] },
+  strokes: Pick<ProcessedStroke, "distance" | "rate">[],
+  count: number,
+): Split[] {
   if (!Number.isInteger(count) || count < 1 || count > 20) throw new RangeError("split count must be an integer from 1 to 20");
   const total = track.distance[track.distance.length - 1];
   const splits: Split[] = [];
@@ -28,7 +32,11 @@ export function computeSplits(track: Pick<EffortTrack, "t" | "distance"> & { unc
     previousTime = time;
     previousDistance = distance;
   }
-  const bars = trackSplitUncertainties(track, splits.map((s) => s.time_s), splits.map((s) => s.distance_m));
+  const bars = trackSplitUncertainties(
+    track,
+    splits.map((s) => s.time_s),
+    splits.map((s) => s.distance_m),
+  );
   splits.forEach((split, k) => {
     split.time_uncertainty_s = bars?.[k].elapsed_s ?? null;
     split.split_uncertainty_s = bars?.[k].split_s ?? null;
@@ -58,7 +66,11 @@ export const MAX_SERIES_POINTS = 1000;
  * A bounded processed series: at most `maxPoints` (≤ 1000) evenly spaced
  * points of the chosen fields, each with its time from the start.
  */
-export function buildSeries(track: EffortTrack, strokes: Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance">[], options: { fields: SeriesField[]; maxPoints: number; startS: number }) {
+export function buildSeries(
+  track: EffortTrack,
+  strokes: Pick<ProcessedStroke, "catch_s" | "distance" | "rate" | "stroke_distance" | "left_stroke_distance" | "right_stroke_distance">[],
+  options: { fields: SeriesField[]; maxPoints: number; startS: number },
+) {
   const maxPoints = Math.min(MAX_SERIES_POINTS, Math.max(2, Math.floor(options.maxPoints)));
   const n = track.t.length;
   const points = Math.min(n, maxPoints);
@@ -77,7 +89,10 @@ export function buildSeries(track: EffortTrack, strokes: Pick<ProcessedStroke, "
       else if (field === "speed") out.speed.push(round(track.speed[i], 3));
       else if (field === "heart_rate") out.heart_rate.push(track.heart_rate[i]);
       else if (field === "rate") out.rate.push(stroke ? stroke.rate : null);
-      else out.stroke_distance.push(stroke ? (stroke.stroke_distance ?? stroke.left_stroke_distance ?? stroke.right_stroke_distance ?? null) : null);
+      else
+        out.stroke_distance.push(
+          stroke ? (stroke.stroke_distance ?? stroke.left_stroke_distance ?? stroke.right_stroke_distance ?? null) : null,
+        );
     }
   }
   return out;

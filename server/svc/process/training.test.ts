@@ -14,11 +14,20 @@ describe("matchRunsToSteps", () => {
   const steps = parseTrainingSpec("3x500m/60s")!; // work at 0, 2, 4
   it("matches in order by the step's own unit", () => {
     const runs = [500, 498, 503].map((d) => ({ distanceM: d, durationS: 100 }));
-    expect(matchRunsToSteps(runs, steps)).toEqual([{ run: 0, step: 0 }, { run: 1, step: 2 }, { run: 2, step: 4 }]);
+    expect(matchRunsToSteps(runs, steps)).toEqual([
+      { run: 0, step: 0 },
+      { run: 1, step: 2 },
+      { run: 2, step: 4 },
+    ]);
   });
   it("reports an extra run and a missing step", () => {
     const extra = [500, 120, 498, 503].map((d) => ({ distanceM: d, durationS: 100 }));
-    expect(matchRunsToSteps(extra, steps)).toEqual([{ run: 0, step: 0 }, { run: 1, step: null }, { run: 2, step: 2 }, { run: 3, step: 4 }]);
+    expect(matchRunsToSteps(extra, steps)).toEqual([
+      { run: 0, step: 0 },
+      { run: 1, step: null },
+      { run: 2, step: 2 },
+      { run: 3, step: 4 },
+    ]);
     const missing = [500, 498].map((d) => ({ distanceM: d, durationS: 100 }));
     expect(matchRunsToSteps(missing, steps).filter((m) => m.run === null)).toHaveLength(1);
   });
@@ -92,21 +101,24 @@ describe.each([
   { vessel: "C1", spec: "5x30s/40s", seed: 12, noise: "noisy", tiring: false },
   { vessel: "K4", spec: "6x300m/60s", seed: 13, noise: "noisy", tiring: true },
   { vessel: "C2", spec: "7x25s/35s", seed: 14, noise: "clean", tiring: true },
-] as const)("processTraining: $vessel $spec, drifting rests, standing starts (tiring: $tiring)", ({ vessel, spec, seed, noise, tiring }) => {
-  const steps = parseTrainingSpec(spec)!;
-  const simulation = simulateTraining({ vessel, steps, seed, noise, rests: "drifting", tiring, warmupS: 60, cooldownS: 40 });
-  const bytes = encodeSvc(simulation.content, keyring);
-  const truthWork = simulation.truth.sets.filter((s) => s.kind === "work");
+] as const)(
+  "processTraining: $vessel $spec, drifting rests, standing starts (tiring: $tiring)",
+  ({ vessel, spec, seed, noise, tiring }) => {
+    const steps = parseTrainingSpec(spec)!;
+    const simulation = simulateTraining({ vessel, steps, seed, noise, rests: "drifting", tiring, warmupS: 60, cooldownS: 40 });
+    const bytes = encodeSvc(simulation.content, keyring);
+    const truthWork = simulation.truth.sets.filter((s) => s.kind === "work");
 
-  it.each(["signal", "template"] as const)("finds every set from its first catch to within 1 s of its finish (%s)", (mode) => {
-    expect(truthWork.every((s) => s.start === "standing")).toBe(true);
-    const training = processTrainingSvc(bytes, { vessel, ...(mode === "template" ? { steps } : {}) }, keyring);
-    const work = training.sets.filter((s) => s.kind === "work");
-    expect(work).toHaveLength(truthWork.length);
-    work.forEach((set, k) => {
-      expect(Math.abs(set.start_s - truthWork[k].start_s)).toBeLessThan(0.15);
-      expect(Math.abs(set.end_s - truthWork[k].end_s)).toBeLessThan(1);
-      expect(Math.abs(set.stroke_count - truthWork[k].stroke_count)).toBeLessThanOrEqual(1);
+    it.each(["signal", "template"] as const)("finds every set from its first catch to within 1 s of its finish (%s)", (mode) => {
+      expect(truthWork.every((s) => s.start === "standing")).toBe(true);
+      const training = processTrainingSvc(bytes, { vessel, ...(mode === "template" ? { steps } : {}) }, keyring);
+      const work = training.sets.filter((s) => s.kind === "work");
+      expect(work).toHaveLength(truthWork.length);
+      work.forEach((set, k) => {
+        expect(Math.abs(set.start_s - truthWork[k].start_s)).toBeLessThan(0.15);
+        expect(Math.abs(set.end_s - truthWork[k].end_s)).toBeLessThan(1);
+        expect(Math.abs(set.stroke_count - truthWork[k].stroke_count)).toBeLessThanOrEqual(1);
+      });
     });
-  });
-});
+  },
+);

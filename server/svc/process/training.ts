@@ -86,13 +86,19 @@ export interface ProcessedTraining {
   template_match: TemplateMatch | null;
 }
 
-export function processTrainingSvc(bytes: Uint8Array, meta: TrainingMeta, keyring: Keyring, options: ProcessingOptions = {}): ProcessedTraining {
+export function processTrainingSvc(
+  bytes: Uint8Array,
+  meta: TrainingMeta,
+  keyring: Keyring,
+  options: ProcessingOptions = {},
+): ProcessedTraining {
   return processTraining(decodeSvc(bytes, keyring), meta, options);
 }
 
 export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options: ProcessingOptions = {}): ProcessedTraining {
   const sensitivity = meta.sensitivity ?? SENSITIVITY.default;
-  if (!(sensitivity >= SENSITIVITY.min && sensitivity <= SENSITIVITY.max)) throw new RangeError(`sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
+  if (!(sensitivity >= SENSITIVITY.min && sensitivity <= SENSITIVITY.max))
+    throw new RangeError(`sensitivity must be from ${SENSITIVITY.min} to ${SENSITIVITY.max}`);
   const { kayak, signals, hz, kin, filtered, detected } = analyseRecording(decoded, meta.vessel, options);
   const runs = findWorkRuns(detected, hz, sensitivity);
   const placed = placeWorkSets(runs, kin.distance, hz, meta.steps);
@@ -109,7 +115,16 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     return { begin, end: first };
   };
   const metricsOf = (begin: number, end: number, startIndex: number) =>
-    strokeMetrics(detected.slice(begin, end), (k) => detected[begin + k + 1]?.catchIndex ?? null, sides.slice(begin, end), kin, signals, filtered, startIndex, kayak);
+    strokeMetrics(
+      detected.slice(begin, end),
+      (k) => detected[begin + k + 1]?.catchIndex ?? null,
+      sides.slice(begin, end),
+      kin,
+      signals,
+      filtered,
+      startIndex,
+      kayak,
+    );
   const metres = (from: number, to: number) => sampleDistance(kin.distance, to) - sampleDistance(kin.distance, from);
 
   const sets: TrainingSet[] = [];
@@ -117,14 +132,30 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     if (k > 0 && work.startIndex > works[k - 1].endIndex) {
       const from = works[k - 1].endIndex;
       const { begin, end } = strokesBetween(from, work.startIndex);
-      sets.push({ kind: "rest", start_s: round(from / hz, 3), end_s: round(work.startIndex / hz, 3), distance_m: Math.round(metres(from, work.startIndex)), duration_ms: Math.round(((work.startIndex - from) * 1000) / hz), stroke_count: end - begin, step_index: null, complete: true, strokes: null, track: null, summary: null, heart_rate: null });
+      sets.push({
+        kind: "rest",
+        start_s: round(from / hz, 3),
+        end_s: round(work.startIndex / hz, 3),
+        distance_m: Math.round(metres(from, work.startIndex)),
+        duration_ms: Math.round(((work.startIndex - from) * 1000) / hz),
+        stroke_count: end - begin,
+        step_index: null,
+        complete: true,
+        strokes: null,
+        track: null,
+        summary: null,
+        heart_rate: null,
+      });
     }
     const { begin, end } = strokesBetween(work.startIndex, work.endIndex);
     const strokes = metricsOf(begin, end, work.startIndex);
     const durationMs = Math.round(((work.endIndex - work.startIndex) * 1000) / hz);
     const distanceM = work.targetDistanceM ?? Math.round(metres(work.startIndex, work.endIndex));
     const startSdS = catchTimingSd(filtered, work.startIndex, hz, kin.noise.accelMs2);
-    const track = buildTrack(decoded, kin, work.startIndex, work.endIndex, hz, { endsAt: work.targetDistanceM !== null ? "distance" : "time", startSdS });
+    const track = buildTrack(decoded, kin, work.startIndex, work.endIndex, hz, {
+      endsAt: work.targetDistanceM !== null ? "distance" : "time",
+      startSdS,
+    });
     const heartRate = effortHeartRate(decoded, work.startIndex / hz, work.endIndex / hz);
     sets.push({
       kind: "work",
@@ -137,7 +168,14 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
       complete: work.complete,
       strokes,
       track,
-      summary: summarize(strokes, distanceM, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
+      summary: summarize(
+        strokes,
+        distanceM,
+        durationMs,
+        track.speed,
+        heartRate.map(([, bpm]) => bpm),
+        kayak,
+      ),
       heart_rate: heartRate,
     });
   });
@@ -158,7 +196,14 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     effort: { start_s: round(startS, 3), end_s: round(endS, 3), dist, duration_ms: durationMs },
     ...recordingClock(decoded, startS),
     strokes: all,
-    summary: summarize(within, dist, durationMs, track.speed, heartRate.map(([, bpm]) => bpm), kayak),
+    summary: summarize(
+      within,
+      dist,
+      durationMs,
+      track.speed,
+      heartRate.map(([, bpm]) => bpm),
+      kayak,
+    ),
     data_quality: dataQuality(decoded, kin, startS, endS, sampleDistance(kin.distance, startIndex), kin.distance, hz),
     track,
     sets,
@@ -186,9 +231,18 @@ interface PlacedWork {
  * extra sets.
  */
 function placeWorkSets(runs: WorkRun[], distance: Float64Array, hz: number, steps: WorkoutStep[] | undefined) {
-  const signalOnly = (run: WorkRun): PlacedWork => ({ startIndex: run.startIndex, endIndex: run.endIndex, stepIndex: null, targetDistanceM: null, complete: true });
+  const signalOnly = (run: WorkRun): PlacedWork => ({
+    startIndex: run.startIndex,
+    endIndex: run.endIndex,
+    stepIndex: null,
+    targetDistanceM: null,
+    complete: true,
+  });
   if (!steps) return { works: runs.map(signalOnly), match: null };
-  const measured = runs.map((run) => ({ durationS: (run.endIndex - run.startIndex) / hz, distanceM: sampleDistance(distance, run.endIndex) - sampleDistance(distance, run.startIndex) }));
+  const measured = runs.map((run) => ({
+    durationS: (run.endIndex - run.startIndex) / hz,
+    distanceM: sampleDistance(distance, run.endIndex) - sampleDistance(distance, run.startIndex),
+  }));
   const alignment = matchRunsToSteps(measured, steps);
   const works: PlacedWork[] = [];
   const unmatchedSteps: number[] = [];
@@ -204,9 +258,18 @@ function placeWorkSets(runs: WorkRun[], distance: Float64Array, hz: number, step
     }
     const step = steps[pair.step];
     const limit = pair.run + 1 < runs.length ? runs[pair.run + 1].startIndex : distance.length - 1;
-    const target = step.distance_m !== undefined ? indexAtValue(distance, sampleDistance(distance, run.startIndex) + step.distance_m, Math.floor(run.startIndex)) : run.startIndex + step.duration_s! * hz;
+    const target =
+      step.distance_m !== undefined
+        ? indexAtValue(distance, sampleDistance(distance, run.startIndex) + step.distance_m, Math.floor(run.startIndex))
+        : run.startIndex + step.duration_s! * hz;
     const complete = Number.isFinite(target) && target <= limit;
-    works.push({ startIndex: run.startIndex, endIndex: complete ? target : Math.min(limit, run.endIndex), stepIndex: pair.step, targetDistanceM: complete && step.distance_m !== undefined ? step.distance_m : null, complete });
+    works.push({
+      startIndex: run.startIndex,
+      endIndex: complete ? target : Math.min(limit, run.endIndex),
+      stepIndex: pair.step,
+      targetDistanceM: complete && step.distance_m !== undefined ? step.distance_m : null,
+      complete,
+    });
   }
   return { works, match: { unmatchedSteps } };
 }
@@ -215,7 +278,9 @@ function placeWorkSets(runs: WorkRun[], distance: Float64Array, hz: number, step
 function spansOf(works: PlacedWork[], hz: number): SetSpan[] {
   return works.flatMap((w, k) => {
     const work: SetSpan = { kind: "work", start_s: round(w.startIndex / hz, 3), end_s: round(w.endIndex / hz, 3), step_index: w.stepIndex };
-    return k > 0 && w.startIndex > works[k - 1].endIndex ? [{ kind: "rest" as const, start_s: round(works[k - 1].endIndex / hz, 3), end_s: work.start_s, step_index: null }, work] : [work];
+    return k > 0 && w.startIndex > works[k - 1].endIndex
+      ? [{ kind: "rest" as const, start_s: round(works[k - 1].endIndex / hz, 3), end_s: work.start_s, step_index: null }, work]
+      : [work];
   });
 }
 
@@ -224,7 +289,13 @@ function spansOf(works: PlacedWork[], hz: number): SetSpan[] {
  * set to the step's target (the person chose where it ends). Rests are the
  * gaps between work sets. Spans must lie in the recording, in order.
  */
-function forcedWorks(spans: SetSpan[], detected: DetectedStroke[], distance: Float64Array, hz: number, steps: WorkoutStep[] | undefined): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
+function forcedWorks(
+  spans: SetSpan[],
+  detected: DetectedStroke[],
+  distance: Float64Array,
+  hz: number,
+  steps: WorkoutStep[] | undefined,
+): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
   // Bounds are kept to the millisecond: one that was a catch is that catch again, so the stroke stays on its side.
   const toIndex = (s: number) => {
     const index = s * hz;
@@ -239,7 +310,8 @@ function forcedWorks(spans: SetSpan[], detected: DetectedStroke[], distance: Flo
       const step = s.step_index !== null ? steps?.[s.step_index] : undefined;
       const metres = sampleDistance(distance, endIndex) - sampleDistance(distance, startIndex);
       // Half a metre or a tenth of a second of slack: a boundary a person moved to a catch may fall just short of the target.
-      const complete = !step || (step.distance_m !== undefined ? metres >= step.distance_m - 0.5 : (endIndex - startIndex) / hz >= step.duration_s! - 0.1);
+      const complete =
+        !step || (step.distance_m !== undefined ? metres >= step.distance_m - 0.5 : (endIndex - startIndex) / hz >= step.duration_s! - 0.1);
       return { startIndex, endIndex, stepIndex: step ? s.step_index : null, targetDistanceM: null, complete };
     });
   if (!steps) return { works, match: null };

@@ -7,9 +7,16 @@ import { computeSplits } from "./track";
 import type { EffortUncertainty } from "./types";
 import { distanceVariance, finalTimeUncertainty, formatUncertainty, splitUncertainties, withUncertainty } from "./uncertainty";
 
-const base: EffortUncertainty = { speed_noise_ms: 0.1, fix_interval_s: 0.1, drift_rate: 1e-3, start_sd_s: 0.003, ends_at: "distance", outages: [] };
+const base: EffortUncertainty = {
+  speed_noise_ms: 0.1,
+  fix_interval_s: 0.1,
+  drift_rate: 1e-3,
+  start_sd_s: 0.003,
+  ends_at: "distance",
+  outages: [],
+};
 
-describe("split uncertainty (docs/processing.md \"Split uncertainty\")", () => {
+describe('split uncertainty (docs/processing.md "Split uncertainty")', () => {
   it("integrates the Doppler noise as a random walk: V(t) = σ_v²·Δ·t, and an outage adds its bridge and edges", () => {
     expect(distanceVariance(base, 100)).toBeCloseTo(0.01 * 0.1 * 100, 10);
     const withOutage = { ...base, outages: [[40, 46, 0.02]] as [number, number, number][] };
@@ -52,7 +59,13 @@ describe("split uncertainty (docs/processing.md \"Split uncertainty\")", () => {
   it("on a processed recording: the noise is measured from the file, every split count is served, and the final time's figure is the last split's", () => {
     const keyring = loadKeyring({});
     const vessel = "K1" as const;
-    const sim = simulateSession({ vessel, seed: 4711, noise: "noisy", distanceM: 500, sensorNoise: { dopplerMs: 0.15, outages: { count: 1, minS: 4, maxS: 5 } } });
+    const sim = simulateSession({
+      vessel,
+      seed: 4711,
+      noise: "noisy",
+      distanceM: 500,
+      sensorNoise: { dopplerMs: 0.15, outages: { count: 1, minS: 4, maxS: 5 } },
+    });
     const processed = processSvc(encodeSvc(sim.content, keyring), { vessel, distanceM: 500 }, keyring);
     const u = processed.track.uncertainty!;
     // Measured on the file, not taken from the simulator: close to the 0.15 m/s it was given.

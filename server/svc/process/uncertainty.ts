@@ -22,14 +22,25 @@ import type { EffortTrack, EffortUncertainty } from "./types";
 /** Two-sided 95 % of a normal error. */
 export const Z95 = 1.96;
 
-export function effortUncertainty(kin: Pick<Kinematics, "noise" | "fixGaps">, startIndex: number, endIndex: number, hz: number, options: { endsAt: "distance" | "time"; startSdS: number }): EffortUncertainty {
+export function effortUncertainty(
+  kin: Pick<Kinematics, "noise" | "fixGaps">,
+  startIndex: number,
+  endIndex: number,
+  hz: number,
+  options: { endsAt: "distance" | "time"; startSdS: number },
+): EffortUncertainty {
   const startS = startIndex / hz;
   const endS = endIndex / hz;
   const outages: [number, number, number][] = [];
   for (const gap of kin.fixGaps) {
     const from = Math.max(gap.startS, startS);
     const to = Math.min(gap.endS, endS);
-    if (to > from) outages.push([round(from - startS, 2), round(to - startS, 2), Number((gap.wanderMs2 ?? kin.noise.driftRate * (gap.endS - gap.startS)).toPrecision(3))]);
+    if (to > from)
+      outages.push([
+        round(from - startS, 2),
+        round(to - startS, 2),
+        Number((gap.wanderMs2 ?? kin.noise.driftRate * (gap.endS - gap.startS)).toPrecision(3)),
+      ]);
   }
   return {
     speed_noise_ms: round(kin.noise.dopplerMs, 4),
@@ -87,7 +98,13 @@ export interface SplitUncertainty {
  * split distances are shares of the measured total, so their errors are
  * bridges tied to zero at the end: e(t) − share·e(T).
  */
-export function splitUncertainties(u: EffortUncertainty, times: number[], speeds: number[], shares?: number[], totalS?: number): SplitUncertainty[] {
+export function splitUncertainties(
+  u: EffortUncertainty,
+  times: number[],
+  speeds: number[],
+  shares?: number[],
+  totalS?: number,
+): SplitUncertainty[] {
   const n = times.length;
   const shareOf = (k: number) => shares?.[k] ?? (k + 1) / n;
   const vT = distanceVariance(u, totalS ?? times[n - 1]);
@@ -114,7 +131,11 @@ export function splitUncertainties(u: EffortUncertainty, times: number[], speeds
 }
 
 /** Uncertainties of split ends at any distances on a stored track (null for a track stored without them). */
-export function trackSplitUncertainties(track: Pick<EffortTrack, "t" | "distance" | "uncertainty">, times: number[], distances: number[]): SplitUncertainty[] | null {
+export function trackSplitUncertainties(
+  track: Pick<EffortTrack, "t" | "distance" | "uncertainty">,
+  times: number[],
+  distances: number[],
+): SplitUncertainty[] | null {
   if (!track.uncertainty || !times.length) return null;
   const total = track.distance[track.distance.length - 1];
   return splitUncertainties(

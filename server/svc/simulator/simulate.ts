@@ -104,7 +104,8 @@ export interface Stroke {
 }
 
 export function simulateSession(options: SimulateOptions): Simulation {
-  if ((options.distanceM === undefined) === (options.durationMs === undefined)) throw new Error("give exactly one of distanceM and durationMs");
+  if ((options.distanceM === undefined) === (options.durationMs === undefined))
+    throw new Error("give exactly one of distanceM and durationMs");
   const rng = new Random(options.seed * 7919 + 17);
   const pace = options.pace ?? "race";
   const noisy = (options.noise ?? "clean") === "noisy";
@@ -129,7 +130,13 @@ export function simulateSession(options: SimulateOptions): Simulation {
   if (noisy) {
     for (let k = 0, n = Math.floor(rng.uniform(1, 4)); k < n; k++) {
       const t = rng.uniform(2, idleS - 8);
-      strokes.push({ t, period: 60 / (targetRate * 0.6), amplitude: base.driveAccelMS2 * 0.18, side: base.kayak ? (k % 2 ? "right" : "left") : null, inEffort: false });
+      strokes.push({
+        t,
+        period: 60 / (targetRate * 0.6),
+        amplitude: base.driveAccelMS2 * 0.18,
+        side: base.kayak ? (k % 2 ? "right" : "left") : null,
+        inEffort: false,
+      });
     }
     strokes.sort((a, b) => a.t - b.t);
   }
@@ -163,7 +170,9 @@ export function simulateSession(options: SimulateOptions): Simulation {
       // Floored at 70 %: hour-long recordings (bench:svc, bench:analytics) must not fade to a standstill.
       const fatigue = Math.max(0.7, 1 - (fatiguePerS - fadePerS / 2) * (t - startT));
       const rate = afterEnd ? targetRate * Math.max(0.55, 0.9 - sinceEnd * 0.05) : targetRate * ramp * fatigue * (1 + rng.normal(0, 0.012));
-      const amplitude = afterEnd ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06) : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
+      const amplitude = afterEnd
+        ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06)
+        : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
       const side = base.kayak ? ((k % 2 === 0) === (firstSide === "left") ? "left" : "right") : null;
       const sideFactor = afterEnd || !side ? 1 : 1 + (side === "left" ? imbalance / 2 : -imbalance / 2);
       strokes.push({ t: nextCatch, period: 60 / rate, amplitude: amplitude * sideFactor, side, inEffort: !afterEnd });
@@ -231,10 +240,28 @@ export function simulateSession(options: SimulateOptions): Simulation {
   for (let i = 0; i < total; i++) distanceFromStart[i] = position[i] - startPos;
   const distanceM = options.distanceM ?? Math.round(distanceAt(distanceFromStart, effortEndT));
   const splitTimes = (count: number) =>
-    Array.from({ length: count }, (_, k) => (k === count - 1 ? effortEndT - startT : timeAtDistance(distanceFromStart, ((k + 1) * (options.distanceM ?? distanceAt(distanceFromStart, effortEndT))) / count) - startT));
+    Array.from({ length: count }, (_, k) =>
+      k === count - 1
+        ? effortEndT - startT
+        : timeAtDistance(distanceFromStart, ((k + 1) * (options.distanceM ?? distanceAt(distanceFromStart, effortEndT))) / count) - startT,
+    );
 
   const catches = strokes.filter((s) => s.inEffort && s.t >= startT && s.t < effortEndT).map((s) => ({ t_s: round(s.t, 4), side: s.side }));
-  const content = renderSensors({ rng, noisy, base, total, accel, speed, phaseOf, strokeOf, strokes, startT, effortEndT, seed: options.seed, sensorNoise: options.sensorNoise });
+  const content = renderSensors({
+    rng,
+    noisy,
+    base,
+    total,
+    accel,
+    speed,
+    phaseOf,
+    strokeOf,
+    strokes,
+    startT,
+    effortEndT,
+    seed: options.seed,
+    sensorNoise: options.sensorNoise,
+  });
 
   return {
     content,
@@ -340,18 +367,27 @@ export function renderSensors(input: RenderInput): SvcContent {
     const waves = 0.4 * DEG * Math.sin(2 * Math.PI * 0.35 * t + input.seed);
     // Kayaks roll toward the working blade; canoes lean to the paddling side and rock with each stroke.
     const sideSign = stroke?.side === "left" ? -1 : stroke?.side === "right" ? 1 : canoeSide;
-    roll = base.kayak ? sideSign * base.rollDeg * DEG * driveLobe * intensity + waves : canoeSide * (1.5 * DEG + base.rollDeg * DEG * 0.5 * driveLobe * intensity) + waves;
+    roll = base.kayak
+      ? sideSign * base.rollDeg * DEG * driveLobe * intensity + waves
+      : canoeSide * (1.5 * DEG + base.rollDeg * DEG * 0.5 * driveLobe * intensity) + waves;
     pitch = trimPitch + (phase >= 0 ? base.pitchDeg * DEG * Math.sin(2 * Math.PI * phase) * intensity : 0) + 0.3 * waves;
     // Yaw: kayak strokes turn the bow away from the blade; canoe strokes turn it away and the J-stroke brings it back.
     let yawRateDeg = 0;
     if (phase >= 0) {
       const turn = base.yawRateDegS * intensity;
-      if (base.kayak) yawRateDeg = sideSign * turn * driveLobe; // a left stroke turns the bow to starboard (negative about z up)
-      else yawRateDeg = -canoeSide * turn * (phase < DRIVE_FRACTION ? driveLobe : -Math.sin((Math.PI * (phase - DRIVE_FRACTION)) / (1 - DRIVE_FRACTION)) * (DRIVE_FRACTION / (1 - DRIVE_FRACTION)));
+      if (base.kayak)
+        yawRateDeg = sideSign * turn * driveLobe; // a left stroke turns the bow to starboard (negative about z up)
+      else
+        yawRateDeg =
+          -canoeSide *
+          turn *
+          (phase < DRIVE_FRACTION
+            ? driveLobe
+            : -Math.sin((Math.PI * (phase - DRIVE_FRACTION)) / (1 - DRIVE_FRACTION)) * (DRIVE_FRACTION / (1 - DRIVE_FRACTION)));
       // A sweep stroke's turn, spread over its drive lobe (whose integral is period × DRIVE_FRACTION × 2/π).
       if (stroke?.turnDeg) yawRateDeg -= (stroke.turnDeg * driveLobe) / (stroke.period * DRIVE_FRACTION * (2 / Math.PI));
     }
-    heading += (-yawRateDeg) / IMU_HZ; // heading is clockwise, yaw rate (about z up) counterclockwise
+    heading += -yawRateDeg / IMU_HZ; // heading is clockwise, yaw rate (about z up) counterclockwise
     headings[i] = heading;
     const rollRate = (roll - prevRoll) * IMU_HZ;
     const pitchRate = (pitch - prevPitch) * IMU_HZ;

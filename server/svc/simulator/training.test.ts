@@ -3,7 +3,11 @@ import { parseTrainingSpec, simulateTraining } from "./training";
 
 describe("parseTrainingSpec", () => {
   it("reads pieces by distance or time with rests by time or distance", () => {
-    expect(parseTrainingSpec("2x500m/120s")).toEqual([{ kind: "work", distance_m: 500 }, { kind: "rest", duration_s: 120 }, { kind: "work", distance_m: 500 }]);
+    expect(parseTrainingSpec("2x500m/120s")).toEqual([
+      { kind: "work", distance_m: 500 },
+      { kind: "rest", duration_s: 120 },
+      { kind: "work", distance_m: 500 },
+    ]);
     expect(parseTrainingSpec("10x60s/60s")).toHaveLength(19);
     expect(parseTrainingSpec("3x1000m/200m")![1]).toEqual({ kind: "rest", distance_m: 200 });
     for (const bad of ["", "6x500", "0x500m/60s", "6x500m/", "99x500m/60s", "6x500km/60s"]) expect(parseTrainingSpec(bad)).toBeNull();
@@ -12,7 +16,11 @@ describe("parseTrainingSpec", () => {
 
 describe.each(["K1", "K2", "K4", "C1", "C2", "C4"] as const)("simulateTraining %s", (vessel) => {
   it("keeps a truth per set: pieces reach their distance or time, rests fill the gaps", () => {
-    const steps = [...parseTrainingSpec("2x150m/40s")!, { kind: "rest" as const, duration_s: 30 }, { kind: "work" as const, duration_s: 30 }];
+    const steps = [
+      ...parseTrainingSpec("2x150m/40s")!,
+      { kind: "rest" as const, duration_s: 30 },
+      { kind: "work" as const, duration_s: 30 },
+    ];
     const { truth, content } = simulateTraining({ vessel, steps, seed: 9, noise: "noisy", warmupS: 40, cooldownS: 30 });
     expect(truth.sets.map((s) => s.kind)).toEqual(["work", "rest", "work", "rest", "work"]);
     const [a, , b, , c] = truth.sets;
@@ -36,7 +44,16 @@ describe("simulateTraining: the practices paddlers do (issue 19)", () => {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
   it("drifting rests: standing starts with quicker start strokes, a still boat but for turns and positioning strokes, 180° turns, a crew that tires", () => {
-    const { truth, content } = simulateTraining({ vessel: "K2", steps: parseTrainingSpec("6x250m/60s")!, seed: 3, noise: "clean", rests: "drifting", tiring: true, warmupS: 40, cooldownS: 30 });
+    const { truth, content } = simulateTraining({
+      vessel: "K2",
+      steps: parseTrainingSpec("6x250m/60s")!,
+      seed: 3,
+      noise: "clean",
+      rests: "drifting",
+      tiring: true,
+      warmupS: 40,
+      cooldownS: 30,
+    });
     expect(truth.rest_modes).toEqual(Array(5).fill("drifting"));
     const work = truth.sets.filter((s) => s.kind === "work");
     for (const set of work) {
@@ -61,7 +78,14 @@ describe("simulateTraining: the practices paddlers do (issue 19)", () => {
   });
 
   it("light-paddling rests: rolling starts, 12 × 20 s", () => {
-    const { truth } = simulateTraining({ vessel: "C1", steps: parseTrainingSpec("12x20s/40s")!, seed: 4, rests: "paddling", warmupS: 40, cooldownS: 30 });
+    const { truth } = simulateTraining({
+      vessel: "C1",
+      steps: parseTrainingSpec("12x20s/40s")!,
+      seed: 4,
+      rests: "paddling",
+      warmupS: 40,
+      cooldownS: 30,
+    });
     const work = truth.sets.filter((s) => s.kind === "work");
     expect(work).toHaveLength(12);
     expect(work.every((s) => s.start === "rolling")).toBe(true);

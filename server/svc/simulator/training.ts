@@ -72,7 +72,13 @@ export function parseTrainingSpec(spec: string): WorkoutStep[] | null {
   if (count < 1 || count > 50 || work < 1 || rest < 1) return null;
   const workUnit = match[3].toLowerCase();
   const restUnit = match[5].toLowerCase();
-  if ((workUnit === "m" && work > 10_000) || (workUnit === "s" && work > 3600) || (restUnit === "s" && rest > 1800) || (restUnit === "m" && rest > 2000)) return null;
+  if (
+    (workUnit === "m" && work > 10_000) ||
+    (workUnit === "s" && work > 3600) ||
+    (restUnit === "s" && rest > 1800) ||
+    (restUnit === "m" && rest > 2000)
+  )
+    return null;
   const steps: WorkoutStep[] = [];
   for (let k = 0; k < count; k++) {
     if (k > 0) steps.push(restUnit === "m" ? { kind: "rest", distance_m: rest } : { kind: "rest", duration_s: rest });
@@ -124,7 +130,13 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     asymmetry: base.kayak ? rng.uniform(0.02, 0.08) : 0,
     strongSide: rng.next() < 0.5 ? "left" : "right",
   };
-  const light = (share: number, kind: Phase["kind"], stepIndex: number | null, length: { distanceM?: number; durationS?: number }, mode: Phase["mode"]): Phase => ({
+  const light = (
+    share: number,
+    kind: Phase["kind"],
+    stepIndex: number | null,
+    length: { distanceM?: number; durationS?: number },
+    mode: Phase["mode"],
+  ): Phase => ({
     kind,
     stepIndex,
     ...length,
@@ -153,8 +165,24 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     }
     // Intensity from the piece's length unless the step gives a rate: sprints at race pace, longer pieces easier.
     const seconds = step.duration_s ?? step.distance_m! / raceSpeed;
-    const share = step.targets?.rate_spm ? Math.min(1.1, step.targets.rate_spm / raceRate) : seconds <= 75 ? 1 : seconds <= 240 ? 0.92 : 0.85;
-    phases.push({ kind: "work", stepIndex: index, ...length, mode: "paddling", rateSpm: raceRate * share, speedMS: raceSpeed * (0.55 + 0.45 * share), amplitude: base.driveAccelMS2 * share, tauS: base.accelerationTauS, rep: rep++ });
+    const share = step.targets?.rate_spm
+      ? Math.min(1.1, step.targets.rate_spm / raceRate)
+      : seconds <= 75
+        ? 1
+        : seconds <= 240
+          ? 0.92
+          : 0.85;
+    phases.push({
+      kind: "work",
+      stepIndex: index,
+      ...length,
+      mode: "paddling",
+      rateSpm: raceRate * share,
+      speedMS: raceSpeed * (0.55 + 0.45 * share),
+      amplitude: base.driveAccelMS2 * share,
+      tauS: base.accelerationTauS,
+      rep: rep++,
+    });
   });
   phases.push(light(0.5, "cooldown", null, { durationS: options.cooldownS ?? rng.uniform(60, 120) }, "paddling"));
 
@@ -199,7 +227,10 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     if (done && p + 1 < phases.length) {
       // x is position[n - 1], the distance at time (n - 1) / IMU_HZ; the crossing lies after (n - 2) / IMU_HZ.
       const before = n >= 2 ? position[n - 2] - phaseStartX[p] : 0;
-      const endT = phase.distanceM !== undefined ? (n - 2 + (phase.distanceM - before) / Math.max(1e-9, covered - before)) / IMU_HZ : phaseStart[p] + phase.durationS!;
+      const endT =
+        phase.distanceM !== undefined
+          ? (n - 2 + (phase.distanceM - before) / Math.max(1e-9, covered - before)) / IMU_HZ
+          : phaseStart[p] + phase.durationS!;
       const previousMode = phase.mode;
       p++;
       phase = phases[p];
@@ -216,7 +247,15 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         sinceStart = 0;
         // From a drift, a standing start: 4–8 strokes 15–20 % quicker with drives 1.5–2× cruise, settled within 5–10 s.
         standing.set(p, previousMode === "drifting");
-        start = previousMode === "drifting" ? { strokes: Math.floor(rng.uniform(4, 9)), rateBoost: rng.uniform(0.15, 0.2), driveBoost: rng.uniform(1.5, 2), settleS: rng.uniform(5, 10) } : null;
+        start =
+          previousMode === "drifting"
+            ? {
+                strokes: Math.floor(rng.uniform(4, 9)),
+                rateBoost: rng.uniform(0.15, 0.2),
+                driveBoost: rng.uniform(1.5, 2),
+                settleS: rng.uniform(5, 10),
+              }
+            : null;
       } else {
         phaseStart.push(endT);
         phaseStartX.push(phases[p - 1].distanceM !== undefined ? phaseStartX[p - 1] + phases[p - 1].distanceM! : x);
@@ -234,7 +273,13 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
             const sweepSide = rng.next() < 0.5 ? "left" : "right";
             for (let k = 0; k < count; k++) {
               // Kayaks sweep forward on one side and back on the other (sides alternate); canoes sweep on theirs.
-              planned.push({ t: turnAt + k * period, period, amplitude: base.driveAccelMS2 * rng.uniform(0.25, 0.35), turnDeg: (direction * 180) / count, side: k % 2 === 0 ? sweepSide : sweepSide === "left" ? "right" : "left" });
+              planned.push({
+                t: turnAt + k * period,
+                period,
+                amplitude: base.driveAccelMS2 * rng.uniform(0.25, 0.35),
+                turnDeg: (direction * 180) / count,
+                side: k % 2 === 0 ? sweepSide : sweepSide === "left" ? "right" : "left",
+              });
             }
             free = turnAt + count * period + 2;
             turns.push(round(turnAt, 4));
@@ -245,7 +290,12 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
             const count = Math.floor(rng.uniform(2, 6));
             const from = endT + restS - window;
             const spacing = (window - 1.5) / count;
-            for (let k = 0; k < count; k++) planned.push({ t: from + k * spacing + rng.uniform(0, 0.5 * spacing), period: 60 / (raceRate * 0.55), amplitude: base.driveAccelMS2 * rng.uniform(0.3, 0.4) });
+            for (let k = 0; k < count; k++)
+              planned.push({
+                t: from + k * spacing + rng.uniform(0, 0.5 * spacing),
+                period: 60 / (raceRate * 0.55),
+                amplitude: base.driveAccelMS2 * rng.uniform(0.3, 0.4),
+              });
           }
         }
         if (phase.kind === "cooldown") stopAt = endT + phase.durationS!;
@@ -257,7 +307,14 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     const strokeStop = phase.kind === "cooldown" ? stopAt - 6 : Number.POSITIVE_INFINITY;
     if (planned.length && t >= planned[0].t) {
       const next = planned.shift()!;
-      const stroke = { t, period: next.period, amplitude: next.amplitude, side: base.kayak ? (next.side ?? side) : null, inEffort: false, phase: p };
+      const stroke = {
+        t,
+        period: next.period,
+        amplitude: next.amplitude,
+        side: base.kayak ? (next.side ?? side) : null,
+        inEffort: false,
+        phase: p,
+      };
       strokes.push(next.turnDeg ? { ...stroke, turnDeg: next.turnDeg } : stroke);
       side = side === "left" ? "right" : "left";
     }
@@ -286,7 +343,14 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
         rate *= 1 + rng.normal(0, 0.03);
         amplitude *= 1 + spread * crew.variation;
       }
-      strokes.push({ t: nextCatch, period: 60 / rate, amplitude, side: base.kayak ? side : null, inEffort: phase.kind === "work", phase: p });
+      strokes.push({
+        t: nextCatch,
+        period: 60 / rate,
+        amplitude,
+        side: base.kayak ? side : null,
+        inEffort: phase.kind === "work",
+        phase: p,
+      });
       side = side === "left" ? "right" : "left";
       nextCatch += 60 / rate;
     }
@@ -306,7 +370,8 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     const waiting = phase.kind === "work" && t < phaseStart[p]; // the previous rhythm runs on until the first catch
     let goal = waiting ? phases[p - 1].speedMS : phase.speedMS;
     let tau = waiting ? phases[p - 1].tauS : phase.tauS;
-    if (phase.kind === "work" && !waiting) goal *= 1 - crew.fadeInPiece * pieceProgress(phase, t - phaseStart[p], x - phaseStartX[p]) - crew.fadePerRep * phase.rep!;
+    if (phase.kind === "work" && !waiting)
+      goal *= 1 - crew.fadeInPiece * pieceProgress(phase, t - phaseStart[p], x - phaseStartX[p]) - crew.fadePerRep * phase.rep!;
     if (phase.mode === "drifting" || (waiting && phases[p - 1].mode === "drifting")) {
       goal = glideS;
       tau = 8;
@@ -338,18 +403,41 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     if (phase.kind !== "work" || k + 1 >= phaseStart.length) return;
     works.push({ startT: phaseStart[k], endT: phaseStart[k + 1], phase: k });
   });
-  const catchesIn = (from: number, to: number) => strokes.filter((s) => s.t >= from && s.t < to).map((s) => ({ t_s: round(s.t, 4), side: s.side }));
+  const catchesIn = (from: number, to: number) =>
+    strokes.filter((s) => s.t >= from && s.t < to).map((s) => ({ t_s: round(s.t, 4), side: s.side }));
   const sets: TrainingSetTruth[] = [];
   works.forEach((work, k) => {
     if (k > 0) {
       const previous = works[k - 1];
-      sets.push({ kind: "rest", start_s: round(previous.endT, 4), end_s: round(work.startT, 4), distance_m: round(at(work.startT) - at(previous.endT), 2), stroke_count: catchesIn(previous.endT, work.startT).length, step_index: null, start: null, split_times_s: null, catches: catchesIn(previous.endT, work.startT) });
+      sets.push({
+        kind: "rest",
+        start_s: round(previous.endT, 4),
+        end_s: round(work.startT, 4),
+        distance_m: round(at(work.startT) - at(previous.endT), 2),
+        stroke_count: catchesIn(previous.endT, work.startT).length,
+        step_index: null,
+        start: null,
+        split_times_s: null,
+        catches: catchesIn(previous.endT, work.startT),
+      });
     }
     const startX = at(work.startT);
     const distance = at(work.endT) - startX;
-    const splits = [1, 2, 3].map((q) => round(timeAtDistance(track, startX + (q * distance) / 4) - work.startT, 4)).concat(round(work.endT - work.startT, 4));
+    const splits = [1, 2, 3]
+      .map((q) => round(timeAtDistance(track, startX + (q * distance) / 4) - work.startT, 4))
+      .concat(round(work.endT - work.startT, 4));
     const catches = catchesIn(work.startT, work.endT);
-    sets.push({ kind: "work", start_s: round(work.startT, 4), end_s: round(work.endT, 4), distance_m: round(distance, 2), stroke_count: catches.length, step_index: phases[work.phase].stepIndex, start: standing.get(work.phase) ? "standing" : "rolling", split_times_s: splits, catches });
+    sets.push({
+      kind: "work",
+      start_s: round(work.startT, 4),
+      end_s: round(work.endT, 4),
+      distance_m: round(distance, 2),
+      stroke_count: catches.length,
+      step_index: phases[work.phase].stepIndex,
+      start: standing.get(work.phase) ? "standing" : "rolling",
+      split_times_s: splits,
+      catches,
+    });
   });
 
   const content = renderSensors({
@@ -370,7 +458,15 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
   });
   return {
     content,
-    truth: { vessel: options.vessel, noise: noisy ? "noisy" : "clean", seed: options.seed, steps: options.steps, rest_modes: restModes, turns_s: turns, sets },
+    truth: {
+      vessel: options.vessel,
+      noise: noisy ? "noisy" : "clean",
+      seed: options.seed,
+      steps: options.steps,
+      rest_modes: restModes,
+      turns_s: turns,
+      sets,
+    },
     distanceM: track,
   };
 }

@@ -6,8 +6,6 @@ export const accountRouter = router({
     const user = await createUser(ctx.db, input);
     return { id: user.id, email: user.email };
   }),
-  changePassword: protectedProcedure
-    .input(ZChangePassword)
-    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
+  changePassword: protectedProcedure.input(ZChangePassword).mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
   signOutEverywhere: protectedProcedure.mutation(({ ctx }) => signOutEverywhere(ctx.db, ctx.user.id)),
 });

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ZApplicationInput, ZApplicationUpdate } from "../../applications/application-rules";
-import { createApplication, deleteApplication, listApplications, rotateClientSecret, updateApplication } from "../../applications/applications";
+import {
+  createApplication,
+  deleteApplication,
+  listApplications,
+  rotateClientSecret,
+  updateApplication,
+} from "../../applications/applications";
 import { listConnectedApps, revokeApplicationAccess } from "../../auth/oauth/grants";
 import { protectedProcedure, router } from "../init";
 

@@ -13,9 +13,17 @@ export const athleteLinksRouter = router({
     const invitation = await inviteAthlete(ctx.db, ctx.user.id, input);
     return { email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), link: `${getEnv().appUrl}${invitation.path}` };
   }),
-  withdraw: protectedProcedure.input(z.object({ athleteId })).mutation(({ ctx, input }) => withdrawInvitations(ctx.db, ctx.user.id, input.athleteId)),
-  accept: protectedProcedure.input(z.object({ token: z.string().max(100) })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user.id, input.token)),
+  withdraw: protectedProcedure
+    .input(z.object({ athleteId }))
+    .mutation(({ ctx, input }) => withdrawInvitations(ctx.db, ctx.user.id, input.athleteId)),
+  accept: protectedProcedure
+    .input(z.object({ token: z.string().max(100) }))
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user.id, input.token)),
   /** Either side: the record's manager or the linked person. */
-  unlink: protectedProcedure.input(z.object({ athleteId })).mutation(({ ctx, input }) => unlinkAthlete(ctx.db, ctx.user.id, input.athleteId)),
-  createOwnProfile: protectedProcedure.input(ZAthleteInput).mutation(({ ctx, input }) => createOwnAthleteProfile(ctx.db, ctx.user.id, input)),
+  unlink: protectedProcedure
+    .input(z.object({ athleteId }))
+    .mutation(({ ctx, input }) => unlinkAthlete(ctx.db, ctx.user.id, input.athleteId)),
+  createOwnProfile: protectedProcedure
+    .input(ZAthleteInput)
+    .mutation(({ ctx, input }) => createOwnAthleteProfile(ctx.db, ctx.user.id, input)),
 });

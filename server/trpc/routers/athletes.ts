@@ -9,5 +9,7 @@ export const athletesRouter = router({
     .input(z.object({ id: z.number().int().positive(), values: ZAthleteInput }))
     .mutation(({ ctx, input }) => updateAthlete(ctx.db, ctx.user.id, input.id, input.values)),
   /** Seats in sessions become external paddlers with the athlete's name (docs/web-app.md "Deleting"). */
-  delete: protectedProcedure.input(z.object({ id: z.number().int().positive().max(2_147_483_647) })).mutation(({ ctx, input }) => deleteAthlete(ctx.db, ctx.user.id, input.id)),
+  delete: protectedProcedure
+    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .mutation(({ ctx, input }) => deleteAthlete(ctx.db, ctx.user.id, input.id)),
 });

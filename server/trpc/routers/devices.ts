@@ -24,7 +24,9 @@ export const devicesRouter = router({
   /** Delete files: removes the unit's stored originals; sessions keep their processed data. */
   deleteFiles: protectedProcedure
     .input(z.object({ deviceId: z.number().int().positive() }))
-    .mutation(async ({ ctx, input }) => jobStatus(await requestDeviceDelete(ctx.db, { subjectUserId: ctx.user.id, deviceId: input.deviceId }))),
+    .mutation(async ({ ctx, input }) =>
+      jobStatus(await requestDeviceDelete(ctx.db, { subjectUserId: ctx.user.id, deviceId: input.deviceId })),
+    ),
   /** Only a unit with no stored files. */
   delete: protectedProcedure
     .input(z.object({ deviceId: z.number().int().positive().max(2_147_483_647) }))

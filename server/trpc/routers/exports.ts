@@ -40,5 +40,7 @@ export const exportsRouter = router({
   }),
   status: protectedProcedure
     .input(z.object({ jobId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }))
-    .query(async ({ ctx, input }) => status(await getExportJobFor(ctx.db, { subjectUserId: ctx.user.id, applicationId: null }, input.jobId))),
+    .query(async ({ ctx, input }) =>
+      status(await getExportJobFor(ctx.db, { subjectUserId: ctx.user.id, applicationId: null }, input.jobId)),
+    ),
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { addLactate, addLactateForAthlete, addWeight, addWeightForAthlete, deleteLactate, deleteWeight, ZLactateInput, ZWeightInput } from "../../health/health";
+import {
+  addLactate,
+  addLactateForAthlete,
+  addWeight,
+  addWeightForAthlete,
+  deleteLactate,
+  deleteWeight,
+  ZLactateInput,
+  ZWeightInput,
+} from "../../health/health";
 import { protectedProcedure, router } from "../init";
 
 const ZId = z.object({ id: z.number().int().positive() });

@@ -19,5 +19,7 @@ export const sandboxRouter = router({
     return { counts: sandbox.counts, ms: Math.round(performance.now() - started) };
   }),
   delete: protectedProcedure.input(ZApplicationId).mutation(({ ctx, input }) => deleteSandbox(ctx.db, ctx.user.id, input.applicationId)),
-  action: protectedProcedure.input(ZApplicationId.extend({ action: ZSandboxAction })).mutation(({ ctx, input }) => runSandboxAction(ctx.db, ctx.user.id, input.applicationId, input.action)),
+  action: protectedProcedure
+    .input(ZApplicationId.extend({ action: ZSandboxAction }))
+    .mutation(({ ctx, input }) => runSandboxAction(ctx.db, ctx.user.id, input.applicationId, input.action)),
 });

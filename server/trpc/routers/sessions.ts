@@ -22,12 +22,18 @@ export const sessionsRouter = router({
     const url = shareUrl(getEnv().appUrl, token);
     return { id, url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
   }),
-  revokeShareLink: protectedProcedure.input(z.object({ shareId: ZId })).mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.user.id, input.shareId)),
+  revokeShareLink: protectedProcedure
+    .input(z.object({ shareId: ZId }))
+    .mutation(({ ctx, input }) => revokeShareLink(ctx.db, ctx.user.id, input.shareId)),
   /** The owner's boat and paddle used in the session; null clears either. */
   setEquipment: protectedProcedure
     .input(ZSessionEquipment.extend({ resultId: ZId }))
     .mutation(({ ctx, input: { resultId, ...equipment } }) => setSessionEquipment(ctx.db, ctx.user.id, resultId, equipment)),
   /** The owner's corrections; a boat class change reprocesses the stored original file. */
-  correct: protectedProcedure.input(ZCorrection.extend({ resultId: ZId })).mutation(({ ctx, input: { resultId, ...correction } }) => correctResult(ctx.db, ctx.user, resultId, correction)),
-  delete: protectedProcedure.input(z.object({ resultId: ZId })).mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
+  correct: protectedProcedure
+    .input(ZCorrection.extend({ resultId: ZId }))
+    .mutation(({ ctx, input: { resultId, ...correction } }) => correctResult(ctx.db, ctx.user, resultId, correction)),
+  delete: protectedProcedure
+    .input(z.object({ resultId: ZId }))
+    .mutation(({ ctx, input }) => deleteResult(ctx.db, ctx.user, input.resultId)),
 });

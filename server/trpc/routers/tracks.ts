@@ -9,5 +9,7 @@ export const tracksRouter = router({
     .input(z.object({ id: z.number().int().positive(), values: ZTrackInput }))
     .mutation(({ ctx, input }) => updateTrack(ctx.db, ctx.user.id, input.id, input.values)),
   /** Refused while a session uses the track. */
-  delete: protectedProcedure.input(z.object({ id: z.number().int().positive().max(2_147_483_647) })).mutation(({ ctx, input }) => deleteTrack(ctx.db, ctx.user.id, input.id)),
+  delete: protectedProcedure
+    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .mutation(({ ctx, input }) => deleteTrack(ctx.db, ctx.user.id, input.id)),
 });

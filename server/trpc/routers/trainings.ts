@@ -6,15 +6,15 @@ const ZTrainingId = z.number().int().positive().max(2_147_483_647);
 
 /** Set corrections on the training page (the operation is checked by the domain, in its own words) (docs/trainings.md "Corrected sets"): the owner's and the paddler's. */
 export const trainingsRouter = router({
-  correctSets: protectedProcedure
-    .input(z.object({ trainingId: ZTrainingId, operation: z.unknown() }))
-    .mutation(async ({ ctx, input }) => {
-      const outcome = await correctTrainingSets(ctx.db, ctx.user.id, input.trainingId, input.operation);
-      return { correctionId: outcome.correctionId, workSetCount: outcome.workSetCount };
-    }),
+  correctSets: protectedProcedure.input(z.object({ trainingId: ZTrainingId, operation: z.unknown() })).mutation(async ({ ctx, input }) => {
+    const outcome = await correctTrainingSets(ctx.db, ctx.user.id, input.trainingId, input.operation);
+    return { correctionId: outcome.correctionId, workSetCount: outcome.workSetCount };
+  }),
   undoCorrection: protectedProcedure.input(z.object({ trainingId: ZTrainingId })).mutation(async ({ ctx, input }) => {
     const outcome = await undoSetCorrection(ctx.db, ctx.user.id, input.trainingId);
     return { correctionId: outcome.correctionId, workSetCount: outcome.workSetCount };
   }),
-  markReviewed: protectedProcedure.input(z.object({ trainingId: ZTrainingId })).mutation(({ ctx, input }) => markTrainingReviewed(ctx.db, ctx.user.id, input.trainingId)),
+  markReviewed: protectedProcedure
+    .input(z.object({ trainingId: ZTrainingId }))
+    .mutation(({ ctx, input }) => markTrainingReviewed(ctx.db, ctx.user.id, input.trainingId)),
 });

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { createEndpoint, deleteEndpoint, redeliver, rotateEndpointSecret, sendTestEvent, updateEndpoint, ZEndpointInput } from "../../webhooks/endpoints";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  redeliver,
+  rotateEndpointSecret,
+  sendTestEvent,
+  updateEndpoint,
+  ZEndpointInput,
+} from "../../webhooks/endpoints";
 import { protectedProcedure, router } from "../init";
 
 const ZApp = z.object({ applicationId: z.number().int().positive() });
@@ -18,14 +26,20 @@ export const webhooksRouter = router({
       const { applicationId, endpointId, ...values } = input;
       return updateEndpoint(ctx.db, ctx.user.id, applicationId, endpointId, values);
     }),
-  delete: protectedProcedure.input(ZEndpoint).mutation(({ ctx, input }) => deleteEndpoint(ctx.db, ctx.user.id, input.applicationId, input.endpointId)),
+  delete: protectedProcedure
+    .input(ZEndpoint)
+    .mutation(({ ctx, input }) => deleteEndpoint(ctx.db, ctx.user.id, input.applicationId, input.endpointId)),
   rotateSecret: protectedProcedure
     .input(ZEndpoint.extend({ overlapHours: z.number().int().min(0).max(168) }))
     .mutation(async ({ ctx, input }) => {
-      const { secret, previousSecretExpiresAt } = await rotateEndpointSecret(ctx.db, ctx.user.id, input.applicationId, input.endpointId, { overlapHours: input.overlapHours });
+      const { secret, previousSecretExpiresAt } = await rotateEndpointSecret(ctx.db, ctx.user.id, input.applicationId, input.endpointId, {
+        overlapHours: input.overlapHours,
+      });
       return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
     }),
-  sendTest: protectedProcedure.input(ZEndpoint).mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.user.id, input.applicationId, input.endpointId)),
+  sendTest: protectedProcedure
+    .input(ZEndpoint)
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.user.id, input.applicationId, input.endpointId)),
   redeliver: protectedProcedure
     .input(ZApp.extend({ deliveryId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }))
     .mutation(({ ctx, input }) => redeliver(ctx.db, ctx.user.id, input.applicationId, input.deliveryId)),

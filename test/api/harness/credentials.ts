@@ -19,9 +19,16 @@ import { createUser } from "@/server/users/users";
 export type Person = Awaited<ReturnType<typeof createUser>>;
 export type Application = Awaited<ReturnType<typeof createApplication>>["application"];
 
-export async function createPerson(db: Db, options: { role?: "viewer" | "athlete" | "coach" | "operator"; name?: string } = {}): Promise<Person> {
+export async function createPerson(
+  db: Db,
+  options: { role?: "viewer" | "athlete" | "coach" | "operator"; name?: string } = {},
+): Promise<Person> {
   const tag = randomBytes(6).toString("hex");
-  return createUser(db, { name: options.name ?? `Person ${tag}`, email: `person-${tag}@api-test.example`, password: `password-${tag}` }, { role: options.role ?? "coach" });
+  return createUser(
+    db,
+    { name: options.name ?? `Person ${tag}`, email: `person-${tag}@api-test.example`, password: `password-${tag}` },
+    { role: options.role ?? "coach" },
+  );
 }
 
 /** A key pair of `userId`, as the results API's bearer credential `<public>.<secret>`. */
@@ -31,15 +38,21 @@ export async function createKeyPairToken(db: Db, userId: number): Promise<{ toke
 }
 
 /** The scopes a token of the surface gets in the tests (e2e's too): openid, profile and every API scope the surface allows. */
-export const tokenScopesOfSurface = (surface: Surface) => scopesOfSurface(surface).filter((scope) => scope !== "email" && scope !== "offline_access");
+export const tokenScopesOfSurface = (surface: Surface) =>
+  scopesOfSurface(surface).filter((scope) => scope !== "email" && scope !== "offline_access");
 
 /** Every scope an application of the surface may register. */
-export const scopesOfSurface = (surface: Surface) => (Object.keys(SCOPE_INFO) as Scope[]).filter((scope) => SCOPE_INFO[scope].surfaces.includes(surface));
+export const scopesOfSurface = (surface: Surface) =>
+  (Object.keys(SCOPE_INFO) as Scope[]).filter((scope) => SCOPE_INFO[scope].surfaces.includes(surface));
 
 const operatorOf = new WeakMap<Db, Promise<Person>>();
 
 /** An application of `ownerId` on the surface; a partner application is approved by an operator, as on the operator pages. */
-export async function createOAuthApplication(db: Db, ownerId: number, options: { surface?: Surface; scopes?: Scope[]; embedOrigins?: string[] } = {}): Promise<Application> {
+export async function createOAuthApplication(
+  db: Db,
+  ownerId: number,
+  options: { surface?: Surface; scopes?: Scope[]; embedOrigins?: string[] } = {},
+): Promise<Application> {
   const surface = options.surface ?? "data";
   const { application } = await createApplication(db, ownerId, {
     name: `API test ${surface} app`,
@@ -69,14 +82,25 @@ export interface IssuedToken {
  */
 export async function issueToken(
   db: Db,
-  options: { userId: number; application: Pick<Application, "id" | "clientId">; scopes: string[]; audience?: string | null; tokenLifetimeSeconds?: number; grantLifetimeSeconds?: number },
+  options: {
+    userId: number;
+    application: Pick<Application, "id" | "clientId">;
+    scopes: string[];
+    audience?: string | null;
+    tokenLifetimeSeconds?: number;
+    grantLifetimeSeconds?: number;
+  },
 ): Promise<IssuedToken> {
   const adapter = createAdapterFactory(db);
   const grantId = randomUUID();
   const grantLifetime = options.grantLifetimeSeconds ?? 3600;
   const tokenLifetime = options.tokenLifetimeSeconds ?? 3600;
   const nowS = Math.floor(Date.now() / 1000);
-  await adapter("Grant").upsert(grantId, { jti: grantId, kind: "Grant", accountId: String(options.userId), clientId: options.application.clientId }, grantLifetime);
+  await adapter("Grant").upsert(
+    grantId,
+    { jti: grantId, kind: "Grant", accountId: String(options.userId), clientId: options.application.clientId },
+    grantLifetime,
+  );
   await recordConsent(db, {
     grantId,
     userId: options.userId,
@@ -104,4 +128,3 @@ export async function issueToken(
 
 /** Revokes the grant behind a token, as DELETE /authorization and the connected-apps page do. */
 export const revokeToken = (db: Db, issued: IssuedToken) => revokeGrant(db, issued.grantId);
-

@@ -38,7 +38,8 @@ function filesUnder(relative: string): string[] {
 /** A name for the template: it changes whenever the migrations or the named seed sources (files or folders) change. */
 function templateFingerprint(seedSources: string[]): string {
   const hash = createHash("sha256");
-  for (const file of ["drizzle", ...seedSources].flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(path.join(process.cwd(), file)));
+  for (const file of ["drizzle", ...seedSources].flatMap(filesUnder))
+    hash.update(file).update(fs.readFileSync(path.join(process.cwd(), file)));
   return hash.digest("hex").slice(0, 10);
 }
 
@@ -91,7 +92,8 @@ export async function prepareFileDatabase(name: string, seed: Seed, seedSources:
 async function buildTemplate(admin: postgres.Sql, baseUrl: string, template: string, seed: Seed) {
   // Templates of older migrations or seeds of the same name are of no further use.
   const prefix = template.slice(0, template.lastIndexOf("_") + 1);
-  for (const { datname } of await admin`select datname from pg_database where starts_with(datname, ${prefix})`) await admin.unsafe(`drop database "${datname}" with (force)`);
+  for (const { datname } of await admin`select datname from pg_database where starts_with(datname, ${prefix})`)
+    await admin.unsafe(`drop database "${datname}" with (force)`);
   const building = `${template.slice(0, 55)}_build`;
   await admin.unsafe(`drop database if exists "${building}" with (force)`);
   await admin.unsafe(`create database "${building}"`);

@@ -67,7 +67,11 @@ async function buildRequest(method: string, path: string, options: CallOptions):
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (options.body !== undefined) {
-    const raw = typeof options.body === "string" || options.body instanceof Uint8Array || options.body instanceof FormData || options.body instanceof Blob;
+    const raw =
+      typeof options.body === "string" ||
+      options.body instanceof Uint8Array ||
+      options.body instanceof FormData ||
+      options.body instanceof Blob;
     const encoded = new Response((raw ? options.body : JSON.stringify(options.body)) as BodyInit);
     body = new Uint8Array(await encoded.arrayBuffer());
     const contentType = raw ? encoded.headers.get("content-type") : "application/json";
@@ -141,7 +145,8 @@ export function apiHarness(options: { seed?: { name: string; run: Seed; sources:
       const describing = documentsFor(this.documents, method, bare, callOptions.token);
       const template = describing[0]?.template ?? null;
       if (!callOptions.undocumented) {
-        if (!describing.length) throw new Error(`${method} ${bare} is an operation of neither API's document (pass undocumented: true for paths outside them)`);
+        if (!describing.length)
+          throw new Error(`${method} ${bare} is an operation of neither API's document (pass undocumented: true for paths outside them)`);
         const contentType = response.headers.get("content-type") ?? "";
         for (const d of describing) d.validator.check(method, d.template, { status: response.status, contentType, body });
       }

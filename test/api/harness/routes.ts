@@ -68,7 +68,10 @@ function compareRoutes(a: RouteFile, b: RouteFile): number {
 export function resolveRoute(pathname: string): { file: string; params: Record<string, string | string[]> } {
   routeFiles ??= listRouteFiles();
   const relative = pathname.replace(/^\/api\/v1/, "");
-  const parts = relative.split("/").filter(Boolean).map((part) => decodeURIComponent(part));
+  const parts = relative
+    .split("/")
+    .filter(Boolean)
+    .map((part) => decodeURIComponent(part));
   const candidates = routeFiles
     .map((route) => ({ route, params: matchRoute(route, parts) }))
     .filter((c): c is { route: RouteFile; params: Record<string, string | string[]> } => c.params !== null)

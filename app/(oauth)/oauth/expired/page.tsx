@@ -7,7 +7,10 @@ export default function ExpiredPage() {
     <>
       <h1>This request has expired</h1>
       <div className="card">
-        <p>The sign-in or consent request is no longer valid: it took longer than ten minutes, was already completed, or was opened in another browser.</p>
+        <p>
+          The sign-in or consent request is no longer valid: it took longer than ten minutes, was already completed, or was opened in
+          another browser.
+        </p>
         <p>Return to the application and start again.</p>
       </div>
     </>

@@ -17,7 +17,10 @@ export default async function OperatorApplicationsPage() {
         <Link href="/operator">← Operator</Link>
       </p>
       <h1>OAuth applications</h1>
-      <p className="muted">Partner applications and their embed origins need your approval before they can be used. Confidential clients may be allowed to introspect tokens.</p>
+      <p className="muted">
+        Partner applications and their embed origins need your approval before they can be used. Confidential clients may be allowed to
+        introspect tokens.
+      </p>
       {applications.length === 0 ? (
         <p className="muted">No applications yet.</p>
       ) : (

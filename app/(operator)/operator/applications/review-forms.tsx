@@ -16,7 +16,13 @@ export function ReviewApplicationForm({ id }: { id: number }) {
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
-      <Field label="Note to the owner (optional)" name="note" value={note} onChange={(e) => setNote(e.target.value)} errors={errors.fields.note} />
+      <Field
+        label="Note to the owner (optional)"
+        name="note"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        errors={errors.fields.note}
+      />
       <div className="row">
         <button type="submit" disabled={pending} onClick={() => setDecision("approved")}>
           Approve application
@@ -38,10 +44,22 @@ export function OriginReviewButtons({ applicationId, originId, origin }: { appli
   );
   return (
     <form className="row" onSubmit={submit}>
-      <button type="submit" className="secondary" disabled={pending} aria-label={`Approve ${origin}`} onClick={() => setDecision("approved")}>
+      <button
+        type="submit"
+        className="secondary"
+        disabled={pending}
+        aria-label={`Approve ${origin}`}
+        onClick={() => setDecision("approved")}
+      >
         Approve
       </button>
-      <button type="submit" className="secondary" disabled={pending} aria-label={`Reject ${origin}`} onClick={() => setDecision("rejected")}>
+      <button
+        type="submit"
+        className="secondary"
+        disabled={pending}
+        aria-label={`Reject ${origin}`}
+        onClick={() => setDecision("rejected")}
+      >
         Reject
       </button>
       {errors.form ? <span className="field-error">{errors.form}</span> : null}

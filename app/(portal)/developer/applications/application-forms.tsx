@@ -11,11 +11,23 @@ import { ALL_SCOPES, SCOPE_INFO, scopeAllowedOnSurface, type Surface } from "@/s
 
 const SURFACE_CHOICES: { value: Surface; label: string; hint: string }[] = [
   { value: "data", label: "Data", hint: "Your own integration reading your data through the Data API. Usable at once." },
-  { value: "partner", label: "Partner", hint: "A product for other paddlers. An operator reviews it (and its embed origins) before it can be used." },
-  { value: "session", label: "Session", hint: "Sees only the sessions and trainings it created itself (uploads through a key pair linked to it)." },
+  {
+    value: "partner",
+    label: "Partner",
+    hint: "A product for other paddlers. An operator reviews it (and its embed origins) before it can be used.",
+  },
+  {
+    value: "session",
+    label: "Session",
+    hint: "Sees only the sessions and trainings it created itself (uploads through a key pair linked to it).",
+  },
 ];
 
-const lines = (text: string) => text.split("\n").map((s) => s.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface ApplicationFormValues {
   id?: number;
@@ -27,7 +39,21 @@ export interface ApplicationFormValues {
   scopes: string[];
 }
 
-function TextArea({ label, name, value, onChange, hint, errors }: { label: string; name: string; value: string; onChange: (v: string) => void; hint: string; errors?: string[] }) {
+function TextArea({
+  label,
+  name,
+  value,
+  onChange,
+  hint,
+  errors,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint: string;
+  errors?: string[];
+}) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
@@ -40,7 +66,13 @@ function TextArea({ label, name, value, onChange, hint, errors }: { label: strin
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={`${name}-hint${errors?.length ? ` ${name}-error` : ""}`}
         spellCheck={false}
-        style={{ font: "inherit", fontFamily: "ui-monospace, monospace", padding: "0.5rem", border: "1px solid var(--border)", borderRadius: 6 }}
+        style={{
+          font: "inherit",
+          fontFamily: "ui-monospace, monospace",
+          padding: "0.5rem",
+          border: "1px solid var(--border)",
+          borderRadius: 6,
+        }}
       />
       <p className="hint" id={`${name}-hint`}>
         {hint}
@@ -67,12 +99,24 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
   const [created, setCreated] = useState<{ id: number; clientId: string; clientSecret: string | null; reviewStatus: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const values = { name, redirectUris: lines(redirectUris), embedOrigins: lines(embedOrigins), scopes: scopes.filter((s) => scopeAllowedOnSurface(s as never, surface)) };
+  const values = {
+    name,
+    redirectUris: lines(redirectUris),
+    embedOrigins: lines(embedOrigins),
+    scopes: scopes.filter((s) => scopeAllowedOnSurface(s as never, surface)),
+  };
   const { pending, errors, submit } = useSubmit(
-    async () => (editing ? { ...(await trpc.applications.update.mutate({ id: initial!.id!, values })), clientId: "", clientSecret: null } : trpc.applications.create.mutate({ ...values, surface, clientType })),
+    async () =>
+      editing
+        ? { ...(await trpc.applications.update.mutate({ id: initial!.id!, values })), clientId: "", clientSecret: null }
+        : trpc.applications.create.mutate({ ...values, surface, clientType }),
     (result) => {
       if (editing) {
-        setSaved(result.reviewStatus === "pending" && initial?.surface === "partner" ? "Saved. The changes go to an operator for review first." : "Saved.");
+        setSaved(
+          result.reviewStatus === "pending" && initial?.surface === "partner"
+            ? "Saved. The changes go to an operator for review first."
+            : "Saved.",
+        );
         router.refresh();
       } else {
         setCreated(result);
@@ -89,11 +133,13 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
             {created.clientSecret ? " Copy the client secret now: it is not stored and will not be shown again." : ""}
           </p>
           <p>
-            Client ID: <code data-testid="client-id">{created.clientId}</code> <CopyButton value={created.clientId} label="Copy client ID" />
+            Client ID: <code data-testid="client-id">{created.clientId}</code>{" "}
+            <CopyButton value={created.clientId} label="Copy client ID" />
           </p>
           {created.clientSecret ? (
             <p>
-              Client secret: <code data-testid="client-secret">{created.clientSecret}</code> <CopyButton value={created.clientSecret} label="Copy client secret" />
+              Client secret: <code data-testid="client-secret">{created.clientSecret}</code>{" "}
+              <CopyButton value={created.clientSecret} label="Copy client secret" />
             </p>
           ) : null}
           {created.reviewStatus === "pending" ? <p>An operator reviews partner applications before they can be used.</p> : null}
@@ -114,14 +160,28 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
           {saved}
         </p>
       ) : null}
-      <Field label="Application name" name="name" type="text" value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} hint="Shown to you on the consent screen." />
+      <Field
+        label="Application name"
+        name="name"
+        type="text"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.fields.name}
+        hint="Shown to you on the consent screen."
+      />
       {editing ? null : (
         <>
           <fieldset>
             <legend>Surface</legend>
             {SURFACE_CHOICES.map((choice) => (
               <label key={choice.value} className="checkbox">
-                <input type="radio" name="surface" value={choice.value} checked={surface === choice.value} onChange={() => setSurface(choice.value)} />
+                <input
+                  type="radio"
+                  name="surface"
+                  value={choice.value}
+                  checked={surface === choice.value}
+                  onChange={() => setSurface(choice.value)}
+                />
                 <span>
                   <strong>{choice.label}</strong> — {choice.hint}
                 </span>
@@ -132,13 +192,25 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
           <fieldset>
             <legend>Client type</legend>
             <label className="checkbox">
-              <input type="radio" name="clientType" value="confidential" checked={clientType === "confidential"} onChange={() => setClientType("confidential")} />
+              <input
+                type="radio"
+                name="clientType"
+                value="confidential"
+                checked={clientType === "confidential"}
+                onChange={() => setClientType("confidential")}
+              />
               <span>
                 <strong>Confidential</strong> — runs on a server that keeps a client secret (HTTP Basic at the token endpoint).
               </span>
             </label>
             <label className="checkbox">
-              <input type="radio" name="clientType" value="public" checked={clientType === "public"} onChange={() => setClientType("public")} />
+              <input
+                type="radio"
+                name="clientType"
+                value="public"
+                checked={clientType === "public"}
+                onChange={() => setClientType("public")}
+              />
               <span>
                 <strong>Public</strong> — a browser or mobile app that cannot keep a secret; PKCE only.
               </span>
@@ -170,7 +242,14 @@ export function ApplicationForm({ initial }: { initial?: ApplicationFormValues }
           const allowed = scopeAllowedOnSurface(scope, surface);
           return (
             <label key={scope} className="checkbox">
-              <input type="checkbox" name="scopes" value={scope} checked={allowed && scopes.includes(scope)} disabled={!allowed} onChange={() => toggleScope(scope)} />
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                checked={allowed && scopes.includes(scope)}
+                disabled={!allowed}
+                onChange={() => toggleScope(scope)}
+              />
               <span>
                 <code>{scope}</code> — {SCOPE_INFO[scope].description}
                 {allowed ? "" : ` (${SCOPE_INFO[scope].surfaces.join(" and ")} applications only)`}

@@ -23,9 +23,9 @@ export default async function ApplicationsPage() {
       </div>
       <div className="card">
         <p>
-          An application reads the Data API with OAuth 2.1 (authorization code with PKCE S256). Only you can authorize your applications. Issuer:{" "}
-          <code>{issuerUrl(appUrl)}</code>; discovery: <code>{`${appUrl}/.well-known/openid-configuration/api`}</code>. Operations, scopes and surfaces:{" "}
-          <Link href="/developer/docs/data-api">Data API reference</Link>.
+          An application reads the Data API with OAuth 2.1 (authorization code with PKCE S256). Only you can authorize your applications.
+          Issuer: <code>{issuerUrl(appUrl)}</code>; discovery: <code>{`${appUrl}/.well-known/openid-configuration/api`}</code>. Operations,
+          scopes and surfaces: <Link href="/developer/docs/data-api">Data API reference</Link>.
         </p>
       </div>
       {applications.length === 0 ? (

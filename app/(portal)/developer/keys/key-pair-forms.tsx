@@ -27,17 +27,26 @@ export function CreateKeyPairForm() {
             <strong>Key pair “{created.name}” created.</strong> Copy the secret now: it is not stored and will not be shown again.
           </p>
           <p>
-            Public key: <code data-testid="public-key">{created.publicKey}</code> <CopyButton value={created.publicKey} label="Copy public key" />
+            Public key: <code data-testid="public-key">{created.publicKey}</code>{" "}
+            <CopyButton value={created.publicKey} label="Copy public key" />
           </p>
           <p>
-            Secret key: <code data-testid="secret-key">{created.secretKey}</code> <CopyButton value={created.secretKey} label="Copy secret key" />
+            Secret key: <code data-testid="secret-key">{created.secretKey}</code>{" "}
+            <CopyButton value={created.secretKey} label="Copy secret key" />
           </p>
         </div>
       ) : null}
       <form className="stack" onSubmit={submit} noValidate>
         <FormError message={errors.form} />
         <div className="row">
-          <Field label="Key pair name" name="name" value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} hint="Where it is used, e.g. “Boathouse laptop”." />
+          <Field
+            label="Key pair name"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            errors={errors.fields.name}
+            hint="Where it is used, e.g. “Boathouse laptop”."
+          />
           <button type="submit" disabled={pending}>
             Create key pair
           </button>
@@ -80,7 +89,10 @@ export function KeyPairApplicationForm({
   const router = useRouter();
   const [value, setValue] = useState(applicationId?.toString() ?? "");
   const [saved, setSaved] = useState<string | null>(null);
-  const options = [{ value: "", label: "No application" }, ...applications.map((a) => ({ value: String(a.id), label: `${a.name} (${a.surface} surface)` }))];
+  const options = [
+    { value: "", label: "No application" },
+    ...applications.map((a) => ({ value: String(a.id), label: `${a.name} (${a.surface} surface)` })),
+  ];
   const { pending, errors, submit } = useSubmit(
     () => trpc.keys.bindApplication.mutate({ id, applicationId: value ? Number(value) : null }),
     () => {

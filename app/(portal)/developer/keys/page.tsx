@@ -14,7 +14,9 @@ export default async function KeyPairsPage() {
   const db = getDb();
   const [keyPairs, applications] = await Promise.all([listKeyPairs(db, user.id), listApplications(db, user.id)]);
   const active = keyPairs.filter((k) => !k.revokedAt);
-  const deletions = new Map(await Promise.all(keyPairs.map(async (k) => [k.id, (await keyPairDeletion(db, user.id, k.id)).statement] as const)));
+  const deletions = new Map(
+    await Promise.all(keyPairs.map(async (k) => [k.id, (await keyPairDeletion(db, user.id, k.id)).statement] as const)),
+  );
   return (
     <>
       <h1>Key pairs</h1>
@@ -52,7 +54,8 @@ export default async function KeyPairsPage() {
                 <td>
                   {k.application ? (
                     <>
-                      <Link href={`/developer/applications/${k.application.id}`}>{k.application.name}</Link> <span className="muted">({k.application.surface} surface)</span>
+                      <Link href={`/developer/applications/${k.application.id}`}>{k.application.name}</Link>{" "}
+                      <span className="muted">({k.application.surface} surface)</span>
                     </>
                   ) : (
                     <span className="muted">no application</span>
@@ -73,20 +76,27 @@ export default async function KeyPairsPage() {
       )}
       <h2>Uploads on behalf of an application</h2>
       <p>
-        An OAuth application that uploads sessions through a key pair can be bound to it: sessions uploaded through the key from then on count as created by that
-        application. An application on the <strong>session</strong> surface sees through the Data API only the sessions uploaded through a key bound to it; data and
-        partner applications see your sessions whichever key uploaded them. Changing the binding does not change sessions already uploaded, and a revoked key pair
-        keeps the binding it had.
+        An OAuth application that uploads sessions through a key pair can be bound to it: sessions uploaded through the key from then on
+        count as created by that application. An application on the <strong>session</strong> surface sees through the Data API only the
+        sessions uploaded through a key bound to it; data and partner applications see your sessions whichever key uploaded them. Changing
+        the binding does not change sessions already uploaded, and a revoked key pair keeps the binding it had.
       </p>
       {applications.length === 0 ? (
         <p className="muted">
-          You have no OAuth applications yet. <Link href="/developer/applications/new">Register an application</Link> to bind a key pair to it.
+          You have no OAuth applications yet. <Link href="/developer/applications/new">Register an application</Link> to bind a key pair to
+          it.
         </p>
       ) : active.length === 0 ? (
         <p className="muted">No active key pairs to bind.</p>
       ) : (
         active.map((k) => (
-          <KeyPairApplicationForm key={k.id} id={k.id} name={k.name} applicationId={k.applicationId} applications={applications.map((a) => ({ id: a.id, name: a.name, surface: a.surface }))} />
+          <KeyPairApplicationForm
+            key={k.id}
+            id={k.id}
+            name={k.name}
+            applicationId={k.applicationId}
+            applications={applications.map((a) => ({ id: a.id, name: a.name, surface: a.surface }))}
+          />
         ))
       )}
     </>

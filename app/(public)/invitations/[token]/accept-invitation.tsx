@@ -17,7 +17,9 @@ export function AcceptInvitation({ token, signedInAs, invitedEmail }: { token: s
     <div className="stack">
       <p>
         Signed in as {signedInAs}.{" "}
-        {signedInAs.toLowerCase() === invitedEmail ? null : <>The invitation is for {invitedEmail}: sign in with that address to accept it.</>}
+        {signedInAs.toLowerCase() === invitedEmail ? null : (
+          <>The invitation is for {invitedEmail}: sign in with that address to accept it.</>
+        )}
       </p>
       <FormError message={accept.errors.form} />
       <div className="row">

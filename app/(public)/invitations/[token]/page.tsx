@@ -21,8 +21,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       <h1>Link your athlete profile</h1>
       <div className="card stack">
         <p>
-          <strong>{invitation.invitedByName}</strong> invites you to link the athlete record <strong>{invitation.athleteName}</strong> to your account.
-          Once linked, the sessions you paddled in are yours to see, with your own heart rate, and applications you authorize can read them.
+          <strong>{invitation.invitedByName}</strong> invites you to link the athlete record <strong>{invitation.athleteName}</strong> to
+          your account. Once linked, the sessions you paddled in are yours to see, with your own heart rate, and applications you authorize
+          can read them.
         </p>
         {invitation.status !== "pending" ? (
           <p className="form-error" role="alert">

@@ -47,14 +47,21 @@ export function OwnAthleteProfile({ profile }: Props) {
   return (
     <>
       <p>
-        Your account has no athlete profile. A coach can invite you to link the record they keep of you; or create your own profile here, to record your
-        own sessions as an athlete.
+        Your account has no athlete profile. A coach can invite you to link the record they keep of you; or create your own profile here, to
+        record your own sessions as an athlete.
       </p>
       <form className="stack card" onSubmit={create.submit} noValidate aria-label="Create your athlete profile">
         <FormError message={create.errors.form} />
         <Field label="Name" name="name" value={values.name} onChange={set("name")} errors={create.errors.fields.name} />
         <Field label="Surname" name="surname" value={values.surname} onChange={set("surname")} errors={create.errors.fields.surname} />
-        <Field label="Modality" name="modality" value={values.modality} onChange={set("modality")} errors={create.errors.fields.modality} hint="e.g. Kayak, Canoe" />
+        <Field
+          label="Modality"
+          name="modality"
+          value={values.modality}
+          onChange={set("modality")}
+          errors={create.errors.fields.modality}
+          hint="e.g. Kayak, Canoe"
+        />
         <div className="row">
           <button type="submit" disabled={create.pending}>
             Create my athlete profile

@@ -14,7 +14,14 @@ export default async function AthleteProfilePage() {
     <>
       <h1>Athlete profile</h1>
       <OwnAthleteProfile
-        profile={profile && { id: profile.id, fullName: `${profile.name} ${profile.surname}`.trim(), modality: profile.modality, managedBy: profile.managedBy.self ? null : profile.managedBy.name }}
+        profile={
+          profile && {
+            id: profile.id,
+            fullName: `${profile.name} ${profile.surname}`.trim(),
+            modality: profile.modality,
+            managedBy: profile.managedBy.self ? null : profile.managedBy.name,
+          }
+        }
       />
     </>
   );

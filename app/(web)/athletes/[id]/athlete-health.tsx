@@ -7,22 +7,40 @@ import { listAthleteSessionsForHealth, listEnteredForAthlete } from "@/server/he
  * go to the athlete's account (docs/web-app.md "Health entered by a coach").
  * The coach sees only what they entered, never the athlete's own entries.
  */
-export async function AthleteHealth({ db, coachId, athleteId, name, linked }: { db: Db; coachId: number; athleteId: number; name: string; linked: boolean }) {
+export async function AthleteHealth({
+  db,
+  coachId,
+  athleteId,
+  name,
+  linked,
+}: {
+  db: Db;
+  coachId: number;
+  athleteId: number;
+  name: string;
+  linked: boolean;
+}) {
   if (!linked) {
     return (
       <section aria-labelledby="athlete-health-heading">
         <h2 id="athlete-health-heading">Health</h2>
-        <p className="muted">Weight and lactate belong to the athlete&apos;s own account: link {name} to an account (above) to record them.</p>
+        <p className="muted">
+          Weight and lactate belong to the athlete&apos;s own account: link {name} to an account (above) to record them.
+        </p>
       </section>
     );
   }
-  const [entered, sessions] = await Promise.all([listEnteredForAthlete(db, coachId, athleteId), listAthleteSessionsForHealth(db, coachId, athleteId)]);
+  const [entered, sessions] = await Promise.all([
+    listEnteredForAthlete(db, coachId, athleteId),
+    listAthleteSessionsForHealth(db, coachId, athleteId),
+  ]);
   const label = new Map(sessions.map((s) => [s.id, `${s.date} ${s.vesselType} ${s.distanceM} m`]));
   return (
     <section aria-labelledby="athlete-health-heading" className="stack">
       <h2 id="athlete-health-heading">Health</h2>
       <p className="muted">
-        What you enter here is stored on {name}&apos;s account as entered by you: {name} sees it on their health page, and applications see it only if {name} allows health data.
+        What you enter here is stored on {name}&apos;s account as entered by you: {name} sees it on their health page, and applications see
+        it only if {name} allows health data.
       </p>
       <h3>Weight</h3>
       <WeightForm athleteId={athleteId} />
@@ -32,7 +50,9 @@ export async function AthleteHealth({ db, coachId, athleteId, name, linked }: { 
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col" className="num">Weight</th>
+                <th scope="col" className="num">
+                  Weight
+                </th>
                 <th scope="col">Action</th>
               </tr>
             </thead>
@@ -63,7 +83,9 @@ export async function AthleteHealth({ db, coachId, athleteId, name, linked }: { 
               <tr>
                 <th scope="col">When</th>
                 <th scope="col">Session</th>
-                <th scope="col" className="num">Lactate</th>
+                <th scope="col" className="num">
+                  Lactate
+                </th>
                 <th scope="col">Note</th>
                 <th scope="col">Action</th>
               </tr>

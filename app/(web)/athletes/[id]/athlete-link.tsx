@@ -61,8 +61,8 @@ export function AthleteLink({ athleteId, athleteName, linked, pending }: Props) 
     <section className="card stack" aria-labelledby="athlete-link-heading">
       <h2 id="athlete-link-heading">Athlete&apos;s account</h2>
       <p>
-        Invite {athleteName} to link this record to their own account. They open the link, sign in or create an account with this email address, and
-        accept.
+        Invite {athleteName} to link this record to their own account. They open the link, sign in or create an account with this email
+        address, and accept.
       </p>
       {created ? (
         <div className="notice" role="status" aria-label="Invitation link">
@@ -70,9 +70,7 @@ export function AthleteLink({ athleteId, athleteName, linked, pending }: Props) 
             Send this link to <strong>{created.email}</strong> yourself: it is shown only once, works once, and expires on{" "}
             {new Date(created.expiresAt).toLocaleDateString()}. This service does not send email yet.
           </p>
-          <code data-testid="invitation-link">
-            {created.link}
-          </code>
+          <code data-testid="invitation-link">{created.link}</code>
           <div className="row">
             <button
               type="button"
@@ -93,7 +91,15 @@ export function AthleteLink({ athleteId, athleteName, linked, pending }: Props) 
       ) : null}
       <form className="stack" onSubmit={invite.submit} noValidate aria-label="Invite the athlete">
         <FormError message={invite.errors.form} />
-        <Field label="Athlete's email" name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} errors={invite.errors.fields.email} />
+        <Field
+          label="Athlete's email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          errors={invite.errors.fields.email}
+        />
         <div className="row">
           <button type="submit" disabled={invite.pending}>
             Create invitation link

@@ -20,7 +20,13 @@ import { ProgressionChart } from "./progression-chart";
 export const metadata: Metadata = { title: "Athlete" };
 
 /** An athlete: profile, personal bests per boat class and distance, and their sessions (the log, pre-filtered). */
-export default async function AthletePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AthletePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const db = getDb();
@@ -75,11 +81,19 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
             <thead>
               <tr>
                 <th scope="col">Boat</th>
-                <th scope="col" className="num">Distance</th>
-                <th scope="col" className="num">Best time</th>
-                <th scope="col" className="num">Pace /500 m</th>
+                <th scope="col" className="num">
+                  Distance
+                </th>
+                <th scope="col" className="num">
+                  Best time
+                </th>
+                <th scope="col" className="num">
+                  Pace /500 m
+                </th>
                 <th scope="col">Date</th>
-                <th scope="col" className="num">Sessions</th>
+                <th scope="col" className="num">
+                  Sessions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -105,7 +119,10 @@ export default async function AthletePage({ params, searchParams }: { params: Pr
       {main && progression.length > 1 ? (
         <>
           <h2>Progression</h2>
-          <ProgressionChart title={`${main.boatClass} ${main.distanceM} m: times over the season (line: best so far)`} points={progression} />
+          <ProgressionChart
+            title={`${main.boatClass} ${main.distanceM} m: times over the season (line: best so far)`}
+            points={progression}
+          />
         </>
       ) : null}
 

@@ -13,9 +13,13 @@ export function ProgressionChart({ title, points }: { title: string; points: Pro
   const [t0, t1] = [Math.min(...times), Math.max(...times)];
   // By date; when every effort is of one day, in their order across the plot (else they would stack on one vertical line).
   const plotWidth = WIDTH - PAD.left - PAD.right;
-  const xs = days.map((d, k) => PAD.left + (d1 > d0 ? ((d - d0) / (d1 - d0)) * plotWidth : points.length > 1 ? (k / (points.length - 1)) * plotWidth : plotWidth / 2));
+  const xs = days.map(
+    (d, k) =>
+      PAD.left + (d1 > d0 ? ((d - d0) / (d1 - d0)) * plotWidth : points.length > 1 ? (k / (points.length - 1)) * plotWidth : plotWidth / 2),
+  );
   // Faster is higher: the axis runs from the slowest time at the bottom to the fastest at the top.
-  const y = (t: number) => PAD.top + (t1 > t0 ? ((t - t0) / (t1 - t0)) * (HEIGHT - PAD.top - PAD.bottom) : (HEIGHT - PAD.top - PAD.bottom) / 2);
+  const y = (t: number) =>
+    PAD.top + (t1 > t0 ? ((t - t0) / (t1 - t0)) * (HEIGHT - PAD.top - PAD.bottom) : (HEIGHT - PAD.top - PAD.bottom) / 2);
   const runningBest = points.map((_, k) => Math.min(...times.slice(0, k + 1)));
   const bestLine = runningBest.map((best, k) => `${k ? "L" : "M"}${xs[k].toFixed(1)},${y(best).toFixed(1)}`);
   const first = points[0];

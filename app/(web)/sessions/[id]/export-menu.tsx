@@ -21,7 +21,13 @@ const FORMATS = [
 type Format = (typeof FORMATS)[number][0];
 type JobStatus = { jobId: string; state: string; error: string | null; downloadUrl: string | null };
 
-const STATE_TEXT: Record<string, string> = { queued: "Waiting to start…", running: "Building the file…", succeeded: "Ready.", failed: "Failed.", expired: "Expired: export again." };
+const STATE_TEXT: Record<string, string> = {
+  queued: "Waiting to start…",
+  running: "Building the file…",
+  succeeded: "Ready.",
+  failed: "Failed.",
+  expired: "Expired: export again.",
+};
 
 export function ExportMenu({ sessionId, seats }: { sessionId: number; seats: number }) {
   const [format, setFormat] = useState<Format>("pdf");
@@ -67,7 +73,13 @@ export function ExportMenu({ sessionId, seats }: { sessionId: number; seats: num
         </label>
         <label>
           Splits
-          <input type="number" min={1} max={20} value={splits} onChange={(e) => setSplits(Math.min(20, Math.max(1, Number(e.target.value) || 1)))} />
+          <input
+            type="number"
+            min={1}
+            max={20}
+            value={splits}
+            onChange={(e) => setSplits(Math.min(20, Math.max(1, Number(e.target.value) || 1)))}
+          />
         </label>
         {seats > 1 && (
           <label>

@@ -1,6 +1,12 @@
 import type { SessionUser } from "@/server/users/users";
 import { getDb } from "@/server/db/client";
-import { loadViewerSession, type SessionHeartRate, type ViewerCrewSeat, type ViewerSession, type ViewerSessionAnalysis } from "@/server/health/viewer-session";
+import {
+  loadViewerSession,
+  type SessionHeartRate,
+  type ViewerCrewSeat,
+  type ViewerSession,
+  type ViewerSessionAnalysis,
+} from "@/server/health/viewer-session";
 
 /**
  * Everything the session page's sections share, loaded once. Each section is
@@ -39,6 +45,7 @@ export async function loadSessionView(user: SessionUser, resultId: number, split
 
 /** "Ana García", or the typed name of an external paddler with "(external)". */
 export function crewMemberName(c: ViewerCrewSeat): string {
-  const name = `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim();
+  const name =
+    `${(c.athleteId !== null ? c.athleteName : c.externalName) ?? ""} ${(c.athleteId !== null ? c.athleteSurname : c.externalSurname) ?? ""}`.trim();
   return c.athleteId === null ? `${name} (external)` : name;
 }

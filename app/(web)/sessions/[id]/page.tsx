@@ -20,7 +20,13 @@ import { SessionStrokes } from "./session-strokes";
 export const metadata: Metadata = { title: "Session" };
 
 /** The session page is a composition of its sections: each is one component in this folder taking `{ view }`. */
-export default async function SessionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SessionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const splitCount = Math.min(20, Math.max(1, Number((await searchParams).splits) || 4));
@@ -34,7 +40,11 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
       <SessionSplits view={view} />
       <SessionCharts view={view} />
       <SessionHeartRate view={view} />
-      <SessionReplay resultId={view.resultId} modelClass={view.detail.summary.vesselType} artifactUrl={`/sessions/${view.resultId}/replay`} />
+      <SessionReplay
+        resultId={view.resultId}
+        modelClass={view.detail.summary.vesselType}
+        artifactUrl={`/sessions/${view.resultId}/replay`}
+      />
       <SessionCourse view={view} />
       <SessionAnalysis view={view} />
       <SessionStrokes view={view} />

@@ -20,7 +20,14 @@ export function SessionActionsMenu({ children }: { children: ReactNode }) {
   };
   return (
     <div className="session-actions-menu" onKeyDown={onKeyDown}>
-      <button ref={button} type="button" className="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+      <button
+        ref={button}
+        type="button"
+        className="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+      >
         Actions <span aria-hidden="true">{open ? "▴" : "▾"}</span>
       </button>
       <div id={panelId} className="session-actions-panel stack" role="region" aria-label="Session actions" hidden={!open}>

@@ -29,7 +29,13 @@ export function SessionActions({ resultId, canDelete }: { resultId: number; canD
   );
 }
 
-export function ShareLinks({ resultId, links }: { resultId: number; links: { id: number; origin: string; createdAt: string; revoked: boolean }[] }) {
+export function ShareLinks({
+  resultId,
+  links,
+}: {
+  resultId: number;
+  links: { id: number; origin: string; createdAt: string; revoked: boolean }[];
+}) {
   const router = useRouter();
   const [created, setCreated] = useState<{ url: string; qrSvg: string } | null>(null);
   const create = useSubmit(
@@ -41,13 +47,19 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
   );
   return (
     <div className="card stack">
-      <p className="muted">A share link opens a read-only view of this session (no names, no device data) for anyone who has it, until you revoke it.</p>
+      <p className="muted">
+        A share link opens a read-only view of this session (no names, no device data) for anyone who has it, until you revoke it.
+      </p>
       {created ? (
         // The QR code shows at once, so a coach on the dock can hold it up to a paddler's phone.
         <figure className="public-link notice" role="status" data-testid="new-share-link">
           <div className="qr" role="img" aria-label={`QR code of ${created.url}`} dangerouslySetInnerHTML={{ __html: created.qrSvg }} />
           <figcaption>
-            New link: <a href={created.url} data-testid="share-url">{created.url}</a> <CopyButton value={created.url} label="Copy link" /> — copy it now, it is not shown again.
+            New link:{" "}
+            <a href={created.url} data-testid="share-url">
+              {created.url}
+            </a>{" "}
+            <CopyButton value={created.url} label="Copy link" /> — copy it now, it is not shown again.
           </figcaption>
         </figure>
       ) : null}
@@ -76,7 +88,11 @@ export function ShareLinks({ resultId, links }: { resultId: number; links: { id:
                   {link.revoked ? (
                     <span className="badge">revoked</span>
                   ) : (
-                    <RevokeShareButton shareId={link.id} label={`Revoke link created ${link.createdAt}`} fromReport={link.origin === "report"} />
+                    <RevokeShareButton
+                      shareId={link.id}
+                      label={`Revoke link created ${link.createdAt}`}
+                      fromReport={link.origin === "report"}
+                    />
                   )}
                 </td>
               </tr>

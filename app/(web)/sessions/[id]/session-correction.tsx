@@ -9,7 +9,11 @@ import { SessionCorrectionForm } from "./session-correction-form";
 export async function SessionCorrection({ view }: { view: SessionView }) {
   if (!view.owner) return null;
   const db = getDb();
-  const [reference, tracks, athletes] = await Promise.all([listReferenceData(db), listAccessibleTracks(db, view.user.id), listAccessibleAthletes(db, view.user.id)]);
+  const [reference, tracks, athletes] = await Promise.all([
+    listReferenceData(db),
+    listAccessibleTracks(db, view.user.id),
+    listAccessibleAthletes(db, view.user.id),
+  ]);
   const s = view.detail.summary;
   return (
     <details className="corrections">
@@ -31,7 +35,11 @@ export async function SessionCorrection({ view }: { view: SessionView }) {
           competition: s.competition,
           description: s.description,
           important: s.important,
-          crew: view.detail.crew.map((c) => (c.athleteId !== null ? { athleteId: c.athleteId } : { name: c.externalName ?? "", surname: c.externalSurname ?? "", weightKg: view.typedWeights?.[c.seat] ?? null })),
+          crew: view.detail.crew.map((c) =>
+            c.athleteId !== null
+              ? { athleteId: c.athleteId }
+              : { name: c.externalName ?? "", surname: c.externalSurname ?? "", weightKg: view.typedWeights?.[c.seat] ?? null },
+          ),
         }}
       />
     </details>

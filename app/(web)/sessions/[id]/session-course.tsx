@@ -11,7 +11,10 @@ export function SessionCourse({ view }: { view: SessionView }) {
   const { analysis, detail } = view;
   if (!analysis) return null;
   const splits = detail.strokes.length ? splitsOf(analysis, detail, view.splitCount) : [];
-  const data = courseMap(analysis.track, splits.map((s) => s.distance_m));
+  const data = courseMap(
+    analysis.track,
+    splits.map((s) => s.distance_m),
+  );
   // The range in words is the effort's (the same sentence as the speed chart's), not the downsampled map points'.
   const range = speedRange(analysis.track, sessionFigures(analysis.summary));
   return (

@@ -13,8 +13,8 @@ export function SessionCrew({ view }: { view: SessionView }) {
     <section aria-labelledby="crew-heading" className="card">
       <h2 id="crew-heading">Crew by seat</h2>
       <p className="muted" data-testid="crew-measures-boat">
-        The unit measures the boat: speed, stroke rate and distance per stroke on this page are the whole crew&apos;s. The file has no per-seat sensors; the heart-rate
-        strap, when worn, is in seat 1.
+        The unit measures the boat: speed, stroke rate and distance per stroke on this page are the whole crew&apos;s. The file has no
+        per-seat sensors; the heart-rate strap, when worn, is in seat 1.
       </p>
       <table aria-label="Crew by seat">
         <thead>
@@ -30,7 +30,12 @@ export function SessionCrew({ view }: { view: SessionView }) {
               <td>{c.seat}</td>
               <td>{crewMemberName(c)}</td>
               <td>
-                {[c.seat === 1 ? "stroke seat (sets the rate; wears the heart-rate strap)" : null, c.athleteId === null && typeof view.typedWeights?.[c.seat] === "number" ? `${view.typedWeights[c.seat]} kg as typed` : null]
+                {[
+                  c.seat === 1 ? "stroke seat (sets the rate; wears the heart-rate strap)" : null,
+                  c.athleteId === null && typeof view.typedWeights?.[c.seat] === "number"
+                    ? `${view.typedWeights[c.seat]} kg as typed`
+                    : null,
+                ]
                   .filter(Boolean)
                   .join(" · ") || "—"}
               </td>

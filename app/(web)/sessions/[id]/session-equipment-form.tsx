@@ -9,19 +9,37 @@ import { trpc } from "@/app/_lib/trpc";
 type Choice = { id: number; label: string };
 
 /** The owner's boat and paddle used in this session, chosen from their equipment. */
-export function SessionEquipmentForm({ resultId, boats, paddles, current }: { resultId: number; boats: Choice[]; paddles: Choice[]; current: { vesselId: number | null; paddleId: number | null } }) {
+export function SessionEquipmentForm({
+  resultId,
+  boats,
+  paddles,
+  current,
+}: {
+  resultId: number;
+  boats: Choice[];
+  paddles: Choice[];
+  current: { vesselId: number | null; paddleId: number | null };
+}) {
   const router = useRouter();
   const [vesselId, setVesselId] = useState(current.vesselId?.toString() ?? "");
   const [paddleId, setPaddleId] = useState(current.paddleId?.toString() ?? "");
   const [saved, setSaved] = useState(false);
   const { pending, errors, submit } = useSubmit(
-    () => trpc.sessions.setEquipment.mutate({ resultId, vesselId: vesselId ? Number(vesselId) : null, paddleId: paddleId ? Number(paddleId) : null }),
+    () =>
+      trpc.sessions.setEquipment.mutate({
+        resultId,
+        vesselId: vesselId ? Number(vesselId) : null,
+        paddleId: paddleId ? Number(paddleId) : null,
+      }),
     () => {
       setSaved(true);
       router.refresh();
     },
   );
-  const options = (items: Choice[]) => [{ value: "", label: "Not recorded" }, ...items.map((i) => ({ value: String(i.id), label: i.label }))];
+  const options = (items: Choice[]) => [
+    { value: "", label: "Not recorded" },
+    ...items.map((i) => ({ value: String(i.id), label: i.label })),
+  ];
   const noEquipment = boats.length === 0 && paddles.length === 0;
   return (
     <form className="card stack" aria-labelledby="equipment-heading" onSubmit={submit} noValidate>
@@ -31,8 +49,28 @@ export function SessionEquipmentForm({ resultId, boats, paddles, current }: { re
       </p>
       <FormError message={errors.form} />
       <div className="row">
-        <SelectField label="Boat" name="session-boat" options={options(boats)} value={vesselId} errors={errors.fields.vesselId} onChange={(e) => { setVesselId(e.target.value); setSaved(false); }} />
-        <SelectField label="Paddle" name="session-paddle" options={options(paddles)} value={paddleId} errors={errors.fields.paddleId} onChange={(e) => { setPaddleId(e.target.value); setSaved(false); }} />
+        <SelectField
+          label="Boat"
+          name="session-boat"
+          options={options(boats)}
+          value={vesselId}
+          errors={errors.fields.vesselId}
+          onChange={(e) => {
+            setVesselId(e.target.value);
+            setSaved(false);
+          }}
+        />
+        <SelectField
+          label="Paddle"
+          name="session-paddle"
+          options={options(paddles)}
+          value={paddleId}
+          errors={errors.fields.paddleId}
+          onChange={(e) => {
+            setPaddleId(e.target.value);
+            setSaved(false);
+          }}
+        />
         <button type="submit" disabled={pending}>
           Save equipment
         </button>

@@ -8,7 +8,11 @@ import { SessionEquipmentForm } from "./session-equipment-form";
 export async function SessionEquipment({ view }: { view: SessionView }) {
   if (!view.owner) return null;
   const db = getDb();
-  const [boats, paddles, current] = await Promise.all([listOwnVessels(db, view.user.id), listOwnPaddles(db, view.user.id), readSessionEquipment(db, view.user.id, view.resultId)]);
+  const [boats, paddles, current] = await Promise.all([
+    listOwnVessels(db, view.user.id),
+    listOwnPaddles(db, view.user.id),
+    readSessionEquipment(db, view.user.id, view.resultId),
+  ]);
   return (
     <section aria-labelledby="equipment-heading">
       <h2 id="equipment-heading">Boat and paddle</h2>

@@ -11,7 +11,12 @@ export async function SessionSharing({ view }: { view: SessionView }) {
       <h2 id="share-heading">Share links</h2>
       <ShareLinks
         resultId={view.resultId}
-        links={links.map((l) => ({ id: l.id, origin: l.origin, createdAt: l.createdAt.toISOString().slice(0, 16).replace("T", " "), revoked: l.revokedAt !== null }))}
+        links={links.map((l) => ({
+          id: l.id,
+          origin: l.origin,
+          createdAt: l.createdAt.toISOString().slice(0, 16).replace("T", " "),
+          revoked: l.revokedAt !== null,
+        }))}
       />
     </section>
   );

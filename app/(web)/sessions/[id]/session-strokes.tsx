@@ -12,15 +12,31 @@ export function SessionStrokes({ view }: { view: SessionView }) {
         <table aria-label="Strokes">
           <thead>
             <tr>
-              <th scope="col" className="num">#</th>
+              <th scope="col" className="num">
+                #
+              </th>
               {kayak ? <th scope="col">Side</th> : null}
-              <th scope="col" className="num">Distance</th>
-              <th scope="col" className="num">Pace /500 m</th>
-              <th scope="col" className="num">Speed</th>
-              <th scope="col" className="num">Rate</th>
-              <th scope="col" className="num">Stroke distance</th>
-              <th scope="col" className="num">Accel max / min</th>
-              <th scope="col" className="num">Pitch / roll</th>
+              <th scope="col" className="num">
+                Distance
+              </th>
+              <th scope="col" className="num">
+                Pace /500 m
+              </th>
+              <th scope="col" className="num">
+                Speed
+              </th>
+              <th scope="col" className="num">
+                Rate
+              </th>
+              <th scope="col" className="num">
+                Stroke distance
+              </th>
+              <th scope="col" className="num">
+                Accel max / min
+              </th>
+              <th scope="col" className="num">
+                Pitch / roll
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -32,7 +48,9 @@ export function SessionStrokes({ view }: { view: SessionView }) {
                 <td className="num">{formatPace500(stroke.filteredSpeedMS)}</td>
                 <td className="num">{stroke.filteredSpeedMS?.toFixed(2)} m/s</td>
                 <td className="num">{stroke.rateSpm?.toFixed(1)}</td>
-                <td className="num">{(stroke.strokeDistanceM ?? stroke.leftStrokeDistanceM ?? stroke.rightStrokeDistanceM)?.toFixed(2)} m</td>
+                <td className="num">
+                  {(stroke.strokeDistanceM ?? stroke.leftStrokeDistanceM ?? stroke.rightStrokeDistanceM)?.toFixed(2)} m
+                </td>
                 <td className="num">
                   {stroke.maxAccelXMS2?.toFixed(1)} / {stroke.minAccelXMS2?.toFixed(1)}
                 </td>

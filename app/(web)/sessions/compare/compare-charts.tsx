@@ -22,15 +22,25 @@ const CHARTS = [
 
 /** Speed and rate of every session over the common distance, overlaid, one colour per session, quarter marks dashed. */
 export function CompareCharts({ data }: { data: CompareChartData }) {
-  const x = distanceAxis(data.distanceM, [1, 2, 3, 4].map((k) => (data.distanceM * k) / 4));
+  const x = distanceAxis(
+    data.distanceM,
+    [1, 2, 3, 4].map((k) => (data.distanceM * k) / 4),
+  );
   const markers = x.ticks.slice(1, -1);
   return (
     <div className="charts">
       {CHARTS.map((chart) => {
         const y = valueAxis(data.sessions.flatMap((s) => s[chart.field]));
-        const rows = data.grid.map((distance, j) => Object.fromEntries([["distance", distance], ...data.sessions.map((s) => [s.key, s[chart.field][j]])]));
+        const rows = data.grid.map((distance, j) =>
+          Object.fromEntries([["distance", distance], ...data.sessions.map((s) => [s.key, s[chart.field][j]])]),
+        );
         return (
-          <figure key={chart.field} className="card compare-chart" aria-labelledby={`compare-${chart.field}`} aria-describedby={`compare-${chart.field}-summary`}>
+          <figure
+            key={chart.field}
+            className="card compare-chart"
+            aria-labelledby={`compare-${chart.field}`}
+            aria-describedby={`compare-${chart.field}-summary`}
+          >
             <figcaption id={`compare-${chart.field}`}>{chart.title}</figcaption>
             <p id={`compare-${chart.field}-summary`} className="chart-summary">
               {chart.field === "speed"
@@ -40,10 +50,29 @@ export function CompareCharts({ data }: { data: CompareChartData }) {
             <ResponsiveContainer width="100%" height={220}>
               <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                 <CartesianGrid stroke="#eef1f4" />
-                <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow tickFormatter={(d: number) => `${Math.round(d)} m`} />
-                <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} width={44} tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)} />
+                <XAxis
+                  dataKey="distance"
+                  type="number"
+                  domain={x.domain}
+                  ticks={x.ticks}
+                  interval="preserveStartEnd"
+                  allowDataOverflow
+                  tickFormatter={(d: number) => `${Math.round(d)} m`}
+                />
+                <YAxis
+                  domain={y?.domain ?? ["auto", "auto"]}
+                  ticks={y?.ticks}
+                  width={44}
+                  tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)}
+                />
                 <Tooltip
-                  formatter={(value) => (typeof value !== "number" ? String(value) : chart.field === "speed" ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)` : value.toFixed(chart.digits))}
+                  formatter={(value) =>
+                    typeof value !== "number"
+                      ? String(value)
+                      : chart.field === "speed"
+                        ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)`
+                        : value.toFixed(chart.digits)
+                  }
                   labelFormatter={(d) => `${Math.round(Number(d))} m`}
                 />
                 <Legend />
@@ -51,7 +80,16 @@ export function CompareCharts({ data }: { data: CompareChartData }) {
                   <ReferenceLine key={d} x={d} stroke="#8c959f" strokeDasharray="3 3" className="split-marker" />
                 ))}
                 {data.sessions.map((s, k) => (
-                  <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SESSION_COLOURS[k % SESSION_COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />
+                  <Line
+                    key={s.key}
+                    type="monotone"
+                    dataKey={s.key}
+                    name={s.label}
+                    stroke={SESSION_COLOURS[k % SESSION_COLOURS.length]}
+                    dot={false}
+                    isAnimationActive={false}
+                    connectNulls
+                  />
                 ))}
               </LineChart>
             </ResponsiveContainer>

@@ -14,11 +14,16 @@ export const metadata: Metadata = { title: "Compare sessions" };
 
 /** `?ids=3&ids=5` (the log's checkboxes) or `?ids=3,5`: the ids, or a message saying what is wrong. */
 function parseIds(raw: string | string[] | undefined): { ids: number[] } | { problem: string } {
-  const parts = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2_147_483_647)) return { problem: "The address holds something that is not a session." };
+  const parts = (Array.isArray(raw) ? raw : raw ? [raw] : [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2_147_483_647))
+    return { problem: "The address holds something that is not a session." };
   const ids = parts.map(Number);
   if (new Set(ids).size !== ids.length) return { problem: "The same session is chosen twice: choose each session once." };
-  if (ids.length < COMPARE_LIMITS.minSessions || ids.length > COMPARE_LIMITS.maxSessions) return { problem: `Choose ${COMPARE_LIMITS.minSessions} to ${COMPARE_LIMITS.maxSessions} sessions to compare (${ids.length} chosen).` };
+  if (ids.length < COMPARE_LIMITS.minSessions || ids.length > COMPARE_LIMITS.maxSessions)
+    return { problem: `Choose ${COMPARE_LIMITS.minSessions} to ${COMPARE_LIMITS.maxSessions} sessions to compare (${ids.length} chosen).` };
   return { ids };
 }
 
@@ -26,7 +31,9 @@ const secondsText = (s: number) => formatDuration(Math.round(s * 1000));
 /** Average speed over the compared (common) distance: its distance ÷ the time to reach it; the session's own average when that is its whole distance. */
 const commonSpeed = (s: SessionComparison["sessions"][number]) => {
   const last = s.splits[s.splits.length - 1];
-  return Math.abs(last.distanceM - s.row.distanceM) < 1e-6 ? averageSpeedMS(s.row.distanceM, s.row.durationMs) : averageSpeedMS(last.distanceM, last.elapsedS * 1000);
+  return Math.abs(last.distanceM - s.row.distanceM) < 1e-6
+    ? averageSpeedMS(s.row.distanceM, s.row.durationMs)
+    : averageSpeedMS(last.distanceM, last.elapsedS * 1000);
 };
 const deltaText = (s: number) => (Math.abs(s) < 0.05 ? "±0.0 s" : `${s > 0 ? "+" : "−"}${Math.abs(s).toFixed(1)} s`);
 
@@ -37,9 +44,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   let comparison: SessionComparison;
   try {
     // The web app's boundary is the data surface's: every session the person may open.
-    comparison = await loadOr404(() => compareSessions(getDb(), { subjectId: user.id, surface: "data", applicationId: 0 }, parsed.ids, { points: 200, splits: 4 }));
+    comparison = await loadOr404(() =>
+      compareSessions(getDb(), { subjectId: user.id, surface: "data", applicationId: 0 }, parsed.ids, { points: 200, splits: 4 }),
+    );
   } catch (error) {
-    if (error instanceof AppError && error.code === "conflict") return <CompareProblem message={`${error.message}. Leave it out to compare the others.`} />;
+    if (error instanceof AppError && error.code === "conflict")
+      return <CompareProblem message={`${error.message}. Leave it out to compare the others.`} />;
     throw error;
   }
   const label = (k: number) => {
@@ -54,7 +64,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       </p>
       <h1>Compare {comparison.sessions.length} sessions</h1>
       <p className="muted">
-        Over the first {Math.round(comparison.distanceM)} m of each (the shortest session&apos;s distance); times and gaps are against session 1.
+        Over the first {Math.round(comparison.distanceM)} m of each (the shortest session&apos;s distance); times and gaps are against
+        session 1.
       </p>
       <ul className="compare-legend" aria-label="Sessions compared">
         {comparison.sessions.map((s, k) => (
@@ -68,7 +79,13 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         data={{
           grid: comparison.gridM,
           distanceM: comparison.distanceM,
-          sessions: comparison.sessions.map((s, k) => ({ key: `s${s.row.id}`, label: label(k), speed: s.speedMS, rate: s.rateSpm, avgSpeed: commonSpeed(s) })),
+          sessions: comparison.sessions.map((s, k) => ({
+            key: `s${s.row.id}`,
+            label: label(k),
+            speed: s.speedMS,
+            rate: s.rateSpm,
+            avgSpeed: commonSpeed(s),
+          })),
         }}
       />
       <h2 id="times-heading">Times</h2>
@@ -120,7 +137,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       </div>
       <h2 id="splits-heading">Splits</h2>
       <p className="muted" id="noise-hint">
-        Each time carries its 95 % uncertainty (±, from each recording&apos;s own noise). A gap smaller than the two times&apos; combined uncertainty is marked <em>within the noise</em>: it is not evidence that either was faster.
+        Each time carries its 95 % uncertainty (±, from each recording&apos;s own noise). A gap smaller than the two times&apos; combined
+        uncertainty is marked <em>within the noise</em>: it is not evidence that either was faster.
       </p>
       <div className="table-scroll table-card" tabIndex={0} role="region" aria-labelledby="splits-heading">
         <table aria-labelledby="splits-heading" data-testid="compare-splits">

@@ -42,7 +42,13 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
               <td>{m.role === "coach" ? "Coach" : "Athlete"}</td>
               {team.editable ? (
                 <td>
-                  <RemoveMemberButton teamId={team.id} membershipId={m.membershipId} label={m.displayName} role={m.role} lastCoach={m.role === "coach" && team.coachCount === 1} />
+                  <RemoveMemberButton
+                    teamId={team.id}
+                    membershipId={m.membershipId}
+                    label={m.displayName}
+                    role={m.role}
+                    lastCoach={m.role === "coach" && team.coachCount === 1}
+                  />
                 </td>
               ) : null}
             </tr>

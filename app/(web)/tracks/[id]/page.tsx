@@ -33,7 +33,14 @@ export default async function TrackPage({ params }: { params: Promise<{ id: stri
         <h2 id="delete-track-heading">Delete track</h2>
         <p className="muted">{deletion.refusal ?? deletion.statement}</p>
         <div>
-          <DeleteEntityButton kind="track" id={track.id} name={track.name} statement={deletion.statement} refusal={deletion.refusal} redirectTo="/tracks" />
+          <DeleteEntityButton
+            kind="track"
+            id={track.id}
+            name={track.name}
+            statement={deletion.statement}
+            refusal={deletion.refusal}
+            redirectTo="/tracks"
+          />
         </div>
       </section>
     </>

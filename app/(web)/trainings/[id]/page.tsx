@@ -29,7 +29,10 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
       <RefreshWhilePending pending={pending} />
       {pending ? (
         <p className="card" role="status" data-testid="training-state">
-          {view.status === "queued" ? "Queued: the recording is stored and waits to be processed." : "Processing: finding the work sets and rests."} This page updates by itself.
+          {view.status === "queued"
+            ? "Queued: the recording is stored and waits to be processed."
+            : "Processing: finding the work sets and rests."}{" "}
+          This page updates by itself.
         </p>
       ) : null}
       {view.status === "failed" ? (
@@ -103,7 +106,9 @@ function ReadyTraining({ view }: { view: TrainingView }) {
             <p>Every work step of the template was found, and every work set matches a step.</p>
           ) : (
             <ul>
-              {view.unmatchedSteps.length ? <li>Steps with no set found: {view.unmatchedSteps.map((u) => `step ${u.index + 1} (${u.label})`).join(", ")}.</li> : null}
+              {view.unmatchedSteps.length ? (
+                <li>Steps with no set found: {view.unmatchedSteps.map((u) => `step ${u.index + 1} (${u.label})`).join(", ")}.</li>
+              ) : null}
               {work.some((w) => w.extra) ? (
                 <li>
                   Sets beyond the template:{" "}
@@ -120,7 +125,9 @@ function ReadyTraining({ view }: { view: TrainingView }) {
       ) : null}
       <TrainingTimeline sets={view.sets} />
       <TrainingSets sets={view.sets} hasTemplate={view.templateName !== null} />
-      {view.correcting ? <SetCorrections trainingId={view.id} sets={view.sets} correcting={view.correcting} needsReview={view.needsReview} /> : null}
+      {view.correcting ? (
+        <SetCorrections trainingId={view.id} sets={view.sets} correcting={view.correcting} needsReview={view.needsReview} />
+      ) : null}
       {!view.correcting && view.needsReview ? (
         <p className="review-notice" role="note">
           Needs review: this training was processed again with a newer core and its corrected sets were kept as they were.

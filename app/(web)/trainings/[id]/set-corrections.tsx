@@ -23,7 +23,17 @@ const OP_WORDS: Record<string, string> = { merge: "merge", split: "split", move:
  * "Corrected sets"): choose a set and what to do with it; the page shows the
  * sets measured again at once, and the last correction can be undone.
  */
-export function SetCorrections({ trainingId, sets, correcting, needsReview }: { trainingId: number; sets: TrainingSetView[]; correcting: TrainingCorrecting; needsReview: boolean }) {
+export function SetCorrections({
+  trainingId,
+  sets,
+  correcting,
+  needsReview,
+}: {
+  trainingId: number;
+  sets: TrainingSetView[];
+  correcting: TrainingCorrecting;
+  needsReview: boolean;
+}) {
   const router = useRouter();
   const [setId, setSetId] = useState(String(sets[0]?.id ?? ""));
   const [action, setAction] = useState<Action>("merge");
@@ -42,7 +52,9 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
   const upper = action === "move-start" ? (set?.endS ?? 0) : (sets[k + 1]?.endS ?? Infinity);
   const strokes =
     set && (action === "move-start" || action === "move-end")
-      ? correcting.strokeCatches.filter((c) => c > lower + 1 && c < upper - 1 && Math.abs(c - edge!) <= MOVE_WINDOW_S && Math.abs(c - edge!) >= 0.0015)
+      ? correcting.strokeCatches.filter(
+          (c) => c > lower + 1 && c < upper - 1 && Math.abs(c - edge!) <= MOVE_WINDOW_S && Math.abs(c - edge!) >= 0.0015,
+        )
       : [];
 
   const operation = () => {
@@ -54,7 +66,12 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
         return { op: "split" as const, set_id: set.id, at_s: Number(splitAt) };
       case "move-start":
       case "move-end":
-        return { op: "move" as const, set_id: set.id, edge: action === "move-start" ? ("start" as const) : ("end" as const), to_s: Number(stroke) };
+        return {
+          op: "move" as const,
+          set_id: set.id,
+          edge: action === "move-start" ? ("start" as const) : ("end" as const),
+          to_s: Number(stroke),
+        };
       case "mark":
         return { op: "mark" as const, set_id: set.id, kind: set.kind === "work" ? ("rest" as const) : ("work" as const) };
     }
@@ -91,7 +108,11 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
     },
   );
   const pending = apply.pending || undo.pending || reviewed.pending;
-  const canApply = !!set && (action !== "merge" || !!partner) && (action !== "split" || splitAt.trim() !== "") && (!action.startsWith("move") || stroke !== "");
+  const canApply =
+    !!set &&
+    (action !== "merge" || !!partner) &&
+    (action !== "split" || splitAt.trim() !== "") &&
+    (!action.startsWith("move") || stroke !== "");
 
   return (
     <section className="card" aria-labelledby="correct-heading" data-testid="set-corrections">
@@ -99,14 +120,18 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
       {needsReview ? (
         <div className="review-notice" role="note" data-testid="needs-review">
           <p>
-            <strong>Needs review.</strong> This training was processed again with a newer core, and your corrections no longer fit what it found, so your corrected sets were kept as they were. Check them, correct again, or keep them.
+            <strong>Needs review.</strong> This training was processed again with a newer core, and your corrections no longer fit what it
+            found, so your corrected sets were kept as they were. Check them, correct again, or keep them.
           </p>
           <button type="button" className="secondary" disabled={pending} onClick={() => void reviewed.submit()}>
             Keep these sets
           </button>
         </div>
       ) : null}
-      <p className="hint">Merge two pieces that were run together, split one at a time into it, move a start or an end to a stroke, or mark a set as rest or work. The sets, strokes, splits and figures are measured again from the recording.</p>
+      <p className="hint">
+        Merge two pieces that were run together, split one at a time into it, move a start or an end to a stroke, or mark a set as rest or
+        work. The sets, strokes, splits and figures are measured again from the recording.
+      </p>
       <form
         className="correction-form"
         // The server checks the split time and says why in words; the browser's own bubble would say less.
@@ -139,9 +164,18 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
         {action === "split" ? (
           <div className="field">
             <label htmlFor="correct-split">Split at (seconds into the set)</label>
-            <input id="correct-split" type="number" inputMode="decimal" min={1} step={0.1} value={splitAt} onChange={(e) => setSplitAt(e.target.value)} aria-describedby="correct-split-hint" />
+            <input
+              id="correct-split"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step={0.1}
+              value={splitAt}
+              onChange={(e) => setSplitAt(e.target.value)}
+              aria-describedby="correct-split-hint"
+            />
             <p className="hint" id="correct-split-hint">
-              The set lasts {set ? ((set.endS - set.startS) | 0) : 0} s; each part keeps at least 1 s.
+              The set lasts {set ? (set.endS - set.startS) | 0 : 0} s; each part keeps at least 1 s.
             </p>
           </div>
         ) : null}
@@ -170,7 +204,9 @@ export function SetCorrections({ trainingId, sets, correcting, needsReview }: { 
       {correcting.last ? (
         <p className="correction-last">
           <span className="muted">
-            {correcting.activeCount} correction{correcting.activeCount === 1 ? "" : "s"} in force; the last, a {OP_WORDS[correcting.last.op] ?? correcting.last.op}, by {correcting.last.by ?? "a former account"} on {correcting.last.at.slice(0, 16).replace("T", " ")} UTC.
+            {correcting.activeCount} correction{correcting.activeCount === 1 ? "" : "s"} in force; the last, a{" "}
+            {OP_WORDS[correcting.last.op] ?? correcting.last.op}, by {correcting.last.by ?? "a former account"} on{" "}
+            {correcting.last.at.slice(0, 16).replace("T", " ")} UTC.
           </span>{" "}
           <button
             type="button"

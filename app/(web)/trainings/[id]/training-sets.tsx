@@ -82,14 +82,14 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
                     <td>{fixed(s.summary?.avg_rate, 1)}</td>
                     <td>{fixed(s.summary?.avg_stroke_distance, 2)}</td>
                     <td>{s.strokeCount}</td>
-                    {hasTemplate ? <td>{s.stepLabel ? `step ${(s.stepIndex ?? 0) + 1}: ${s.stepLabel}` : s.extra ? "extra set" : "—"}</td> : null}
+                    {hasTemplate ? (
+                      <td>{s.stepLabel ? `step ${(s.stepIndex ?? 0) + 1}: ${s.stepLabel}` : s.extra ? "extra set" : "—"}</td>
+                    ) : null}
                   </tr>
                 ) : (
                   <tr key={s.id} data-kind="rest" className="rest-row">
                     <td />
-                    <th scope="row">
-                      Rest{s.corrected ? <span className="muted"> (corrected)</span> : null}
-                    </th>
+                    <th scope="row">Rest{s.corrected ? <span className="muted"> (corrected)</span> : null}</th>
                     <td>{s.distanceM} m</td>
                     <td>{formatDuration(s.durationMs)}</td>
                     <td>—</td>
@@ -126,7 +126,12 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
               ))}
             </select>
           </div>
-          <StrokeCharts points={charted.points} distanceM={charted.distanceM} splitsM={charted.splits.map((s) => s.distance_m)} idPrefix="set-" />
+          <StrokeCharts
+            points={charted.points}
+            distanceM={charted.distanceM}
+            splitsM={charted.splits.map((s) => s.distance_m)}
+            idPrefix="set-"
+          />
           {charted.splits.length ? (
             <>
               <h3 id="set-splits-heading">Splits of work {charted.workNumber}</h3>
@@ -194,7 +199,17 @@ function CompareSets({ sets }: { sets: TrainingSetView[] }) {
   );
 }
 
-function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[]; metric: "speed" | "rate"; title: string; digits: number }) {
+function OverlaidChart({
+  sets,
+  metric,
+  title,
+  digits,
+}: {
+  sets: TrainingSetView[];
+  metric: "speed" | "rate";
+  title: string;
+  digits: number;
+}) {
   const id = `compare-${metric}`;
   const means = sets.map((s) => {
     const values = s.points.flatMap((p) => (p[metric] === null ? [] : [p[metric] as number]));
@@ -219,11 +234,38 @@ function OverlaidChart({ sets, metric, title, digits }: { sets: TrainingSetView[
       <ResponsiveContainer width="100%" height={220}>
         <LineChart margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#eef1f4" />
-          <XAxis dataKey="distance" type="number" domain={x.domain} ticks={x.ticks} interval="preserveStartEnd" allowDataOverflow allowDuplicatedCategory={false} tickFormatter={(d: number) => `${Math.round(d)} m`} />
-          <YAxis domain={y?.domain ?? ["auto", "auto"]} ticks={y?.ticks} width={44} tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)} />
-          <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(digits) : String(value))} labelFormatter={(d) => `${Math.round(Number(d))} m`} />
+          <XAxis
+            dataKey="distance"
+            type="number"
+            domain={x.domain}
+            ticks={x.ticks}
+            interval="preserveStartEnd"
+            allowDataOverflow
+            allowDuplicatedCategory={false}
+            tickFormatter={(d: number) => `${Math.round(d)} m`}
+          />
+          <YAxis
+            domain={y?.domain ?? ["auto", "auto"]}
+            ticks={y?.ticks}
+            width={44}
+            tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)}
+          />
+          <Tooltip
+            formatter={(value) => (typeof value === "number" ? value.toFixed(digits) : String(value))}
+            labelFormatter={(d) => `${Math.round(Number(d))} m`}
+          />
           {sets.map((s, k) => (
-            <Line key={s.id} data={s.points} name={`Work ${s.workNumber}`} type="monotone" dataKey={metric} stroke={COLOURS[k % COLOURS.length]} dot={false} isAnimationActive={false} connectNulls />
+            <Line
+              key={s.id}
+              data={s.points}
+              name={`Work ${s.workNumber}`}
+              type="monotone"
+              dataKey={metric}
+              stroke={COLOURS[k % COLOURS.length]}
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

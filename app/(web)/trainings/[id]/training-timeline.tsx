@@ -26,7 +26,8 @@ export function TrainingTimeline({ sets }: { sets: TrainingSetView[] }) {
         <strong>Timeline</strong>
       </figcaption>
       <p id="timeline-summary" className="chart-summary">
-        {work.length} work set{work.length === 1 ? "" : "s"} ({formatDuration(workMs)} of work) and {rests.length} rest{rests.length === 1 ? "" : "s"} ({formatDuration(restMs)}) over {formatDuration(total * 1000)}.
+        {work.length} work set{work.length === 1 ? "" : "s"} ({formatDuration(workMs)} of work) and {rests.length} rest
+        {rests.length === 1 ? "" : "s"} ({formatDuration(restMs)}) over {formatDuration(total * 1000)}.
       </p>
       <div className="timeline-bar" aria-hidden="true" data-testid="timeline-bar">
         {sets.map((s) => (

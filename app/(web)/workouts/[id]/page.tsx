@@ -10,7 +10,13 @@ import { TemplateEditor } from "../template-editor";
 
 export const metadata: Metadata = { title: "Workout template" };
 
-export default async function WorkoutPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
+export default async function WorkoutPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ saved?: string }>;
+}) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const template = await loadOr404(() => getOwnTemplate(getDb(), user.id, id));
@@ -28,7 +34,10 @@ export default async function WorkoutPage({ params, searchParams }: { params: Pr
       ) : null}
       <TemplateActions id={template.id} name={template.name} />
       {/* Keyed by the saved time: after a save the editor starts from the stored text. */}
-      <TemplateEditor key={template.updatedAt.toISOString()} template={{ id: template.id, name: template.name, text: editorText(template.template) }} />
+      <TemplateEditor
+        key={template.updatedAt.toISOString()}
+        template={{ id: template.id, name: template.name, text: editorText(template.template) }}
+      />
     </>
   );
 }

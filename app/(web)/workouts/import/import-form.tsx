@@ -37,7 +37,9 @@ export function ImportForm() {
     setFileNote(`${file.name}, ${file.size} bytes`);
     setText(await file.text());
   }
-  const problems = fileProblem ? [fileProblem] : errors.fields.text ?? (inspection && !inspection.valid ? inspection.problems.map((p) => `${p.path}: ${p.message}`) : []);
+  const problems = fileProblem
+    ? [fileProblem]
+    : (errors.fields.text ?? (inspection && !inspection.valid ? inspection.problems.map((p) => `${p.path}: ${p.message}`) : []));
   return (
     <form className="card stack" onSubmit={submit} aria-label="Import a workout template">
       <FormError message={errors.form} />
@@ -48,7 +50,13 @@ export function ImportForm() {
       </div>
       <div className="field">
         <label htmlFor="import-json">Or paste the JSON</label>
-        <textarea id="import-json" className="code-input" rows={12} spellCheck={false} value={text} onChange={(e) => {
+        <textarea
+          id="import-json"
+          className="code-input"
+          rows={12}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
             setText(e.target.value);
             setFileProblem(null);
             if (errors.fields.text) setErrors({ form: null, fields: {} });
@@ -56,7 +64,14 @@ export function ImportForm() {
           aria-describedby="template-problems"
         />
       </div>
-      <Field label="Name (optional: else the file's own)" name="name" maxLength={128} value={name} onChange={(e) => setName(e.target.value)} errors={errors.fields.name} />
+      <Field
+        label="Name (optional: else the file's own)"
+        name="name"
+        maxLength={128}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.fields.name}
+      />
       <TemplateProblems problems={problems} />
       {inspection?.valid ? <StepPreview steps={inspection.template.steps} totals={describeTotals(inspection.totals)} /> : null}
       <div className="row">

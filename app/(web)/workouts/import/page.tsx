@@ -13,7 +13,9 @@ export default async function ImportWorkoutPage() {
         <Link href="/workouts">← Workout templates</Link>
       </p>
       <h1>Import a workout template</h1>
-      <p className="muted">Any tool that writes the shared version-1 workout format works. The file is checked first; nothing is saved while it has problems.</p>
+      <p className="muted">
+        Any tool that writes the shared version-1 workout format works. The file is checked first; nothing is saved while it has problems.
+      </p>
       <ImportForm />
     </>
   );

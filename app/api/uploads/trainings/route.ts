@@ -5,6 +5,11 @@ import { createTrainingFromUpload, parseTrainingUploadMetadata } from "@/server/
 /** The web upload page's endpoint for a training: stores it queued; processing runs in the background (docs/trainings.md). */
 export const POST = signedInRoute(async ({ db, request, user }) => {
   const form = await readUploadForm(request);
-  const data = await createTrainingFromUpload(db, { user, createdVia: "web", file: form.file, ...parseTrainingUploadMetadata(form.metadata) });
+  const data = await createTrainingFromUpload(db, {
+    user,
+    createdVia: "web",
+    file: form.file,
+    ...parseTrainingUploadMetadata(form.metadata),
+  });
   return Response.json({ data }, { status: 201 });
 });

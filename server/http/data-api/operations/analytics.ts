@@ -25,7 +25,10 @@ import { audienceOf, NO_PROCESSED_DATA, requireAnalysis, sessionParams } from ".
 
 /** Session analyses (data-api.md "Sessions": /sessions/{session_id}/analytics/{analysis}; docs/analytics.md). */
 const ZAnalyticsQuery = z.object({
-  segments: intParam("segments", 2, 20).optional().default(DEFAULT_OPTIONS.segments).describe("equal-distance segments the effort is cut into, 2 to 20 (default 4)"),
+  segments: intParam("segments", 2, 20)
+    .optional()
+    .default(DEFAULT_OPTIONS.segments)
+    .describe("equal-distance segments the effort is cut into, 2 to 20 (default 4)"),
   sensitivity: numberQuery("sensitivity", 0.5, 10)
     .optional()
     .default(DEFAULT_OPTIONS.sensitivity)
@@ -33,10 +36,22 @@ const ZAnalyticsQuery = z.object({
   metrics: z
     .string()
     .max(200)
-    .transform((v) => [...new Set(v.split(",").map((m) => m.trim()).filter(Boolean))])
-    .refine((list) => list.length > 0 && list.every((m) => (STROKE_METRIC_NAMES as string[]).includes(m)), `metrics must be a comma-separated list of ${STROKE_METRIC_NAMES.join(", ")}`)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine(
+      (list) => list.length > 0 && list.every((m) => (STROKE_METRIC_NAMES as string[]).includes(m)),
+      `metrics must be a comma-separated list of ${STROKE_METRIC_NAMES.join(", ")}`,
+    )
     .optional()
-    .describe(`comma-separated stroke metrics for anomalies, metric-relationships, progression and consistency: ${STROKE_METRIC_NAMES.join(", ")}`),
+    .describe(
+      `comma-separated stroke metrics for anomalies, metric-relationships, progression and consistency: ${STROKE_METRIC_NAMES.join(", ")}`,
+    ),
 });
 
 export const getSessionAnalytics = defineOperation({
@@ -57,13 +72,19 @@ export const getSessionAnalytics = defineOperation({
     const row = await getReadableSession(ctx.db, audience, params.session_id);
     const stored = await requireAnalysis(ctx, row.id);
     // Heart-rate facts (data-quality's coverage) follow the session's health rule.
-    const heartRateAllowed = params.analysis === "data-quality" && ctx.scopes.has("health:read") && heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId);
+    const heartRateAllowed =
+      params.analysis === "data-quality" &&
+      ctx.scopes.has("health:read") &&
+      heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId);
     const input = await loadAnalysisInput(ctx.db, row.id, stored, heartRateAllowed);
-    const options = { segments: query.segments, sensitivity: query.sensitivity, metrics: (query.metrics as StrokeMetric[] | undefined) ?? null };
+    const options = {
+      segments: query.segments,
+      sensitivity: query.sensitivity,
+      metrics: (query.metrics as StrokeMetric[] | undefined) ?? null,
+    };
     return { data: serializeSessionAnalysis(row.id, params.analysis, options, runAnalysis(params.analysis, input, options)) };
   },
 });
-
 
 // ---- Across sessions (data-api.md "/analytics/…") --------------------------------------------
 
@@ -77,7 +98,10 @@ export const getComparableSessions = defineOperation({
   tag: "Analytics",
   scopes: ["sessions:read"],
   surfaces: SURFACES,
-  query: z.object({ ...sessionQuery, limit: intParam("limit", 1, 25).optional().default(10).describe("at most this many, 1 to 25 (default 10)") }),
+  query: z.object({
+    ...sessionQuery,
+    limit: intParam("limit", 1, 25).optional().default(10).describe("at most this many, 1 to 25 (default 10)"),
+  }),
   response: ZComparableSessions,
   handler: async (ctx, { query }) => {
     const { reference, sessions } = await comparableSessions(ctx.db, audienceOf(ctx), query.session_id, query.limit);

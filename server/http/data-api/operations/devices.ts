@@ -21,7 +21,12 @@ export const listDevices = defineOperation({
   paged: true,
   response: ZDevice,
   handler: async (ctx, { query }) => {
-    const page = await keysetPage(ctx, query, (after, take) => listOwnDeviceStatuses(ctx.db, ctx.subjectId, { afterId: after ? Number(after[0]) : null, take }), (d) => [d.id]);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listOwnDeviceStatuses(ctx.db, ctx.subjectId, { afterId: after ? Number(after[0]) : null, take }),
+      (d) => [d.id],
+    );
     return { data: page.rows.map(serializeDevice), meta: page.meta };
   },
 });
@@ -54,7 +59,8 @@ export const listDeviceFiles = defineOperation({
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listDeviceFilesPage(ctx.db, ctx.subjectId, params.device_id, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
+      (after, take) =>
+        listDeviceFilesPage(ctx.db, ctx.subjectId, params.device_id, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
       (f) => [f.uploadedAtText, f.resultId],
     );
     return { data: page.rows.map(serializeDeviceFile), meta: page.meta };
@@ -67,7 +73,10 @@ const ZFilename = z
   .max(255, "filename: at most 255 characters")
   .regex(/^[^\x00-\x1f\x7f/\\]+$/, "filename: a file name from the manifest")
   .describe("the file's name as the manifest lists it (the newest upload of that name)");
-const ZJobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "job_id: not a job id").describe("device job id from the fetch response");
+const ZJobId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "job_id: not a job id")
+  .describe("device job id from the fetch response");
 const requesterOf = (ctx: DataApiContext) => ({ subjectUserId: ctx.subjectId, applicationId: ctx.applicationId });
 const POLL_AFTER = { "Retry-After": "2" };
 

@@ -57,7 +57,11 @@ export const createReplayEmbed = defineOperation({
   body: ZEmbedBody.describe("embed creation body (data-api.md)"),
   handler: async (ctx: DataApiContext, { body }) => {
     const origin = checkEmbedOrigin(body.origin);
-    if (!origin.ok || origin.value !== body.origin) throw new DataApiError("invalid_request", `origin: must be an exact https origin such as https://club.example${origin.ok ? ` (here: ${origin.value})` : ""}`);
+    if (!origin.ok || origin.value !== body.origin)
+      throw new DataApiError(
+        "invalid_request",
+        `origin: must be an exact https origin such as https://club.example${origin.ok ? ` (here: ${origin.value})` : ""}`,
+      );
     const created = await createEmbed(ctx.db, {
       audience: { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId },
       grantId: ctx.grantId,
@@ -66,9 +70,13 @@ export const createReplayEmbed = defineOperation({
       now: ctx.now,
     });
     if (!created.ok) {
-      if (created.code === "origin_not_approved") throw new DataApiError("origin_not_approved", `origin: ${origin.value} is not an approved embed origin of this application`);
+      if (created.code === "origin_not_approved")
+        throw new DataApiError("origin_not_approved", `origin: ${origin.value} is not an approved embed origin of this application`);
       if (created.code === "session_not_found") throw dataApiNotFound();
-      throw new DataApiError("replay_artifact_unavailable", `Session ${created.sessionId}: its replay artifact is ${created.reason === "missing" ? "not available (not built yet, or processing failed); try again later" : "invalid"}`);
+      throw new DataApiError(
+        "replay_artifact_unavailable",
+        `Session ${created.sessionId}: its replay artifact is ${created.reason === "missing" ? "not available (not built yet, or processing failed); try again later" : "invalid"}`,
+      );
     }
     return {
       status: 201,
@@ -95,7 +103,10 @@ export const deleteReplayEmbed = defineOperation({
   response: null,
   successStatus: 204,
   handler: async (ctx, { params }) => {
-    if (!(await revokeEmbed(ctx.db, { embedId: params.embed_id, subjectId: ctx.subjectId, applicationId: ctx.applicationId, now: ctx.now }))) throw dataApiNotFound();
+    if (
+      !(await revokeEmbed(ctx.db, { embedId: params.embed_id, subjectId: ctx.subjectId, applicationId: ctx.applicationId, now: ctx.now }))
+    )
+      throw dataApiNotFound();
     return { status: 204 };
   },
 });
@@ -147,7 +158,11 @@ export const renewReplayLease = defineTokenOperation({
 });
 
 /** A token that is not valid percent-encoded UTF-8 never reaches the page (proxy.ts). */
-const UNDECODABLE_PATH = { description: "invalid_request: the path is not valid percent-encoded UTF-8", schema: ZErrorBody, headers: ["X-Request-Id"] };
+const UNDECODABLE_PATH = {
+  description: "invalid_request: the path is not valid percent-encoded UTF-8",
+  schema: ZErrorBody,
+  headers: ["X-Request-Id"],
+};
 
 /** GET /svcsim/launch/{token} is a page (app/api/v1/svcsim/launch/[token]/page.tsx) answering HTML, not a kernel operation: its entry in the document is declared here. */
 export const LAUNCH_REPLAY_EMBED_SPEC: OperationSpec = {
@@ -161,7 +176,14 @@ export const LAUNCH_REPLAY_EMBED_SPEC: OperationSpec = {
   security: [],
   extensions: { "x-scopes": [], "x-surfaces": [...EMBED_SURFACES] },
   pathParams: [{ name: "token", description: "launch token from launch_url", schema: z.string() }],
-  responses: { 200: { description: "the player page", contentType: "text/html" }, 400: UNDECODABLE_PATH, 404: { description: "unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation", contentType: "text/html" } },
+  responses: {
+    200: { description: "the player page", contentType: "text/html" },
+    400: UNDECODABLE_PATH,
+    404: {
+      description: "unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation",
+      contentType: "text/html",
+    },
+  },
 };
 
 export const embedOperations: DataApiOperation[] = [createReplayEmbed, deleteReplayEmbed, downloadReplayArtifact, renewReplayLease];

@@ -35,10 +35,20 @@ export const listEquipment = defineOperation({
     const afterId = (after: KeysetPosition | null) => (after ? Number(after[0]) : null);
     const byId = (row: { id: number }): KeysetPosition => [row.id];
     if (params.kind === "vessels") {
-      const page = await keysetPage(ctx, query, (after, take) => listOwnVessels(ctx.db, ctx.subjectId, { afterId: afterId(after), take }), byId);
+      const page = await keysetPage(
+        ctx,
+        query,
+        (after, take) => listOwnVessels(ctx.db, ctx.subjectId, { afterId: afterId(after), take }),
+        byId,
+      );
       return { data: page.rows.map(serializeEquipmentVessel), meta: page.meta };
     }
-    const page = await keysetPage(ctx, query, (after, take) => listOwnPaddles(ctx.db, ctx.subjectId, { afterId: afterId(after), take }), byId);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listOwnPaddles(ctx.db, ctx.subjectId, { afterId: afterId(after), take }),
+      byId,
+    );
     return { data: page.rows.map(serializeEquipmentPaddle), meta: page.meta };
   },
 });

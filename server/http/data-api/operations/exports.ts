@@ -36,7 +36,9 @@ export const ZExportRequest = z
 const ZIdempotencyKey = z
   .string()
   .optional()
-  .describe(`Optional, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters: the same key with the identical request (path, body, application, person) returns the same job for 24 hours; with a different request it is a 409 idempotency_key_reused`);
+  .describe(
+    `Optional, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters: the same key with the identical request (path, body, application, person) returns the same job for 24 hours; with a different request it is a 409 idempotency_key_reused`,
+  );
 
 const ZJobId = z
   .string()
@@ -54,7 +56,13 @@ function exportRequestCommon(ctx: DataApiContext, path: string, body: z.output<t
     request: body,
     mode: ctx.surface === "partner" ? ("privacy-safe" as const) : ("full" as const),
     healthAllowed: ctx.scopes.has("health:read"),
-    idempotency: key ? { scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`, key, fingerprint: requestFingerprint({ method: "POST", path, body }) } : null,
+    idempotency: key
+      ? {
+          scope: `data:app:${ctx.applicationId}:user:${ctx.subjectId}`,
+          key,
+          fingerprint: requestFingerprint({ method: "POST", path, body }),
+        }
+      : null,
   };
 }
 
@@ -96,7 +104,7 @@ export const createTrainingExport = defineOperation({
   operationId: "create_training_export",
   summary: "Queue an export of one training (json, pdf, pdf-full, xlsx, fit, tcx)",
   description:
-    "Answers 202 like a session export. The file covers the whole training with one lap per set (FIT and TCX laps, PDF and XLSX split rows), and in JSON each work set's own summary and `splits` equal-distance splits. A training has one paddler: athlete must be 1 (any other seat is 404). A training not processed yet (queued, processing or failed) is a 409 conflict and queues nothing (docs/exports.md \"Trainings\").",
+    'Answers 202 like a session export. The file covers the whole training with one lap per set (FIT and TCX laps, PDF and XLSX split rows), and in JSON each work set\'s own summary and `splits` equal-distance splits. A training has one paddler: athlete must be 1 (any other seat is 404). A training not processed yet (queued, processing or failed) is a 409 conflict and queues nothing (docs/exports.md "Trainings").',
   tag: "Exports",
   scopes: ["trainings:read", "exports:create"],
   surfaces: SURFACES,
@@ -106,7 +114,9 @@ export const createTrainingExport = defineOperation({
   response: ZExportJob,
   successStatus: 202,
   successHeaders: ["Location", "Retry-After"],
-  errors: { 409: "idempotency_key_reused: the Idempotency-Key was already used for a different request; conflict: the training is not ready (queued, processing or failed)" },
+  errors: {
+    409: "idempotency_key_reused: the Idempotency-Key was already used for a different request; conflict: the training is not ready (queued, processing or failed)",
+  },
   handler: async (ctx, { params, body, headers }) => {
     const common = exportRequestCommon(ctx, `/trainings/${params.training_id}/exports`, body, headers["Idempotency-Key"]);
     const { job } = await requestTrainingExport(ctx.db, { ...common, trainingId: params.training_id });

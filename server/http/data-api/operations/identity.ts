@@ -3,7 +3,14 @@ import { SURFACES } from "../../../auth/oauth/scopes";
 import { getOwnAthleteProfile, getSubjectIdentity } from "../../../identity/identity";
 import { defineOperation } from "../define-operation";
 import { dataApiNotFound } from "../errors";
-import { serializeAthleteProfile, serializeAuthorization, serializeMe, ZAthleteProfile, ZAuthorization, ZMe } from "../../../contract/data-api/identity";
+import {
+  serializeAthleteProfile,
+  serializeAuthorization,
+  serializeMe,
+  ZAthleteProfile,
+  ZAuthorization,
+  ZMe,
+} from "../../../contract/data-api/identity";
 
 /** Identity (data-api.md "Identity and health check"); GET /health is app/api/v1/health/route.ts. */
 export const getMe = defineOperation({

@@ -9,7 +9,14 @@ import { defineOperation } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";
 import { idQuery } from "../params";
-import { serializeLactate, serializeRecordEntry, serializeWeight, ZLactate, ZRecordEntry, ZWeight } from "../../../contract/data-api/records-health";
+import {
+  serializeLactate,
+  serializeRecordEntry,
+  serializeWeight,
+  ZLactate,
+  ZRecordEntry,
+  ZWeight,
+} from "../../../contract/data-api/records-health";
 
 /** Records and health (data-api.md "Equipment, catalogues, records, health", "Health data rules"). */
 const HEALTH_SURFACES = ["data", "partner"] as const;
@@ -30,7 +37,12 @@ export const listRecords = defineOperation({
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listRecordHistoryPage(ctx.db, sessionsAboutSubject({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }), { after: after ? ([String(after[0]), Number(after[1]), String(after[2]), Number(after[3])] as RecordPosition) : null, take }),
+      (after, take) =>
+        listRecordHistoryPage(
+          ctx.db,
+          sessionsAboutSubject({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId }),
+          { after: after ? ([String(after[0]), Number(after[1]), String(after[2]), Number(after[3])] as RecordPosition) : null, take },
+        ),
       recordPosition,
     );
     return { data: page.rows.map(serializeRecordEntry), meta: page.meta };
@@ -76,7 +88,8 @@ export const listLactate = defineOperation({
   paged: true,
   response: ZLactate,
   handler: async (ctx, { query }) => {
-    if (query.session_id !== undefined && query.training_id !== undefined) throw new DataApiError("invalid_request", "training_id: give session_id or training_id, not both");
+    if (query.session_id !== undefined && query.training_id !== undefined)
+      throw new DataApiError("invalid_request", "training_id: give session_id or training_id, not both");
     const audience = { subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId };
     const { session_id: sessionId, training_id: trainingId } = query;
     if (sessionId !== undefined) await getReadableSession(ctx.db, audience, sessionId);
@@ -84,7 +97,13 @@ export const listLactate = defineOperation({
     const page = await keysetPage(
       ctx,
       query,
-      (after, take) => listShareableLactate(ctx.db, ctx.subjectId, { sessionId, trainingId }, { after: after ? [String(after[0]), Number(after[1])] : null, take }),
+      (after, take) =>
+        listShareableLactate(
+          ctx.db,
+          ctx.subjectId,
+          { sessionId, trainingId },
+          { after: after ? [String(after[0]), Number(after[1])] : null, take },
+        ),
       (l) => [l.measuredAtText, l.id],
     );
     return { data: page.rows.map(serializeLactate), meta: page.meta };

@@ -36,7 +36,12 @@ export const dataApiListTracks = defineOperation({
   paged: true,
   response: ZTrack,
   handler: async (ctx, { query }) => {
-    const page = await keysetPage(ctx, query, (after, take) => listAccessibleTrackCourses(ctx.db, ctx.subjectId, { afterId: afterId(after), take }), byId);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listAccessibleTrackCourses(ctx.db, ctx.subjectId, { afterId: afterId(after), take }),
+      byId,
+    );
     return { data: page.rows.map(serializeTrack), meta: page.meta };
   },
 });
@@ -66,7 +71,12 @@ export const listRosterAthletes = defineOperation({
   paged: true,
   response: ZRosterAthlete,
   handler: async (ctx, { query }) => {
-    const page = await keysetPage(ctx, query, (after, take) => listAccessibleAthletesAfter(ctx.db, ctx.subjectId, { afterId: afterId(after), take }), byId);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listAccessibleAthletesAfter(ctx.db, ctx.subjectId, { afterId: afterId(after), take }),
+      byId,
+    );
     return { data: page.rows.map(serializeRosterAthlete), meta: page.meta };
   },
 });
@@ -81,7 +91,9 @@ export const getRosterAthlete = defineOperation({
   surfaces: DATA_ONLY,
   pathParams: { athlete_id: pathId("athlete_id").describe("athlete identifier") },
   response: ZRosterAthlete,
-  handler: async (ctx, { params }) => ({ data: serializeRosterAthlete(await getAccessibleAthleteSummary(ctx.db, ctx.subjectId, params.athlete_id)) }),
+  handler: async (ctx, { params }) => ({
+    data: serializeRosterAthlete(await getAccessibleAthleteSummary(ctx.db, ctx.subjectId, params.athlete_id)),
+  }),
 });
 
 export const listTeams = defineOperation({
@@ -95,7 +107,12 @@ export const listTeams = defineOperation({
   paged: true,
   response: ZTeamListItem,
   handler: async (ctx, { query }) => {
-    const page = await keysetPage(ctx, query, (after, take) => listAccessibleTeamsAfter(ctx.db, ctx.subjectId, { afterId: afterId(after), take }), byId);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listAccessibleTeamsAfter(ctx.db, ctx.subjectId, { afterId: afterId(after), take }),
+      byId,
+    );
     return { data: page.rows.map(serializeTeamListItem), meta: page.meta };
   },
 });

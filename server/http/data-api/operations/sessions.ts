@@ -38,7 +38,11 @@ import {
 } from "../../../contract/data-api/sessions";
 
 /** Sessions (data-api.md "Sessions"): list, one session, summary, series, strokes, splits. */
-export const audienceOf = (ctx: DataApiContext): SessionAudience => ({ subjectId: ctx.subjectId, surface: ctx.surface, applicationId: ctx.applicationId });
+export const audienceOf = (ctx: DataApiContext): SessionAudience => ({
+  subjectId: ctx.subjectId,
+  surface: ctx.surface,
+  applicationId: ctx.applicationId,
+});
 export const sessionParams = { session_id: pathId("session_id").describe("session identifier") };
 export const NO_PROCESSED_DATA = "conflict: the session has no processed data (its processing failed)";
 
@@ -56,7 +60,9 @@ export const ZSessionsQuery = z.object({
   description: textQuery("description").optional().describe("part of the description, case-insensitive"),
   important: booleanQuery("important").optional(),
   sort: enumQuery("sort", SESSION_SORTS).optional().default("date"),
-  order: enumQuery("order", ["asc", "desc"] as const).optional().default("desc"),
+  order: enumQuery("order", ["asc", "desc"] as const)
+    .optional()
+    .default("desc"),
 });
 
 export const listSessions = defineOperation({
@@ -64,7 +70,8 @@ export const listSessions = defineOperation({
   path: "/sessions",
   operationId: "list_sessions",
   summary: "The subject's sessions, filtered and sorted, cursor-paged",
-  description: "Without athlete_id: sessions the subject owns or paddled in. On the session surface: only those the calling application created.",
+  description:
+    "Without athlete_id: sessions the subject owns or paddled in. On the session surface: only those the calling application created.",
   tag: "Sessions",
   scopes: ["sessions:read"],
   surfaces: SURFACES,
@@ -72,9 +79,16 @@ export const listSessions = defineOperation({
   paged: true,
   response: ZSessionListItem,
   handler: async (ctx, { query }) => {
-    if (query.athlete_id !== undefined && ctx.surface !== "data") throw new DataApiError("invalid_request", "athlete_id: available on the data surface only");
-    if (query.date_from && query.date_to && query.date_from > query.date_to) throw new DataApiError("invalid_request", "date_from: after date_to");
-    const page = await keysetPage(ctx, query, (after, take) => listSessionsPage(ctx.db, audienceOf(ctx), query, after, take), sessionPosition);
+    if (query.athlete_id !== undefined && ctx.surface !== "data")
+      throw new DataApiError("invalid_request", "athlete_id: available on the data surface only");
+    if (query.date_from && query.date_to && query.date_from > query.date_to)
+      throw new DataApiError("invalid_request", "date_from: after date_to");
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listSessionsPage(ctx.db, audienceOf(ctx), query, after, take),
+      sessionPosition,
+    );
     return { data: page.rows.map(serializeSessionListItem), meta: page.meta };
   },
 });
@@ -98,7 +112,10 @@ export const getSession = defineOperation({
       ctx.scopes.has("equipment:read") ? getSessionEquipment(ctx.db, ctx.subjectId, row) : Promise.resolve(null),
       getSessionAnalysis(ctx.db, row.id),
     ]);
-    const heartRate = ctx.scopes.has("health:read") && heartRateIsSubjects(crew, ctx.subjectId) && analysis ? { avg: analysis.summary.avg_heart_rate, max: analysis.summary.max_heart_rate } : null;
+    const heartRate =
+      ctx.scopes.has("health:read") && heartRateIsSubjects(crew, ctx.subjectId) && analysis
+        ? { avg: analysis.summary.avg_heart_rate, max: analysis.summary.max_heart_rate }
+        : null;
     return { data: serializeSessionDetail({ row, crew, weather, equipment, heartRate }) };
   },
 });
@@ -119,7 +136,9 @@ export const getSessionSummary = defineOperation({
     const row = await getReadableSession(ctx.db, audience, params.session_id);
     const analysis = await requireAnalysis(ctx, row.id);
     const ownHeartRate = ctx.scopes.has("health:read") && heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId);
-    return { data: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, ownHeartRate, finalTimeUncertainty(analysis.track)) };
+    return {
+      data: serializeSessionSummary(row.id, analysis.summary, analysis.dataQuality, ownHeartRate, finalTimeUncertainty(analysis.track)),
+    };
   },
 });
 
@@ -129,11 +148,22 @@ export const ZSeriesQuery = z.object({
   fields: z
     .string()
     .max(200)
-    .transform((v) => v.split(",").map((f) => f.trim()).filter(Boolean))
-    .refine((list) => list.length > 0 && list.every((f) => (SERIES_FIELDS_ALLOWED as readonly string[]).includes(f)), `fields must be a comma-separated list of ${SERIES_FIELDS_ALLOWED.join(", ")}`)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.length > 0 && list.every((f) => (SERIES_FIELDS_ALLOWED as readonly string[]).includes(f)),
+      `fields must be a comma-separated list of ${SERIES_FIELDS_ALLOWED.join(", ")}`,
+    )
     .optional()
     .describe(`comma-separated: ${SERIES_FIELDS_ALLOWED.join(", ")} (default distance,speed,rate); heart_rate needs health:read`),
-  max_points: intParam("max_points", 2, MAX_SERIES_POINTS).optional().default(500).describe(`at most this many points, 2 to ${MAX_SERIES_POINTS} (default 500)`),
+  max_points: intParam("max_points", 2, MAX_SERIES_POINTS)
+    .optional()
+    .default(500)
+    .describe(`at most this many points, 2 to ${MAX_SERIES_POINTS} (default 500)`),
 });
 
 export const getSessionSeriesOp = defineOperation({
@@ -157,9 +187,14 @@ export const getSessionSeriesOp = defineOperation({
     const row = await getReadableSession(ctx.db, audience, params.session_id);
     const analysis = await requireAnalysis(ctx, row.id);
     const seriesFields = fields.filter((f): f is SeriesField => f !== "route");
-    const { series, route } = await getSessionSeries(ctx.db, row.id, analysis, { fields: seriesFields, route: fields.includes("route"), maxPoints: query.max_points });
+    const { series, route } = await getSessionSeries(ctx.db, row.id, analysis, {
+      fields: seriesFields,
+      route: fields.includes("route"),
+      maxPoints: query.max_points,
+    });
     // Another paddler's heart rate never leaves: the column is there, empty.
-    if (series.heart_rate && !heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId)) series.heart_rate = series.heart_rate.map(() => null);
+    if (series.heart_rate && !heartRateIsSubjects(await getCrewSeenBy(ctx.db, audience, row.id), ctx.subjectId))
+      series.heart_rate = series.heart_rate.map(() => null);
     return { data: serializeSeries(row.id, series, route) };
   },
 });
@@ -209,7 +244,9 @@ export const getSessionSplitsOp = defineOperation({
   scopes: ["sessions:read"],
   surfaces: SURFACES,
   pathParams: sessionParams,
-  query: z.object({ count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)") }),
+  query: z.object({
+    count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
+  }),
   response: ZSplits,
   errors: { 409: NO_PROCESSED_DATA },
   handler: async (ctx, { params, query }) => {
@@ -230,15 +267,36 @@ const { minSessions, maxSessions, points, splits } = COMPARE_LIMITS;
 const ZCompareBody = z
   .object({
     session_ids: z
-      .array(z.number({ error: "a session id is an integer" }).int("a session id is an integer").min(1, "a session id is from 1").max(2_147_483_647, "not a session id"), {
-        error: "session_ids: a list of session ids",
-      })
+      .array(
+        z
+          .number({ error: "a session id is an integer" })
+          .int("a session id is an integer")
+          .min(1, "a session id is from 1")
+          .max(2_147_483_647, "not a session id"),
+        {
+          error: "session_ids: a list of session ids",
+        },
+      )
       .min(minSessions, `session_ids: ${minSessions} to ${maxSessions} sessions`)
       .max(maxSessions, `session_ids: ${minSessions} to ${maxSessions} sessions`)
       .refine((ids) => new Set(ids).size === ids.length, "session_ids: each session at most once")
       .describe(`${minSessions} to ${maxSessions} different sessions readable with this token; deltas are against the first`),
-    points: z.number().int().min(points.min).max(points.max).optional().default(points.default).describe(`points of the common distance grid, ${points.min} to ${points.max} (default ${points.default})`),
-    splits: z.number().int().min(splits.min).max(splits.max).optional().default(splits.default).describe(`equal splits of the common distance, ${splits.min} to ${splits.max} (default ${splits.default})`),
+    points: z
+      .number()
+      .int()
+      .min(points.min)
+      .max(points.max)
+      .optional()
+      .default(points.default)
+      .describe(`points of the common distance grid, ${points.min} to ${points.max} (default ${points.default})`),
+    splits: z
+      .number()
+      .int()
+      .min(splits.min)
+      .max(splits.max)
+      .optional()
+      .default(splits.default)
+      .describe(`equal splits of the common distance, ${splits.min} to ${splits.max} (default ${splits.default})`),
   })
   .strict()
   .describe("the sessions to compare");
@@ -256,7 +314,19 @@ export const compareSessionsOp = defineOperation({
   body: ZCompareBody,
   response: ZSessionComparison,
   errors: { 409: "conflict: a session has no processed data (its processing failed); the description names it" },
-  handler: async (ctx, { body }) => ({ data: serializeComparison(await compareSessions(ctx.db, audienceOf(ctx), body.session_ids, { points: body.points, splits: body.splits })) }),
+  handler: async (ctx, { body }) => ({
+    data: serializeComparison(
+      await compareSessions(ctx.db, audienceOf(ctx), body.session_ids, { points: body.points, splits: body.splits }),
+    ),
+  }),
 });
 
-export const sessionOperations = [listSessions, getSession, getSessionSummary, getSessionSeriesOp, listSessionStrokes, getSessionSplitsOp, compareSessionsOp];
+export const sessionOperations = [
+  listSessions,
+  getSession,
+  getSessionSummary,
+  getSessionSeriesOp,
+  listSessionStrokes,
+  getSessionSplitsOp,
+  compareSessionsOp,
+];

@@ -50,7 +50,8 @@ import { audienceOf } from "./sessions";
  */
 export const trainingParams = { training_id: pathId("training_id").describe("training identifier") };
 const setParams = { ...trainingParams, set_id: pathId("set_id").describe("a work (active) set of the training; a rest is 404") };
-export const NOT_READY = "conflict: the training has no sets yet (queued or processing) or its processing failed; GET /trainings/{training_id} shows its status";
+export const NOT_READY =
+  "conflict: the training has no sets yet (queued or processing) or its processing failed; GET /trainings/{training_id} shows its status";
 
 /** The stored figures of a ready training, or the documented 409 for one still processing or failed. */
 export async function requireReady(ctx: DataApiContext, row: TrainingRow) {
@@ -64,7 +65,9 @@ export async function requireReady(ctx: DataApiContext, row: TrainingRow) {
 
 export const ZTrainingsQuery = z.object({
   title: textQuery("title").optional().describe("part of the title, case-insensitive"),
-  date_from: dateQuery("date_from").optional().describe("first local date, inclusive (trainings not processed yet have no date and are left out)"),
+  date_from: dateQuery("date_from")
+    .optional()
+    .describe("first local date, inclusive (trainings not processed yet have no date and are left out)"),
   date_to: dateQuery("date_to").optional().describe("last local date, inclusive"),
 });
 
@@ -73,7 +76,8 @@ export const listTrainings = defineOperation({
   path: "/trainings",
   operationId: "list_trainings",
   summary: "The subject's trainings, newest first, cursor-paged",
-  description: "Trainings the subject owns, by the first work set's start (a training not processed yet by its upload time). On the session surface: only those the calling application created.",
+  description:
+    "Trainings the subject owns, by the first work set's start (a training not processed yet by its upload time). On the session surface: only those the calling application created.",
   tag: "Trainings",
   scopes: ["trainings:read"],
   surfaces: SURFACES,
@@ -81,8 +85,14 @@ export const listTrainings = defineOperation({
   paged: true,
   response: ZTrainingListItem,
   handler: async (ctx, { query }) => {
-    if (query.date_from && query.date_to && query.date_from > query.date_to) throw new DataApiError("invalid_request", "date_from: after date_to");
-    const page = await keysetPage(ctx, query, (after, take) => listTrainingsPage(ctx.db, audienceOf(ctx), query, after, take), trainingPosition);
+    if (query.date_from && query.date_to && query.date_from > query.date_to)
+      throw new DataApiError("invalid_request", "date_from: after date_to");
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listTrainingsPage(ctx.db, audienceOf(ctx), query, after, take),
+      trainingPosition,
+    );
     return { data: page.rows.map(serializeTrainingListItem), meta: page.meta };
   },
 });
@@ -172,9 +182,14 @@ export const getSetSeries = defineOperation({
     const { training, set } = await getReadableWorkSet(ctx.db, audience, params.training_id, params.set_id);
     const strokes = await getSetStrokes(ctx.db, set.id);
     const seriesFields = fields.filter((f): f is SeriesField => f !== "route");
-    const series = buildSeries(set.track, strokes.map(toProcessingStroke), { fields: seriesFields, maxPoints: query.max_points, startS: set.startS });
+    const series = buildSeries(set.track, strokes.map(toProcessingStroke), {
+      fields: seriesFields,
+      maxPoints: query.max_points,
+      startS: set.startS,
+    });
     // Another paddler's heart rate never leaves: the column is there, empty.
-    if (series.heart_rate && !trainingHeartRateIsSubjects(training, await getTrainingAthlete(ctx.db, audience, training), ctx.subjectId)) series.heart_rate = series.heart_rate.map(() => null);
+    if (series.heart_rate && !trainingHeartRateIsSubjects(training, await getTrainingAthlete(ctx.db, audience, training), ctx.subjectId))
+      series.heart_rate = series.heart_rate.map(() => null);
     const route = fields.includes("route") ? downsampleRoute(set.track.route, query.max_points) : null;
     return { data: serializeSetSeries(training.id, set.id, series, route) };
   },
@@ -195,7 +210,12 @@ export const listSetStrokes = defineOperation({
   handler: async (ctx, { params, query }) => {
     // The boundary first: its not-found wins over any complaint about the cursor.
     const { set } = await getReadableWorkSet(ctx.db, audienceOf(ctx), params.training_id, params.set_id);
-    const page = await keysetPage(ctx, query, (after, take) => setStrokesPageQuery(ctx.db, set.id, after ? Number(after[0]) : null, take), (s) => [s.index]);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => setStrokesPageQuery(ctx.db, set.id, after ? Number(after[0]) : null, take),
+      (s) => [s.index],
+    );
     return { data: page.rows.map((s) => serializeStroke(s, set.startS)), meta: page.meta };
   },
 });
@@ -209,7 +229,9 @@ export const getSetSplits = defineOperation({
   scopes: ["trainings:read"],
   surfaces: SURFACES,
   pathParams: setParams,
-  query: z.object({ count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)") }),
+  query: z.object({
+    count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
+  }),
   response: ZSetSplits,
   handler: async (ctx, { params, query }) => {
     const { training, set } = await getReadableWorkSet(ctx.db, audienceOf(ctx), params.training_id, params.set_id);
@@ -224,7 +246,14 @@ const setIdsMessage = `must be an array of ${COMPARE_MIN} to ${COMPARE_MAX} uniq
 export const ZCompareBody = z
   .strictObject({
     set_ids: z
-      .array(z.number({ error: "must be integer set ids" }).int("must be integer set ids").min(1, "must be positive set ids").max(2147483647, "must be set ids"), { error: setIdsMessage })
+      .array(
+        z
+          .number({ error: "must be integer set ids" })
+          .int("must be integer set ids")
+          .min(1, "must be positive set ids")
+          .max(2147483647, "must be set ids"),
+        { error: setIdsMessage },
+      )
       .min(COMPARE_MIN, setIdsMessage)
       .max(COMPARE_MAX, setIdsMessage)
       .refine((ids) => new Set(ids).size === ids.length, "must not repeat a set id")
@@ -258,7 +287,8 @@ export const compareSets = defineOperation({
     await requireReady(ctx, row);
     const found = new Map((await getWorkSetsByIds(ctx.db, row.id, body.set_ids)).map((s) => [s.id, s]));
     const missing = body.set_ids.findIndex((id) => !found.has(id));
-    if (missing >= 0) throw new DataApiError("invalid_request", `set_ids[${missing}]: ${body.set_ids[missing]} is not a work set of this training`);
+    if (missing >= 0)
+      throw new DataApiError("invalid_request", `set_ids[${missing}]: ${body.set_ids[missing]} is not a work set of this training`);
     const sets = await Promise.all(
       body.set_ids.map(async (id) => {
         const set = found.get(id)!;
@@ -270,4 +300,13 @@ export const compareSets = defineOperation({
   },
 });
 
-export const trainingOperations = [listTrainings, getTraining, getTrainingSummary, getTrainingTimeline, getSetSeries, listSetStrokes, getSetSplits, compareSets];
+export const trainingOperations = [
+  listTrainings,
+  getTraining,
+  getTrainingSummary,
+  getTrainingTimeline,
+  getSetSeries,
+  listSetStrokes,
+  getSetSplits,
+  compareSets,
+];

@@ -6,7 +6,14 @@ import { isJsonContentType } from "../../kernel/define-api";
 import { defineOperation, pathId, ZErrorBody } from "../define-operation";
 import { DataApiError } from "../errors";
 import { keysetPage } from "../pagination";
-import { serializeInspection, serializeTemplate, serializeTemplateListItem, ZTemplateInspection, ZWorkoutTemplate, ZWorkoutTemplateListItem } from "../../../contract/data-api/workouts";
+import {
+  serializeInspection,
+  serializeTemplate,
+  serializeTemplateListItem,
+  ZTemplateInspection,
+  ZWorkoutTemplate,
+  ZWorkoutTemplateListItem,
+} from "../../../contract/data-api/workouts";
 import { z } from "zod";
 
 /**
@@ -28,7 +35,12 @@ export const listWorkoutTemplates = defineOperation({
   paged: true,
   response: ZWorkoutTemplateListItem,
   handler: async (ctx, { query }) => {
-    const page = await keysetPage(ctx, query, (after, take) => listOwnTemplates(ctx.db, ctx.subjectId, { afterId: after ? Number(after[0]) : null, take }), (t) => [t.id]);
+    const page = await keysetPage(
+      ctx,
+      query,
+      (after, take) => listOwnTemplates(ctx.db, ctx.subjectId, { afterId: after ? Number(after[0]) : null, take }),
+      (t) => [t.id],
+    );
     return { data: page.rows.map(serializeTemplateListItem), meta: page.meta };
   },
 });
@@ -48,7 +60,12 @@ export const getWorkoutTemplate = defineOperation({
 
 const ZImportProblems = ZErrorBody.extend({
   problems: z
-    .array(z.object({ path: z.string().describe("JSONPath of the offending value, e.g. $.steps[2].distance_m; $ for the body as a whole"), message: z.string() }))
+    .array(
+      z.object({
+        path: z.string().describe("JSONPath of the offending value, e.g. $.steps[2].distance_m; $ for the body as a whole"),
+        message: z.string(),
+      }),
+    )
     .optional()
     .describe("the workout's every problem (at most 100, then one entry saying how many more)"),
 });
@@ -71,14 +88,21 @@ export const importWorkoutTemplate = defineOperation({
     schema: {
       type: "object",
       required: ["version", "steps"],
-      properties: { version: { const: 1 }, name: { type: ["string", "null"] }, boat_class: { type: ["string", "null"] }, notes: { type: ["string", "null"] }, steps: { type: "array" } },
+      properties: {
+        version: { const: 1 },
+        name: { type: ["string", "null"] },
+        boat_class: { type: ["string", "null"] },
+        notes: { type: ["string", "null"] },
+        steps: { type: "array" },
+      },
       description: `full schema: ${WORKOUT_TEMPLATE_SCHEMA_PATH}`,
     },
   },
   response: ZTemplateInspection,
   errors: {
     400: {
-      description: "invalid_request: the workout has problems (each in `problems` with its JSON path), or the body is not JSON, too large or too deeply nested (one problem at $), or a query parameter was sent",
+      description:
+        "invalid_request: the workout has problems (each in `problems` with its JSON path), or the body is not JSON, too large or too deeply nested (one problem at $), or a query parameter was sent",
       schema: ZImportProblems,
     },
   },
@@ -95,7 +119,12 @@ export const importWorkoutTemplate = defineOperation({
     const inspection = inspectTemplateText(text);
     if (!inspection.valid) {
       const n = inspection.problems.length;
-      throw new DataApiError("invalid_request", `The workout has ${n === 1 ? "a problem" : `${n} problems`}: ${inspection.problems[0].path}: ${inspection.problems[0].message}`, undefined, inspection.problems);
+      throw new DataApiError(
+        "invalid_request",
+        `The workout has ${n === 1 ? "a problem" : `${n} problems`}: ${inspection.problems[0].path}: ${inspection.problems[0].message}`,
+        undefined,
+        inspection.problems,
+      );
     }
     return { data: serializeInspection(inspection) };
   },

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { stageBlob } from "../../../blobs/blob-store";
 import { getEnv } from "../../../config/env";
 import type { Db } from "../../../db/client";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint, withIdempotencyKey, type StoredOutcome } from "../../../idempotency/idempotency";
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  parseIdempotencyKey,
+  requestFingerprint,
+  withIdempotencyKey,
+  type StoredOutcome,
+} from "../../../idempotency/idempotency";
 import { buildResultReport } from "../../../reports/build-result-report";
 import { deleteResult } from "../../../results/delete-result";
 import { listResultsPage } from "../../../results/query-results";
@@ -12,7 +18,15 @@ import { uploadResult } from "../../../results/upload-result";
 import { uploadTransportAllowed } from "../../https";
 import { idParam } from "../../kernel/params";
 import { maxUploadBytes, readUploadForm } from "../../upload-form";
-import { ZDeleteResponse, ZPdfQuery, ZResultDetail, ZResultFilters, ZResultListItem, ZUploadMetadataDoc, ZUploadResponse } from "../contract";
+import {
+  ZDeleteResponse,
+  ZPdfQuery,
+  ZResultDetail,
+  ZResultFilters,
+  ZResultListItem,
+  ZUploadMetadataDoc,
+  ZUploadResponse,
+} from "../contract";
 import { defineResultsOperation, RESULTS_API_LIMITS, ZDuplicateError, ZError } from "../define-operation";
 import { ResultsApiError } from "../errors";
 import { offsetOf, pageMeta } from "../pagination";
@@ -57,7 +71,11 @@ export const uploadResultOperation = defineResultsOperation({
       required: ["file", "metadata"],
       properties: {
         file: { type: "string", contentMediaType: "application/octet-stream", description: "the device file; its name ends in .svc" },
-        metadata: { ...(z.toJSONSchema(ZUploadMetadataDoc, { target: "draft-2020-12", io: "input" }) as object), $schema: undefined, description: "a JSON object: a plain form field, or a part with Content-Type application/json" },
+        metadata: {
+          ...(z.toJSONSchema(ZUploadMetadataDoc, { target: "draft-2020-12", io: "input" }) as object),
+          $schema: undefined,
+          description: "a JSON object: a plain form field, or a part with Content-Type application/json",
+        },
       },
     },
     encoding: {
@@ -69,14 +87,17 @@ export const uploadResultOperation = defineResultsOperation({
     "Idempotency-Key": z
       .string()
       .optional()
-      .describe(`optional, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters: a retry with the same key, file and metadata within 24 hours answers the first upload's response`),
+      .describe(
+        `optional, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters: a retry with the same key, file and metadata within 24 hours answers the first upload's response`,
+      ),
   },
   response: ZUploadResponse,
   successStatus: 201,
   errors: {
     403: "forbidden: not over HTTPS, role not allowed, track or athlete not accessible, no active subscription, or too many external athletes",
     409: {
-      description: "conflict: this owner already uploaded the same file (existing_result_id names its result); or idempotency_key_reused: the Idempotency-Key was used for another upload",
+      description:
+        "conflict: this owner already uploaded the same file (existing_result_id names its result); or idempotency_key_reused: the Idempotency-Key was used for another upload",
       schema: ZDuplicateError.or(ZError),
     },
     413: "payload_too_large: the file exceeds the maximum size",
@@ -84,25 +105,39 @@ export const uploadResultOperation = defineResultsOperation({
   },
   handler: async (ctx, { headers }) => {
     if (!uploadTransportAllowed(ctx.request)) throw new ResultsApiError("forbidden", "Uploads must be made over HTTPS");
-    if (!ctx.user.canCreateSessions) throw new ResultsApiError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
+    if (!ctx.user.canCreateSessions)
+      throw new ResultsApiError("forbidden", "Your role does not allow creating sessions (permission accesoNuevo)");
     const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
     const form = await readUploadForm(ctx.request);
     // The same key answers the first upload again, but only for the identical request: same file bytes, name and metadata.
-    const claim = key ? {
-      scope: `results:keypair:${ctx.keyPairId}`,
-      key,
-      fingerprint: requestFingerprint({
-        method: "POST",
-        path: "/results",
-        body: { file_sha256: form.file ? createHash("sha256").update(form.file.bytes).digest("hex") : null, filename: form.file?.filename ?? null, metadata: form.metadata },
-      }),
-    } : null;
+    const claim = key
+      ? {
+          scope: `results:keypair:${ctx.keyPairId}`,
+          key,
+          fingerprint: requestFingerprint({
+            method: "POST",
+            path: "/results",
+            body: {
+              file_sha256: form.file ? createHash("sha256").update(form.file.bytes).digest("hex") : null,
+              filename: form.file?.filename ?? null,
+              metadata: form.metadata,
+            },
+          }),
+        }
+      : null;
     // The bytes go to the blob store before the transaction that names them (docs/blobs.md "Consistency").
     const stagedOriginal = form.file?.bytes.length ? await stageBlob(ctx.db, form.file.bytes) : undefined;
     const { outcome } = await withIdempotencyKey<Extract<StoredOutcome, { kind: "response" }>>(ctx.db, claim, async (tx) => {
       const data = await uploadResult(
         tx as unknown as Db,
-        { user: ctx.user, createdVia: "api", keyPairId: ctx.keyPairId, applicationId: ctx.applicationId, file: form.file, metadata: form.metadata },
+        {
+          user: ctx.user,
+          createdVia: "api",
+          keyPairId: ctx.keyPairId,
+          applicationId: ctx.applicationId,
+          file: form.file,
+          metadata: form.metadata,
+        },
         { stagedOriginal },
       );
       return { kind: "response", status: 201, body: data };
@@ -153,10 +188,20 @@ export const getResultPdf = defineResultsOperation({
   responseContentType: "application/pdf",
   errors: { 404: "not_found: absent or not accessible", 422: "unprocessable_session: the report cannot be made from this session" },
   handler: async (ctx, { params, query }) => {
-    const { pdf, filename } = await buildResultReport(ctx.db, { userId: ctx.user.id, resultId: params.id, lang: query.lang, splits: query.splits, appUrl: getEnv().appUrl });
+    const { pdf, filename } = await buildResultReport(ctx.db, {
+      userId: ctx.user.id,
+      resultId: params.id,
+      lang: query.lang,
+      splits: query.splits,
+      appUrl: getEnv().appUrl,
+    });
     return new Response(new Uint8Array(pdf), {
       status: 200,
-      headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+      },
     });
   },
 });

@@ -51,7 +51,13 @@ export const listAthletes = defineResultsOperation({
   paged: true,
   response: ZAthlete,
   handler: async (ctx, { query }) => {
-    const { rows, total } = await listAccessibleAthletesPage(ctx.db, ctx.user.id, { modality: query.modality }, query.per_page, offsetOf(query));
+    const { rows, total } = await listAccessibleAthletesPage(
+      ctx.db,
+      ctx.user.id,
+      { modality: query.modality },
+      query.per_page,
+      offsetOf(query),
+    );
     return { data: rows.map(serializeAthlete), meta: pageMeta(total, query) };
   },
 });

@@ -20,7 +20,14 @@ export default async function OperatorApplicationPage({ params }: { params: Prom
       app={app}
       backHref="/operator/applications"
       facts={[
-        { term: "Owner", value: <>{app.ownerName} ({app.ownerEmail})</> },
+        {
+          term: "Owner",
+          value: (
+            <>
+              {app.ownerName} ({app.ownerEmail})
+            </>
+          ),
+        },
         { term: "Client ID", value: <code>{app.clientId}</code> },
         { term: "Surface", value: app.surface },
         { term: "Type", value: app.clientType },
@@ -61,7 +68,9 @@ export default async function OperatorApplicationPage({ params }: { params: Prom
       <div className="card">
         {app.clientType === "confidential" ? (
           <>
-            <p>Introspection is {app.introspectionAllowed ? <strong>allowed</strong> : "not allowed"} for this client (its own tokens only).</p>
+            <p>
+              Introspection is {app.introspectionAllowed ? <strong>allowed</strong> : "not allowed"} for this client (its own tokens only).
+            </p>
             <IntrospectionToggle id={app.id} allowed={app.introspectionAllowed} />
           </>
         ) : (

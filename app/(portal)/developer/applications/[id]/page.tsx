@@ -22,7 +22,12 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
   const app = await loadOr404(() => getApplication(getDb(), user.id, id));
   const sandbox = await getSandbox(getDb(), user.id, app.id);
   const endpoints = await listEndpoints(getDb(), user.id, app.id);
-  const deliveries = await listDeliveries(getDb(), user.id, app.id, endpoints.map((e) => e.id));
+  const deliveries = await listDeliveries(
+    getDb(),
+    user.id,
+    app.id,
+    endpoints.map((e) => e.id),
+  );
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const eventTypes = webhookEventTypeNames.map((name) => {
     const scope = WEBHOOK_EVENT_TYPES[name].scope;
@@ -79,12 +84,25 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
           previousSecretExpiresAt: iso(e.previousSecretExpiresAt),
           disabledAt: iso(e.disabledAt),
           createdAt: undefined,
-          deliveries: (deliveries[e.id] ?? []).map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), nextAttemptAt: undefined, messageId: undefined })),
+          deliveries: (deliveries[e.id] ?? []).map((d) => ({
+            ...d,
+            createdAt: d.createdAt.toISOString(),
+            nextAttemptAt: undefined,
+            messageId: undefined,
+          })),
         }))}
       />
       <h2>Settings</h2>
       <ApplicationForm
-        initial={{ id: app.id, name: app.name, surface: app.surface, clientType: app.clientType, redirectUris: app.redirectUris, embedOrigins: app.origins.map((o) => o.origin), scopes: app.scopes }}
+        initial={{
+          id: app.id,
+          name: app.name,
+          surface: app.surface,
+          clientType: app.clientType,
+          redirectUris: app.redirectUris,
+          embedOrigins: app.origins.map((o) => o.origin),
+          scopes: app.scopes,
+        }}
       />
       <h2>Delete</h2>
       <div className="card">

@@ -20,7 +20,13 @@ export interface SandboxPanelView {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Makes the application's sandbox person (docs/sandbox.md). */
-export function CreateSandboxForm({ applicationId, defaults }: { applicationId: number; defaults: { seed: number; weeks: number; sessionsPerWeek: number } }) {
+export function CreateSandboxForm({
+  applicationId,
+  defaults,
+}: {
+  applicationId: number;
+  defaults: { seed: number; weeks: number; sessionsPerWeek: number };
+}) {
   const router = useRouter();
   const [weeks, setWeeks] = useState(String(defaults.weeks));
   const [sessionsPerWeek, setSessionsPerWeek] = useState(String(defaults.sessionsPerWeek));
@@ -33,14 +39,40 @@ export function CreateSandboxForm({ applicationId, defaults }: { applicationId: 
     <form className="stack card" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       <p>
-        A separate test person for this application, filled with a simulated season: sessions in several boat classes, interval trainings against workout templates,
-        equipment, records and two sensor units with their files. The same inputs always give the same data. Sign in as it, authorize your application against it, and
-        reset it whenever you like: none of it touches real people or their figures.
+        A separate test person for this application, filled with a simulated season: sessions in several boat classes, interval trainings
+        against workout templates, equipment, records and two sensor units with their files. The same inputs always give the same data. Sign
+        in as it, authorize your application against it, and reset it whenever you like: none of it touches real people or their figures.
       </p>
       <div className="row">
-        <Field label="Weeks" name="weeks" type="number" min={1} max={26} value={weeks} onChange={(e) => setWeeks(e.target.value)} errors={errors.fields.weeks} />
-        <Field label="Sessions a week" name="sessionsPerWeek" type="number" min={1} max={7} value={sessionsPerWeek} onChange={(e) => setSessionsPerWeek(e.target.value)} errors={errors.fields.sessionsPerWeek} />
-        <Field label="Seed" name="seed" type="number" min={1} value={seed} onChange={(e) => setSeed(e.target.value)} errors={errors.fields.seed} />
+        <Field
+          label="Weeks"
+          name="weeks"
+          type="number"
+          min={1}
+          max={26}
+          value={weeks}
+          onChange={(e) => setWeeks(e.target.value)}
+          errors={errors.fields.weeks}
+        />
+        <Field
+          label="Sessions a week"
+          name="sessionsPerWeek"
+          type="number"
+          min={1}
+          max={7}
+          value={sessionsPerWeek}
+          onChange={(e) => setSessionsPerWeek(e.target.value)}
+          errors={errors.fields.sessionsPerWeek}
+        />
+        <Field
+          label="Seed"
+          name="seed"
+          type="number"
+          min={1}
+          value={seed}
+          onChange={(e) => setSeed(e.target.value)}
+          errors={errors.fields.seed}
+        />
       </div>
       <div className="row">
         <button type="submit" disabled={pending}>
@@ -86,7 +118,11 @@ export function SandboxPanel({ applicationId, sandbox }: { applicationId: number
   async function signIn() {
     setPending("signin");
     setError(null);
-    const response = await fetch(`/api/sandbox/${applicationId}/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const response = await fetch(`/api/sandbox/${applicationId}/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     const body = (await response.json().catch(() => ({}))) as { location?: string; message?: string };
     if (response.ok && body.location) {
       window.location.assign(body.location);
@@ -114,7 +150,8 @@ export function SandboxPanel({ applicationId, sandbox }: { applicationId: number
         <div>
           <dt>Holds now</dt>
           <dd data-testid="sandbox-counts">
-            {sandbox.counts.sessions} sessions, {sandbox.counts.trainings} trainings, {sandbox.counts.templates} templates, {sandbox.counts.devices} devices
+            {sandbox.counts.sessions} sessions, {sandbox.counts.trainings} trainings, {sandbox.counts.templates} templates,{" "}
+            {sandbox.counts.devices} devices
           </dd>
         </div>
         <div>
@@ -130,8 +167,9 @@ export function SandboxPanel({ applicationId, sandbox }: { applicationId: number
       <FormError message={error} />
       <div className="card stack">
         <p>
-          Signing in as the sandbox person replaces your session in this browser until you choose “Back to my account”. While signed in as it, start your application’s
-          authorization flow: the sandbox person may authorize this application, and <code>GET /me</code> answers <code>&quot;sandbox&quot;: true</code> for its tokens.
+          Signing in as the sandbox person replaces your session in this browser until you choose “Back to my account”. While signed in as
+          it, start your application’s authorization flow: the sandbox person may authorize this application, and <code>GET /me</code>{" "}
+          answers <code>&quot;sandbox&quot;: true</code> for its tokens.
         </p>
         <div className="row">
           <button type="button" onClick={signIn} disabled={pending !== null}>
@@ -167,11 +205,19 @@ export function SandboxPanel({ applicationId, sandbox }: { applicationId: number
         </div>
       </div>
       <h3>Trigger real events</h3>
-      <p className="hint">Each button performs the action on the sandbox person’s account through the same code as the web app and the API, so it produces the event named next to it.</p>
+      <p className="hint">
+        Each button performs the action on the sandbox person’s account through the same code as the web app and the API, so it produces the
+        event named next to it.
+      </p>
       <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
         {ACTIONS.map((a) => (
           <li key={a.action} className="row">
-            <button type="button" className="secondary" disabled={pending !== null} onClick={() => run(a.action, async () => (await trpc.sandbox.action.mutate({ applicationId, action: a.action })).message)}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={pending !== null}
+              onClick={() => run(a.action, async () => (await trpc.sandbox.action.mutate({ applicationId, action: a.action })).message)}
+            >
               {a.label}
             </button>
             <code>{a.events}</code>

@@ -32,13 +32,29 @@ export interface EndpointRow {
 
 type EventTypeInfo = { name: string; summary: string; available: boolean; scope: string | null };
 
-function EventTypeChoices({ types, chosen, onToggle, errors }: { types: EventTypeInfo[]; chosen: string[]; onToggle: (name: string) => void; errors?: string[] }) {
+function EventTypeChoices({
+  types,
+  chosen,
+  onToggle,
+  errors,
+}: {
+  types: EventTypeInfo[];
+  chosen: string[];
+  onToggle: (name: string) => void;
+  errors?: string[];
+}) {
   return (
     <fieldset>
       <legend>Event types</legend>
       {types.map((type) => (
         <label key={type.name} className="checkbox">
-          <input type="checkbox" name="eventTypes" value={type.name} checked={chosen.includes(type.name)} onChange={() => onToggle(type.name)} />
+          <input
+            type="checkbox"
+            name="eventTypes"
+            value={type.name}
+            checked={chosen.includes(type.name)}
+            onChange={() => onToggle(type.name)}
+          />
           <span>
             <code>{type.name}</code> — {type.summary}
             {type.available ? "" : ` (needs the ${type.scope} scope, which this application does not request)`}
@@ -61,7 +77,17 @@ function SecretNotice({ secret, text }: { secret: string; text: string }) {
   );
 }
 
-function EndpointForm({ applicationId, types, initial, onDone }: { applicationId: number; types: EventTypeInfo[]; initial?: EndpointRow; onDone: (secret: string | null) => void }) {
+function EndpointForm({
+  applicationId,
+  types,
+  initial,
+  onDone,
+}: {
+  applicationId: number;
+  types: EventTypeInfo[];
+  initial?: EndpointRow;
+  onDone: (secret: string | null) => void;
+}) {
   const [url, setUrl] = useState(initial?.url ?? "");
   const [chosen, setChosen] = useState<string[]>(initial?.eventTypes ?? types.filter((t) => t.available).map((t) => t.name));
   const toggle = (name: string) => setChosen(chosen.includes(name) ? chosen.filter((n) => n !== name) : [...chosen, name]);
@@ -188,7 +214,10 @@ function Endpoint({ applicationId, endpoint, types }: { applicationId: number; e
         <p>Active</p>
       )}
       <p>
-        Events: {endpoint.eventTypes.map((t) => <code key={t}>{t} </code>)}
+        Events:{" "}
+        {endpoint.eventTypes.map((t) => (
+          <code key={t}>{t} </code>
+        ))}
       </p>
       <p>
         Signing secret: <code>{endpoint.secretStart}</code>
@@ -260,15 +289,23 @@ function Endpoint({ applicationId, endpoint, types }: { applicationId: number; e
 }
 
 /** The application page's webhooks section (docs/webhooks.md). */
-export function WebhookEndpoints({ applicationId, endpoints, types }: { applicationId: number; endpoints: EndpointRow[]; types: EventTypeInfo[] }) {
+export function WebhookEndpoints({
+  applicationId,
+  endpoints,
+  types,
+}: {
+  applicationId: number;
+  endpoints: EndpointRow[];
+  types: EventTypeInfo[];
+}) {
   const router = useRouter();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <div className="stack">
       <p>
-        Signed events (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>) for the people who authorized this application; see the{" "}
-        <Link href="/developer/docs/data-api#webhooks">Data API reference</Link>.
+        Signed events (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>) for the people who authorized this application;
+        see the <Link href="/developer/docs/data-api#webhooks">Data API reference</Link>.
       </p>
       {secret ? <SecretNotice secret={secret} text="Endpoint added. Copy its signing secret now: it is not shown again." /> : null}
       {endpoints.map((endpoint) => (

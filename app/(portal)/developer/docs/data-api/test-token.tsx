@@ -34,7 +34,19 @@ interface Pending {
  * verifier, the client secret and the token stay in this page's memory; the
  * token goes into the Try it panel.
  */
-export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, resource }: { applications: TestTokenApplication[]; callbackUrl: string; authorizeUrl: string; tokenUrl: string; resource: string }) {
+export function TestToken({
+  applications,
+  callbackUrl,
+  authorizeUrl,
+  tokenUrl,
+  resource,
+}: {
+  applications: TestTokenApplication[];
+  callbackUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  resource: string;
+}) {
   const ids = useId();
   const [, setToken] = useTryItToken();
   const ready = applications.filter((a) => a.hasCallback && a.usable);
@@ -52,19 +64,46 @@ export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, r
       const data = event.data as TestTokenCallback;
       if (data?.type !== TEST_TOKEN_MESSAGE) return;
       pending.current = null;
-      if (data.state !== flow.state) return setStatus({ kind: "error", text: "The answer did not match this request (state); nothing was exchanged. Try again." });
-      if (data.error || !data.code) return setStatus({ kind: "error", text: `The authorization ended without a code: ${data.error ?? "no code"}${data.errorDescription ? ` (${data.errorDescription})` : ""}.` });
+      if (data.state !== flow.state)
+        return setStatus({ kind: "error", text: "The answer did not match this request (state); nothing was exchanged. Try again." });
+      if (data.error || !data.code)
+        return setStatus({
+          kind: "error",
+          text: `The authorization ended without a code: ${data.error ?? "no code"}${data.errorDescription ? ` (${data.errorDescription})` : ""}.`,
+        });
       setStatus({ kind: "working", text: "Exchanging the code at the token endpoint…" });
-      const body = new URLSearchParams({ grant_type: "authorization_code", code: data.code, redirect_uri: callbackUrl, code_verifier: flow.verifier, resource });
+      const body = new URLSearchParams({
+        grant_type: "authorization_code",
+        code: data.code,
+        redirect_uri: callbackUrl,
+        code_verifier: flow.verifier,
+        resource,
+      });
       const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
       // client_secret_basic: both halves form-encoded first (RFC 6749 §2.3.1); public clients send client_id in the body.
       if (flow.secret) headers.Authorization = `Basic ${btoa(`${encodeURIComponent(flow.clientId)}:${encodeURIComponent(flow.secret)}`)}`;
       else body.set("client_id", flow.clientId);
       try {
-        const response = await fetch(tokenUrl, { method: "POST", headers, body, credentials: "omit", cache: "no-store", referrerPolicy: "no-referrer" });
-        const json = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; scope?: string; error?: string; error_description?: string };
+        const response = await fetch(tokenUrl, {
+          method: "POST",
+          headers,
+          body,
+          credentials: "omit",
+          cache: "no-store",
+          referrerPolicy: "no-referrer",
+        });
+        const json = (await response.json().catch(() => ({}))) as {
+          access_token?: string;
+          expires_in?: number;
+          scope?: string;
+          error?: string;
+          error_description?: string;
+        };
         if (!response.ok || !json.access_token) {
-          return setStatus({ kind: "error", text: `The token endpoint answered ${response.status}: ${json.error ?? "error"}${json.error_description ? ` (${json.error_description})` : ""}.` });
+          return setStatus({
+            kind: "error",
+            text: `The token endpoint answered ${response.status}: ${json.error ?? "error"}${json.error_description ? ` (${json.error_description})` : ""}.`,
+          });
         }
         setToken(json.access_token);
         setStatus({
@@ -82,7 +121,11 @@ export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, r
   const start = async (event: FormEvent) => {
     event.preventDefault();
     if (!app) return;
-    if (app.clientType === "confidential" && !secret.trim()) return setStatus({ kind: "error", text: "Enter the application's client secret: a confidential client authenticates at the token endpoint." });
+    if (app.clientType === "confidential" && !secret.trim())
+      return setStatus({
+        kind: "error",
+        text: "Enter the application's client secret: a confidential client authenticates at the token endpoint.",
+      });
     if (!scopes.length) return setStatus({ kind: "error", text: "Choose at least one scope." });
     // Opened at once, inside the click, so pop-up blockers let it through; the address follows.
     const popup = window.open("about:blank", "svc-test-token", "popup,width=560,height=760");
@@ -110,18 +153,21 @@ export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, r
     <section className="card token-help" id="test-token" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Get a test token</h2>
       <p>
-        Runs the real authorization code flow with PKCE for one of your applications, in a pop-up: you sign in and allow access as any user would, this page exchanges
-        the code at the token endpoint and puts the access token into the Try it panel below. The PKCE verifier (made with WebCrypto), the client secret and the token
-        stay in this page&apos;s memory; nothing is stored on the server or in the browser.
+        Runs the real authorization code flow with PKCE for one of your applications, in a pop-up: you sign in and allow access as any user
+        would, this page exchanges the code at the token endpoint and puts the access token into the Try it panel below. The PKCE verifier
+        (made with WebCrypto), the client secret and the token stay in this page&apos;s memory; nothing is stored on the server or in the
+        browser.
       </p>
       <p>
         The pop-up returns to the portal&apos;s callback page, so the application must have it as a redirect URI:{" "}
-        <code data-testid="test-token-callback">{callbackUrl}</code> <CopyButton value={callbackUrl} label="Copy callback URI" />. All of an application&apos;s redirect
-        URIs are on one host, so use a development application for this (or add the callback to one that lives on this site).
+        <code data-testid="test-token-callback">{callbackUrl}</code> <CopyButton value={callbackUrl} label="Copy callback URI" />. All of an
+        application&apos;s redirect URIs are on one host, so use a development application for this (or add the callback to one that lives
+        on this site).
       </p>
       {applications.length === 0 ? (
         <p className="muted">
-          You have no applications yet. <Link href="/developer/applications/new">Register one</Link> with the callback above as its redirect URI.
+          You have no applications yet. <Link href="/developer/applications/new">Register one</Link> with the callback above as its redirect
+          URI.
         </p>
       ) : (
         <form className="stack" onSubmit={start} aria-labelledby={`${ids}-title`} noValidate>
@@ -192,7 +238,11 @@ export function TestToken({ applications, callbackUrl, authorizeUrl, tokenUrl, r
           ) : null}
         </form>
       )}
-      <p role="status" data-testid="test-token-status" className={status.kind === "error" ? "form-error" : status.kind === "done" ? "status-ok" : "muted"}>
+      <p
+        role="status"
+        data-testid="test-token-status"
+        className={status.kind === "error" ? "form-error" : status.kind === "done" ? "status-ok" : "muted"}
+      >
         {status.text}
       </p>
     </section>

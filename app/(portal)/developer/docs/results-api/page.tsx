@@ -14,9 +14,15 @@ export default async function ResultsApiReferencePage() {
     <>
       <h1>Results API reference</h1>
       <p className="muted">
-        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels, categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from its section&apos;s page.
+        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels,
+        categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from its
+        section&apos;s page.
       </p>
-      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" basePath="/developer/docs/results-api" />
+      <OpenApiReference
+        document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument}
+        documentUrl="/api/docs/results-api.json"
+        basePath="/developer/docs/results-api"
+      />
     </>
   );
 }

@@ -32,7 +32,8 @@ export function TestTokenCallbackRelay() {
   if (outcome === "orphan") {
     return (
       <p className="form-error" role="alert">
-        This page finishes “Get a test token” on the <Link href="/developer/docs/data-api/identity#test-token">Data API reference</Link>, which opens it in a pop-up. Start there.
+        This page finishes “Get a test token” on the <Link href="/developer/docs/data-api/identity#test-token">Data API reference</Link>,
+        which opens it in a pop-up. Start there.
       </p>
     );
   }

@@ -21,8 +21,10 @@ import { valueAxis } from "@/app/_lib/chart-axes";
  * units, cells plain numbers.
  */
 const n = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? "–" : value.toFixed(digits));
-const pct = (value: number | null | undefined) => (value === null || value === undefined ? "–" : `${value > 0 ? "+" : ""}${value.toFixed(1)} %`);
-const pace = (seconds: number | null) => (seconds === null ? "–" : `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`);
+const pct = (value: number | null | undefined) =>
+  value === null || value === undefined ? "–" : `${value > 0 ? "+" : ""}${value.toFixed(1)} %`;
+const pace = (seconds: number | null) =>
+  seconds === null ? "–" : `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
 const range = (s: { from_m: number | null; to_m: number | null }) => `${n(s.from_m, 0)}–${n(s.to_m, 0)} m`;
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
@@ -72,7 +74,10 @@ export function FindingChart({ name, chart }: { name: string; chart: NonNullable
           <li key={bar.label} className={bar.highlight ? "highlight" : undefined}>
             <span className="finding-bar-label">{bar.label}</span>
             <span className="finding-bar-track" aria-hidden="true">
-              <span className="analysis-bar" style={{ width: `${Math.max(0, Math.min(100, (100 * (bar.value - low)) / (high - low))).toFixed(1)}%` }} />
+              <span
+                className="analysis-bar"
+                style={{ width: `${Math.max(0, Math.min(100, (100 * (bar.value - low)) / (high - low))).toFixed(1)}%` }}
+              />
             </span>
             <span className="finding-bar-value">{bar.text}</span>
           </li>
@@ -112,7 +117,16 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Data quality"
           head={["motion samples", "lost", "GNSS fixes", "missing", "GNSS lost in effort", "heart-rate coverage"]}
-          rows={[[r.imu_samples, pct(r.imu_lost_pct), r.gnss_fixes, pct(r.gnss_missing_pct), `${n(r.effort_fix_gap_s, 1)} s`, r.heart_rate_coverage === null ? "–" : `${Math.round(r.heart_rate_coverage * 100)} %`]]}
+          rows={[
+            [
+              r.imu_samples,
+              pct(r.imu_lost_pct),
+              r.gnss_fixes,
+              pct(r.gnss_missing_pct),
+              `${n(r.effort_fix_gap_s, 1)} s`,
+              r.heart_rate_coverage === null ? "–" : `${Math.round(r.heart_rate_coverage * 100)} %`,
+            ],
+          ]}
         />
       );
     }
@@ -122,7 +136,9 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Anomalies"
           head={["stroke", "time (s)", "distance (m)", "metric", "value", "expected"]}
-          rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, n(a.time_s, 1), n(a.distance_m, 0), a.metric.replace("_", " "), n(a.value), n(a.expected)])}
+          rows={r.anomalies
+            .slice(0, 20)
+            .map((a) => [a.stroke_index + 1, n(a.time_s, 1), n(a.distance_m, 0), a.metric.replace("_", " "), n(a.value), n(a.expected)])}
         />
       ) : null;
     }
@@ -133,7 +149,11 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Side balance"
           head={["blade", "cruise strokes", "distance per stroke (m)", "stroke time (s)", "drive peak (m/s²)"]}
-          rows={[["left", ...side(r.left)], ["right", ...side(r.right)], ["left − right", "", pct(r.asymmetry_pct.stroke_distance), pct(r.asymmetry_pct.stroke_time), pct(r.asymmetry_pct.peak_accel)]]}
+          rows={[
+            ["left", ...side(r.left)],
+            ["right", ...side(r.right)],
+            ["left − right", "", pct(r.asymmetry_pct.stroke_distance), pct(r.asymmetry_pct.stroke_time), pct(r.asymmetry_pct.peak_accel)],
+          ]}
         />
       );
     }
@@ -146,7 +166,14 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Pacing"
           head={["segment", "time (s)", "pace (/500 m)", "speed (m/s)", "vs mean", "rate (spm)"]}
-          rows={r.segments.map((s) => [range(s), n(s.time_s), pace(s.pace_500m_s), n(s.speed_m_s), pct(s.relative_speed_pct), n(s.rate_spm, 1)])}
+          rows={r.segments.map((s) => [
+            range(s),
+            n(s.time_s),
+            pace(s.pace_500m_s),
+            n(s.speed_m_s),
+            pct(s.relative_speed_pct),
+            n(s.rate_spm, 1),
+          ])}
         />
       );
     }
@@ -167,7 +194,14 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Stroke phases"
           head={["", "cruise strokes", "drive peak (m/s²)", "check (m/s²)", "check ÷ drive", "stroke time (s)"]}
-          rows={[r.overall, ...r.segments].map((s, i) => [i === 0 ? "cruising part" : range(s as StrokePhasesResult["segments"][number]), s.strokes, n(s.drive_peak_m_s2), n(s.check_m_s2), n(s.check_to_drive_ratio), n(s.stroke_time_s, 3)])}
+          rows={[r.overall, ...r.segments].map((s, i) => [
+            i === 0 ? "cruising part" : range(s as StrokePhasesResult["segments"][number]),
+            s.strokes,
+            n(s.drive_peak_m_s2),
+            n(s.check_m_s2),
+            n(s.check_to_drive_ratio),
+            n(s.stroke_time_s, 3),
+          ])}
         />
       );
     }
@@ -178,7 +212,11 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
       const r = result as StartResult;
       return (
         <>
-          <Table label="Start: time to distance" head={r.time_to_m.map((m) => `${m.distance_m} m (s)`)} rows={[r.time_to_m.map((m) => n(m.time_s))]} />
+          <Table
+            label="Start: time to distance"
+            head={r.time_to_m.map((m) => `${m.distance_m} m (s)`)}
+            rows={[r.time_to_m.map((m) => n(m.time_s))]}
+          />
           <Table
             label="First strokes"
             head={["stroke", "time (s)", "rate (spm)", "speed (m/s)", "distance per stroke (m)"]}
@@ -190,7 +228,13 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
     case "finish": {
       const r = result as FinishResult;
       const row = (label: string, w: FinishResult["body"]) => [label, range(w), n(w.speed_m_s), n(w.rate_spm, 1), n(w.stroke_distance_m)];
-      return <Table label="Finish against the body" head={["", "from–to", "speed (m/s)", "rate (spm)", "distance per stroke (m)"]} rows={[row("body", r.body), row("finish", r.finish)]} />;
+      return (
+        <Table
+          label="Finish against the body"
+          head={["", "from–to", "speed (m/s)", "rate (spm)", "distance per stroke (m)"]}
+          rows={[row("body", r.body), row("finish", r.finish)]}
+        />
+      );
     }
     case "split-motion": {
       const r = result as SplitMotionResult;
@@ -198,7 +242,11 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
         <Table
           label="Boat motion per segment"
           head={["segment", "pitch (°)", "roll (°)"]}
-          rows={r.segments.map((s) => [range(s) + (s.index === r.steadiest_segment ? " · steadiest" : s.index === r.roughest_segment ? " · roughest" : ""), n(s.pitch_deg), n(s.roll_deg)])}
+          rows={r.segments.map((s) => [
+            range(s) + (s.index === r.steadiest_segment ? " · steadiest" : s.index === r.roughest_segment ? " · roughest" : ""),
+            n(s.pitch_deg),
+            n(s.roll_deg),
+          ])}
         />
       );
     }
@@ -231,7 +279,11 @@ export function TechnicalTables({ name, result }: { name: AnalysisName; result: 
     case "anomalies": {
       const r = result as AnomaliesResult;
       return r.anomalies.length > 0 ? (
-        <Table label="Anomalies: robust z-scores" head={["stroke", "metric", "z"]} rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, a.metric.replace("_", " "), n(a.z, 1)])} />
+        <Table
+          label="Anomalies: robust z-scores"
+          head={["stroke", "metric", "z"]}
+          rows={r.anomalies.slice(0, 20).map((a) => [a.stroke_index + 1, a.metric.replace("_", " "), n(a.z, 1)])}
+        />
       ) : null;
     }
     default:

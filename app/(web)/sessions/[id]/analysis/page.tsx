@@ -40,11 +40,21 @@ const clamp = (value: string | undefined, min: number, max: number, fallback: nu
  * "details" disclosure (docs/web-app.md "Analysis"); segment count and
  * sensitivity in the URL.
  */
-export default async function SessionAnalysisPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SessionAnalysisPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const query = await searchParams;
-  const options = { segments: Math.round(clamp(query.segments, 2, 20, 4)), sensitivity: clamp(query.sensitivity, 0.5, 10, 2), metrics: null };
+  const options = {
+    segments: Math.round(clamp(query.segments, 2, 20, 4)),
+    sensitivity: clamp(query.sensitivity, 0.5, 10, 2),
+    metrics: null,
+  };
   const db = getDb();
   const detail = await loadOr404(() => getResultDetail(db, user.id, id));
   const stored = await getStoredAnalysis(db, id);
@@ -71,12 +81,10 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
       </div>
       <form className="card form-inline" method="get">
         <label>
-          Segments{" "}
-          <input type="number" name="segments" min={2} max={20} defaultValue={options.segments} />
+          Segments <input type="number" name="segments" min={2} max={20} defaultValue={options.segments} />
         </label>{" "}
         <label>
-          Sensitivity{" "}
-          <input type="number" name="sensitivity" min={0.5} max={10} step={0.5} defaultValue={options.sensitivity} />
+          Sensitivity <input type="number" name="sensitivity" min={0.5} max={10} step={0.5} defaultValue={options.sensitivity} />
         </label>{" "}
         <button type="submit">Apply</button>
         <p className="muted">Segments cut the effort into equal distances; a higher sensitivity flags smaller anomalies and asymmetries.</p>
@@ -92,7 +100,11 @@ export default async function SessionAnalysisPage({ params, searchParams }: { pa
         return (
           <section key={name} className="card" aria-labelledby={`analysis-${name}`}>
             <h2 id={`analysis-${name}`}>{TITLES[name]}</h2>
-            {outcome.status === "ok" ? <AnalysisSection name={name} result={outcome.result} seats={detail.crew.length} /> : <p className="muted">Not enough data: {outcome.reason}.</p>}
+            {outcome.status === "ok" ? (
+              <AnalysisSection name={name} result={outcome.result} seats={detail.crew.length} />
+            ) : (
+              <p className="muted">Not enough data: {outcome.reason}.</p>
+            )}
           </section>
         );
       })}

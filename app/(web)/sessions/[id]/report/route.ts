@@ -10,5 +10,7 @@ export const GET = signedInRoute(async ({ db, url, user, params }) => {
   const lang = url.searchParams.get("lang") === "es" ? "es" : "en";
   const splits = Math.min(20, Math.max(1, Number(url.searchParams.get("splits")) || 4));
   const { pdf, filename } = await buildResultReport(db, { userId: user.id, resultId: id, lang, splits, appUrl: getEnv().appUrl });
-  return new Response(new Uint8Array(pdf), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"` } });
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"` },
+  });
 });

@@ -22,8 +22,8 @@ export default async function OAuthSignInPage({ params, searchParams }: Props) {
       : query.error === "disabled"
         ? DISABLED_MESSAGE
         : query.error === "throttled"
-        ? `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
-        : null;
+          ? `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
+          : null;
   return (
     <>
       <h1>Sign in</h1>

@@ -13,7 +13,8 @@ import { TestToken, type TestTokenApplication } from "../test-token";
 
 type Params = { params: Promise<{ tag: string }> };
 
-const tagOfSlug = (slug: string) => referenceTags(dataApiDocument(getEnv().appUrl) as unknown as OpenApiDocument).find((t) => t.slug === slug)?.tag;
+const tagOfSlug = (slug: string) =>
+  referenceTags(dataApiDocument(getEnv().appUrl) as unknown as OpenApiDocument).find((t) => t.slug === slug)?.tag;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const tag = tagOfSlug((await params).tag);
@@ -44,7 +45,8 @@ export default async function DataApiTagPage({ params }: Params) {
     <>
       <h1>Data API reference: {tag}</h1>
       <p className="muted">
-        Every operation but <code>GET /health</code> takes an OAuth access token of an <Link href="/developer/applications">application you registered</Link> (
+        Every operation but <code>GET /health</code> takes an OAuth access token of an{" "}
+        <Link href="/developer/applications">application you registered</Link> (
         <Link href="/developer/docs/data-api">how to obtain one</Link>); try any of them from this page.
       </p>
       <OpenApiReference
@@ -53,7 +55,15 @@ export default async function DataApiTagPage({ params }: Params) {
         basePath="/developer/docs/data-api"
         tag={tag}
         tryIt="token"
-        beforeTryIt={<TestToken applications={applications} callbackUrl={callbackUrl} authorizeUrl={`${issuer}/oauth/authorize`} tokenUrl={`/api/oauth/token`} resource={apiResource(appUrl)} />}
+        beforeTryIt={
+          <TestToken
+            applications={applications}
+            callbackUrl={callbackUrl}
+            authorizeUrl={`${issuer}/oauth/authorize`}
+            tokenUrl={`/api/oauth/token`}
+            resource={apiResource(appUrl)}
+          />
+        }
       />
     </>
   );

@@ -8,7 +8,8 @@ import { resultsApiDocument } from "@/server/http/results-api/openapi";
 
 type Params = { params: Promise<{ tag: string }> };
 
-const tagOfSlug = (slug: string) => referenceTags(resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument).find((t) => t.slug === slug)?.tag;
+const tagOfSlug = (slug: string) =>
+  referenceTags(resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument).find((t) => t.slug === slug)?.tag;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const tag = tagOfSlug((await params).tag);
@@ -25,9 +26,16 @@ export default async function ResultsApiTagPage({ params }: Params) {
     <>
       <h1>Results API reference: {tag}</h1>
       <p className="muted">
-        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels, categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from this page.
+        Operations take a <Link href="/developer/keys">key pair</Link> of yours: <code>Authorization: Bearer PUBLIC.SECRET</code> (vessels,
+        categories and paces also take the public key alone; <code>GET /health</code> needs nothing). Try any of them from this page.
       </p>
-      <OpenApiReference document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument} documentUrl="/api/docs/results-api.json" basePath="/developer/docs/results-api" tag={tag} tryIt="keyPair" />
+      <OpenApiReference
+        document={resultsApiDocument(getEnv().appUrl) as unknown as OpenApiDocument}
+        documentUrl="/api/docs/results-api.json"
+        basePath="/developer/docs/results-api"
+        tag={tag}
+        tryIt="keyPair"
+      />
     </>
   );
 }

@@ -20,9 +20,18 @@ export const metadata: Metadata = { title: "Replay", robots: { index: false, fol
 const API = "/api/v1/svcsim";
 
 export default async function LaunchPage({ params }: { params: Promise<{ token: string }> }) {
-  const launched = await launchEmbed(getDb(), { token: (await params).token, request: launchRequestOf(await headers()), appOrigin: new URL(getEnv().appUrl).origin });
+  const launched = await launchEmbed(getDb(), {
+    token: (await params).token,
+    request: launchRequestOf(await headers()),
+    appOrigin: new URL(getEnv().appUrl).origin,
+  });
   if (!launched) notFound();
-  const lanes = launched.lanes.map((l) => ({ lane: l.lane, label: `Lane ${l.lane} · ${l.modelClass}`, modelClass: l.modelClass, url: `${API}/artifacts/${l.artifactToken}` }));
+  const lanes = launched.lanes.map((l) => ({
+    lane: l.lane,
+    label: `Lane ${l.lane} · ${l.modelClass}`,
+    modelClass: l.modelClass,
+    url: `${API}/artifacts/${l.artifactToken}`,
+  }));
   return (
     <div style={{ position: "fixed", inset: 0 }}>
       <ReplayPlayer fill lanes={lanes} lease={{ credential: launched.lease.credential, renewUrl: `${API}/leases` }} />
