@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test the project has, in the order a failure is cheapest to find:
-# lint and types, the SDK's drift check, unit and integration (Vitest; Postgres when DATABASE_URL is set,
+# formatting (Prettier), lint (with the layer rules) and types, the SDK's drift check, unit and integration (Vitest; Postgres when DATABASE_URL is set,
 # PGlite otherwise), the production build, then Playwright against `next start`
 # in Debian's Chromium. Ends with one line "N passed, N failed".
 set -uo pipefail
@@ -19,6 +19,7 @@ stage() {
   echo "::: ${name} took $((SECONDS - started)) s"
 }
 
+stage format npx prettier --check --log-level warn .
 stage lint npx eslint .
 stage typecheck npx tsc --noEmit -p .
 # The SDK's generated types against the OpenAPI documents (a few seconds, no server): regenerate with `npm run sdk:generate`.
