@@ -18,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Three files at a time on two cores: the tests wait on Postgres, and with two forks a third of the CPU sat idle
+    // (docs/ci.md). Files whose work spans the whole database take one of their own (test/support/test-db.ts).
+    maxWorkers: 3,
     // Tests are a local run: webhook receivers listen on loopback (docs/webhooks.md "Local runs").
     env: { WEBHOOK_ALLOW_LOOPBACK: "1" },
   },

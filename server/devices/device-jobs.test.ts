@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import { openDb, type DbHandle } from "../db/client";
 import { blobs, deviceJobs, oauthApplications, results, resultStrokes } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { uploadResult } from "../results/upload-result";
 import * as container from "../svc/container";
@@ -22,6 +22,8 @@ vi.mock("../svc/container", async (importOriginal) => {
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 let owner: SessionUser;
 let deviceId: number;
 let sessionId: number;
@@ -52,6 +54,7 @@ async function createApplications(ownerId: number): Promise<number[]> {
 }
 
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
   owner = await createUser(handle.db, { name: "Owner", email: `owner-${randomUUID()}@test.example`, password: "long enough password" });
   appIds = await createApplications(owner.id);
@@ -71,6 +74,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 describe("device fetch", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { athletes, exportJobs, resultCrew, results, trainingSets, trainings } from "../db/schema";
 import { listWebExports } from "../exports/export-list";
 import { readCalendar } from "../sessions/calendar";
@@ -16,11 +16,15 @@ import { HOME_WEEKS, readHomeSummary } from "./home-summary";
  * themselves, on real Postgres.
  */
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 // A Wednesday: this week runs Monday 2026-11-23 to Sunday 2026-11-29.

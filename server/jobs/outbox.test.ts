@@ -9,15 +9,19 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../db/client";
 import { eventOutbox } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { enqueueOutboxEvent, relayOutbox, type OutboxEvent } from "./outbox";
 
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 /** Relays only this test's rows (other tests share a Postgres). */

@@ -21,7 +21,7 @@ import {
   trainings,
   trainingSets,
 } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { sendEvent } from "../jobs/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
@@ -54,6 +54,8 @@ import {
  */
 const keyring = loadKeyring({});
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 let db: Db;
 let coach: SessionUser;
 let trackId: number;
@@ -107,6 +109,7 @@ async function workRun(runId: number) {
 }
 
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
   db = handle.db;
   coach = await createUser(
@@ -118,6 +121,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 describe("upload and correction record the core version", () => {

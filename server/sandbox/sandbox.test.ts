@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplication, deleteApplication } from "../applications/applications";
 import type { DbHandle } from "../db/client";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import {
   blobs,
   devices,
@@ -26,11 +26,15 @@ import { uploadSimulatedSession, deleteNewestSession } from "./sandbox-actions";
 import { generateSeason, planSeason } from "./season";
 
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 const newUser = () => createUser(handle.db, { name: "Dev", email: `dev-${randomUUID()}@test.example`, password: "correct horse battery" });

@@ -5,7 +5,7 @@ import { processTrainingFunction } from "../../inngest/functions/process-trainin
 import { getBlob } from "../blobs/blob-store";
 import type { DbHandle } from "../db/client";
 import { eventOutbox, jobRuns, trainingDerived, trainings, trainingSets, trainingSetStrokes, workoutTemplates } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { drainEmbeddedRuns, relayAppEvents } from "../jobs/embedded-runner";
 import { claimNextRun } from "../jobs/run-store";
 import { encodeSvc } from "../svc/container";
@@ -20,12 +20,15 @@ import { createProcessedTraining, simulatedTrainingFile, vesselIdOf } from "../.
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
+// A database of its own: its work spans the whole database (test/support/test-db.ts usePrivateDatabase).
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 let coach: SessionUser;
 let other: SessionUser;
 let k1: number;
 const file = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 11, keyring });
 
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
   coach = await createUser(handle.db, { name: "Coach", email: `coach-${randomUUID()}@test.example`, password: "long enough password" });
   other = await createUser(handle.db, { name: "Other", email: `other-${randomUUID()}@test.example`, password: "long enough password" });
@@ -33,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 const upload = (overrides: Partial<Parameters<typeof createTrainingFromUpload>[1]> = {}) =>

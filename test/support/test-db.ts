@@ -50,3 +50,35 @@ export async function openPrivateTestDb(): Promise<DbHandle> {
     },
   };
 }
+
+/**
+ * Points this test file (its process, the workers it spawns and every handle it opens) at a
+ * fresh migrated database of its own, for files whose work spans the whole database (the
+ * embedded worker relays every committed outbox row and claims any queued run; a reprocessing
+ * run covers every stored file). Returns what drops it. No-op without DATABASE_URL (PGlite
+ * in memory is private already). Vitest runs each file in its own process, so the change of
+ * DATABASE_URL stays within the file.
+ */
+export async function usePrivateDatabase(): Promise<() => Promise<void>> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return async () => {};
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_private_${randomBytes(6).toString("hex")}`.toLowerCase();
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  return async () => {
+    process.env.DATABASE_URL = base;
+    const dropper = postgres(base, { max: 1, onnotice: () => {} });
+    try {
+      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+}
