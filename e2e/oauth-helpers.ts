@@ -1,8 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { signedInContext, signUpOverHttp, trpcMutation } from "./api-helpers";
 import type { TestAccount } from "./helpers";
+import { authorizeUrlAt, basicAuth, pkcePair, randomValue, type AuthorizeParams } from "../test/support/oauth-authorize";
+
+export { basicAuth, pkcePair, randomValue, type AuthorizeParams };
 
 /**
  * HTTP-level helpers for the OAuth specs. Applications are registered through
@@ -56,47 +59,8 @@ export async function registerApp(baseURL: string, options: AppOptions = {}, own
   return { ...created, redirectUri: redirectUris[0], owner: account };
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString("base64url");
-  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
-}
-
-export const randomValue = () => randomBytes(12).toString("base64url");
-
-export function basicAuth(clientId: string, secret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
-}
-
-export interface AuthorizeParams {
-  clientId: string;
-  redirectUri: string;
-  scope?: string;
-  state?: string | null;
-  nonce?: string | null;
-  codeChallenge?: string | null;
-  codeChallengeMethod?: string | null;
-  prompt?: string;
-  resource?: string;
-  extra?: [string, string][];
-}
-
 export function authorizeUrl(baseURL: string, p: AuthorizeParams): string {
-  const url = new URL(`${baseURL}/api/oauth/authorize`);
-  const set = (name: string, value: string | null | undefined) => {
-    if (value !== null && value !== undefined) url.searchParams.append(name, value);
-  };
-  set("response_type", "code");
-  set("client_id", p.clientId);
-  set("redirect_uri", p.redirectUri);
-  set("scope", p.scope ?? "openid profile");
-  set("state", p.state === undefined ? randomValue() : p.state);
-  set("nonce", p.nonce === undefined ? randomValue() : p.nonce);
-  set("code_challenge", p.codeChallenge === undefined ? pkcePair().challenge : p.codeChallenge);
-  set("code_challenge_method", p.codeChallengeMethod === undefined ? "S256" : p.codeChallengeMethod);
-  set("prompt", p.prompt);
-  set("resource", p.resource);
-  for (const [name, value] of p.extra ?? []) url.searchParams.append(name, value);
-  return url.toString();
+  return authorizeUrlAt(baseURL, p);
 }
 
 /** A random private address: the e2e server trusts X-Forwarded-For (TRUST_PROXY=1) like it would behind a proxy. */

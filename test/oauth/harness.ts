@@ -1,6 +1,6 @@
 // First: the environment, before any module reads it.
 import "./env";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import * as oauthRoute from "@/app/api/oauth/[...oidc]/route";
 import * as interactionRoute from "@/app/(oauth)/oauth/interaction/[uid]/route";
@@ -11,6 +11,9 @@ import { getEnv } from "@/server/config/env";
 import { getDb, getDbHandle, type Db } from "@/server/db/client";
 import { createUser } from "@/server/users/users";
 import { prepareFileDatabase, type FileDatabase } from "../api/harness/database";
+import { authorizeUrlAt, basicAuth, pkcePair, randomValue, type AuthorizeParams } from "../support/oauth-authorize";
+
+export { basicAuth, pkcePair, randomValue, type AuthorizeParams };
 
 /**
  * The authorization server in process (issue 22 §3): requests go to the same
@@ -70,17 +73,7 @@ export async function send(request: Request): Promise<Response> {
   throw new Error(`no in-process route for ${request.method} ${pathname}`);
 }
 
-export const randomValue = () => randomBytes(12).toString("base64url");
 export const randomClientIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
-
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString("base64url");
-  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
-}
-
-export function basicAuth(clientId: string, secret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
-}
 
 interface Cookie {
   name: string;
@@ -191,34 +184,6 @@ export async function registerApp(db: Db, options: AppOptions = {}, owner?: Pers
 
 export const allowIntrospection = (db: Db, app: TestApp) => setIntrospectionAllowed(db, { id: app.id, allowed: true });
 
-export interface AuthorizeParams {
-  clientId: string;
-  redirectUri: string;
-  scope?: string;
-  state?: string | null;
-  nonce?: string | null;
-  codeChallenge?: string | null;
-  codeChallengeMethod?: string | null;
-  prompt?: string;
-  resource?: string;
-  extra?: [string, string][];
-}
-
 export function authorizeUrl(p: AuthorizeParams): string {
-  const url = new URL(`${appUrl()}/api/oauth/authorize`);
-  const set = (name: string, value: string | null | undefined) => {
-    if (value !== null && value !== undefined) url.searchParams.append(name, value);
-  };
-  set("response_type", "code");
-  set("client_id", p.clientId);
-  set("redirect_uri", p.redirectUri);
-  set("scope", p.scope ?? "openid profile");
-  set("state", p.state === undefined ? randomValue() : p.state);
-  set("nonce", p.nonce === undefined ? randomValue() : p.nonce);
-  set("code_challenge", p.codeChallenge === undefined ? pkcePair().challenge : p.codeChallenge);
-  set("code_challenge_method", p.codeChallengeMethod === undefined ? "S256" : p.codeChallengeMethod);
-  set("prompt", p.prompt);
-  set("resource", p.resource);
-  for (const [name, value] of p.extra ?? []) url.searchParams.append(name, value);
-  return url.toString();
+  return authorizeUrlAt(appUrl(), p);
 }
