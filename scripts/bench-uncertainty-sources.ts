@@ -11,7 +11,8 @@
  * - crossing: what is left (the interpolation of the split's crossing, non-linearity).
  *
  * and reruns each recording with one noise source switched off (no outages; Doppler noise
- * 0.005 m/s; accelerometer noise 0.002 g), so each source's share shows as the drop in the
+ * 0.005 m/s; accelerometer noise 0.002 g; and the accelerometer of the simulator before
+ * 2026-12-02, which left part of the boat's acceleration out), so each source's share shows as the drop in the
  * 1.96 × RMS error. Development corpus only (seeds 60 001 on, its own settings stream); the
  * scored corpus of bench:uncertainty is never read here.
  * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_NOISE (clean|noisy|both, default noisy),
@@ -40,8 +41,8 @@ const VARIANTS = [
   "no outages",
   "Doppler 0.005",
   "accel 0.002 g",
-  "whole acceleration recorded",
-  "whole acceleration, Doppler 0.005",
+  "forces only (before 2026-12-02)",
+  "forces only, Doppler 0.005",
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -64,8 +65,9 @@ function variantNoise(settings: Settings, variant: Variant): SensorNoise {
   if (variant === "no outages") return { ...base, outages: { count: 0, minS: 1, maxS: 1 } };
   if (variant === "Doppler 0.005") return { ...base, dopplerMs: 0.005 };
   if (variant === "accel 0.002 g") return { ...base, accelG: 0.002 };
-  if (variant === "whole acceleration recorded") return { ...base, recordedAcceleration: "whole" };
-  if (variant === "whole acceleration, Doppler 0.005") return { ...base, dopplerMs: 0.005, recordedAcceleration: "whole" };
+  // The simulator's accelerometer before 2026-12-02: the modelled forces only (docs/benchmarks.md).
+  if (variant === "forces only (before 2026-12-02)") return { ...base, recordedAcceleration: "forces" };
+  if (variant === "forces only, Doppler 0.005") return { ...base, dopplerMs: 0.005, recordedAcceleration: "forces" };
   return base;
 }
 

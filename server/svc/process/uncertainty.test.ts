@@ -5,7 +5,17 @@ import { simulateSession } from "../simulator/simulate";
 import { processSvc } from "./process";
 import { computeSplits } from "./track";
 import type { EffortUncertainty } from "./types";
-import { distanceVariance, finalTimeUncertainty, formatUncertainty, splitUncertainties, withUncertainty } from "./uncertainty";
+import {
+  distanceVariance,
+  finalTimeUncertainty,
+  formatUncertainty,
+  FUSION_EXCESS,
+  splitUncertainties,
+  withUncertainty,
+} from "./uncertainty";
+
+/** The Doppler noise's variance as the estimator counts it: the measured σ_v times the fusion's excess. */
+const r = (0.1 * FUSION_EXCESS) ** 2;
 
 const base: EffortUncertainty = {
   speed_noise_ms: 0.1,
@@ -17,10 +27,11 @@ const base: EffortUncertainty = {
 };
 
 describe('split uncertainty (docs/processing.md "Split uncertainty")', () => {
-  it("integrates the Doppler noise as a random walk: V(t) = σ_v²·Δ·t, and an outage adds its bridge and edges", () => {
-    expect(distanceVariance(base, 100)).toBeCloseTo(0.01 * 0.1 * 100, 10);
+  it("integrates the Doppler noise as a random walk: V(t) = (κ·σ_v)²·Δ·t, and an outage adds its bridge and edges", () => {
+    expect(FUSION_EXCESS).toBeGreaterThanOrEqual(1);
+    expect(distanceVariance(base, 100)).toBeCloseTo(r * 0.1 * 100, 10);
     const withOutage = { ...base, outages: [[40, 46, 0.02]] as [number, number, number][] };
-    const edge = Math.sqrt(1e-3 * 0.1 * 0.01) / 2;
+    const edge = Math.sqrt(1e-3 * 0.1 * r) / 2;
     expect(distanceVariance(withOutage, 30)).toBeCloseTo(distanceVariance(base, 30), 10);
     expect(distanceVariance(withOutage, 100) - distanceVariance(base, 100)).toBeCloseTo((0.02 * 36) / 12 + (36 * edge) / 2, 10);
     // Half-way through the outage, half of its term.
@@ -30,11 +41,11 @@ describe('split uncertainty (docs/processing.md "Split uncertainty")', () => {
   it("distance-ended: elapsed grows like √t and includes the start; the split's own time is smaller and lacks the start", () => {
     const times = [10, 20, 30, 40];
     const bars = splitUncertainties(base, times, [5, 5, 5, 5]);
-    const expected = (t: number) => 1.96 * Math.sqrt((0.001 * t) / 25 + 0.003 ** 2);
+    const expected = (t: number) => 1.96 * Math.sqrt((r * 0.1 * t) / 25 + 0.003 ** 2);
     bars.forEach((b, k) => expect(b.elapsed_s).toBeCloseTo(expected(times[k]), 3));
     expect(bars[0].split_s).toBe(bars[0].elapsed_s);
     // At a steady speed a later split's own time only carries its own 10 s of noise.
-    for (const b of bars.slice(1)) expect(b.split_s).toBeCloseTo(1.96 * Math.sqrt((0.001 * 10) / 25), 3);
+    for (const b of bars.slice(1)) expect(b.split_s).toBeCloseTo(1.96 * Math.sqrt((r * 0.1 * 10) / 25), 3);
     for (let k = 1; k < 4; k++) expect(bars[k].split_s).toBeLessThan(bars[k].elapsed_s);
   });
 
@@ -44,7 +55,7 @@ describe('split uncertainty (docs/processing.md "Split uncertainty")', () => {
     expect(bars[1].elapsed_s).toBeGreaterThan(bars[0].elapsed_s);
     expect(bars[1].elapsed_s).toBeGreaterThan(bars[2].elapsed_s);
     // Bridge at the middle: V(30) − ¼·V(60)·… = σ²Δ·60·¼.
-    expect(bars[1].elapsed_s).toBeCloseTo((1.96 * Math.sqrt(0.001 * 60 * 0.25)) / 4, 3);
+    expect(bars[1].elapsed_s).toBeCloseTo((1.96 * Math.sqrt(r * 0.1 * 60 * 0.25)) / 4, 3);
   });
 
   it("formats to the time's hundredths and states nothing when there is nothing to state", () => {

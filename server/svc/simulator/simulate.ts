@@ -21,6 +21,12 @@ export interface SimulateOptions {
   sideImbalance?: number;
   /** Sensor noise beyond the noise level's defaults, for the uncertainty calibration (bench:uncertainty). */
   sensorNoise?: SensorNoise;
+  /**
+   * A stronger standing start, for the uncertainty calibration: the first `strokes` strokes at
+   * `rate` more stroke rate (0.15: 15 %) and `drive` times the drive (default: only the first
+   * stroke 1.3 × stronger, the rate ramping up from 90 %).
+   */
+  start?: { strokes: number; rate: number; drive: number };
 }
 
 export interface SensorNoise {
@@ -31,11 +37,12 @@ export interface SensorNoise {
   /** GNSS outages: how many, and the range of their lengths in seconds (default noisy: 1–3 of 1–3 s; clean: none). */
   outages?: { count: number; minS: number; maxS: number };
   /**
-   * For bench:uncertainty-sources only: the accelerometer records the boat's whole acceleration
-   * (dv/dt), including the pull of the speed toward its mean and the stop at zero speed that
-   * the default leaves out of it (default false: figures of every corpus unchanged).
+   * What the accelerometer records. Default "whole": the boat's whole acceleration (dv/dt), as a
+   * real accelerometer does, including the pull of the speed toward its mean and the stop at zero
+   * speed. "forces": only the mean and stroke accelerations, leaving those two out — the
+   * simulator's defect before 2026-12-02, kept so bench:uncertainty-sources can show what it cost.
    */
-  recordedAcceleration?: "whole";
+  recordedAcceleration?: "whole" | "forces";
 }
 
 export interface SimulationTruth {
@@ -166,13 +173,14 @@ export function simulateSession(options: SimulateOptions): Simulation {
       const k = strokeIndex++;
       const afterEnd = t >= effortEndT;
       const sinceEnd = afterEnd ? t - effortEndT : 0;
-      const ramp = 0.9 + 0.1 * (1 - Math.exp(-k / 4));
+      const startStroke = options.start !== undefined && k < options.start.strokes;
+      const ramp = options.start ? (startStroke ? 1 + options.start.rate : 1) : 0.9 + 0.1 * (1 - Math.exp(-k / 4));
       // Floored at 70 %: hour-long recordings (bench:svc, bench:analytics) must not fade to a standstill.
       const fatigue = Math.max(0.7, 1 - (fatiguePerS - fadePerS / 2) * (t - startT));
       const rate = afterEnd ? targetRate * Math.max(0.55, 0.9 - sinceEnd * 0.05) : targetRate * ramp * fatigue * (1 + rng.normal(0, 0.012));
       const amplitude = afterEnd
         ? base.driveAccelMS2 * Math.max(0.25, 0.8 - sinceEnd * 0.06)
-        : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (k === 0 ? 1.3 : 1);
+        : base.driveAccelMS2 * (1 + rng.normal(0, 0.06)) * (options.start ? (startStroke ? options.start.drive : 1) : k === 0 ? 1.3 : 1);
       const side = base.kayak ? ((k % 2 === 0) === (firstSide === "left") ? "left" : "right") : null;
       const sideFactor = afterEnd || !side ? 1 : 1 + (side === "left" ? imbalance / 2 : -imbalance / 2);
       strokes.push({ t: nextCatch, period: 60 / rate, amplitude: amplitude * sideFactor, side, inEffort: !afterEnd });
@@ -209,7 +217,8 @@ export function simulateSession(options: SimulateOptions): Simulation {
     v = Math.max(0, v + a / IMU_HZ);
     // Keep the instantaneous speed near its mean (surge is zero-mean; this removes numeric drift).
     v += (vMean - v) * (1 / (IMU_HZ * 8));
-    accel[n] = options.sensorNoise?.recordedAcceleration === "whole" ? (v - before) * IMU_HZ : a;
+    // What an accelerometer feels is the change of speed, whatever caused it.
+    accel[n] = options.sensorNoise?.recordedAcceleration === "forces" ? a : (v - before) * IMU_HZ;
     speed[n] = v;
     x += v / IMU_HZ;
     position[n] = x;

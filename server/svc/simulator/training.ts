@@ -383,9 +383,11 @@ export function simulateTraining(options: TrainingSimulateOptions): TrainingSimu
     const meanAccel = (goal - vMean) / tau;
     vMean += meanAccel / IMU_HZ;
     const a = meanAccel + surge;
+    const before = v;
     v = Math.max(0, v + a / IMU_HZ);
     v += (vMean - v) * (1 / (IMU_HZ * 8));
-    accel[n] = a;
+    // What an accelerometer feels is the change of speed, whatever caused it.
+    accel[n] = (v - before) * IMU_HZ;
     speed[n] = v;
     x += v / IMU_HZ;
     position[n] = x;
