@@ -7,6 +7,7 @@ import { AppError, notFound } from "../errors";
 import type { Surface } from "../auth/oauth/scopes";
 import { getSessionUser, type SessionUser } from "../users/users";
 import { randomBase62 } from "../auth/random-base62";
+import { INT4_MAX } from "../contract/values";
 
 /** Recognisable prefixes: a leaked key is easy to spot in logs and by secret scanners. */
 export const PUBLIC_KEY_PREFIX = "svcpk_";
@@ -78,7 +79,7 @@ export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairListI
 }
 
 /** A serial (32-bit) id: a larger one cannot exist, and Postgres would answer "integer out of range". */
-const rowId = z.number().int().positive().max(2_147_483_647);
+const rowId = z.number().int().positive().max(INT4_MAX);
 
 export const ZKeyPairBinding = z.object({
   id: rowId,

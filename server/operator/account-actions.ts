@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { operatorActions, roles, signInThrottle, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { ROLE_NAMES } from "../users/users";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * What an operator may do to an account from the operator page (docs/web-app.md
@@ -13,7 +14,7 @@ import { ROLE_NAMES } from "../users/users";
  * and refuses a decision already made (the page hides that button), so two
  * operators clicking at once record one action.
  */
-const userId = z.number().int().positive().max(2_147_483_647);
+const userId = z.number().int().positive().max(INT4_MAX);
 export const ZAccountTarget = z.object({ userId });
 export const ZRoleChange = z.object({ userId, role: z.enum(ROLE_NAMES, { error: "Choose a role" }) });
 

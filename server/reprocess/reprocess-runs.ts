@@ -18,6 +18,7 @@ import type { Keyring, VesselType } from "../svc/types";
 import { trainingOriginalKey } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
 import { isUniqueViolation } from "../db/pg-errors";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * Reprocessing runs (docs/processing.md "Reprocessing"): when the processing
@@ -507,7 +508,7 @@ export async function failReprocessRun(db: Db, runId: number, message: string): 
 }
 
 export const ZStopReprocessRun = z.object({
-  runId: z.number().int().positive().max(2_147_483_647),
+  runId: z.number().int().positive().max(INT4_MAX),
   /** The operator's words; without them the reason says when the run last moved. */
   reason: z.string().trim().max(300, "At most 300 characters").optional(),
 });

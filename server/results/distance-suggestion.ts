@@ -8,6 +8,7 @@ import { suggestEffortDistance } from "../svc/process/distance-suggestion";
 import { ProcessingError } from "../svc/process/errors";
 import type { Keyring, VesselType } from "../svc/types";
 import type { SessionUser } from "../users/users";
+import { INT4_MAX } from "../contract/values";
 
 export interface SuggestedDistance {
   distance_m: number;
@@ -64,6 +65,6 @@ export function parseSuggestionVessel(raw: string | undefined): number | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw refused;
   const id = (value as { vessel_id?: unknown }).vessel_id;
   if (id === undefined || id === null) return null;
-  if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw refused;
+  if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > INT4_MAX) throw refused;
   return id;
 }

@@ -4,9 +4,10 @@ import { resultAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { equipmentPaddles, equipmentVessels, results, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { INT4_MAX } from "../contract/values";
 
 /** A serial (32-bit) id: a larger one cannot exist, and Postgres would answer "integer out of range". */
-const rowId = z.number().int().positive().max(2_147_483_647);
+const rowId = z.number().int().positive().max(INT4_MAX);
 
 /**
  * The boat and paddle used in a session: the owner's own equipment (the

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { results } from "../db/schema";
 import { literalLimit } from "../db/literal-limit";
 import { notFound } from "../errors";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * The web app's sessions log (docs/web-app.md "Sessions log"): every session
@@ -28,7 +29,7 @@ const optionalId = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number)
-  .refine((n) => n <= 2_147_483_647)
+  .refine((n) => n <= INT4_MAX)
   .optional()
   .catch(undefined);
 const optionalDate = z.iso
@@ -104,7 +105,7 @@ export function decodeLogCursor(cursor: string | undefined, sort: LogSort): LogP
             .max(40)
             .refine((s) => !Number.isNaN(Date.parse(s)))
         : z.number().finite(),
-      z.number().int().positive().max(2_147_483_647),
+      z.number().int().positive().max(INT4_MAX),
     ]);
     const parsed = schema.safeParse(value);
     return parsed.success ? (parsed.data as LogPosition) : null;

@@ -5,7 +5,7 @@ import { commitBlob, stageBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingCrew, trainings, vessels, workoutTemplates } from "../db/schema";
 import { AppError } from "../errors";
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../contract/values";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../contract/values";
 import { sendEvent } from "../jobs/send-event";
 import { SENSITIVITY } from "../svc/process/sets";
 import type { SessionUser } from "../users/users";
@@ -229,8 +229,7 @@ export function parseTrainingUploadMetadata(
       if (required) throw invalid(key, `${key} is required`);
       return null;
     }
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
-      throw invalid(key, `${key} must be a positive integer`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > INT4_MAX) throw invalid(key, `${key} must be a positive integer`);
     return v;
   };
   const text = (key: string): string | undefined => {
@@ -247,7 +246,7 @@ export function parseTrainingUploadMetadata(
     if (!Array.isArray(m.athletes) || m.athletes.length > 9) throw invalid("athletes", "athletes must be a list with one entry per seat");
     crew = m.athletes.map((v, i) => {
       if (v === null || v === "") return null;
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > INT4_MAX)
         throw invalid(`athletes[${i}]`, `athletes[${i}] must be an athlete id or null`);
       return v;
     });

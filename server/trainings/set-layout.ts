@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * The pure part of set corrections (docs/trainings.md "Corrected sets"): a
@@ -21,7 +22,7 @@ export const MIN_SET_S = 1;
 /** How far a re-detected boundary may lie from the one a correction was made on (s) and still count as the same. */
 export const REAPPLY_TOLERANCE_S = 2;
 
-const ZSetId = z.number().int().positive().max(2_147_483_647);
+const ZSetId = z.number().int().positive().max(INT4_MAX);
 export const ZSetOperation = z.discriminatedUnion("op", [
   z.object({ op: z.literal("merge"), set_id: ZSetId, with_set_id: ZSetId }).strict(),
   z

@@ -26,6 +26,7 @@ import {
 import { computeSplits } from "../svc/process/track";
 import type { DataQuality, EffortTrack, SessionSummary, Split } from "../svc/process/types";
 import type { NormalizedTemplate } from "../workouts/template";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * What the web pages read about trainings (docs/trainings.md "Web pages").
@@ -67,7 +68,7 @@ function decodeCursor(cursor: string | undefined): { micros: string; id: number 
   if (!cursor || cursor.length > 100) return null;
   const [micros, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const n = Number(id);
-  if (!/^-?\d{1,17}$/.test(micros ?? "") || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) return null;
+  if (!/^-?\d{1,17}$/.test(micros ?? "") || !Number.isInteger(n) || n < 1 || n > INT4_MAX) return null;
   return { micros, id: n };
 }
 

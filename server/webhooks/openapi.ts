@@ -1,12 +1,13 @@
 import { exampleWebhookPayload, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, webhookEventTypeNames, type WebhookEventType } from "./event-types";
+import { INT4_MAX } from "../contract/values";
 
 /**
  * The OpenAPI 3.1 `webhooks` section of the Data API document
  * (docs/webhooks.md): one POST per event type, as the consumer receives it.
  */
 const ID_SCHEMAS: Record<string, Record<string, unknown>> = {
-  session: { session_id: { type: "integer", minimum: 1, maximum: 2_147_483_647, description: "GET /sessions/{session_id}" } },
-  training: { training_id: { type: "integer", minimum: 1, maximum: 2_147_483_647, description: "GET /trainings/{training_id}" } },
+  session: { session_id: { type: "integer", minimum: 1, maximum: INT4_MAX, description: "GET /sessions/{session_id}" } },
+  training: { training_id: { type: "integer", minimum: 1, maximum: INT4_MAX, description: "GET /trainings/{training_id}" } },
   export: { export_id: { type: "string", description: "GET /exports/{job_id}" } },
   device_job: { device_job_id: { type: "string", description: "GET /devices/jobs/{job_id}" } },
 };

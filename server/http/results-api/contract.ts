@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateParam, dateTimeParam, enumParam, idParam, intParam, textParam } from "../kernel/params";
 import { ZPageQuery } from "./pagination";
+import { INT4_MAX } from "../../contract/values";
 
 /**
  * The results API contract: request and response schemas of every operation,
@@ -110,7 +111,7 @@ export const ZResultFilters = z.object({
   pace_id: idParam("pace_id").optional(),
   hardware_id: idParam("hardware_id").optional().describe("the recording unit's device id"),
   athlete_id: idParam("athlete_id").optional().describe("the result's crew includes this athlete"),
-  dist: intParam("dist", 0, 2_147_483_647).optional().describe("distance covered, metres"),
+  dist: intParam("dist", 0, INT4_MAX).optional().describe("distance covered, metres"),
   competition: textParam("competition").optional().describe("part of the competition name, case-insensitive"),
   description: textParam("description").optional().describe("part of the description, case-insensitive"),
   sort: enumParam("sort", ["date", "dist", "time", "creation_date"] as const).default("date"),

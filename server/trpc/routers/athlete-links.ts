@@ -3,8 +3,9 @@ import { acceptInvitation, createOwnAthleteProfile, inviteAthlete, unlinkAthlete
 import { ZAthleteInput } from "../../athletes/athletes";
 import { getEnv } from "../../config/env";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
-const athleteId = z.number().int().positive().max(2_147_483_647);
+const athleteId = z.number().int().positive().max(INT4_MAX);
 
 /** Linking athlete records to accounts (docs/access.md "Linking an athlete record to an account"). */
 export const athleteLinksRouter = router({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deleteAthlete } from "../../athletes/delete-athlete";
 import { createAthlete, updateAthlete, ZAthleteInput } from "../../athletes/athletes";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
 export const athletesRouter = router({
   create: protectedProcedure.input(ZAthleteInput).mutation(({ ctx, input }) => createAthlete(ctx.db, ctx.user.id, input)),
@@ -10,6 +11,6 @@ export const athletesRouter = router({
     .mutation(({ ctx, input }) => updateAthlete(ctx.db, ctx.user.id, input.id, input.values)),
   /** Seats in sessions become external paddlers with the athlete's name (docs/web-app.md "Deleting"). */
   delete: protectedProcedure
-    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .input(z.object({ id: z.number().int().positive().max(INT4_MAX) }))
     .mutation(({ ctx, input }) => deleteAthlete(ctx.db, ctx.user.id, input.id)),
 });

@@ -3,6 +3,7 @@ import { getDeviceJobFor, requestDeviceDelete, requestDeviceFetch, type DeviceJo
 import { deleteDevice } from "../../devices/delete-device";
 import { renameDevice, ZDeviceLabel } from "../../devices/devices";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
 /** What the devices page shows of a file job. */
 const jobStatus = (job: DeviceJob) => ({
@@ -29,7 +30,7 @@ export const devicesRouter = router({
     ),
   /** Only a unit with no stored files. */
   delete: protectedProcedure
-    .input(z.object({ deviceId: z.number().int().positive().max(2_147_483_647) }))
+    .input(z.object({ deviceId: z.number().int().positive().max(INT4_MAX) }))
     .mutation(({ ctx, input }) => deleteDevice(ctx.db, ctx.user.id, input.deviceId)),
   job: protectedProcedure
     .input(z.object({ jobId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }))

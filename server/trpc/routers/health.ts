@@ -10,9 +10,10 @@ import {
   ZWeightInput,
 } from "../../health/health";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
 const ZId = z.object({ id: z.number().int().positive() });
-const athleteId = z.number().int().positive().max(2_147_483_647);
+const athleteId = z.number().int().positive().max(INT4_MAX);
 
 export const healthRouter = router({
   addWeight: protectedProcedure.input(ZWeightInput).mutation(({ ctx, input }) => addWeight(ctx.db, ctx.user.id, input)),

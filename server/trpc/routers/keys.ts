@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bindKeyPairToApplication, createKeyPair, deleteKeyPair, revokeKeyPair, ZKeyPairBinding, ZKeyPairName } from "../../keys/key-pairs";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
 export const keysRouter = router({
   /** The secret is in this response only; it is never retrievable again. */
@@ -13,7 +14,7 @@ export const keysRouter = router({
     .mutation(({ ctx, input }) => revokeKeyPair(ctx.db, ctx.user.id, input.id)),
   /** Sessions it uploaded keep their data. */
   delete: protectedProcedure
-    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .input(z.object({ id: z.number().int().positive().max(INT4_MAX) }))
     .mutation(({ ctx, input }) => deleteKeyPair(ctx.db, ctx.user.id, input.id)),
   /** Which of the owner's applications the key's uploads count as created by (null: none). */
   bindApplication: protectedProcedure.input(ZKeyPairBinding).mutation(async ({ ctx, input }) => {

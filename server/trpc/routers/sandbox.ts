@@ -2,8 +2,9 @@ import { z } from "zod";
 import { runSandboxAction, ZSandboxAction } from "../../sandbox/sandbox-actions";
 import { createSandbox, deleteSandbox, resetSandbox, ZSandboxOptions } from "../../sandbox/sandbox";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
-const ZApplicationId = z.object({ applicationId: z.number().int().positive().max(2_147_483_647) });
+const ZApplicationId = z.object({ applicationId: z.number().int().positive().max(INT4_MAX) });
 
 /** An application's sandbox person (docs/sandbox.md), driven by the application's owner from its portal page. */
 export const sandboxRouter = router({

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { deleteTeam } from "../../teams/delete-team";
 import { addAthlete, addCoach, createTeam, removeMember, renameTeam, ZAddAthlete, ZAddCoach, ZTeamInput } from "../../teams/teams";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
-const ZId = z.number().int().positive().max(2_147_483_647);
+const ZId = z.number().int().positive().max(INT4_MAX);
 
 export const teamsRouter = router({
   create: protectedProcedure.input(ZTeamInput).mutation(({ ctx, input }) => createTeam(ctx.db, ctx.user.id, input)),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deleteTrack } from "../../tracks/delete-track";
 import { createTrack, updateTrack, ZTrackInput } from "../../tracks/tracks";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
 export const tracksRouter = router({
   create: protectedProcedure.input(ZTrackInput).mutation(({ ctx, input }) => createTrack(ctx.db, ctx.user.id, input)),
@@ -10,6 +11,6 @@ export const tracksRouter = router({
     .mutation(({ ctx, input }) => updateTrack(ctx.db, ctx.user.id, input.id, input.values)),
   /** Refused while a session uses the track. */
   delete: protectedProcedure
-    .input(z.object({ id: z.number().int().positive().max(2_147_483_647) }))
+    .input(z.object({ id: z.number().int().positive().max(INT4_MAX) }))
     .mutation(({ ctx, input }) => deleteTrack(ctx.db, ctx.user.id, input.id)),
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { correctTrainingSets, markTrainingReviewed, undoSetCorrection } from "../../trainings/set-corrections";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
-const ZTrainingId = z.number().int().positive().max(2_147_483_647);
+const ZTrainingId = z.number().int().positive().max(INT4_MAX);
 
 /** Set corrections on the training page (the operation is checked by the domain, in its own words) (docs/trainings.md "Corrected sets"): the owner's and the paddler's. */
 export const trainingsRouter = router({

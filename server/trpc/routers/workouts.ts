@@ -8,8 +8,9 @@ import {
   ZTemplateInput,
 } from "../../workouts/templates";
 import { protectedProcedure, router } from "../init";
+import { INT4_MAX } from "../../contract/values";
 
-const ZId = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+const ZId = z.object({ id: z.number().int().positive().max(INT4_MAX) });
 const created = (t: { id: number; name: string }) => ({ id: t.id, name: t.name });
 
 /** Workout templates in the web app (docs/workouts.md "Stored templates"): every write is the owner's. */

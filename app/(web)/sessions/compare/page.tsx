@@ -9,6 +9,7 @@ import { AppError } from "@/server/errors";
 import { averageSpeedMS } from "@/server/results/figures";
 import { COMPARE_LIMITS, compareSessions, type SessionComparison } from "@/server/sessions/compare-sessions";
 import { CompareCharts, SESSION_COLOURS } from "./compare-charts";
+import { INT4_MAX } from "@/server/contract/values";
 
 export const metadata: Metadata = { title: "Compare sessions" };
 
@@ -18,7 +19,7 @@ function parseIds(raw: string | string[] | undefined): { ids: number[] } | { pro
     .flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter(Boolean);
-  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2_147_483_647))
+  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > INT4_MAX))
     return { problem: "The address holds something that is not a session." };
   const ids = parts.map(Number);
   if (new Set(ids).size !== ids.length) return { problem: "The same session is chosen twice: choose each session once." };

@@ -8,6 +8,7 @@ import type { OperationSpec } from "../../openapi/build";
 import { defineOperation, pathId, ZErrorBody, type DataApiContext, type DataApiOperation } from "../define-operation";
 import { defineTokenOperation } from "../define-token-operation";
 import { DataApiError, dataApiNotFound } from "../errors";
+import { INT4_MAX } from "../../../contract/values";
 
 /**
  * Replay embeds (data-api.md "Replay embeds", docs/replay.md): creating an
@@ -21,7 +22,7 @@ const EMBED_SURFACES = ["data", "partner"] as const;
 export const ZEmbedBody = z
   .object({
     session_ids: z
-      .array(z.number().int().min(1).max(2_147_483_647))
+      .array(z.number().int().min(1).max(INT4_MAX))
       .min(1, "session_ids: 1 to 9 sessions")
       .max(9, "session_ids: 1 to 9 sessions")
       .refine((ids) => new Set(ids).size === ids.length, "session_ids: each session at most once")

@@ -36,6 +36,7 @@ import {
   ZSplits,
   ZStroke,
 } from "../../../contract/data-api/sessions";
+import { INT4_MAX } from "../../../contract/values";
 
 /** Sessions (data-api.md "Sessions"): list, one session, summary, series, strokes, splits. */
 export const audienceOf = (ctx: DataApiContext): SessionAudience => ({
@@ -272,7 +273,7 @@ const ZCompareBody = z
           .number({ error: "a session id is an integer" })
           .int("a session id is an integer")
           .min(1, "a session id is from 1")
-          .max(2_147_483_647, "not a session id"),
+          .max(INT4_MAX, "not a session id"),
         {
           error: "session_ids: a list of session ids",
         },

@@ -42,6 +42,7 @@ import {
   ZTrainingTimeline,
 } from "../../../contract/data-api/trainings";
 import { audienceOf } from "./sessions";
+import { INT4_MAX } from "../../../contract/values";
 
 /**
  * Trainings (data-api.md "Trainings"; docs/trainings.md "Data API"): list,
@@ -251,7 +252,7 @@ export const ZCompareBody = z
           .number({ error: "must be integer set ids" })
           .int("must be integer set ids")
           .min(1, "must be positive set ids")
-          .max(2147483647, "must be set ids"),
+          .max(INT4_MAX, "must be set ids"),
         { error: setIdsMessage },
       )
       .min(COMPARE_MIN, setIdsMessage)

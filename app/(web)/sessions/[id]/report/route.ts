@@ -2,11 +2,12 @@ import { getEnv } from "@/server/config/env";
 import { notFound } from "@/server/errors";
 import { signedInRoute } from "@/server/http/signed-in-route";
 import { buildResultReport } from "@/server/reports/build-result-report";
+import { INT4_MAX } from "@/server/contract/values";
 
 /** The session page's PDF download (the results API's report), signed in with the app session. */
 export const GET = signedInRoute(async ({ db, url, user, params }) => {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
-  if (!(id <= 2_147_483_647)) throw notFound("Session");
+  if (!(id <= INT4_MAX)) throw notFound("Session");
   const lang = url.searchParams.get("lang") === "es" ? "es" : "en";
   const splits = Math.min(20, Math.max(1, Number(url.searchParams.get("splits")) || 4));
   const { pdf, filename } = await buildResultReport(db, { userId: user.id, resultId: id, lang, splits, appUrl: getEnv().appUrl });
