@@ -2,10 +2,11 @@
  * `npm run bench:uncertainty`: calibration of the split uncertainty
  * (docs/processing.md "Split uncertainty", docs/benchmarks.md).
  *
- * The scored corpus (default `scored-3`, drawn on 2026-12-01; the estimator has been frozen since
- * 2026-11-27) has noise, outage, start-strength and fade settings beyond those used while
- * developing (scripts/bench/uncertainty-corpus.ts; BENCH_CORPUS=scored-2 reruns the previous
- * scored corpus, BENCH_CORPUS=dev the development one: the simulator's default clean/noisy
+ * The scored corpus (default `scored-5`, drawn on 2026-12-02 after estimator version 4 was frozen)
+ * has noise, outage, start-strength and fade settings beyond those used while
+ * developing (scripts/bench/uncertainty-corpus.ts; BENCH_CORPUS=scored-2, -3, -4 rerun the earlier
+ * scored corpora, BENCH_CORPUS=dev-wide the development one estimator versions 3 and 4 were tuned on,
+ * BENCH_CORPUS=dev the older development one: the simulator's default clean/noisy
  * settings, other seeds). Every recording goes through the real container. For each split: is
  * the true elapsed time within ± the stated value, and how wide is the stated value against the
  * bound from the simulator's own settings and truth (docs/benchmarks.md "The bound"): its
@@ -14,11 +15,11 @@
  * its accelerometer noise setting implies, bridged between the fixes on either
  * side — over the true speed, ×1.96 (a bridge tied at the end for timed
  * efforts). The former Doppler-only bound, 1.96·σ_sim·√(Δ·t)/v, is printed
- * beside it. BENCH_ACCEL=whole scores the same recordings with the simulator's accelerometer
- * recording the boat's whole acceleration (docs/benchmarks.md "Where the noisy error comes from").
+ * beside it. BENCH_ACCEL=forces scores the same recordings with the simulator's accelerometer as it
+ * was before 2026-12-02 (the modelled forces only; docs/benchmarks.md "Where the noisy error came from").
  * Also the single-effort split accuracy on the accuracy corpus (same seeds as
  * bench:accuracy): sessions with every split within 0.1 s (clean) and 0.25 s (noisy).
- * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS (scored-3 | scored-2 | dev), BENCH_ACCEL=whole, BENCH_ACCURACY=0.
+ * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS (scored-5 | scored-4 | scored-3 | scored-2 | dev-wide | dev), BENCH_ACCEL=forces, BENCH_ACCURACY=0.
  */
 import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
@@ -40,18 +41,22 @@ const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [
 const SPLITS = 4;
 const keyring = loadKeyring({});
 const seeds = Number(process.env.BENCH_SEEDS ?? 2);
-const corpus = (process.env.BENCH_CORPUS ?? "scored-4") as CorpusKind;
+const corpus = (process.env.BENCH_CORPUS ?? "scored-5") as CorpusKind;
 const dev = corpus === "dev" || corpus === "dev-wide";
 // BENCH_ACCEL=forces: the same recordings with the simulator's accelerometer leaving out part of
 // the boat's acceleration, as it did before 2026-12-02 (docs/benchmarks.md "Where the noisy error comes from").
 const forcesOnly = process.env.BENCH_ACCEL === "forces";
-/** Seeds and settings stream of each corpus: scored-3 was drawn on 2026-12-01, after estimator version 2 had been frozen since 2026-11-27. */
+/**
+ * Seeds and settings stream of each corpus: scored-3 was drawn on 2026-12-01, after estimator version 2 had been frozen since
+ * 2026-11-27; scored-4 on 2026-12-02 after version 3, scored-5 the same day after version 4.
+ */
 const STREAMS: Record<CorpusKind, { settings: number; seed: number }> = {
   dev: { settings: 4242, seed: 50_000 },
   "dev-wide": { settings: 6161, seed: 61_000 },
   "scored-2": { settings: 31337, seed: 80_000 },
   "scored-3": { settings: 271_828, seed: 90_000 },
   "scored-4": { settings: 141_421, seed: 97_000 },
+  "scored-5": { settings: 173_205, seed: 99_000 },
 };
 
 interface SplitRow {

@@ -27,15 +27,17 @@ const base: EffortUncertainty = {
 };
 
 describe('split uncertainty (docs/processing.md "Split uncertainty")', () => {
-  it("integrates the Doppler noise as a random walk: V(t) = (κ·σ_v)²·Δ·t, and an outage adds its bridge and edges", () => {
+  it("integrates the Doppler noise as a random walk while there are fixes: V(t) = (κ·σ_v)²·Δ·(t − outage time), and an outage adds its bridge and edges", () => {
     expect(FUSION_EXCESS).toBeGreaterThanOrEqual(1);
     expect(distanceVariance(base, 100)).toBeCloseTo(r * 0.1 * 100, 10);
     const withOutage = { ...base, outages: [[40, 46, 0.02]] as [number, number, number][] };
     const edge = Math.sqrt(1e-3 * 0.1 * r) / 2;
     expect(distanceVariance(withOutage, 30)).toBeCloseTo(distanceVariance(base, 30), 10);
-    expect(distanceVariance(withOutage, 100) - distanceVariance(base, 100)).toBeCloseTo((0.02 * 36) / 12 + (36 * edge) / 2, 10);
+    // The 6 s without fixes carry the bridge and the edges instead of the Doppler's walk.
+    const outageTerm = (0.02 * 36) / 12 + (36 * edge) / 2 - r * 0.1 * 6;
+    expect(distanceVariance(withOutage, 100) - distanceVariance(base, 100)).toBeCloseTo(outageTerm, 10);
     // Half-way through the outage, half of its term.
-    expect(distanceVariance(withOutage, 43) - distanceVariance(base, 43)).toBeCloseTo(((0.02 * 36) / 12 + (36 * edge) / 2) / 2, 10);
+    expect(distanceVariance(withOutage, 43) - distanceVariance(base, 43)).toBeCloseTo(outageTerm / 2, 10);
   });
 
   it("distance-ended: elapsed grows like √t and includes the start; the split's own time is smaller and lacks the start", () => {

@@ -11,8 +11,8 @@ import type { EffortTrack, EffortUncertainty } from "./types";
  * its time error is the distance error there divided by the speed. Over more
  * than a few seconds the distance comes from the GNSS Doppler speed alone
  * (docs/processing.md "Speed fusion"): each fix's noise (σ_v) weighs one fix
- * interval (Δ), so the distance error from the start grows as a random walk,
- * V(t) = σ_v²·Δ·t. An outage of L seconds adds what the IMU's offset wanders
+ * interval (Δ), so the distance error from the start grows as a random walk
+ * while there are fixes, V(t) = σ_v²·Δ·(t − outage time). An outage of L seconds adds what the IMU's offset wanders
  * meanwhile (a bridge between the fixes on either side: W(L)·L²/12, W(L) the
  * offset's wander over L measured on the file; q·L³/12 for a random walk) and the
  * error of those two edge offsets carried over the outage (L²·P/2, P the
@@ -24,7 +24,7 @@ export const Z95 = 1.96;
 
 /**
  * How much larger the fused distance's error is, where fixes exist, than an ideal integration of
- * the Doppler speed with the noise measured on the file (estimator version 3). Measured on the
+ * the Doppler speed with the noise measured on the file (estimator version 3 on). Measured on the
  * development corpus `dev-wide` of bench:uncertainty (2026-12-02: the fusion's error there needs
  * 1.1–1.3 × the ideal; 1.1 brought every split index to 94–97 % coverage), never on a scored
  * corpus. It describes our fusion, not the simulator: no noise setting of the simulator enters.
@@ -83,14 +83,17 @@ export function distanceVariance(u: EffortUncertainty, t: number): number {
   const r = (u.speed_noise_ms * FUSION_EXCESS) ** 2;
   const q = u.drift_rate;
   const edge = Math.sqrt(q * u.fix_interval_s * r) / 2;
-  let variance = r * u.fix_interval_s * Math.max(0, t);
+  // The Doppler's walk grows only while there are fixes; an outage's time is the bridge's instead.
+  let fixedTime = Math.max(0, t);
+  let variance = 0;
   for (const [from, to, wander] of u.outages) {
     if (t <= from) continue;
     const length = to - from;
     const share = Math.min(1, (t - from) / length);
+    fixedTime -= share * length;
     variance += share * (((wander ?? q * length) * length * length) / 12 + (length * length * edge) / 2);
   }
-  return variance;
+  return variance + r * u.fix_interval_s * Math.max(0, fixedTime);
 }
 
 export interface SplitUncertainty {
