@@ -30,12 +30,8 @@ export interface Kinematics {
   speed: Float64Array;
   /** Metres travelled since the first IMU sample. */
   distance: Float64Array;
-  /**
-   * GNSS fix losses (longer than one period), in seconds from the first sample; `wanderMs2`: how
-   * far the IMU speed offset wanders over the loss's length on this file, (m/s)², the variance of
-   * offset differences at that lag less the Doppler noise's share (for the split uncertainty).
-   */
-  fixGaps: { startS: number; endS: number; wanderMs2?: number }[];
+  /** GNSS fix losses (longer than one period), in seconds from the first sample. */
+  fixGaps: { startS: number; endS: number }[];
   /** Noise figures measured on this file, for the split uncertainty (uncertainty.ts). */
   noise: SpeedNoise;
 }
@@ -106,7 +102,6 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     driftRate: Math.max((sigmaA * sigmaA) / hz, offsetDriftRate(fixes, hz, gnssHz)),
     accelMs2: sigmaA,
   };
-  for (const gap of fixGaps) gap.wanderMs2 = offsetWander(fixes, hz, gnssHz, Math.round((gap.endS - gap.startS) * gnssHz), noise);
   if (fixes.index.length === 0) return { speed, distance, fixGaps, noise };
 
   if (fusion === "window") {
@@ -336,23 +331,6 @@ function offsetDriftRate(fixes: Fixes, hz: number, gnssHz: number): number {
   const long = spread(20);
   const rate = (long - short) / ((19 * step) / hz);
   return Number.isFinite(rate) && rate > 0 ? rate : 0;
-}
-
-/**
- * The offset's wander over `lag` fixes, (m/s)²: the robust variance of offset differences at that
- * lag less twice the Doppler noise variance, at least the drift rate's random walk over the lag
- * (the IMU's integral can wander faster than a random walk over several seconds).
- */
-function offsetWander(fixes: Fixes, hz: number, gnssHz: number, lag: number, noise: SpeedNoise): number {
-  const step = hz / gnssHz;
-  const walk = noise.driftRate * (lag / gnssHz);
-  const diffs: number[] = [];
-  const stride = Math.max(1, Math.floor(fixes.index.length / 2000));
-  for (let k = lag; k < fixes.index.length; k += stride) {
-    if (Math.abs(fixes.index[k] - fixes.index[k - lag] - lag * step) < 1e-6) diffs.push(fixes.offset[k] - fixes.offset[k - lag]);
-  }
-  if (diffs.length < 10) return walk;
-  return Math.max(walk, (1.4826 * medianAbsolute(diffs)) ** 2 - 2 * noise.dopplerMs ** 2);
 }
 
 /** White accelerometer noise (m/s²) from second differences of the surge, which the stroke's slow shape barely touches. */

@@ -15,5 +15,9 @@
  * 4: the effort's start is a real drive: a sensor-noise peak taken for a
  *    catch just before a standing start (under 20 % of the drives after it)
  *    no longer starts the effort a stroke early (single efforts).
+ * 5: the split uncertainty's outage term comes from the accelerometer noise
+ *    measured on the file (BRIDGE_EXCESS × σ_a²·L/f_s), not from the spread
+ *    of offset differences, which the Doppler noise swamps; only the stored
+ *    uncertainty figures change (every ±), no other figure.
  */
-export const PROCESSING_CORE_VERSION = 4;
+export const PROCESSING_CORE_VERSION = 5;
