@@ -5,7 +5,7 @@ import { revokeGrant } from "../auth/oauth/grants";
 import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import type { DbHandle } from "../db/client";
 import { eventOutbox, jobRuns, trainingSets, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { getSubjectIdentity } from "../identity/identity";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { attemptWebhookDelivery, DISABLE_AFTER_MS, MAX_ATTEMPTS } from "./deliver";
@@ -37,11 +37,16 @@ import { createProcessedTraining } from "../../test/support/trainings";
 import { AppError } from "../errors";
 
 let handle: DbHandle;
+// A database of its own: its drains claim every queued run (test/support/test-db.ts usePrivateDatabase). On the shared one they
+// ran other files' jobs (reprocessing their trainings under them, new set ids) and could outlast the test's timeout.
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 const AUDIENCE = "https://results.example/api/v1";
