@@ -132,6 +132,7 @@ describe("sandbox actions", () => {
       .from(trainings)
       .where(and(eq(trainings.ownerUserId, person), eq(trainings.status, "queued"))))
       await processStoredTraining(db, t.id);
+    await act("correct_training");
     await act("request_export");
     const [good] = await db.select().from(exportJobs).where(eq(exportJobs.subjectUserId, person));
     await markExportRunning(db, good.id);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { revokeApplicationAccess } from "../auth/oauth/grants";
 import type { Db } from "../db/client";
-import { athletes, oauthApplications, resultCrew, results, tracks } from "../db/schema";
+import { athletes, oauthApplications, resultCrew, results, tracks, trainings, trainingSets } from "../db/schema";
 import { requestDeviceFetch } from "../devices/device-jobs";
 import { AppError, notFound } from "../errors";
 import { requestSessionExport } from "../exports/request-session-export";
@@ -15,6 +15,7 @@ import { getKeyring } from "../config/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../svc/simulator/training";
 import { createTrainingFromUpload } from "../trainings/create-training";
+import { correctTrainingSets } from "../trainings/set-corrections";
 import { vesselIdOf } from "../demo/vessel-ids";
 import { getSandboxPerson } from "./sandbox";
 
@@ -32,6 +33,7 @@ export const SANDBOX_ACTIONS = [
   "delete_session",
   "upload_training",
   "upload_failing_training",
+  "correct_training",
   "request_export",
   "request_failing_export",
   "fetch_device_file",
@@ -154,6 +156,30 @@ export async function uploadSandboxTraining(
 }
 
 /**
+ * A set correction of the newest processed training, as the training page
+ * sends it: its first work set split in the middle (training.updated).
+ */
+export async function correctNewestTraining(db: Db, ownerUserId: number, applicationId: number): Promise<{ trainingId: number }> {
+  const { person } = await getSandboxPerson(db, ownerUserId, applicationId);
+  const [training] = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(and(eq(trainings.ownerUserId, person.id), eq(trainings.status, "ready")))
+    .orderBy(desc(trainings.startAt), desc(trainings.id))
+    .limit(1);
+  if (!training) throw new AppError("conflict", "The sandbox person has no processed trainings: upload one or reset the sandbox");
+  const [set] = await db
+    .select({ id: trainingSets.id, durationMs: trainingSets.durationMs })
+    .from(trainingSets)
+    .where(and(eq(trainingSets.trainingId, training.id), eq(trainingSets.kind, "work")))
+    .orderBy(asc(trainingSets.position))
+    .limit(1);
+  if (!set) throw new AppError("conflict", "The newest training has no work set to correct");
+  await correctTrainingSets(db, person.id, training.id, { op: "split", set_id: set.id, at_s: Math.round(set.durationMs / 2) / 1000 });
+  return { trainingId: training.id };
+}
+
+/**
  * An export of the newest session, requested as the application would (its
  * surface's boundary and mode). The failing one is requested and then its
  * session deleted before the job can build it: the job fails with
@@ -241,6 +267,10 @@ export async function runSandboxAction(
     case "upload_failing_training":
       return {
         message: `Uploaded damaged training ${(await uploadSandboxTraining(db, ownerUserId, applicationId, "failed")).trainingId}; its processing fails (training.failed).`,
+      };
+    case "correct_training":
+      return {
+        message: `Corrected the sets of training ${(await correctNewestTraining(db, ownerUserId, applicationId)).trainingId} (training.updated).`,
       };
     case "request_export":
       return {

@@ -81,7 +81,10 @@ async function clearFigures(tx: Db, trainingId: number) {
  * derived data, the sets and their strokes and writes the facts, status
  * `ready` and the core's version. A file the core refuses ends as `failed`
  * with a stable code; anything unexpected throws (the job retries it).
- * Safe to run again: each run replaces what the last one wrote.
+ * Safe to run again: each run replaces what the last one wrote. The first
+ * processing that ends ready emits `training.ready`; a later one of a
+ * training that was ready (a reprocessing run) emits `training.updated`
+ * (docs/webhooks.md "Event types").
  */
 export async function processStoredTraining(db: Db, trainingId: number, deps: ProcessDeps = {}): Promise<ProcessOutcome> {
   const now = deps.now ?? new Date();
@@ -128,8 +131,15 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Serializes two processings of one training: the second waits and then replaces the first's figures.
-    const [locked] = await t.select({ id: trainings.id }).from(trainings).where(eq(trainings.id, trainingId)).for("update");
+    const [locked] = await t
+      .select({ id: trainings.id, coreVersion: trainings.processingCoreVersion })
+      .from(trainings)
+      .where(eq(trainings.id, trainingId))
+      .for("update");
     if (!locked) throw new AppError("not_found", `training ${trainingId} not found`);
+    // A core version is stored only while the training's last processing ended ready (a failure clears it):
+    // then this run replaces sets an integrator may have read, as a session's reprocessing is a session.updated.
+    const wasReady = locked.coreVersion !== null;
     if (corrected) await assertSameCorrections(t, trainingId, corrected.correctionIds);
     const [device] = await t
       .insert(devices)
@@ -179,7 +189,7 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
         processedAt: now,
       })
       .where(eq(trainings.id, trainingId));
-    await emitTrainingEvent(t, "training.ready", trainingId);
+    await emitTrainingEvent(t, wasReady ? "training.updated" : "training.ready", trainingId);
     await deps.afterWrites?.(t, trainingId);
   });
   return { status: "ready", workSetCount, processingCoreVersion: processed.processing_core_version };

@@ -8,6 +8,7 @@ import { getKeyring } from "../config/keyring";
 import { processTrainingSvc, type ProcessedTraining, type SetSpan } from "../svc/process/training";
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
+import { emitTrainingEvent } from "../webhooks/emit-event";
 import { trainingOriginalKey } from "./create-training";
 import {
   applySetOperation,
@@ -25,7 +26,8 @@ import { trainingVisible } from "./training-view";
  * "Corrected sets"): merge, split, move a boundary to a stroke, mark as rest
  * or work, and undo. Each is stored with who made it and when; the sets,
  * their strokes, splits and summaries are measured again by the core from
- * the original file, in one transaction with the correction's row.
+ * the original file, in one transaction with the correction's row and its
+ * `training.updated` webhook event (docs/webhooks.md).
  */
 export interface CorrectionDeps {
   keyring?: Keyring;
@@ -152,6 +154,7 @@ export async function correctTrainingSets(
       .insert(trainingSetCorrections)
       .values({ trainingId, userId, operation: op, before, after: stored, createdAt: deps.now ?? new Date() })
       .returning({ id: trainingSetCorrections.id });
+    await emitTrainingEvent(tx, "training.updated", trainingId);
     await deps.afterWrites?.(tx);
     return { correctionId: row.id, workSetCount: stored.filter((s) => s.kind === "work").length, sets: stored };
   });
@@ -188,6 +191,7 @@ export async function undoSetCorrection(db: Db, userId: number, trainingId: numb
       .update(trainingSetCorrections)
       .set({ undoneAt: deps.now ?? new Date(), undoneByUserId: userId })
       .where(eq(trainingSetCorrections.id, last.id));
+    await emitTrainingEvent(tx, "training.updated", trainingId);
     await deps.afterWrites?.(tx);
     return { correctionId: last.id, workSetCount: stored.filter((s) => s.kind === "work").length, sets: stored };
   });

@@ -135,7 +135,12 @@ export async function emitSessionEvent(
     await emitWebhookEvent(tx, { type, userId: row.ownerUserId, ids: { session_id: resultId }, createdByApplicationId: row.createdBy });
 }
 
-export async function emitTrainingEvent(tx: Db, type: "training.ready" | "training.failed", trainingId: number): Promise<void> {
+/** A training's event, for its owner (the session surface: only to the application that created it). */
+export async function emitTrainingEvent(
+  tx: Db,
+  type: "training.ready" | "training.updated" | "training.failed",
+  trainingId: number,
+): Promise<void> {
   const [row] = await tx
     .select({ ownerUserId: trainings.ownerUserId, createdBy: trainings.createdByApplicationId })
     .from(trainings)

@@ -14,6 +14,11 @@ export const WEBHOOK_EVENT_TYPES = {
   },
   "session.deleted": { scope: "sessions:read", resource: "session", summary: "A session was deleted." },
   "training.ready": { scope: "trainings:read", resource: "training", summary: "A training was processed and its sets can be read." },
+  "training.updated": {
+    scope: "trainings:read",
+    resource: "training",
+    summary: "A training's sets changed: a coach's correction, its undo, or a reprocessing.",
+  },
   "training.failed": { scope: "trainings:read", resource: "training", summary: "A training's file could not be processed." },
   "export.completed": { scope: "exports:create", resource: "export", summary: "An export the application requested is ready to download." },
   "export.failed": { scope: "exports:create", resource: "export", summary: "An export the application requested could not be built." },

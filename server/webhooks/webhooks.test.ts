@@ -1,11 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeGrant } from "../auth/oauth/grants";
 import { issueAccessToken, makeOwnerAndApp } from "../../test/support/oauth-fixtures";
 import type { DbHandle } from "../db/client";
-import { eventOutbox, jobRuns, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { eventOutbox, jobRuns, trainingSets, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
+import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { getSubjectIdentity } from "../identity/identity";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
 import { attemptWebhookDelivery, DISABLE_AFTER_MS, MAX_ATTEMPTS } from "./deliver";
@@ -31,13 +31,22 @@ import { loadKeyring } from "../svc/keyring";
 import { simulateSession } from "../svc/simulator/simulate";
 import { createTrack } from "../tracks/tracks";
 import { getSessionUser } from "../users/users";
+import { processStoredTraining } from "../trainings/process-training";
+import { correctTrainingSets, undoSetCorrection } from "../trainings/set-corrections";
+import { createProcessedTraining } from "../../test/support/trainings";
+import { AppError } from "../errors";
 
 let handle: DbHandle;
+// A database of its own: its drains claim every queued run (test/support/test-db.ts usePrivateDatabase). On the shared one they
+// ran other files' jobs (reprocessing their trainings under them, new set ids) and could outlast the test's timeout.
+let dropPrivateDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  dropPrivateDatabase = await usePrivateDatabase();
   handle = await openTestDb();
 });
 afterAll(async () => {
   await handle.close();
+  await dropPrivateDatabase();
 });
 
 const AUDIENCE = "https://results.example/api/v1";
@@ -292,6 +301,108 @@ describe("events from the domain's own transactions", () => {
       await receiver.close();
     }
   });
+
+  it("a set correction and its undo each send one training.updated (ids only, trainings:read only, nothing when refused or rolled back); a reprocessing too", async () => {
+    const keyring = loadKeyring({});
+    const reader = await setup({ eventTypes: ["training.ready", "training.updated"] });
+    // Another application the same person authorized without trainings:read, subscribed to the same types.
+    const other = await makeOwnerAndApp(handle.db, { scopes: ["openid", "sessions:read", "trainings:read"] });
+    const { endpoint: otherEndpoint } = await createEndpoint(handle.db, other.owner.id, other.application.id, {
+      url: "http://127.0.0.1:9/hooks",
+      eventTypes: ["training.ready", "training.updated"],
+    });
+    await issueAccessToken(handle.db, {
+      userId: reader.owner.id,
+      applicationId: other.application.id,
+      clientId: other.application.clientId,
+      scopes: ["openid", "sessions:read"],
+      audience: AUDIENCE,
+      lifetimeSeconds: 30 * 24 * 3600,
+    });
+    const typesOf = async (applicationId: number) => (await eventsOf(applicationId)).map((e) => e.type).sort();
+    const deliveriesOf = (endpointPublicId: string) =>
+      handle.db
+        .select({ eventId: webhookDeliveries.eventId, type: webhookEvents.type })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(eq(webhookEndpoints.publicId, endpointPublicId));
+    const setsOf = (trainingId: number) =>
+      handle.db.select().from(trainingSets).where(eq(trainingSets.trainingId, trainingId)).orderBy(asc(trainingSets.position));
+    try {
+      const user = (await getSessionUser(handle.db, reader.owner.id))!;
+      const { id } = await createProcessedTraining(handle.db, user, { spec: "4x250m/60s", seed: 4101, keyring });
+      // The upload's queued processing run is taken away: another file's drain running it would be a reprocessing (training.updated).
+      const queuedRuns = (
+        await handle.db
+          .select({ eventId: eventOutbox.eventId })
+          .from(eventOutbox)
+          .where(and(eq(eventOutbox.name, "training/stored"), sql`${eventOutbox.data}->>'trainingId' = ${String(id)}`))
+      ).map((r) => r.eventId);
+      expect(queuedRuns).toHaveLength(1);
+      await handle.db.delete(eventOutbox).where(inArray(eventOutbox.eventId, queuedRuns));
+      await handle.db.delete(jobRuns).where(inArray(jobRuns.eventId, queuedRuns));
+      // The first processing is training.ready, not training.updated.
+      expect(await typesOf(reader.application.id)).toEqual(["training.ready"]);
+
+      const before = await setsOf(id);
+      await correctTrainingSets(handle.db, user.id, id, { op: "merge", set_id: before[0].id, with_set_id: before[2].id }, { keyring });
+      const updated = (await eventsOf(reader.application.id)).filter((e) => e.type === "training.updated");
+      expect(updated).toHaveLength(1);
+      const { sub } = await getSubjectIdentity(handle.db, reader.owner.id, reader.application.id);
+      // Ids only: no sets, figures or heart rate.
+      expect(updated[0].payload).toEqual({
+        type: "training.updated",
+        timestamp: expect.any(String),
+        data: { subject: sub, training_id: id },
+      });
+      expect(payloadValidator("training.updated")(updated[0].payload)).toBe(true);
+      expect((await deliveriesOf(reader.endpoint.id)).filter((d) => d.type === "training.updated")).toEqual([
+        { eventId: updated[0].id, type: "training.updated" },
+      ]);
+
+      // Refused (not neighbours) and rolled back (a failure after every write): nothing is queued.
+      const merged = await setsOf(id);
+      const refused = await correctTrainingSets(
+        handle.db,
+        user.id,
+        id,
+        { op: "merge", set_id: merged[0].id, with_set_id: merged[4].id },
+        { keyring },
+      ).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).code).toBe("invalid");
+      await expect(
+        correctTrainingSets(
+          handle.db,
+          user.id,
+          id,
+          { op: "merge", set_id: merged[2].id, with_set_id: merged[4].id },
+          {
+            keyring,
+            afterWrites: async () => {
+              throw new Error("disk full");
+            },
+          },
+        ),
+      ).rejects.toThrow("disk full");
+      expect(await typesOf(reader.application.id)).toEqual(["training.ready", "training.updated"]);
+
+      await undoSetCorrection(handle.db, user.id, id, { keyring });
+      expect(await typesOf(reader.application.id)).toEqual(["training.ready", "training.updated", "training.updated"]);
+      expect((await deliveriesOf(reader.endpoint.id)).filter((d) => d.type === "training.updated")).toHaveLength(2);
+
+      // Processing the ready training again (a reprocessing run) replaces its sets: training.updated, not a second training.ready.
+      expect((await processStoredTraining(handle.db, id, { keyring })).status).toBe("ready");
+      expect(await typesOf(reader.application.id)).toEqual(["training.ready", "training.updated", "training.updated", "training.updated"]);
+
+      // The grant without trainings:read heard of none of it.
+      expect(await eventsOf(other.application.id)).toEqual([]);
+      expect(await deliveriesOf(otherEndpoint.id)).toEqual([]);
+    } finally {
+      await reader.receiver.close();
+    }
+  }, 120_000);
 });
 
 describe("retries and disabling (injected clock)", () => {

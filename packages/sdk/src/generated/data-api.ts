@@ -1408,6 +1408,78 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "training.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training.updated
+         * @description A training's sets changed: a coach's correction, its undo, or a reprocessing. Sent only while the person's grant holds `trainings:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                    "webhook-id": string;
+                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "training.updated",
+                     *       "timestamp": "2026-05-04T07:31:09.412Z",
+                     *       "data": {
+                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                     *         "training_id": 311
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "training.updated";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                            subject: string;
+                            /** @description GET /trainings/{training_id} */
+                            training_id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "training.failed": {
         parameters: {
             query?: never;

@@ -89,6 +89,7 @@ const ACTIONS = [
   { action: "delete_session", label: "Delete the newest session", events: "session.deleted" },
   { action: "upload_training", label: "Upload a training", events: "training.ready" },
   { action: "upload_failing_training", label: "Upload a damaged training", events: "training.failed" },
+  { action: "correct_training", label: "Correct the newest training's sets", events: "training.updated" },
   { action: "request_export", label: "Export the newest session", events: "export.completed" },
   { action: "request_failing_export", label: "Export a session, then delete it", events: "export.failed" },
   { action: "fetch_device_file", label: "Fetch a device file", events: "device_job.completed" },
