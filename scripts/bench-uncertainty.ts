@@ -19,7 +19,7 @@
  * was before 2026-12-02 (the modelled forces only; docs/benchmarks.md "Where the noisy error came from").
  * Also the single-effort split accuracy on the accuracy corpus (same seeds as
  * bench:accuracy): sessions with every split within 0.1 s (clean) and 0.25 s (noisy).
- * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS (scored-6 | scored-5 | scored-4 | scored-3 | scored-2 | dev-wide | dev), BENCH_ACCEL=forces, BENCH_ACCURACY=0.
+ * Env: BENCH_SEEDS (seeds per cell, default 2), BENCH_CORPUS (scored-6 | scored-7 | scored-5 | scored-4 | scored-3 | scored-2 | dev-wide | dev), BENCH_ACCEL=forces, BENCH_ACCURACY=0.
  */
 import { encodeSvc } from "../server/svc/container";
 import { loadKeyring } from "../server/svc/keyring";
@@ -58,6 +58,7 @@ const STREAMS: Record<CorpusKind, { settings: number; seed: number }> = {
   "scored-4": { settings: 141_421, seed: 97_000 },
   "scored-5": { settings: 173_205, seed: 99_000 },
   "scored-6": { settings: 223_606, seed: 101_000 },
+  "scored-7": { settings: 244_948, seed: 110_000 },
 };
 
 interface SplitRow {

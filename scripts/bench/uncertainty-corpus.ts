@@ -26,9 +26,10 @@ export interface Settings {
  * version 3 was frozen, beyond `scored-3` in every setting. `scored-5`: scored-4's ranges, other
  * seeds and settings, drawn after estimator version 4 (the Doppler's walk only while there are
  * fixes) was frozen. `scored-6`: the same ranges again, drawn after estimator version 5 (the
- * outage bridge from the measured accelerometer noise) was frozen.
+ * outage bridge from the measured accelerometer noise) was frozen. `scored-7`: the same ranges,
+ * other seeds and settings, for a larger scoring of version 5 (30 seeds per cell).
  */
-export type CorpusKind = "dev" | "dev-wide" | "scored-2" | "scored-3" | "scored-4" | "scored-5" | "scored-6";
+export type CorpusKind = "dev" | "dev-wide" | "scored-2" | "scored-3" | "scored-4" | "scored-5" | "scored-6" | "scored-7";
 
 /** Each setting's range per corpus: [clean, noisy]. `dev-wide` uses scored-2's. */
 const RANGES = {
@@ -81,7 +82,8 @@ const RANGES = {
 
 export function settingsFor(noise: "clean" | "noisy", rng: Random, kind: CorpusKind): Settings {
   if (kind === "dev") return { fade: 0, dopplerMs: noise === "noisy" ? 0.1 : 0.05, accelG: noise === "noisy" ? 0.025 : 0.01 };
-  const r = RANGES[kind === "dev-wide" ? "scored-2" : kind === "scored-5" || kind === "scored-6" ? "scored-4" : kind];
+  const r =
+    RANGES[kind === "dev-wide" ? "scored-2" : kind === "scored-5" || kind === "scored-6" || kind === "scored-7" ? "scored-4" : kind];
   const level = noise === "clean" ? 0 : 1;
   const fade = rng.uniform(0, r.fade);
   const dopplerMs = rng.uniform(r.doppler[level][0], r.doppler[level][1]);
@@ -95,7 +97,7 @@ export function settingsFor(noise: "clean" | "noisy", rng: Random, kind: CorpusK
   const settings: Settings = { fade, dopplerMs, accelG, sensorNoise: { dopplerMs, accelG, outages } };
   // Drawn after the others, so scored-2 and scored-3 keep their settings.
   if (kind === "dev-wide") settings.start = start(rng, 5, 0.12, 1.6);
-  if (kind === "scored-4" || kind === "scored-5" || kind === "scored-6") settings.start = start(rng, 8, 0.2, 2);
+  if (kind === "scored-4" || kind === "scored-5" || kind === "scored-6" || kind === "scored-7") settings.start = start(rng, 8, 0.2, 2);
   return settings;
 }
 
