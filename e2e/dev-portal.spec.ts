@@ -172,8 +172,10 @@ test.describe("Data API: get a test token", () => {
       const popup = await popupOpened;
       // Signed in already: the pop-up asks for consent, then returns to the portal callback and closes.
       await expect(popup.getByRole("heading", { name: `Allow Token lab ${clientType} to access your account?` })).toBeVisible();
+      // Listen before clicking: the callback can close the pop-up before the click returns.
+      const closed = popup.waitForEvent("close");
       await popup.getByRole("button", { name: "Allow" }).click();
-      await popup.waitForEvent("close");
+      await closed;
       const status = section.getByTestId("test-token-status");
       await expect(status).toContainText("Test token received and put into the Try it panel");
       for (const scope of ["openid", "profile", "sessions:read"]) await expect(status).toContainText(scope);
