@@ -12,11 +12,11 @@ import importX from "eslint-plugin-import-x";
 const layerZones = [
   {
     // The HTTP layer (both APIs' kernels, serializers' wire wrappers, admission) is an edge:
-    // only the routes, tRPC and other HTTP code stand on it. The wire contract lives in server/contract.
+    // only the routes, tRPC and other HTTP code stand on it. Shared value rules live in server/contract.
     target: ["./server/!(http|trpc)/**", "./server/*.ts", "./inngest/**"],
     from: "./server/http",
     message:
-      "Only server/http, server/trpc and app/ import server/http (docs/architecture.md); shared shapes and rules live in server/contract.",
+      "Only server/http, server/trpc and app/ import server/http (docs/architecture.md); shared value rules live in server/contract, Data API shapes in server/<domain>/*-wire.ts.",
   },
   {
     // The .svc processing core is pure: it imports nothing of ours outside itself, except its CLI.
@@ -31,7 +31,7 @@ const layerZones = [
   },
   {
     // The function registry (whose functions import the domain) is imported by the route that serves it and the
-    // embedded runner alone; domain code emits events through the outbox (server/jobs/send-event.ts).
+    // embedded runner alone; domain code emits events through the outbox (server/events/send-event.ts).
     target: [
       "./server/!(jobs)/**",
       "./server/*.ts",
@@ -42,6 +42,34 @@ const layerZones = [
     ],
     from: ["./inngest/index.ts", "./inngest/functions"],
     message: "Only server/jobs/embedded-runner.ts and app/api/inngest/route.ts import the Inngest function registry (docs/jobs.md).",
+  },
+  {
+    // The value rules the wire and the domain share stand below the domain: they import nothing of ours.
+    target: "./server/contract/**",
+    from: ["./server/!(contract)/**", "./server/*.ts", "./inngest/**", "./app/**"],
+    message:
+      "server/contract holds the shared value rules and imports nothing of the domain; a Data API serializer lives beside its domain read as server/<domain>/*-wire.ts (docs/architecture.md).",
+  },
+  {
+    // The runner and housekeeping (server/jobs) stand on the domain; the domain emits work through server/events, below it.
+    target: ["./server/!(jobs|http|trpc|admin)/**", "./server/!(startup).ts"],
+    from: "./server/jobs",
+    message:
+      "The domain does not import server/jobs (the runner and housekeeping above it): emit work with server/events/send-event.ts (docs/architecture.md).",
+  },
+  {
+    // What the domain uses to emit work stands on the foundations alone, so every domain module may import it.
+    target: "./server/events/**",
+    from: ["./server/!(events|config|db|net|contract|svc)/**", "./server/!(errors).ts", "./inngest/**", "./app/**"],
+    message:
+      "server/events imports only server/config, server/db, server/net, server/contract, server/svc and server/errors.ts (docs/architecture.md).",
+  },
+  {
+    // The Inngest folder (client, registry, functions, the relay's Inngest sink) stands above server/; only the embedded runner reaches it.
+    target: ["./server/!(jobs)/**", "./server/*.ts", "./server/jobs/!(embedded-runner).ts"],
+    from: "./inngest",
+    message:
+      "Nothing under server/ imports inngest/ but server/jobs/embedded-runner.ts (docs/architecture.md); event schemas live in server/events/app-events.ts.",
   },
 ];
 

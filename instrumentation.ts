@@ -5,5 +5,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startServer } = await import("./server/startup");
-  await startServer();
+  // The Inngest adapter stands above server/: it is handed in, not imported there.
+  await startServer({ loadInngestOutboxSink: async () => (await import("./inngest/outbox-sink")).inngestOutboxSink });
 }

@@ -39,7 +39,8 @@ test.beforeAll(async () => {
   for (const entry of ["package.json", "node_modules", "server", "tsconfig.json"])
     fs.symlinkSync(path.join(repo, entry), path.join(workDir, entry));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
-  for (const name of ["DATABASE_URL", "TRUST_PROXY", "ALLOW_HTTP_LOOPBACK", "RESULTS_API_MAX_UPLOAD_BYTES"]) delete env[name];
+  for (const name of ["DATABASE_URL", "TRUST_PROXY", "ALLOW_HTTP_LOOPBACK", "WEBHOOK_ALLOW_LOOPBACK", "RESULTS_API_MAX_UPLOAD_BYTES"])
+    delete env[name];
   if (process.env.DATABASE_URL) {
     freshDatabase = { admin: process.env.DATABASE_URL, name: `guide_${Date.now()}` };
     const sql = postgres(freshDatabase.admin, { max: 1, onnotice: () => {} });
@@ -111,6 +112,8 @@ test("a new integrator follows the getting-started guide end to end on a fresh q
   const started = Date.now();
   // The quickstart says it accepts plain HTTP from this machine.
   expect(quickstartOutput).toContain("ALLOW_HTTP_LOOPBACK=1");
+  // And webhook endpoints on this machine (issue 30 §1; docs/getting-started.md step 7).
+  expect(quickstartOutput).toContain("quickstart: WEBHOOK_ALLOW_LOOPBACK=1");
 
   // Sign in as the demo coach the quickstart printed; the portal's front page is the guide.
   await signInAsDemoCoach(page);

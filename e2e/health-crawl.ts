@@ -21,14 +21,19 @@ const SKIP = /^\/(api\/auth|signout|signin|signup)(\/|$)|\/(delete|revoke|unlink
 const FILE_LINK = /\/report(\?|$)|\/download(\?|$)|\.(pdf|xlsx|fit|tcx|json|svc)(\?|$)/;
 /** Pages of one effort: every session and training reached is read, since each carries its own crew's health data. */
 const EFFORT_PAGE = /^\/(sessions|trainings)\/:id(\/|$)/;
-/** Pages of efforts, one or several (the compare views). */
-const isEffortKind = (key: string) => EFFORT_PAGE.test(key.split("?")[0]) || key.startsWith("/sessions/compare?");
 /**
- * A walk is split in two tests that run at once: the efforts (session, training, analysis and compare
- * pages, reached from the seed pages that list them) and the rest (every other page; effort links are
- * left to the other part).
+ * A walk is split in three tests that run at once: the sessions (session, analysis and compare pages),
+ * the trainings (training pages and their set compares), each reached from the seed pages that list
+ * them, and the rest (every other page; effort links are left to the other parts).
  */
-export type Part = "efforts" | "rest";
+export type Part = "sessions" | "trainings" | "rest";
+/** The part a page kind belongs to. */
+function partOf(key: string): Part {
+  const path = key.split("?")[0];
+  if (/^\/trainings\/:id(\/|$)/.test(path)) return "trainings";
+  if (/^\/sessions\/:id(\/|$)/.test(path) || key.startsWith("/sessions/compare?")) return "sessions";
+  return "rest";
+}
 /** A bound that fails the test rather than silently cutting the walk short. */
 export const MAX_PAGES = 80;
 
@@ -168,7 +173,7 @@ export async function crawl(
     if (seen.has(target)) return;
     seen.add(target);
     const kind = kindOf(url);
-    if (isEffortKind(kind.key) !== (part === "efforts")) return;
+    if (partOf(kind.key) !== part) return;
     const n = perKind.get(kind.key) ?? 0;
     if (n >= kind.limit) return;
     perKind.set(kind.key, n + 1);

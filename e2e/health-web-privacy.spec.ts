@@ -1,8 +1,20 @@
 // Playwright's own `test`, not ./fixtures': the crawler reads server-rendered pages without waiting for
 // hydration, and waits for it only where it operates a control (the compare checkboxes).
 import { expect, test, type Page } from "@playwright/test";
-import { checkFile, crawl, MAX_PAGES, newFindings, tickCompares, WIDTHS, type Channel, type Findings, type Lists } from "./health-crawl";
-import { allowedFor, forbiddenFor, HEALTH_WORLD as W, type HealthViewer } from "./health-web-world";
+import {
+  checkData,
+  checkFile,
+  crawl,
+  MAX_PAGES,
+  newFindings,
+  tickCompares,
+  WIDTHS,
+  type Channel,
+  type Findings,
+  type Lists,
+} from "./health-crawl";
+import { gunzipSync } from "node:zlib";
+import { allowedFor, forbiddenFor, forFiles, HEALTH_WORLD as W, readsPrivateNotes, type HealthViewer } from "./health-web-world";
 import { openSessionActions, signInOverHttp } from "./helpers";
 
 /**
@@ -26,6 +38,13 @@ const EXPORT_GROUPS = [
 ];
 
 test.describe.configure({ mode: "parallel" });
+
+/** The crawl's three parts, run at once (e2e/health-crawl.ts). */
+const PART_NAMES = {
+  sessions: "sessions and their analysis and compares",
+  trainings: "trainings and their set compares",
+  rest: "all other pages",
+} as const;
 
 const listsFor = (viewer: HealthViewer): Lists => ({ forbidden: forbiddenFor(viewer), canary: allowedFor(viewer) });
 const summary = (findings: Findings) =>
@@ -55,8 +74,8 @@ async function homeSessions(page: Page) {
 }
 
 for (const viewer of VIEWERS) {
-  for (const part of ["efforts", "rest"] as const) {
-    test(`${viewer}'s pages (${part === "efforts" ? "sessions, trainings and their analysis and compares" : "all other pages"}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({
+  for (const part of ["sessions", "trainings", "rest"] as const) {
+    test(`${viewer}'s pages (${PART_NAMES[part]}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({
       page,
       browser,
       baseURL,
@@ -71,13 +90,14 @@ for (const viewer of VIEWERS) {
         browser,
         page,
         part,
-        part === "efforts" ? ["/", "/trainings", "/home"] : ["/", "/health"],
+        part === "rest" ? ["/", "/health"] : ["/", "/trainings", "/home"],
         lists,
         findings,
         origin,
       );
       for (const path of walk.interactive) await tickCompares(page, path, lists, findings, origin);
-      for (const href of walk.files) await checkFile(page, href, lists, findings);
+      // Files leave the page: the private notes are forbidden there for coaches too.
+      for (const href of walk.files) await checkFile(page, href, forFiles(lists), findings);
       test.info().annotations.push({
         type: "crawl",
         description: `${walk.visited.length} pages (${walk.interactive.length} operated), ${walk.files.size} files in ${Date.now() - started} ms; canary hits ${JSON.stringify(summary(findings))}`,
@@ -85,22 +105,33 @@ for (const viewer of VIEWERS) {
       expect(walk.left, `links left unread after ${MAX_PAGES} pages`).toEqual([]);
       // The walk reached the kinds of page that hold health data: sessions, their analysis, trainings (Eli sees none); athletes, health.
       const reached = (pattern: RegExp) => walk.visited.some((p) => pattern.test(p));
-      if (part === "efforts") {
-        expect({
-          session: reached(/^\/sessions\/\d+$/),
-          training: viewer === "eli" || reached(/^\/trainings\/\d+$/),
-          analysis: reached(/^\/sessions\/\d+\/analysis$/),
-        }).toEqual({ session: true, training: true, analysis: true });
+      if (part === "sessions") {
+        expect({ session: reached(/^\/sessions\/\d+$/), analysis: reached(/^\/sessions\/\d+\/analysis$/) }).toEqual({
+          session: true,
+          analysis: true,
+        });
+      } else if (part === "trainings") {
+        expect(viewer === "eli" || reached(/^\/trainings\/\d+$/), "a training page reached").toBe(true);
       } else {
         expect({ athletes: reached(/^\/athletes/), health: reached(/^\/health$/) }).toEqual({ athletes: true, health: true });
       }
       // The same checks find the person's own values in what they read and in what the server sent (Dora's are
       // only on her health page: she paddles no effort).
-      if (part === "rest" || W.markers[viewer].bpm !== null) {
+      // (Heart rate is on session pages; a training part proves its sight by the private notes below.)
+      if (part === "rest" || (part === "sessions" && W.markers[viewer].bpm !== null)) {
         expect(findings.canary.text.length, "canary in page text").toBeGreaterThan(0);
         expect(findings.canary.html.length, "canary in the HTML").toBeGreaterThan(0);
       }
-      expect(findings.leaks, `health data of someone else reached ${viewer}`).toEqual([]);
+      // The coaches read the private notes where they are kept (the canary); an athlete's lists forbid them.
+      if (readsPrivateNotes(viewer)) {
+        const notes = { sessions: [W.privateNotes.session], trainings: [W.privateNotes.training], rest: [W.privateNotes.athlete] }[part];
+        for (const note of notes)
+          expect(
+            findings.canary.text.some((hit) => hit.includes(note)),
+            `private note "${note}" read`,
+          ).toBe(true);
+      }
+      expect(findings.leaks, `health data or private notes of someone else reached ${viewer}`).toEqual([]);
     });
   }
 
@@ -111,10 +142,20 @@ for (const viewer of VIEWERS) {
     test(`${viewer}'s exports (${group.name}) hold no one else's health data`, async ({ page, baseURL }) => {
       await signInOverHttp(page, W[viewer]);
       const origin = new URL(baseURL!).origin;
-      const lists = listsFor(viewer);
+      // Exports, share pages and the replay carry no private note, for coaches neither.
+      const lists = forFiles(listsFor(viewer));
       const findings = newFindings();
       const sessions = await homeSessions(page);
       expect(sessions.length).toBeGreaterThan(0);
+      if (group.seats)
+        for (const path of sessions) {
+          const resultId = Number(path.split("/").pop());
+          const share = await trpcFromPage(page, "POST", "sessions.createShareLink", { resultId });
+          const sharePage = await page.request.get(new URL(share.result.data.url, origin).pathname);
+          checkData(findings, lists, "html", `share page of ${path}`, await sharePage.text());
+          const replay = await page.request.get(`${path}/replay`);
+          if (replay.ok()) checkData(findings, lists, "payload", `replay of ${path}`, gunzipSync(await replay.body()).toString("utf8"));
+        }
       // The options each session's Export menu offers.
       const menus: { sessionId: number; formats: string[]; seats: number[] }[] = [];
       for (const path of sessions) {

@@ -40,7 +40,21 @@ export const HEALTH_WORLD = {
   carlaEnteredForAda: ["59.0413", "12.5077"],
   /** Athlete records' typed weights: the manager (Carla) and the linked account see them. */
   recordWeights: { ada: "57.9361", eli: "81.6043", ben: "64.8253" },
+  /**
+   * Coach-private notes (docs/comments.md "Private notes"), Carla's, on every session, every training with a
+   * paddler and every athlete: the coaches (Carla, Dora) read them on those pages; no athlete, export, share
+   * page, replay or API answer may carry them.
+   */
+  privateNotes: {
+    session: "Coach-only note PN-5501 session",
+    training: "Coach-only note PN-5502 training",
+    athlete: "Coach-only note PN-5503 athlete",
+  },
 } as const;
+
+/** The coaches of the world's athletes: the private notes are theirs to read. */
+const COACHES: HealthViewer[] = ["carla", "dora"];
+const NOTES: string[] = Object.values(HEALTH_WORLD.privateNotes);
 
 export type HealthViewer = "carla" | "dora" | "ada" | "eli";
 
@@ -51,6 +65,7 @@ function allowedValues(viewer: HealthViewer): Set<string> {
   if (viewer === "carla") [...W.carlaEnteredForAda, ...Object.values(W.recordWeights), W.external.weightKg].forEach((v) => allowed.add(v));
   if (viewer === "ada") [...W.carlaEnteredForAda, W.recordWeights.ada].forEach((v) => allowed.add(v));
   if (viewer === "eli") allowed.add(W.recordWeights.eli);
+  if (COACHES.includes(viewer)) NOTES.forEach((v) => allowed.add(v));
   return allowed;
 }
 
@@ -79,6 +94,7 @@ export function forbiddenFor(viewer: HealthViewer): { bpm: number[]; coverage: n
     ...W.carlaEnteredForAda,
     ...Object.values(W.recordWeights),
     W.external.weightKg,
+    ...NOTES,
   ].filter((v) => !allowed.has(v));
   return {
     bpm: others.flatMap((m) => (m.bpm === null ? [] : [m.bpm])),
@@ -86,3 +102,17 @@ export function forbiddenFor(viewer: HealthViewer): { bpm: number[]; coverage: n
     values: [...new Set(values)],
   };
 }
+
+/**
+ * The lists for what leaves the pages (exports, linked files, share pages, the replay): the private notes are
+ * forbidden there for everyone, coaches included.
+ */
+export function forFiles(lists: { forbidden: ReturnType<typeof forbiddenFor>; canary: ReturnType<typeof allowedFor> }) {
+  return {
+    forbidden: { ...lists.forbidden, values: [...new Set([...lists.forbidden.values, ...NOTES])] },
+    canary: { ...lists.canary, values: lists.canary.values.filter((v) => !NOTES.includes(v)) },
+  };
+}
+
+/** The viewer reads the private notes (a coach of the world's athletes). */
+export const readsPrivateNotes = (viewer: HealthViewer) => COACHES.includes(viewer);

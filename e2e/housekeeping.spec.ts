@@ -46,12 +46,9 @@ const dialog = (page: Page) => page.getByRole("dialog");
 // Every test makes its own coach and world.
 test.describe.configure({ mode: "parallel" });
 
-test("deletes ask first: a used track says why it stays; a team's only coach stays, the team goes; the athlete goes, the session keeps the name", async ({
-  page,
-  baseURL,
-}) => {
+test("deletes ask first: a track a session uses says why it stays", async ({ page, baseURL }) => {
   const coach = newAccount("tidy");
-  const { portal, athleteId, trackId, sessionId } = await coachWorld(page, baseURL!, coach);
+  const { portal, trackId } = await coachWorld(page, baseURL!, coach);
 
   // A track a session uses: the dialog explains and offers no delete.
   await page.goto(`/tracks/${trackId}`);
@@ -63,6 +60,12 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Close" }).click();
   await expect(dialog(page)).toBeHidden();
+  await portal.dispose();
+});
+
+test("deletes ask first: a team's only coach stays, the team goes", async ({ page, baseURL }) => {
+  const coach = newAccount("tidyteam");
+  const { portal, athleteId } = await coachWorld(page, baseURL!, coach);
 
   // The team's only coach cannot be removed; the team itself can be deleted.
   const teamId = (await trpcMutation<{ id: number }>(portal, "teams.create", { name: "Tidy squad" })).id;
@@ -88,6 +91,12 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   await dialog(page).getByRole("button", { name: "Delete team" }).click();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByRole("link", { name: "Tidy squad" })).toHaveCount(0);
+  await portal.dispose();
+});
+
+test("deletes ask first: the athlete goes, the session keeps the name", async ({ page, baseURL }) => {
+  const coach = newAccount("tidyathlete");
+  const { portal, athleteId, sessionId } = await coachWorld(page, baseURL!, coach);
 
   // The athlete: the session stays, the seat keeps the name.
   await page.goto(`/athletes/${athleteId}`);
@@ -104,10 +113,7 @@ test("deletes ask first: a used track says why it stays; a team's only coach sta
   await portal.dispose();
 });
 
-test("deletes ask first: a unit holding a file says why it stays, then goes after Delete files; the key pair that uploaded goes; equipment asks", async ({
-  page,
-  baseURL,
-}) => {
+test("deletes ask first: a unit holding a file says why it stays, then goes after Delete files", async ({ page, baseURL }) => {
   const coach = newAccount("tidyunit");
   const { portal, sessionId } = await coachWorld(page, baseURL!, coach);
 
@@ -137,6 +143,12 @@ test("deletes ask first: a unit holding a file says why it stays, then goes afte
   await dialog(page).getByRole("button", { name: "Delete unit" }).click();
   await expect(page.getByText("No devices yet")).toBeVisible();
   expect((await page.goto(`/sessions/${sessionId}`))!.status()).toBe(200);
+  await portal.dispose();
+});
+
+test("deletes ask first: the key pair that uploaded a session goes, the session stays", async ({ page, baseURL }) => {
+  const coach = newAccount("tidykey");
+  const { portal } = await coachWorld(page, baseURL!, coach);
 
   // The key pair that uploaded it.
   await page.goto("/developer/keys");
@@ -145,6 +157,13 @@ test("deletes ask first: a unit holding a file says why it stays, then goes afte
   await checkDialogAtBothWidths(page);
   await dialog(page).getByRole("button", { name: "Delete key pair" }).click();
   await expect(page.getByRole("cell", { name: "Housekeeping laptop" })).toHaveCount(0);
+  await portal.dispose();
+});
+
+test("deletes ask first: equipment asks", async ({ page, baseURL }) => {
+  const coach = newAccount("tidygear");
+  await signUpInBrowser(page, coach);
+  const portal = await signedInContext(baseURL!, coach);
 
   // Equipment asks too.
   await trpcMutation(portal, "equipment.createPaddle", { name: "Spare wing", kind: "kayak" });
@@ -225,10 +244,15 @@ test("the operator unlocks a throttled account, changes its role and disables it
   await guesser.dispose();
 
   await signInOverHttp(page, E2E_ACCOUNTS.operator);
+  // The operator finds the person by email: the overview lists only the newest accounts.
   await page.goto("/operator");
+  await page.getByLabel("Email or name").fill(person.email);
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByTestId("accounts-shown")).toHaveText(`1 account matching “${person.email}”.`);
   const row = page.getByTestId(`account-${person.email}`);
   await expect(row).toContainText("sign-in locked until");
-  await checkPageAtBothWidths(page, "/operator");
+  const found = `/operator?q=${encodeURIComponent(person.email)}`;
+  await checkPageAtBothWidths(page, found);
 
   await row.getByRole("button", { name: `Unlock ${person.email}` }).click();
   await expect(row.getByRole("button", { name: `Unlock ${person.email}` })).toHaveCount(0);

@@ -176,7 +176,7 @@ test("at 1366 px the menu is one row; the club pages sit behind one disclosure t
 test("the menu follows the role: an athlete's own pages, a coach's club, an operator's overview", async ({ browser }) => {
   const athlete = await pageAs(browser, E2E_ACCOUNTS.athlete);
   await athlete.goto("/");
-  expect(await menuEntries(athlete)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Records", "Health", "Devices"]);
+  expect(await menuEntries(athlete)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Records", "Health", "Exports", "Devices"]);
   // The developer portal is not in an athlete's menu or header; their account page reaches it.
   await expect(athlete.locator("header").getByRole("link", { name: /Developer/ })).toHaveCount(0);
   await athlete.locator("header").getByRole("link", { name: E2E_ACCOUNTS.athlete.name }).click();
@@ -195,6 +195,7 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Workouts",
     "Records",
     "Health",
+    "Exports",
     "Club",
     "Developer",
   ]);
@@ -214,6 +215,7 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Workouts",
     "Records",
     "Health",
+    "Exports",
     "Club",
     "Developer",
     "Operator",

@@ -332,7 +332,7 @@ test.describe("replay embeds", () => {
   }) => {
     await signIn(page, owner);
     // The sign-in must land before the next navigation, or that navigation cancels it.
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
     await page.goto(`/sessions/${sessionIds[1]}`);
     const player = page.locator("[data-state]");
     await player.scrollIntoViewIfNeeded(); // three.js loads once the player nears the screen

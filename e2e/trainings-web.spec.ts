@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { checkPageAtBothWidths, expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
 import { expect, test } from "./fixtures";
 import { trpcMutation } from "./api-helpers";
@@ -69,7 +70,8 @@ test("upload a simulated training through the page, watch it become ready, read 
   await page.goto("/trainings");
   const row = page.getByTestId("trainings-list").getByRole("row", { name: /Tuesday 4 × 250 m/ });
   await expect(row).toContainText("Ready");
-  await expect(row.getByRole("cell").nth(3)).toHaveText(String(workSets));
+  // Date, training, paddler, status, work sets.
+  await expect(row.getByRole("cell").nth(4)).toHaveText(String(workSets));
 
   // The same file again: no second training, a link to the first.
   await page.goto("/upload?kind=training");
@@ -80,17 +82,16 @@ test("upload a simulated training through the page, watch it become ready, read 
   await expect(page.getByRole("link", { name: "Open the existing training" })).toHaveAttribute("href", trainingPath);
 });
 
-test("the trainings list and a training page at both widths: no sideways scroll, accessible; on a phone two sets compare", async ({
-  page,
-}) => {
-  // The training uploaded through the upload route the page posts to (the upload form is the test above).
-  await signUpInBrowser(page, newAccount("trainwidths"));
+/** A new coach with one processed 4 × 250 m training of their athlete; returns the training's page. */
+async function coachWithTraining(page: Page, name: string): Promise<string> {
+  await signUpInBrowser(page, newAccount(name));
   const athlete = await trpcMutation<{ id: number }>(page.request, "athletes.create", {
     name: "Tia",
     surname: "Widths",
     subscriptionActiveUntil: "2099-12-31",
   });
   const { bytes } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 4711 });
+  // The upload route the page posts to (the upload form is the test above).
   const upload = await page.request.post("/api/uploads/trainings", {
     multipart: {
       file: { name: "tuesday.svc", mimeType: "application/octet-stream", buffer: bytes },
@@ -109,12 +110,20 @@ test("the trainings list and a training page at both widths: no sideways scroll,
   await page.goto(trainingPath);
   // Queued or processing first; the page refreshes itself until the sets appear.
   await expect(page.getByTestId("sets-table")).toBeVisible({ timeout: 30_000 });
+  return trainingPath;
+}
 
-  // Phone width: no sideways page scroll, accessible, on the list and the training.
+test("the trainings list and a training page at both widths: no sideways scroll, accessible", async ({ page }) => {
+  const trainingPath = await coachWithTraining(page, "trainwidths");
   await checkPageAtBothWidths(page, "/trainings");
   await checkPageAtBothWidths(page, trainingPath);
+});
+
+test("on a phone two sets of a training compare side by side, without sideways scroll", async ({ page }) => {
+  const trainingPath = await coachWithTraining(page, "trainphone");
   await page.setViewportSize(PHONE);
   await page.goto(trainingPath);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByLabel("Compare work set 2").check();
   await page.getByLabel("Compare work set 4").check();
   await expect(page.getByTestId("set-compare")).toBeVisible();

@@ -82,7 +82,9 @@ test.describe("sessions log", () => {
     const table = page.getByTestId("week-view");
     await expect(table).toBeVisible();
     // Two weeks × two athletes: the coach's sessions every 12 h (14 a week) and the paddler's daily (7 a week).
-    await expect(table.locator("tbody tr")).toHaveCount(4);
+    await expect(table.locator("tbody tr:not(.week-total)")).toHaveCount(4);
+    // Each week closes with its total (each session once).
+    await expect(table.getByTestId("week-total")).toHaveCount(2);
     const mara = table.locator("tbody tr", { hasText: W.managedAthlete });
     await expect(mara.first().locator("td").nth(2)).toHaveText("14");
     // The paddler's 12 daily sessions from 6 January: 6 in each week.

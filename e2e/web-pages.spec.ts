@@ -100,7 +100,7 @@ test.describe("every page at phone and desktop width", () => {
     await page.goto("/sessions/999999999");
     await expect(page).toHaveURL(/\/signin/);
     await signIn(page, WEB_LOG_WORLD.coach);
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible();
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
     const missing = await page.goto("/sessions/999999999");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -1,10 +1,33 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { trpcMutation } from "./api-helpers";
 import { checkDialogAtBothWidths } from "./a11y";
 import { newAccount, openSessionActions, signUpInBrowser, waitForDistanceSuggestion } from "./helpers";
 import { simulatedSvc } from "./svc-files";
 
-test("upload a simulated file through the page, see its strokes, splits and charts, and share it", async ({ page }) => {
-  // Upload, charts, share links with their dialog checked at two widths, and the delete: more than the default 45 s on a busy machine.
+/** A new account with a track and athlete "Uno", and one K1 500 m session uploaded over HTTP (the route the upload page posts to). */
+async function accountWithSession(page: Page, label: string, seed: number): Promise<{ sessionPath: string; bytes: Buffer }> {
+  await signUpInBrowser(page, newAccount(label));
+  const track = await trpcMutation<{ id: number }>(page.request, "tracks.create", { name: "Web basin" });
+  const athlete = await trpcMutation<{ id: number }>(page.request, "athletes.create", {
+    name: "Uno",
+    subscriptionActiveUntil: "2099-12-31",
+  });
+  const bytes = simulatedSvc({ vessel: "K1", distanceM: 500, seed });
+  const upload = await page.request.post("/api/uploads", {
+    multipart: {
+      file: { name: "k1-500.svc", mimeType: "application/octet-stream", buffer: bytes },
+      metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  return { sessionPath: `/sessions/${(await upload.json()).data.id}`, bytes };
+}
+
+// Each test makes its own account.
+test.describe.configure({ mode: "parallel" });
+
+test("upload a simulated file through the page: its field errors, then its strokes, splits and charts", async ({ page }) => {
   await signUpInBrowser(page, newAccount("webuploader"));
   await page.goto("/tracks/new");
   await page.getByLabel("Name").fill("Web basin");
@@ -50,7 +73,12 @@ test("upload a simulated file through the page, see its strokes, splits and char
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("cell", { name: "200 m", exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Splits" }).locator("tbody tr")).toHaveCount(8);
+});
 
+test("a share link works until revoked; revoking asks first and Cancel leaves it working", async ({ page }) => {
+  const { sessionPath } = await accountWithSession(page, "webshare", 911);
+  await page.goto(sessionPath);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await page.getByRole("button", { name: "Create share link" }).click();
   const shareUrl = await page.getByTestId("share-url").getAttribute("href");
   const shared = await page.context().newPage();
@@ -68,20 +96,21 @@ test("upload a simulated file through the page, see its strokes, splits and char
   // The badge, not the dialog's "A revoked link cannot be restored", which is on screen before the revoke commits.
   await expect(page.getByText("revoked", { exact: true })).toBeVisible();
   expect((await shared.goto(shareUrl!))?.status()).toBe(404);
+});
 
+test("the same file again makes no second session but links to the first; deleting asks first", async ({ page }) => {
+  const { sessionPath, bytes } = await accountWithSession(page, "webagain", 912);
   // The same file again: no second session, a link to the first (issue 14, defect 13).
-  const sessionPath = new URL(page.url()).pathname;
   await page.goto("/upload");
   await page.getByLabel("Session file (.svc)").setInputFiles({
     name: "again.svc",
     mimeType: "application/octet-stream",
-    buffer: simulatedSvc({ vessel: "K2", distanceM: 200, seed: 909 }),
+    buffer: bytes,
   });
   await waitForDistanceSuggestion(page);
-  await page.getByLabel("Distance (m)").fill("200");
-  await page.getByLabel("Boat").selectOption({ label: "K2" });
+  await page.getByLabel("Distance (m)").fill("500");
+  await page.getByLabel("Boat").selectOption({ label: "K1" });
   await page.getByLabel("Seat 1", { exact: true }).selectOption({ label: "Uno" });
-  await page.getByLabel("Seat 2", { exact: true }).selectOption({ label: "Dos" });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("This file was already uploaded.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the existing session" })).toHaveAttribute("href", sessionPath);

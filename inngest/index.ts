@@ -1,6 +1,6 @@
 import { buildExportFunction } from "./functions/build-export";
 import { buildReplayArtifactFunction } from "./functions/build-replay-artifact";
-import { deliverWebhookFunction } from "./functions/deliver-webhook";
+import { dispatchWebhooksFunction } from "./functions/dispatch-webhooks";
 import { reprocessStoredFilesFunction } from "./functions/reprocess-stored-files";
 import { processTrainingFunction } from "./functions/process-training";
 import { runDeviceJobFunction } from "./functions/run-device-job";
@@ -15,7 +15,7 @@ export const inngestFunctions = [
   runDeviceJobFunction,
   reprocessStoredFilesFunction,
   processTrainingFunction,
-  deliverWebhookFunction,
+  dispatchWebhooksFunction,
 ];
 
 export { inngest } from "./client";

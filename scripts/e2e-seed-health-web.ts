@@ -13,6 +13,7 @@ import {
   healthLactate,
   healthWeights,
   jobRuns,
+  privateNotes,
   resultDerived,
   teamMemberships,
   teams,
@@ -137,6 +138,16 @@ export async function seedHealthWebWorld(db: Db): Promise<void> {
     [benTraining, M.ben],
   ] as const)
     await markTraining(db, trainingId, owner);
+
+  // Carla's private notes: on every session, every training with a paddler, every athlete (the crawler's canary for the coaches).
+  const N = W.privateNotes;
+  await db
+    .insert(privateNotes)
+    .values([
+      ...[adaK1, adaEliK2, benK2, eliK1].map((resultId) => ({ authorUserId: carla.id, resultId, body: N.session })),
+      ...[adaTraining, benTraining].map((trainingId) => ({ authorUserId: carla.id, trainingId, body: N.training })),
+      ...[adaRecord, eliRecord, benRecord].map((a) => ({ authorUserId: carla.id, athleteId: a.id, body: N.athlete })),
+    ]);
 
   const day = (d: string) => new Date(`${d}T10:00:00Z`);
   await db.insert(healthWeights).values([

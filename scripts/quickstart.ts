@@ -13,12 +13,18 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   // A quickstart runs on this machine over plain HTTP: the results API's samples upload from
   // here, so accept plain HTTP from loopback (never with a public APP_URL; env.ts refuses that).
-  if (process.env.ALLOW_HTTP_LOOPBACK === undefined && isLoopbackOrigin(process.env.APP_URL || "http://localhost"))
-    process.env.ALLOW_HTTP_LOOPBACK = "1";
+  // Likewise webhooks: an integrator's receiver on this machine (http://localhost:8790/hook) is accepted (docs/webhooks.md).
+  const local = isLoopbackOrigin(process.env.APP_URL || "http://localhost");
+  if (process.env.ALLOW_HTTP_LOOPBACK === undefined && local) process.env.ALLOW_HTTP_LOOPBACK = "1";
+  if (process.env.WEBHOOK_ALLOW_LOOPBACK === undefined && local) process.env.WEBHOOK_ALLOW_LOOPBACK = "1";
   const env = getEnv();
   if (env.ALLOW_HTTP_LOOPBACK)
     console.log(
       'quickstart: ALLOW_HTTP_LOOPBACK=1 (uploads over plain HTTP from this machine only; docs/results-api.md "HTTPS for uploads")',
+    );
+  if (env.WEBHOOK_ALLOW_LOOPBACK)
+    console.log(
+      'quickstart: WEBHOOK_ALLOW_LOOPBACK=1 (webhook endpoints on this machine, e.g. http://localhost:8790/hook; docs/webhooks.md "Local development")',
     );
   const handle = getDbHandle();
   await handle.migrate();
@@ -53,6 +59,7 @@ Paddle Results is running on the embedded default (${handle.kind === "pglite" ? 
   Operator     ${operator.email} / ${operator.password}
 
   ${env.ALLOW_HTTP_LOOPBACK ? "ALLOW_HTTP_LOOPBACK=1: results API uploads over plain HTTP are accepted from this machine only" : "Uploads to the results API need HTTPS (ALLOW_HTTP_LOOPBACK is off)"}
+  ${env.WEBHOOK_ALLOW_LOOPBACK ? "WEBHOOK_ALLOW_LOOPBACK=1: webhook endpoints on this machine (http://localhost:PORT/…) are accepted" : "Webhook endpoints need a public https:// URL (WEBHOOK_ALLOW_LOOPBACK is off)"}
   Getting started  ${env.appUrl}/developer
 
 Press Ctrl+C to stop.`);

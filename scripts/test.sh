@@ -21,6 +21,8 @@ stage() {
 
 stage format npx prettier --check --log-level warn .
 stage lint npx eslint .
+# Imports that run back up a layer and import cycles, type-only ones included (ESLint's no-cycle skips those): docs/architecture.md.
+stage layers npm run --silent lint:layers
 stage typecheck npx tsc --noEmit -p .
 # The SDK's generated types against the OpenAPI documents (a few seconds, no server): regenerate with `npm run sdk:generate`.
 stage sdk-drift npm run --silent sdk:check

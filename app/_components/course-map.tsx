@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { CourseMap as CourseMapData } from "@/server/results/course-map";
 
 import { nearViewport } from "@/app/_lib/near-viewport";
+import { useSessionCursor } from "./session-cursor";
 import { speedColour } from "@/app/_lib/speed-colour";
 
 /**
@@ -14,8 +15,10 @@ import { speedColour } from "@/app/_lib/speed-colour";
  */
 export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileUrl: string | null; label: string }) {
   const container = useRef<HTMLDivElement>(null);
+  const cursor = useSessionCursor();
   useEffect(() => {
     let disposed = false;
+    let unsubscribe = () => {};
     let map: import("leaflet").Map | null = null;
     const abort = new AbortController();
     // Leaflet loads once the map is on screen: the session page's map sits below the fold.
@@ -34,7 +37,9 @@ export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileU
           const next = speedColour(points[k][2], minSpeed, maxSpeed);
           run.push([points[k][0], points[k][1]]);
           if (next !== colour || k === points.length - 1) {
-            L.polyline(run, { color: colour, weight: 5, opacity: 0.95, className: "course-segment" }).addTo(map);
+            const segment = L.polyline(run, { color: colour, weight: 5, opacity: 0.95, className: "course-segment" }).addTo(map);
+            // The page's cursor: a click on the course seeks the replay to that point.
+            if (cursor) segment.on("click", (event) => cursor.seekDistance(distanceNear(data, event.latlng.lat, event.latlng.lng)));
             run = [[points[k][0], points[k][1]]];
             colour = next;
           }
@@ -62,13 +67,56 @@ export function CourseMap({ data, tileUrl, label }: { data: CourseMapData; tileU
             .addTo(map);
         }
         map.fitBounds(L.latLngBounds(points.map((p) => [p[0], p[1]] as [number, number])), { padding: [16, 16] });
+        if (cursor) {
+          const marker = L.circleMarker([points[0][0], points[0][1]], {
+            radius: 8,
+            color: "#ffffff",
+            fillColor: "#1b1f24",
+            fillOpacity: 1,
+            weight: 3,
+            className: "course-cursor",
+            interactive: false,
+          }).addTo(map);
+          const element = container.current;
+          unsubscribe = cursor.subscribe(() => {
+            const d = cursor.distanceM();
+            marker.setLatLng(positionAt(data, d));
+            element.dataset.cursorM = d.toFixed(1);
+          });
+        }
         container.current.dataset.ready = "true";
       });
     return () => {
       disposed = true;
       abort.abort();
+      unsubscribe();
       map?.remove();
     };
-  }, [data, tileUrl]);
+  }, [data, tileUrl, cursor]);
   return <div ref={container} className="course-map" data-testid="course-map" role="region" aria-label={label} />;
+}
+
+/** [lat, lon] at `distanceM` along the course, between its two nearest points. */
+function positionAt(data: CourseMapData, distanceM: number): [number, number] {
+  const { points, pointDistancesM: d } = data;
+  let k = 0;
+  while (k + 1 < d.length && d[k + 1] <= distanceM) k++;
+  if (k + 1 >= d.length) return [points[k][0], points[k][1]];
+  const f = d[k + 1] > d[k] ? Math.max(0, Math.min(1, (distanceM - d[k]) / (d[k + 1] - d[k]))) : 0;
+  return [points[k][0] + (points[k + 1][0] - points[k][0]) * f, points[k][1] + (points[k + 1][1] - points[k][1]) * f];
+}
+
+/** The distance of the course point nearest to a clicked place. */
+function distanceNear(data: CourseMapData, lat: number, lon: number): number {
+  let best = 0;
+  let bestGap = Infinity;
+  const cos = Math.cos((lat * Math.PI) / 180);
+  data.points.forEach((p, k) => {
+    const gap = (p[0] - lat) ** 2 + ((p[1] - lon) * cos) ** 2;
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = k;
+    }
+  });
+  return data.pointDistancesM[best];
 }

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { dereference } from "@/server/http/openapi/dereference";
 import {
   TryItButton,
   TryItPanel,
@@ -13,7 +14,9 @@ import {
  * A readable reference of an OpenAPI 3.1 document, rendered on the server
  * from the same document the API serves (no third-party viewer, nothing
  * fetched from elsewhere). Both API references use it; the Data API's adds
- * the "Try it" panel.
+ * the "Try it" panel. The document names its models, shared parameters and
+ * shared responses (`$ref`); the reference reads it with those resolved, and
+ * shows a named model by its name.
  */
 type Schema = {
   type?: string | string[];
@@ -29,6 +32,8 @@ type Schema = {
   minimum?: number;
   maximum?: number;
   default?: unknown;
+  /** The model's name when the document refers to it (`#/components/schemas/<name>`). */
+  "x-model"?: string;
 };
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
 type Operation = {
@@ -52,6 +57,11 @@ type Entry = { method: string; path: string; op: Operation };
 
 function typeOf(schema: Schema | undefined): string {
   if (!schema) return "";
+  if (schema["x-model"]) {
+    const { "x-model": name, ...shape } = schema;
+    const described = typeOf(shape);
+    return described === "object" ? name : `${name}: ${described}`;
+  }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
@@ -81,8 +91,18 @@ function Fields({ schema }: { schema: Schema }) {
   );
 }
 
+const resolvedDocuments = new WeakMap<OpenApiDocument, OpenApiDocument>();
+/** The document with its references resolved (once per document object). */
+function resolved(document: OpenApiDocument): OpenApiDocument {
+  let copy = resolvedDocuments.get(document);
+  if (!copy) resolvedDocuments.set(document, (copy = dereference(document, { modelKey: "x-model" })));
+  return copy;
+}
+
 export const entriesOf = (document: OpenApiDocument): Entry[] =>
-  Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method, path, op })));
+  Object.entries(resolved(document).paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, op]) => ({ method, path, op })),
+  );
 const tagOf = (op: Operation) => op.tags?.[0] ?? "Operations";
 const titleOf = ({ method, path }: Pick<Entry, "method" | "path">) => `${method.toUpperCase()} ${path}`;
 const listOf = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
@@ -299,6 +319,7 @@ export function OpenApiReference({
   tag,
   tryIt,
   beforeTryIt,
+  uploadMetadata,
 }: {
   document: OpenApiDocument;
   documentUrl: string;
@@ -306,6 +327,8 @@ export function OpenApiReference({
   tag?: string;
   tryIt?: TryItCredentialKind;
   beforeTryIt?: ReactNode;
+  /** The Try it panel's upload metadata (the person's own track and athlete). */
+  uploadMetadata?: string;
 }) {
   const entries = entriesOf(document);
   const groups = groupByTag(entries);
@@ -387,6 +410,7 @@ export function OpenApiReference({
       apiPath={new URL(serverUrl || "/", "http://localhost").pathname.replace(/\/$/, "")}
       serverUrl={serverUrl}
       credentialKind={tryIt}
+      uploadMetadata={uploadMetadata}
     >
       {body}
     </TryItProvider>

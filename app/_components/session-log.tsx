@@ -7,8 +7,8 @@ import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { getDb } from "@/server/db/client";
 import { listReferenceData } from "@/server/reference/reference";
 import { readLogPage, type LogQuery } from "@/server/sessions/session-log";
-import { readWeeklyVolume } from "@/server/sessions/weekly-volume";
 import { LogCalendar } from "./log-calendar";
+import { LogWeeks } from "./log-weeks";
 import { listAccessibleTracks } from "@/server/tracks/tracks";
 
 /**
@@ -67,7 +67,7 @@ export async function SessionLog({
         ) : null}
       </nav>
       {q.view === "week" ? (
-        <WeekView userId={userId} q={q} />
+        <LogWeeks userId={userId} q={q} />
       ) : q.view === "calendar" ? (
         <LogCalendar userId={userId} q={q} monthHref={(month) => href({ month, after: undefined })} />
       ) : (
@@ -247,7 +247,7 @@ async function ListView({
                     aria-label={`Compare the session of ${s.date} ${s.timeOfDay.slice(0, 5)}, ${s.boatClass} ${s.distanceM} m`}
                   />
                 </td>
-                <td>
+                <td className="log-date">
                   <Link href={`/sessions/${s.id}`}>{s.date}</Link> <span className="muted">{s.timeOfDay.slice(0, 5)}</span>
                 </td>
                 <td>{s.boatClass}</td>
@@ -331,81 +331,6 @@ async function ListView({
       </nav>
     </form>
   );
-}
-
-async function WeekView({ userId, q }: { userId: number; q: LogQuery }) {
-  const { from, to, weeks } = await readWeeklyVolume(getDb(), userId, q);
-  const rows = weeks.flatMap((w) => w.athletes);
-  const total = rows.reduce((sum, w) => ({ sessions: sum.sessions + w.sessions, distanceM: sum.distanceM + w.distanceM }), {
-    sessions: 0,
-    distanceM: 0,
-  });
-  return (
-    <section aria-labelledby="weeks-heading">
-      <h2 id="weeks-heading">
-        Weekly volume, {from} to {to}
-      </h2>
-      {rows.length === 0 ? (
-        <div className="card empty" data-testid="log-no-match">
-          <p>No sessions with a crew athlete in these weeks.</p>
-        </div>
-      ) : (
-        <>
-          <p className="muted">
-            {total.sessions} athlete sessions, {(total.distanceM / 1000).toFixed(1)} km in all, over {weeks.length} weeks. A crew boat
-            counts once for each athlete in it.
-          </p>
-          <div className="table-scroll table-card">
-            <table aria-label="Weekly volume per athlete" data-testid="week-view">
-              <thead>
-                <tr>
-                  <th scope="col">Week of</th>
-                  <th scope="col">Athlete</th>
-                  <th scope="col" className="num">
-                    Sessions
-                  </th>
-                  <th scope="col" className="num">
-                    Distance
-                  </th>
-                  <th scope="col" className="num">
-                    Time
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((week) =>
-                  week.athletes.length === 0 ? (
-                    <tr key={week.weekStart} className="rest-row" data-testid="empty-week">
-                      <td>{week.weekStart}</td>
-                      <td colSpan={4}>No sessions</td>
-                    </tr>
-                  ) : (
-                    week.athletes.map((w) => (
-                      <tr key={`${w.weekStart}-${w.athleteId}`}>
-                        <td>{w.weekStart}</td>
-                        <td>
-                          <Link href={`/athletes/${w.athleteId}`}>{w.athleteName}</Link>
-                        </td>
-                        <td className="num">{w.sessions}</td>
-                        <td className="num">{(w.distanceM / 1000).toFixed(2)} km</td>
-                        <td className="num">{formatHours(w.durationMs)}</td>
-                      </tr>
-                    ))
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </section>
-  );
-}
-
-/** 5_400_000 ms → "1 h 30 min". */
-function formatHours(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }
 
 function asStrings(q: LogQuery): Partial<Record<keyof LogQuery, string | undefined>> {

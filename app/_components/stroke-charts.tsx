@@ -1,6 +1,6 @@
 "use client";
 
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { DistanceChart } from "./distance-chart";
 import { formatPace500 } from "@/app/_lib/format";
 import { distanceAxis, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
 
@@ -48,53 +48,22 @@ export function StrokeCharts({
         const y = valueAxis(points.map((p) => p[chart.key]));
         const digits = y ? tickDigits(y) : 1;
         return (
-          <figure
+          <DistanceChart
             key={chart.key}
-            className="card"
-            data-chart={chart.key}
-            aria-labelledby={`${idPrefix}chart-${chart.key}`}
-            aria-describedby={`${idPrefix}chart-${chart.key}-summary`}
-          >
-            <figcaption id={`${idPrefix}chart-${chart.key}`}>{chart.title}</figcaption>
-            <p id={`${idPrefix}chart-${chart.key}-summary`} className="chart-summary">
-              {chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
-            </p>
-            <ResponsiveContainer width="100%" height={180}>
-              <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-                <CartesianGrid stroke="#eef1f4" />
-                <XAxis
-                  dataKey="distance"
-                  type="number"
-                  domain={x.domain}
-                  ticks={x.ticks}
-                  interval="preserveStartEnd"
-                  allowDataOverflow
-                  tickFormatter={(d: number) => `${Math.round(d)} m`}
-                />
-                <YAxis
-                  domain={y?.domain ?? ["auto", "auto"]}
-                  ticks={y?.ticks}
-                  allowDataOverflow={false}
-                  width={44}
-                  tickFormatter={(v: number) => v.toFixed(digits)}
-                />
-                <Tooltip
-                  formatter={(value) =>
-                    typeof value !== "number"
-                      ? String(value)
-                      : chart.key === "speed"
-                        ? `${value.toFixed(chart.digits)} (${formatPace500(value)} /500 m)`
-                        : value.toFixed(chart.digits)
-                  }
-                  labelFormatter={(d) => `${Math.round(Number(d))} m`}
-                />
-                {markers.map((d) => (
-                  <ReferenceLine key={d} x={d} stroke="#8c959f" strokeDasharray="3 3" ifOverflow="hidden" className="split-marker" />
-                ))}
-                <Line type="monotone" dataKey={chart.key} stroke={chart.color} dot={false} isAnimationActive={false} connectNulls />
-              </LineChart>
-            </ResponsiveContainer>
-          </figure>
+            id={`${idPrefix}chart-${chart.key}`}
+            title={chart.title}
+            summary={chart.key === "speed" && speedSummary ? speedSummary : summaryOf(points, chart.key, chart.digits)}
+            rows={points}
+            series={[{ dataKey: chart.key, colour: chart.color, connectNulls: true }]}
+            x={x}
+            y={y}
+            markers={markers}
+            formatTick={(v) => v.toFixed(digits)}
+            formatValue={(v) =>
+              chart.key === "speed" ? `${v.toFixed(chart.digits)} (${formatPace500(v)} /500 m)` : v.toFixed(chart.digits)
+            }
+            figureProps={{ "data-chart": chart.key }}
+          />
         );
       })}
     </div>

@@ -14,6 +14,7 @@ import {
 } from "react";
 import { codeSamples, SAMPLE_ENV, type SampleRequest } from "@/app/_lib/code-samples";
 import { MULTIPART_METADATA_EXAMPLE, paramKey, sampleRequest } from "@/app/_lib/sample-request";
+import type { TryItCredentialKind, TryItOperation, TryItParam } from "@/app/_lib/try-it-types";
 import { CopyButton } from "./copy-button";
 
 /**
@@ -28,43 +29,7 @@ import { CopyButton } from "./copy-button";
  * the request the developer sends (requests go out without cookies, like any
  * third-party client's would).
  */
-export interface TryItParam {
-  name: string;
-  in: "path" | "query" | "header";
-  required: boolean;
-  /** Human-readable type, e.g. "integer 1…100". */
-  type: string;
-  description?: string;
-  /** Allowed values (enums, booleans): offered as a list. */
-  choices?: string[];
-  numeric: boolean;
-}
-
-export interface TryItOperation {
-  id: string;
-  method: string;
-  /** Path template relative to the API base, e.g. "/sessions/{session_id}". */
-  path: string;
-  tag: string;
-  summary: string;
-  /** Credentials the operation accepts, from its `security` (empty: none needed). */
-  credentials: TryItCredential[];
-  params: TryItParam[];
-  jsonBody: boolean;
-  /** A multipart body (the results API's upload): a device file and its metadata, chosen in the panel. */
-  multipart: boolean;
-  /** The content type of a success body that is a file (a PDF, an export, an original), not JSON; null for JSON. */
-  binary: string | null;
-  /** The smallest JSON body the operation accepts (the SDK sample's body while the panel's is empty). */
-  exampleBody?: string;
-  /** Where its documentation is: another tag's page of the reference, or this page ("#id" when absent). */
-  docHref?: string;
-}
-
-/** `token`: an OAuth access token (Data API); `keyPair` / `publicKey`: a results API key pair, or its public half alone. */
-export type TryItCredential = "token" | "keyPair" | "publicKey";
-/** What the panel asks for: one access token, or a key pair. */
-export type TryItCredentialKind = "token" | "keyPair";
+export type { TryItCredential, TryItCredentialKind, TryItOperation, TryItParam } from "@/app/_lib/try-it-types";
 
 interface TryItState {
   operations: TryItOperation[];
@@ -72,6 +37,8 @@ interface TryItState {
   /** The documented base URL, for the code samples. */
   serverUrl: string;
   credentialKind: TryItCredentialKind;
+  /** The upload's metadata to start from (the person's own track and athlete); example ids when absent. */
+  uploadMetadata: string;
   /** The access token (Data API): set by the developer or by "Get a test token". Page memory only. */
   token: string;
   setToken: (token: string) => void;
@@ -94,12 +61,14 @@ export function TryItProvider({
   apiPath,
   serverUrl,
   credentialKind,
+  uploadMetadata = MULTIPART_METADATA_EXAMPLE,
   children,
 }: {
   operations: TryItOperation[];
   apiPath: string;
   serverUrl: string;
   credentialKind: TryItCredentialKind;
+  uploadMetadata?: string;
   children: ReactNode;
 }) {
   const [selectedId, setSelectedId] = useState(operations[0]?.id ?? "");
@@ -112,7 +81,19 @@ export function TryItProvider({
   };
   return (
     <TryItContext.Provider
-      value={{ operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest }}
+      value={{
+        operations,
+        apiPath,
+        serverUrl,
+        credentialKind,
+        uploadMetadata,
+        token,
+        setToken,
+        selectedId,
+        select,
+        panelRef,
+        focusRequest,
+      }}
     >
       {children}
     </TryItContext.Provider>
@@ -184,7 +165,8 @@ function buildUrl(apiPath: string, op: TryItOperation, values: Values): { url: U
 }
 
 export function TryItPanel() {
-  const { operations, apiPath, serverUrl, credentialKind, token, setToken, selectedId, select, panelRef, focusRequest } = useTryIt();
+  const { operations, apiPath, serverUrl, credentialKind, uploadMetadata, token, setToken, selectedId, select, panelRef, focusRequest } =
+    useTryIt();
   const op = operations.find((o) => o.id === selectedId) ?? operations[0];
   const ids = useId();
   const [publicKey, setPublicKey] = useState("");
@@ -194,7 +176,7 @@ export function TryItPanel() {
   const [body, setBody] = useState("");
   // The upload (multipart): a device file and its metadata, sent as the code samples send them.
   const [file, setFile] = useState<File | null>(null);
-  const [metadata, setMetadata] = useState(MULTIPART_METADATA_EXAMPLE);
+  const [metadata, setMetadata] = useState(uploadMetadata);
   const [errors, setErrors] = useState<Values>({});
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -209,7 +191,7 @@ export function TryItPanel() {
     setValues({});
     setBody("");
     setFile(null);
-    setMetadata(MULTIPART_METADATA_EXAMPLE);
+    setMetadata(uploadMetadata);
     setErrors({});
     setOutcome(null);
     setFailure(null);

@@ -10,23 +10,43 @@ export interface Axis {
   ticks: number[];
 }
 
-/** 0 to `distanceM`, ticked at 0 and every split end (or at round steps when no splits are given). */
+/** Distance labels at most: every one is drawn (docs/web-app.md "Charts"), so they must fit a phone's chart. */
+export const MAX_DISTANCE_TICKS = 5;
+
+/**
+ * 0 to `distanceM`, ticked at 0 and every split end (or at round steps when no splits are given). With more split
+ * ends than labels fit, every second (third, …) split end is labelled; the dashed markers still show each one.
+ */
 export function distanceAxis(distanceM: number, splitEndsM: readonly number[] = []): Axis {
   const end = Math.max(1, Math.round(distanceM));
-  const inside = splitEndsM.map((d) => Math.round(d)).filter((d) => d > 0 && d < end);
-  if (inside.length) return { domain: [0, end], ticks: [...new Set([0, ...inside, end])] };
+  const all = [...new Set(splitEndsM.map((d) => Math.round(d)).filter((d) => d > 0 && d < end))];
+  const every = Math.ceil((all.length + 1) / (MAX_DISTANCE_TICKS - 1));
+  const inside = all.filter((_, k) => (k + 1) % every === 0 && all.length + 1 - (k + 1) >= every);
+  if (all.length) return { domain: [0, end], ticks: [0, ...inside, end] };
   const step = niceStep(end / 4);
   const ticks: number[] = [];
   for (let d = 0; d < end - step / 4; d += step) ticks.push(round(d));
   return { domain: [0, end], ticks: [...ticks, end] };
 }
 
-/** The smallest round-step range holding every value, with at least 5 % of the spread as room at each end. */
-export function valueAxis(values: readonly (number | null | undefined)[]): Axis | null {
+/**
+ * The smallest round-step range holding every value, with at least 5 % of the spread as room at each end.
+ * `trim` leaves out that share of the values at each end first (overlaid series, SERIES_TRIM): the
+ * chart is fitted to the body of the data and the few values outside run off its edge, clipped.
+ */
+export function valueAxis(values: readonly (number | null | undefined)[], trim: { low?: number; high?: number } = {}): Axis | null {
   const present = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
   if (!present.length) return null;
-  let min = Math.min(...present);
-  let max = Math.max(...present);
+  let min: number;
+  let max: number;
+  if (trim.low || trim.high) {
+    const sorted = [...present].sort((a, b) => a - b);
+    min = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (trim.low ?? 0)))];
+    max = sorted[Math.max(0, Math.ceil(sorted.length * (1 - (trim.high ?? 0))) - 1)];
+  } else {
+    min = Math.min(...present);
+    max = Math.max(...present);
+  }
   const spread = max - min || Math.abs(max) * 0.1 || 1;
   min -= spread * 0.05;
   max += spread * 0.05;
@@ -36,6 +56,28 @@ export function valueAxis(values: readonly (number | null | undefined)[]): Axis 
   const ticks: number[] = [];
   for (let v = low; v <= high + step / 2; v += step) ticks.push(round(v));
   return { domain: [round(low), round(high)], ticks };
+}
+
+/**
+ * Overlaid series (the session compare, the training's set compare): the lowest 5 % of the values
+ * (a standing start's first strokes, a stop) and the highest 1 % (a GPS spike) do not set the axis,
+ * so the efforts fill the chart instead of its top third.
+ */
+export const SERIES_TRIM = { low: 0.05, high: 0.01 } as const;
+
+const DAY_MS = 86_400_000;
+
+/** A time axis over days (ms since 1970): half a day of room each side, ticks every 1, 2, 7, 14 or 28 days (at most 6). */
+export function dateAxis(times: readonly number[]): Axis {
+  const present = times.filter((t) => Number.isFinite(t));
+  if (!present.length) return { domain: [0, DAY_MS], ticks: [0, DAY_MS] };
+  const min = Math.min(...present);
+  const max = Math.max(...present);
+  const spanDays = (max - min) / DAY_MS;
+  const stepDays = [1, 2, 7, 14, 28, 56, 91, 182, 364].find((d) => spanDays / d <= 5) ?? Math.ceil(spanDays / 5);
+  const ticks: number[] = [];
+  for (let t = min; t <= max + 1; t += stepDays * DAY_MS) ticks.push(t);
+  return { domain: [min - DAY_MS / 2, max + DAY_MS / 2], ticks };
 }
 
 /** Decimals that tell an axis' ticks apart: 0 for whole steps, 1 for tenths, else 2. */

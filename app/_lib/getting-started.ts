@@ -1,4 +1,5 @@
 import { codeSamples } from "./code-samples";
+import { uploadMetadata } from "./sample-request";
 
 /**
  * The getting-started guide's commands (issue 21), made once for the portal
@@ -9,15 +10,18 @@ import { codeSamples } from "./code-samples";
  */
 export interface GuideInput {
   appUrl: string;
-  /** A track and an athlete of the signed-in person, for the upload's metadata (1 on a fresh quickstart's demo coach). */
-  trackId: number;
-  athleteId: number;
+  /**
+   * The signed-in person's first track and athlete, for the upload's metadata (1 on a fresh quickstart's
+   * demo coach); null when they have none: no upload is printed then (its ids would answer 403), the page
+   * prints the step that creates them instead.
+   */
+  ids: { trackId: number; athleteId: number } | null;
 }
 
 export interface GuideCommands {
   simulate: string;
   list: string;
-  upload: string;
+  upload: string | null;
   pdf: string;
   oauthScript: string;
   oauthRun: string;
@@ -28,21 +32,22 @@ export const GUIDE_REDIRECT_URI = "http://127.0.0.1:8765/callback";
 /** Scopes to tick when registering the guide's application. */
 export const GUIDE_SCOPES = ["openid", "profile", "email", "offline_access", "sessions:read"] as const;
 
-export function gettingStartedCommands({ appUrl, trackId, athleteId }: GuideInput): GuideCommands {
+export function gettingStartedCommands({ appUrl, ids }: GuideInput): GuideCommands {
   const base = `${appUrl}/api/v1`;
   const list = codeSamples({ method: "GET", url: `${base}/results`, credential: "keyPair", headers: [] }).curl;
-  const metadata = JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] });
-  const upload = codeSamples({
-    method: "POST",
-    url: `${base}/results`,
-    credential: "keyPair",
-    headers: [],
-    multipart: { fileField: "file", fileName: "session.svc", textFields: [["metadata", metadata]] },
-  }).curl;
+  const upload = ids
+    ? codeSamples({
+        method: "POST",
+        url: `${base}/results`,
+        credential: "keyPair",
+        headers: [],
+        multipart: { fileField: "file", fileName: "session.svc", textFields: [["metadata", uploadMetadata(ids)]] },
+      }).curl
+    : null;
   // The result's id comes from the upload's answer: a shell variable, so the URL is double-quoted.
   const pdf = `curl -o report.pdf \\\n  -H "Authorization: Bearer $SVC_PUBLIC_KEY.$SVC_SECRET_KEY" \\\n  "${base}/results/$RESULT_ID/pdf"`;
   return {
-    simulate: "npm run --silent svc -- simulate --vessel K1 --distance 500 --seed 2026 --out session.svc",
+    simulate: "npm run --silent svc -- simulate --vessel K1 --distance 500 --seed 2026 --start now --out session.svc",
     list,
     upload,
     pdf,

@@ -5,8 +5,11 @@
  * it, so a page whose player or map sits below the fold stays light
  * (docs/benchmarks.md "Web pages in Chromium").
  */
-export function nearViewport(element: Element, signal: AbortSignal, margin = "0px"): Promise<void> {
-  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
+export async function nearViewport(element: Element, signal: AbortSignal, margin = "0px"): Promise<void> {
+  // Never before the page's own load: on a wide screen the player can start at the fold, and three.js, the artifact
+  // and WebGL's start then held the session page's load event back (issue 28 §6: 1.2 s at 1366 px).
+  await pageLoaded(signal);
+  if (typeof IntersectionObserver === "undefined") return;
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {
@@ -19,5 +22,15 @@ export function nearViewport(element: Element, signal: AbortSignal, margin = "0p
     );
     observer.observe(element);
     signal.addEventListener("abort", () => observer.disconnect());
+  });
+}
+
+/** Resolves once the document has fired its load event (at once if it has); never after `signal` aborts. */
+export function pageLoaded(signal: AbortSignal): Promise<void> {
+  if (typeof document === "undefined" || document.readyState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    window.addEventListener("load", done, { once: true });
+    signal.addEventListener("abort", () => window.removeEventListener("load", done));
   });
 }

@@ -1,4 +1,4 @@
-import type { TryItCredentialKind, TryItOperation, TryItParam } from "@/app/_components/try-it";
+import type { TryItCredentialKind, TryItOperation, TryItParam } from "./try-it-types";
 import type { SampleRequest } from "./code-samples";
 import type { SdkParam } from "./sdk-samples";
 
@@ -11,15 +11,15 @@ import type { SdkParam } from "./sdk-samples";
 export type SampleValues = Record<string, string>;
 export const paramKey = (p: Pick<TryItParam, "in" | "name">) => `${p.in}:${p.name}`;
 
-/** The upload's metadata part in the samples: the fields the results API requires, with example ids. */
-export const MULTIPART_METADATA_EXAMPLE = JSON.stringify({
-  distance: 500,
-  vessel_id: 1,
-  track_id: 1,
-  category_id: 1,
-  pace_id: 1,
-  athletes: [1],
-});
+/** The upload's metadata part: the fields the results API requires, naming a track and an athlete of the person's own. */
+export const uploadMetadata = ({ trackId, athleteId }: { trackId: number; athleteId: number }) =>
+  JSON.stringify({ distance: 500, vessel_id: 1, track_id: trackId, category_id: 1, pace_id: 1, athletes: [athleteId] });
+
+/**
+ * The metadata the Try it panel starts from when the page gives none: example ids. The portal's pages pass the
+ * person's own (app/_lib/own-upload-ids.ts) and, for an account with no track or athlete, say to create them first.
+ */
+export const MULTIPART_METADATA_EXAMPLE = uploadMetadata({ trackId: 1, athleteId: 1 });
 
 const kindOf = (p: TryItParam): SdkParam["kind"] => (p.numeric ? "number" : /^boolean\b/.test(p.type) ? "boolean" : "string");
 

@@ -2,7 +2,7 @@ import { NonRetriableError } from "inngest";
 import { buildAndStoreExport, expireExportFiles, markExportFailed, markExportRunning } from "../../server/exports/export-jobs";
 import { inngest } from "../client";
 import { failFastOnPermanentErrors } from "../domain-errors";
-import { exportRequested } from "../events";
+import { exportRequested } from "../../server/events/app-events";
 
 /** What a client reads in `error` when a build failed for a reason that is not theirs to fix. */
 export const EXPORT_FAILED_MESSAGE = "The export could not be built; request it again later";

@@ -1,6 +1,6 @@
 import { inngest } from "../client";
 import { failFastOnPermanentErrors } from "../domain-errors";
-import { resultStored } from "../events";
+import { resultStored } from "../../server/events/app-events";
 import { buildReplayArtifact } from "../../server/replay/build-replay-artifact";
 
 /**

@@ -2,7 +2,7 @@ import { NonRetriableError } from "inngest";
 import { markTrainingFailed, markTrainingProcessing, processStoredTraining } from "../../server/trainings/process-training";
 import { inngest } from "../client";
 import { failFastOnPermanentErrors } from "../domain-errors";
-import { trainingStored } from "../events";
+import { trainingStored } from "../../server/events/app-events";
 
 /**
  * Processes a stored training (issue 13, docs/trainings.md): marks it

@@ -6,7 +6,7 @@ import {
   type ReprocessDeps,
 } from "../../server/reprocess/reprocess-runs";
 import { inngest } from "../client";
-import { reprocessRequested } from "../events";
+import { reprocessRequested } from "../../server/events/app-events";
 
 /**
  * Reprocesses every stored original made by an older processing core

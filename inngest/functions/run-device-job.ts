@@ -10,7 +10,7 @@ import { deviceJobs } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
 import { inngest } from "../client";
 import { failFastOnPermanentErrors } from "../domain-errors";
-import { deviceJobRequested } from "../events";
+import { deviceJobRequested } from "../../server/events/app-events";
 
 const FAILED_MESSAGE = "The device job could not be completed; request it again later";
 

@@ -88,7 +88,7 @@ export function percentile(sortedMs: number[], p: number): number {
 }
 
 /** One client, back to back: the latency a single caller sees. */
-export async function measureLatency(run: () => Promise<void>, requests: number): Promise<{ p50: number; p95: number }> {
+export async function measureLatency(run: () => Promise<unknown>, requests: number): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 10; i++) await run(); // warm-up
   const samples: number[] = [];
   for (let i = 0; i < requests; i++) {

@@ -30,6 +30,7 @@ const FIXED_PAGES = [
   "/?view=calendar",
   "/upload",
   "/trainings",
+  "/trainings/history",
   "/workouts",
   "/records",
   "/health",

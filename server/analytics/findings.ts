@@ -1,4 +1,5 @@
 import type { AnalysisName } from ".";
+import { formatPace500 } from "../results/figure-format";
 import type { AnomaliesResult } from "./anomalies";
 import type { ConsistencyResult } from "./consistency";
 import type { DataQualityResult } from "./data-quality";
@@ -73,11 +74,8 @@ const wholePct = (v: number) => `${Math.abs(Math.round(v))} %`;
 const metres = (v: number | null | undefined) => `${Math.round(v ?? 0)} m`;
 const span = (s: { from_m: number | null; to_m: number | null }) => `${metres(s.from_m).replace(" m", "")}–${metres(s.to_m)}`;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-function pace500(speed: number | null): string {
-  if (!speed || speed <= 0) return "–";
-  const tenths = Math.round((500 / speed) * 10);
-  return `${Math.floor(tenths / 600)}:${((tenths % 600) / 10).toFixed(1).padStart(4, "0")}`;
-}
+/** The one pace figure (server/results/figure-format.ts): a segment's pace reads the same in the sentence, the bar and the table. */
+const pace500 = (speed: number | null) => formatPace500(speed);
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
 
 export function findingOf(name: AnalysisName, result: unknown, context: FindingContext): Finding {
@@ -273,7 +271,8 @@ export function relationshipsFinding(r: MetricRelationshipsResult): Finding {
           domain: [0, 1],
           bars: ranked.map((p) => ({
             label: `${METRIC_WORDS[p.x]} · ${METRIC_WORDS[p.y]}`,
-            value: Math.abs(p.pearson_r!),
+            // "none" (|r| < 0.2) is drawn as no bar: a visible bar would say there is a link.
+            value: p.strength === "none" ? 0 : Math.abs(p.pearson_r!),
             text: `${p.strength}`,
             highlight: p === best,
           })),

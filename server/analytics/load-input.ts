@@ -1,3 +1,4 @@
+import { heartRateReadableBy } from "../health/heart-rate-share";
 import type { Db } from "../db/client";
 import { sessionHeartRateOwner } from "../health/health-projection";
 import type { StoredAnalysis } from "../results/result-analysis";
@@ -36,7 +37,7 @@ export async function loadAnalysisInput(
  * "Health data in every view").
  */
 export async function loadAnalysisInputFor(db: Db, viewerId: number, sessionId: number, stored: StoredAnalysis): Promise<AnalysisInput> {
-  const own = (await sessionHeartRateOwner(db, sessionId)) === viewerId;
+  const own = await heartRateReadableBy(db, await sessionHeartRateOwner(db, sessionId), viewerId);
   const input = await loadAnalysisInput(db, sessionId, stored, own);
   return own ? input : { ...input, track: { ...input.track, heart_rate: input.track.heart_rate.map(() => null) } };
 }

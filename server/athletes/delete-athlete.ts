@@ -2,7 +2,7 @@ import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { athletes, resultCrew, teamMemberships, trainingCrew } from "../db/schema";
 import { notFound } from "../errors";
-import { count } from "../housekeeping/plural";
+import { count, keepTheirData } from "../deletion/plural";
 
 /**
  * Deleting an athlete record (docs/web-app.md "Deleting"). result_crew.athlete_id
@@ -52,9 +52,9 @@ export async function athleteDeletion(db: Db | Tx, userId: number, athleteId: nu
   const name = `${athlete.name} ${athlete.surname}`.trim();
   const parts = [
     s.n
-      ? `${count(s.n, "session")} keep${s.n === 1 ? "s" : ""} ${s.n === 1 ? "its" : "their"} data; ${name}'s seat in ${s.n === 1 ? "it" : "them"} keeps the name as an external paddler, no longer linked to this record (no athlete page, personal bests or access through it).`
+      ? `${keepTheirData(s.n, "session")}; ${name}'s seat in ${s.n === 1 ? "it" : "them"} keeps the name as an external paddler, no longer linked to this record (no athlete page, personal bests or access through it).`
       : "No session has this athlete in its crew.",
-    t.n ? `${count(t.n, "training")} keep${t.n === 1 ? "s" : ""} ${t.n === 1 ? "its" : "their"} data without this athlete.` : null,
+    t.n ? `${keepTheirData(t.n, "training")} without this athlete.` : null,
     m.n ? `${name} leaves ${count(m.n, "team")}.` : null,
     athlete.userId ? `The linked account stays; only the link to this record ends.` : null,
   ];

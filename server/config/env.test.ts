@@ -130,4 +130,14 @@ describe("environment", () => {
     );
     expect(parseEnv({ ALLOW_HTTP_LOOPBACK: "0", APP_URL: "https://results.example.com" }).ALLOW_HTTP_LOOPBACK).toBe(false);
   });
+
+  it("WEBHOOK_ALLOW_LOOPBACK: on for a loopback APP_URL, a start-up error with any other (issue 30 §1)", () => {
+    expect(parseEnv({}).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(parseEnv({ WEBHOOK_ALLOW_LOOPBACK: "1" }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(parseEnv({ WEBHOOK_ALLOW_LOOPBACK: "1", APP_URL: "http://[::1]:3350" }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(() => parseEnv({ WEBHOOK_ALLOW_LOOPBACK: "1", APP_URL: "https://results.example.com" })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK: only for a local run whose APP_URL is a loopback origin.*APP_URL is https:\/\/results\.example\.com/,
+    );
+    expect(parseEnv({ WEBHOOK_ALLOW_LOOPBACK: "0", APP_URL: "https://results.example.com" }).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+  });
 });

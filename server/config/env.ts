@@ -86,8 +86,9 @@ const ZEnv = z.object({
   /**
    * Webhooks (docs/webhooks.md): 1 lets endpoints on loopback addresses
    * (http://127.0.0.1:…, http://localhost:…) register and receive deliveries,
-   * for a local run and its tests. Private, link-local and other reserved
-   * addresses stay refused. Never set it in a deployment.
+   * for a local run and its tests (the quickstart sets it). Only with an
+   * APP_URL on a loopback origin, like ALLOW_HTTP_LOOPBACK. Private,
+   * link-local and other reserved addresses stay refused.
    */
   WEBHOOK_ALLOW_LOOPBACK: z
     .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
@@ -168,6 +169,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   checkKeyring(env);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   checkHttpLoopback(env, appUrl);
+  checkWebhookLoopback(env, appUrl);
   const jobsRunner = decideJobsRunner(env);
   const s3 = decideS3(env);
   return {
@@ -221,6 +223,14 @@ function checkHttpLoopback(env: z.infer<typeof ZEnv>, appUrl: string) {
   if (!env.ALLOW_HTTP_LOOPBACK || isLoopbackOrigin(appUrl)) return;
   throw new EnvError(
     `Invalid environment:\n  ALLOW_HTTP_LOOPBACK: only for a local run whose APP_URL is a loopback origin (http://localhost:PORT, http://127.0.0.1:PORT or http://[::1]:PORT); APP_URL is ${appUrl}. Unset ALLOW_HTTP_LOOPBACK: a deployment takes uploads over HTTPS only`,
+  );
+}
+
+/** Webhooks to loopback endpoints likewise: only a server nobody else reaches may post to its own machine (issue 30 §1). */
+function checkWebhookLoopback(env: z.infer<typeof ZEnv>, appUrl: string) {
+  if (!env.WEBHOOK_ALLOW_LOOPBACK || isLoopbackOrigin(appUrl)) return;
+  throw new EnvError(
+    `Invalid environment:\n  WEBHOOK_ALLOW_LOOPBACK: only for a local run whose APP_URL is a loopback origin (http://localhost:PORT, http://127.0.0.1:PORT or http://[::1]:PORT); APP_URL is ${appUrl}. Unset WEBHOOK_ALLOW_LOOPBACK: a deployment sends webhooks to public https:// URLs only (\`paddle-results listen\` forwards events to a developer's machine)`,
   );
 }
 

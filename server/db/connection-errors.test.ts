@@ -1,3 +1,4 @@
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +69,102 @@ describe.skipIf(!databaseUrl)("lost database connections (Postgres)", () => {
     // Not written, and not written twice by a retry.
     const [{ n }] = await admin`select count(*)::int as n from rate_limit_counters where bucket = ${bucket}`;
     expect(n).toBe(0);
+  });
+
+  it("reads through db.execute() and inside transactions are retried too; a transaction that wrote is not", async () => {
+    const bucket = `lost-connection-tx-${Date.now()}`;
+    // All four connections open first (a connection killed while it starts up is another case: postgres.js reconnects it).
+    await Promise.all(Array.from({ length: 4 }, () => handle.db.execute(sql`select pg_sleep(0.05)`)));
+    const executed = handle.db.execute(sql`select pg_sleep(0.3)::text as slept, count(*)::int as n from ${roles}`);
+    const inTransaction = Array.from({ length: 2 }, () =>
+      handle.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ slept: sql<string>`pg_sleep(0.3)::text`, id: roles.id })
+          .from(roles)
+          .limit(1);
+        return row.id;
+      }),
+    );
+    const wrote = handle.db
+      .transaction(async (tx) => {
+        await tx.insert(rateLimitCounters).values({ bucket, windowStart: new Date(), count: 1 });
+        await tx.execute(sql`select pg_sleep(0.3)`);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await terminateAll();
+    const [execute, ...reads] = await Promise.allSettled([executed, ...inTransaction]);
+    expect(execute.status).toBe("fulfilled");
+    expect(reads.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(isConnectionError(await wrote)).toBe(true);
+    const [{ n }] = await admin`select count(*)::int as n from rate_limit_counters where bucket = ${bucket}`;
+    expect(n).toBe(0);
+  });
+
+  /**
+   * A COMMIT whose connection dies: the outcome is the transaction's, read by
+   * its id on a fresh connection. A proxy between the pool and Postgres cuts
+   * the connection at the COMMIT, deterministically: after forwarding it (it
+   * commits, the answer is lost) or before (it never reaches the server).
+   */
+  describe("a COMMIT that loses its connection", () => {
+    const commitCut = async (mode: "after" | "before") => {
+      const target = new URL(databaseUrl!);
+      const server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        let cut = false;
+        upstream.on("data", (chunk) => cut || client.write(chunk));
+        client.on("data", (chunk) => {
+          if (cut) return;
+          if (chunk.includes("commit\0")) {
+            cut = true;
+            if (mode === "after") upstream.write(chunk);
+            // Postgres has committed (or seen the socket close) when both ends go.
+            setTimeout(() => (client.destroy(), upstream.destroy()), 200);
+            return;
+          }
+          upstream.write(chunk);
+        });
+        client.on("error", () => upstream.destroy());
+        upstream.on("error", () => client.destroy());
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const url = new URL(databaseUrl!);
+      url.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const proxied = openDb({ databaseUrl: url.toString(), maxConnections: 1 });
+      const bucket = `commit-cut-${mode}-${Date.now()}`;
+      try {
+        const outcome = await proxied.db
+          .transaction(async (tx) => {
+            await tx.insert(rateLimitCounters).values({ bucket, windowStart: new Date(), count: 1 });
+            return "the transaction's result";
+          })
+          .then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+        const [{ n }] = await admin`select count(*)::int as n from rate_limit_counters where bucket = ${bucket}`;
+        return { outcome, n };
+      } finally {
+        await proxied.close();
+        server.close();
+      }
+    };
+
+    it("committed, answer lost: the caller gets the transaction's result", async () => {
+      const { outcome, n } = await commitCut("after");
+      expect(n).toBe(1);
+      expect(outcome).toEqual({ value: "the transaction's result" });
+    });
+
+    it("never reached the server: the caller gets the connection error (503) and nothing is written", async () => {
+      const { outcome, n } = await commitCut("before");
+      expect(n).toBe(0);
+      expect("error" in outcome && isConnectionError(outcome.error)).toBe(true);
+    });
   });
 
   it("recognises the driver's and the server's connection errors, also wrapped, and nothing else", () => {

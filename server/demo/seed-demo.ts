@@ -1,3 +1,4 @@
+import { seedDemoLoad } from "./demo-load";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { athletes, teamMemberships, teams, trackTeamShares, tracks, users, workoutTemplates } from "../db/schema";
@@ -9,6 +10,7 @@ import { createTrainingFromUpload } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
 import { createUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
+import { seedDemoComments } from "./demo-comments";
 import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";
 import { vesselIdOf } from "./vessel-ids";
 
@@ -190,5 +192,7 @@ export async function seedDemo(
     });
     await processStoredTraining(db, created.id, { keyring });
   }
+  await seedDemoComments(db, { coachUserId: coach.id, athleteUserId: athleteUser.id });
+  await seedDemoLoad(db, athleteUser.id);
   return { created: true, coachUserId: coach.id };
 }

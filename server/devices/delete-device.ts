@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { devices, results, trainings } from "../db/schema";
-import { AppError, notFound } from "../errors";
-import { count } from "../housekeeping/plural";
+import { deleteWithImpact, describeDeletion, type DeletionPlan } from "../deletion/guarded-delete";
+import { count, keepTheirData } from "../deletion/plural";
+import { notFound } from "../errors";
 
 /**
  * Deleting a sensor unit (docs/web-app.md "Deleting"). A unit that still
@@ -49,21 +50,24 @@ async function impact(db: Db | Tx, device: { id: number; label: string }): Promi
   const statement =
     refusal ??
     (r.sessions
-      ? `${count(r.sessions, "session")} recorded with it keep${r.sessions === 1 ? "s" : ""} ${r.sessions === 1 ? "its" : "their"} data and no longer name${r.sessions === 1 ? "s" : ""} a unit.`
+      ? `${keepTheirData(r.sessions, "session recorded with it", "sessions recorded with it")} and no longer name${r.sessions === 1 ? "s" : ""} a unit.`
       : "No session was recorded with this unit.");
   return { label, files, sessions: r.sessions, refusal, statement };
 }
 
+// Locked: counted and deleted with no upload from this unit in between.
+const devicePlan = (userId: number, deviceId: number): DeletionPlan<{ id: number; label: string }, DeviceDeletion> => ({
+  own: (db, lock) => ownDevice(db, userId, deviceId, lock),
+  impact,
+  remove: async (tx) => {
+    await tx.delete(devices).where(eq(devices.id, deviceId));
+  },
+});
+
 export async function deviceDeletion(db: Db, userId: number, deviceId: number): Promise<DeviceDeletion> {
-  return impact(db, await ownDevice(db, userId, deviceId, false));
+  return describeDeletion(db, devicePlan(userId, deviceId));
 }
 
 export async function deleteDevice(db: Db, userId: number, deviceId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Locked: counted and deleted with no upload from this unit in between.
-    const device = await ownDevice(tx, userId, deviceId, true);
-    const { refusal } = await impact(tx, device);
-    if (refusal) throw new AppError("conflict", refusal);
-    await tx.delete(devices).where(eq(devices.id, deviceId));
-  });
+  await deleteWithImpact(db, devicePlan(userId, deviceId));
 }

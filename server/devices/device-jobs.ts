@@ -5,8 +5,8 @@ import { commitBlob, deleteBlobs, openBlobContent, touchBlobContent } from "../b
 import type { Db } from "../db/client";
 import { blobs, deviceJobs, results, type DeviceJobKind } from "../db/schema";
 import { notFound } from "../errors";
-import { expireJobFiles } from "../jobs/expire-job-files";
-import { sendEvent } from "../jobs/send-event";
+import { expireJobFiles } from "../blobs/expire-job-files";
+import { sendEvent } from "../events/send-event";
 import { getOwnDevice } from "./devices";
 
 /**

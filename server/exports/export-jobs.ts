@@ -6,8 +6,8 @@ import type { Db } from "../db/client";
 import { exportJobs, type ExportJobState } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { withIdempotencyKey, type IdempotencyClaim } from "../idempotency/idempotency";
-import { expireJobFiles } from "../jobs/expire-job-files";
-import { sendEvent } from "../jobs/send-event";
+import { expireJobFiles } from "../blobs/expire-job-files";
+import { sendEvent } from "../events/send-event";
 import { buildExport, type ExportOptions } from "./builders";
 import type { ExportSource } from "./export-source";
 

@@ -20,7 +20,7 @@ export interface SessionExportRequest {
  * Queues an export of one session for a Data API token or a web user:
  * the session must be readable within the audience's boundary, and the seat
  * picked by `athlete` must exist and be one the subject may see (their own
- * seat, an athlete they manage or coach, or any seat of a session they own;
+ * seat, an athlete they manage or coach: listExportableSeats;
  * on the partner surface the same seats, built privacy-safe) — otherwise the
  * same 404 as an absent session.
  */
@@ -39,13 +39,8 @@ export async function requestSessionExport(
   },
 ): Promise<{ job: ExportJob; replayed: boolean }> {
   const session = await getReadableSession(db, input.audience, input.sessionId);
-  // The partner surface may export the seats the person could export on the web (the data
-  // surface's view), in the privacy-safe mode that hides every identity but the person's own.
-  const seatsView = input.audience.surface === "partner" ? { ...input.audience, surface: "data" as const } : input.audience;
-  const crew = await getCrewSeenBy(db, seatsView, session.id);
-  const seat = crew.find((s) => s.seat === input.request.athlete);
-  const ownsSession = session.ownerUserId === input.audience.subjectId;
-  if (!seat || !(seat.athlete || seat.isSubject || ownsSession)) throw notFound("Seat");
+  const seats = await seatsExportableOf(db, input.audience, session);
+  if (!seats.some((s) => s.seat === input.request.athlete)) throw notFound("Seat");
   return requestExport(db, {
     requester: { subjectUserId: input.audience.subjectId, applicationId: input.applicationId },
     source: { kind: "session", sessionId: session.id },
@@ -57,6 +52,35 @@ export async function requestSessionExport(
     },
     idempotency: input.idempotency,
   });
+}
+
+/** A seat of a session's crew the person may export, with its athlete's name. */
+export interface ExportableSeat {
+  seat: number;
+  name: string;
+  /** The person's own seat. */
+  own: boolean;
+}
+
+/**
+ * The seats of a session the person may export: a seat holding an athlete
+ * record they may see (their own, one they manage or coach). A seat whose
+ * paddler they may not see, or a paddler typed in by hand (no identity to
+ * export), is not theirs to export, even in a session they own: the builder
+ * refuses those (server/exports/export-source.ts). The export form
+ * offers exactly these and requestSessionExport accepts exactly these, so a
+ * seat offered is never "not found" (docs/web-app.md "A new coach's defects").
+ */
+export async function listExportableSeats(db: Db, audience: SessionAudience, sessionId: number): Promise<ExportableSeat[]> {
+  return seatsExportableOf(db, audience, await getReadableSession(db, audience, sessionId));
+}
+
+async function seatsExportableOf(db: Db, audience: SessionAudience, session: { id: number }): Promise<ExportableSeat[]> {
+  // The partner surface may export the seats the person could export on the web (the data
+  // surface's view), in the privacy-safe mode that hides every identity but the person's own.
+  const seatsView = audience.surface === "partner" ? { ...audience, surface: "data" as const } : audience;
+  const crew = await getCrewSeenBy(db, seatsView, session.id);
+  return crew.flatMap((seat) => (seat.athlete ? [{ seat: seat.seat, name: seat.athlete.name, own: seat.isSubject }] : []));
 }
 
 /**

@@ -2,9 +2,9 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors";
 import { listShareableLactate } from "../health/shareable-health";
-import { serializeLactate } from "../contract/data-api/records-health";
-import { serializeSeries, serializeStroke, type ZCrewSeat } from "../contract/data-api/sessions";
-import { serializeSetSplits, serializeTimeline, serializeTrainingDetail, serializeTrainingSummary } from "../contract/data-api/trainings";
+import { serializeLactate } from "../records/records-health-wire";
+import { serializeSeries, serializeStroke, type ZCrewSeat } from "../sessions/sessions-wire";
+import { serializeSetSplits, serializeTimeline, serializeTrainingDetail, serializeTrainingSummary } from "../trainings/trainings-wire";
 import { toProcessingStroke } from "../results/result-analysis";
 import { downsampleRoute } from "../sessions/read-session";
 import { buildSeries, computeSplits, MAX_SERIES_POINTS, round, type SeriesField } from "../svc/process/track";
@@ -21,7 +21,7 @@ import {
   type TrainingSetRow,
 } from "../trainings/training-reads";
 import { positionsAlong, withoutSessionId } from "./export-parts";
-import type { ExportLap, ExportModel, ExportSelection, ExportViewer } from "./export-source";
+import type { ExportLap, ExportModel, ExportSelection, ExportViewer } from "./export-model";
 
 /**
  * A training as an export source (docs/exports.md "Trainings"): the same

@@ -209,7 +209,14 @@ export async function listEnteredForAthlete(db: Db, coachId: number, athleteId: 
 /** Sessions a lactate reading for this athlete may belong to: theirs, that the coach can open, newest first. */
 export async function listAthleteSessionsForHealth(db: Db, coachId: number, athleteId: number, limit = 100) {
   return db
-    .select({ id: results.id, date: results.date, vesselType: vessels.type, distanceM: results.distanceM })
+    .select({
+      id: results.id,
+      date: results.date,
+      timeOfDay: results.timeOfDay,
+      durationMs: results.durationMs,
+      vesselType: vessels.type,
+      distanceM: results.distanceM,
+    })
     .from(results)
     .innerJoin(vessels, eq(vessels.id, results.vesselId))
     .where(
@@ -220,4 +227,14 @@ export async function listAthleteSessionsForHealth(db: Db, coachId: number, athl
     )
     .orderBy(desc(results.startAt), desc(results.id))
     .limit(limit);
+}
+
+/**
+ * The lactate form's default "measured at" for a session (issue 28 §6): the
+ * end of its effort, UTC, as the form's datetime-local value ("2026-05-14T09:01"),
+ * since a reading is taken after the piece, not whenever the form is opened.
+ */
+export function lactateTimeOf(s: { date: string; timeOfDay: string; durationMs: number }): string {
+  const start = Date.parse(`${s.date}T${s.timeOfDay}`);
+  return new Date((Number.isFinite(start) ? start : Date.parse(`${s.date}T00:00:00Z`)) + s.durationMs).toISOString().slice(0, 16);
 }

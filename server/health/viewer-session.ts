@@ -1,3 +1,4 @@
+import { heartRateReadableBy } from "./heart-rate-share";
 import type { Db } from "../db/client";
 import { getStoredAnalysis } from "../results/result-analysis";
 import { getResultDetail, type ResultDetail } from "../results/result-detail";
@@ -21,6 +22,8 @@ export interface SessionHeartRate {
   max: number | null;
   /** Share of the effort with readings, 0–1. */
   coverage: number;
+  /** True when the paddler shares it with the viewer, their coach (not the viewer's own). */
+  shared: boolean;
 }
 
 /** Enough for a chart a few hundred pixels wide. */
@@ -57,7 +60,9 @@ export interface ViewerSession {
 export async function loadViewerSession(db: Db, viewerId: number, resultId: number): Promise<ViewerSession> {
   const detail = await getResultDetail(db, viewerId, resultId);
   const stored = await getStoredAnalysis(db, resultId);
-  const heartRateIsViewers = stored !== null && (await sessionHeartRateOwner(db, resultId)) === viewerId;
+  // Theirs, or shared with them as the paddler's coach (server/health/heart-rate-share.ts).
+  const heartRateOwner = stored !== null ? await sessionHeartRateOwner(db, resultId) : null;
+  const heartRateIsViewers = stored !== null && (await heartRateReadableBy(db, heartRateOwner, viewerId));
   const points = heartRateIsViewers ? heartRateAlongDistance(stored.track) : [];
   const owner = mayReadTypedCrewWeight(detail.summary, viewerId);
   return {
@@ -77,6 +82,7 @@ export async function loadViewerSession(db: Db, viewerId: number, resultId: numb
             avg: stored.summary.avg_heart_rate,
             max: stored.summary.max_heart_rate,
             coverage: stored.dataQuality.heart_rate_coverage,
+            shared: heartRateOwner !== viewerId,
           }
         : null,
     typedWeights: owner

@@ -222,6 +222,46 @@ describe("the home summary", () => {
   });
 });
 
+describe("the log's week view and home", () => {
+  it("show the same volume for the same week, trainings included, over whole weeks from a Monday", async () => {
+    const w = await world();
+    const { readWeeklyVolume, DEFAULT_WEEKS } = await import("../sessions/weekly-volume");
+    for (const person of [w.coach, w.paddlerUser]) {
+      const home = await readHomeSummary(handle.db, person.id, today);
+      const view = await readWeeklyVolume(handle.db, person.id, parseLogQuery({ view: "week" }));
+      // Without a range: whole ISO weeks up to the week of the newest session, from a Monday to a Sunday.
+      expect([view.from, view.to]).toEqual(["2026-10-05", "2026-11-29"]);
+      expect(new Date(`${view.from}T00:00:00Z`).getUTCDay()).toBe(1);
+      expect(view.weeks).toHaveLength(DEFAULT_WEEKS);
+      const week = view.weeks.find((x) => x.weekStart === home.weekStart)!;
+      // Each athlete's row equals home's "This week" row, and the week's total home's week totals.
+      expect(week.athletes.map(({ weekStart: _w, sessionDistanceM: _s, ...a }) => a)).toEqual(home.thisWeek);
+      const { weekStart: _w, ...homeTotal } = home.weeks.at(-1)!;
+      expect(week.total).toEqual(homeTotal);
+      for (const past of view.weeks) {
+        const homeWeek = home.weeks.find((x) => x.weekStart === past.weekStart);
+        if (homeWeek) expect(past.total.distanceM, past.weekStart).toBe(homeWeek.distanceM);
+      }
+    }
+    // Ana's week: her two sessions (1500 m) and her training (3000 m), not the sessions alone.
+    const ana = await readWeeklyVolume(
+      handle.db,
+      w.coach.id,
+      parseLogQuery({ view: "week", athlete: String(w.ana), from: "2026-11-25", to: "2026-11-26" }),
+    );
+    expect([ana.from, ana.to]).toEqual(["2026-11-23", "2026-11-29"]);
+    expect(ana.weeks[0].athletes).toMatchObject([{ athleteId: w.ana, sessions: 2, trainings: 1, distanceM: 4500, workMs: 180_000 }]);
+    expect(ana.weeks[0].total).toMatchObject({ sessions: 2, trainings: 1, distanceM: 4500 });
+    // A filter a training has no value for (the boat class) leaves trainings out.
+    const k2 = await readWeeklyVolume(
+      handle.db,
+      w.coach.id,
+      parseLogQuery({ view: "week", boat: "2", from: "2026-11-23", to: "2026-11-29" }),
+    );
+    expect(k2.weeks[0].total).toMatchObject({ sessions: 1, trainings: 0, distanceM: 1000 });
+  });
+});
+
 describe("the calendar", () => {
   it("buckets sessions and trainings by local day; a day's session distance equals the log's for that day", async () => {
     const w = await world();

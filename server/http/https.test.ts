@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { uploadTransportAllowed } from "./https";
+import { isHttpsRequest, uploadTransportAllowed } from "./https";
 import { isLoopbackAddress, isLoopbackOrigin } from "../net/loopback";
 import { installPeerAddressStamp, PEER_ADDRESS_HEADER } from "../net/peer-address";
 
@@ -71,5 +71,31 @@ describe("loopback origins", () => {
       "ftp://localhost",
     ])
       expect(isLoopbackOrigin(url), url).toBe(false);
+  });
+});
+
+/**
+ * One trusted proxy (TRUST_PROXY=1): only the value it appended, the last of
+ * each X-Forwarded-* list, is believed (issue 14, defect 9).
+ */
+const request = (url: string, headers: Record<string, string>) => new Request(url, { headers });
+
+describe("isHttpsRequest", () => {
+  it("believes the last X-Forwarded-Proto value behind the trusted proxy", () => {
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "https" }), true)).toBe(true);
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "http, https" }), true)).toBe(true);
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "HTTPS" }), true)).toBe(true);
+  });
+
+  it("takes `https, http` as http: the client wrote the first value, the proxy the second", () => {
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "https, http" }), true)).toBe(false);
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "https,http" }), true)).toBe(false);
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "https, " }), true)).toBe(true);
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "" }), true)).toBe(false);
+  });
+
+  it("ignores the header without a trusted proxy, and trusts a direct TLS connection without it", () => {
+    expect(isHttpsRequest(request("http://app.internal/api/v1/results", { "x-forwarded-proto": "https" }), false)).toBe(false);
+    expect(isHttpsRequest(request("https://results.example/api/v1/results", {}), false)).toBe(true);
   });
 });

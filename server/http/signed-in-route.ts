@@ -1,6 +1,7 @@
 import { getCurrentUser } from "../auth/current-user";
 import { getDb, type Db } from "../db/client";
 import { AppError } from "../errors";
+import { IdempotencyKeyReusedError } from "../idempotency/idempotency";
 import type { SessionUser } from "../users/users";
 
 /**
@@ -52,6 +53,17 @@ export function signedInRoute(handler: (ctx: SignedInContext) => Promise<Respons
       return await handler({ db: getDb(), request, url: new URL(request.url), user, params });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
+      // An upload's Idempotency-Key sent again with another file or other details (docs/web-app.md "Upload: retries").
+      if (error instanceof IdempotencyKeyReusedError)
+        return Response.json(
+          {
+            error: "idempotency_key_reused",
+            message: "This upload was already sent with another file or other details. Choose the file again to upload it anew.",
+            field_errors: {},
+            detail: error.message,
+          },
+          { status: 409, headers: NO_STORE },
+        );
       console.error(`web route ${new URL(request.url).pathname} failed`, error);
       return Response.json(
         { error: "internal_error", message: "Something went wrong. Please try again.", field_errors: {} },

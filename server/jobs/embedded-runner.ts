@@ -6,8 +6,8 @@ import { defaultRetryBackoff, type RetryBackoff } from "./durations";
 import { sweepExpiredState } from "./housekeeping";
 import { assertEmbeddable, type JobFunction } from "./job-functions";
 import { processClaimedRun, type RunContext } from "./process-run";
-import { relayOutbox, type OutboxSink } from "./outbox";
-import { listenForQueuedRuns, onLocalRunsQueued } from "./run-notifications";
+import { relayOutbox, type OutboxSink } from "../events/outbox";
+import { listenForQueuedRuns, onLocalRunsQueued } from "../events/run-notifications";
 import { embeddedOutboxSink } from "./queue-runs";
 import { claimNextRun, deleteFinishedRuns, nextDueTime, requeueOrphanedRuns, type ClaimedRun } from "./run-store";
 
@@ -31,7 +31,11 @@ export interface EmbeddedWorkerOptions {
   leaseMs?: number;
   /** Slow safety poll for runs whose notification was missed. */
   pollIntervalMs?: number;
-  /** Runs worked on at once by this worker. */
+  /**
+   * Runs worked on at once by this worker, for functions without a limit of their own. A function
+   * whose Inngest `concurrency` has a limit without `key` gets its own pool of that many slots
+   * (webhook dispatch: I/O-bound, one run per endpoint), so it neither waits for nor blocks the others.
+   */
   concurrency?: number;
   retryBackoff?: RetryBackoff;
   /**
@@ -78,6 +82,8 @@ export class EmbeddedWorker {
   private readonly logger: Pick<Console, "info" | "warn" | "error">;
   private started = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slot pools: the shared one (`concurrency`) and one per function with a function-level limit. */
+  private readonly pools: { functionIds: string[]; limit: number; inFlight: Set<Promise<void>> }[];
   private ticking = false;
   private tickRequested = false;
   private timer: NodeJS.Timeout | undefined;
@@ -101,6 +107,13 @@ export class EmbeddedWorker {
       exclusiveDatabase: options.exclusiveDatabase ?? false,
     };
     this.logger = options.logger ?? console;
+    const shared = { functionIds: [] as string[], limit: this.options.concurrency, inFlight: new Set<Promise<void>>() };
+    this.pools = [shared];
+    for (const fn of functions) {
+      const limit = functionLevelLimit(fn);
+      if (limit) this.pools.push({ functionIds: [fn.id()], limit, inFlight: new Set() });
+      else shared.functionIds.push(fn.id());
+    }
     this.context = {
       db: this.db,
       workerId: this.workerId,
@@ -162,14 +175,16 @@ export class EmbeddedWorker {
       do {
         this.tickRequested = false;
         await relayOutbox(this.db, this.outboxSink);
-        while (this.started && this.inFlight.size < this.options.concurrency) {
-          const run = await claimNextRun(this.db, {
-            workerId: this.workerId,
-            functionIds: [...this.functionsById.keys()],
-            leaseMs: this.options.leaseMs,
-          });
-          if (!run) break;
-          this.track(this.process(run));
+        for (const pool of this.pools) {
+          while (this.started && pool.inFlight.size < pool.limit) {
+            const run = await claimNextRun(this.db, {
+              workerId: this.workerId,
+              functionIds: pool.functionIds,
+              leaseMs: this.options.leaseMs,
+            });
+            if (!run) break;
+            this.track(this.process(run), pool.inFlight);
+          }
         }
       } while (this.tickRequested && this.started);
       await this.housekeeping();
@@ -191,10 +206,12 @@ export class EmbeddedWorker {
     return processClaimedRun(run, this.functionsById.get(run.functionId)!, this.context);
   }
 
-  private track(work: Promise<void>): void {
+  private track(work: Promise<void>, pool: Set<Promise<void>>): void {
     this.inFlight.add(work);
+    pool.add(work);
     void work.finally(() => {
       this.inFlight.delete(work);
+      pool.delete(work);
       this.wake();
     });
   }
@@ -215,6 +232,14 @@ export class EmbeddedWorker {
     });
     await sweepExpiredState(this.db);
   }
+}
+
+/** A function's own limit: Inngest `concurrency` as a number, or its entry without `key` (a keyed limit is per key, not per function). */
+function functionLevelLimit(fn: JobFunction): number | undefined {
+  const option = fn.opts.concurrency as number | { limit: number; key?: string } | { limit: number; key?: string }[] | undefined;
+  if (typeof option === "number") return option;
+  const entries = Array.isArray(option) ? option : option ? [option] : [];
+  return entries.find((entry) => !entry.key)?.limit;
 }
 
 // The app's worker lives on globalThis: Next.js may load this module in more

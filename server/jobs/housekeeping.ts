@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { expireDeviceFetches } from "../devices/device-jobs";
 import { expireExportFiles } from "../exports/export-jobs";
 import { deleteExpiredIdempotencyKeys } from "../idempotency/idempotency";
+import { redispatchStalledEndpoints } from "../webhooks/dispatch";
 import { deleteOldWebhookEvents } from "../webhooks/sweep";
 
 /**
@@ -16,6 +17,8 @@ export async function sweepExpiredState(db: Db, now = new Date()): Promise<void>
   await expireExportFiles(db, { now });
   await expireDeviceFetches(db, now);
   await deleteOldWebhookEvents(db, now);
+  // A dispatch run lost (or deliveries older than per-endpoint dispatch): a fresh run for the endpoint.
+  await redispatchStalledEndpoints(db, now);
   // Last, so the files expired above lose their bytes too once their grace period is over (docs/blobs.md).
   await sweepBlobContents(db, { now });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inngest } from "../../inngest/client";
-import { resultStored } from "../../inngest/events";
+import { resultStored } from "../events/app-events";
 import { inngestFunctions } from "../../inngest";
 import { EnvError, parseEnv } from "../config/env";
 import { retryAfterAt, sleepEndsAt, defaultRetryBackoff } from "./durations";

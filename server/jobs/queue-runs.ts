@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import type { StoredJobEvent } from "../db/schema";
 import { assertEmbeddable, functionsTriggeredBy, type JobFunction } from "./job-functions";
-import type { OutboxSink } from "./outbox";
-import { notifyRunsQueued, nudgeLocalWorkers } from "./run-notifications";
+import type { OutboxSink } from "../events/outbox";
+import { notifyRunsQueued, nudgeLocalWorkers } from "../events/run-notifications";
 import { insertRuns } from "./run-store";
 
 /**

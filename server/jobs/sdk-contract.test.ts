@@ -94,7 +94,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   "reprocess-stored-files": async () => {
     await startReprocessRun(db, { requestedByUserId: null, via: "cli" });
   },
-  "deliver-webhook": async () => {
+  "dispatch-webhooks": async () => {
     const { owner, application } = await makeOwnerAndApp(db);
     await issueAccessToken(db, {
       userId: owner.id,

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { keyPairs, oauthApplications } from "../db/schema";
+import { keyPairs, oauthApplications, sandboxAccounts, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import type { Surface } from "../auth/oauth/scopes";
 import { getSessionUser, type SessionUser } from "../users/users";
@@ -14,6 +14,13 @@ export const PUBLIC_KEY_PREFIX = "svcpk_";
 export const SECRET_KEY_PREFIX = "svcsk_";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * "test": the key acts as a sandbox person (docs/sandbox.md "Test keys"), so it
+ * reaches that person's simulated data only; "live": every other key.
+ */
+export type KeyMode = "test" | "live";
+const keyModeOf = (accountKind: string): KeyMode => (accountKind === "sandbox" ? "test" : "live");
 
 export const ZKeyPairName = z.object({
   name: z.string().trim().min(1, "Give the key pair a name").max(64, "At most 64 characters"),
@@ -30,6 +37,16 @@ export interface KeyPairView {
   revokedAt: Date | null;
 }
 
+/**
+ * The key pairs `userId` manages: their own, and the test keys of their sandbox
+ * people (docs/sandbox.md "Test keys"), which they made from an application's page.
+ */
+const managedBy = (userId: number) =>
+  or(
+    eq(keyPairs.ownerUserId, userId),
+    sql`${keyPairs.ownerUserId} in (select ${sandboxAccounts.userId} from ${sandboxAccounts} where ${sandboxAccounts.ownerUserId} = ${userId})`,
+  );
+
 const viewColumns = {
   id: keyPairs.id,
   name: keyPairs.name,
@@ -41,18 +58,29 @@ const viewColumns = {
   revokedAt: keyPairs.revokedAt,
 };
 
-/** Creates a key pair. The returned secret is the only copy that will ever exist. */
+/**
+ * Creates a key pair acting as `userId`, bound to `applicationId` when given (the
+ * caller checked it may be). The returned secret is the only copy that will ever exist.
+ */
 export async function createKeyPair(
   db: Db,
   userId: number,
   input: z.input<typeof ZKeyPairName>,
+  applicationId: number | null = null,
 ): Promise<{ keyPair: KeyPairView; secretKey: string }> {
   const { name } = ZKeyPairName.parse(input);
   const publicKey = PUBLIC_KEY_PREFIX + randomBase62(24);
   const secretKey = SECRET_KEY_PREFIX + randomBase62(40);
   const [keyPair] = await db
     .insert(keyPairs)
-    .values({ ownerUserId: userId, name, publicKey, secretHash: sha256(secretKey).toString("hex"), secretStart: secretKey.slice(0, 10) })
+    .values({
+      ownerUserId: userId,
+      name,
+      publicKey,
+      secretHash: sha256(secretKey).toString("hex"),
+      secretStart: secretKey.slice(0, 10),
+      applicationId,
+    })
     .returning(viewColumns);
   return { keyPair, secretKey };
 }
@@ -60,17 +88,33 @@ export async function createKeyPair(
 /** A key pair in the owner's list, with the application its uploads count as created by. */
 export interface KeyPairListItem extends KeyPairView {
   application: { id: number; name: string; surface: Surface } | null;
+  /** "test": it acts as a sandbox person and reaches that person's simulated data only. */
+  mode: KeyMode;
+  /** The person the key acts as. */
+  ownerUserId: number;
+  /** A test key of one of the owner's sandbox people (made from that application's page), not the owner's own key. */
+  sandboxPerson: boolean;
 }
 
+/** The key pairs `userId` manages (their own and their sandbox people's), newest first. */
 export async function listKeyPairs(db: Db, userId: number): Promise<KeyPairListItem[]> {
   const rows = await db
-    .select({ ...viewColumns, appName: oauthApplications.name, appSurface: oauthApplications.surface })
+    .select({
+      ...viewColumns,
+      ownerUserId: keyPairs.ownerUserId,
+      accountKind: users.accountKind,
+      appName: oauthApplications.name,
+      appSurface: oauthApplications.surface,
+    })
     .from(keyPairs)
+    .innerJoin(users, eq(users.id, keyPairs.ownerUserId))
     .leftJoin(oauthApplications, eq(oauthApplications.id, keyPairs.applicationId))
-    .where(eq(keyPairs.ownerUserId, userId))
+    .where(managedBy(userId))
     .orderBy(desc(keyPairs.createdAt), desc(keyPairs.id));
-  return rows.map(({ appName, appSurface, ...keyPair }) => ({
+  return rows.map(({ appName, appSurface, accountKind, ...keyPair }) => ({
     ...keyPair,
+    mode: keyModeOf(accountKind),
+    sandboxPerson: keyPair.ownerUserId !== userId,
     application:
       keyPair.applicationId !== null && appName !== null && appSurface !== null
         ? { id: keyPair.applicationId, name: appName, surface: appSurface }
@@ -131,13 +175,13 @@ export async function revokeKeyPair(db: Db, userId: number, keyPairId: number): 
   const updated = await db
     .update(keyPairs)
     .set({ revokedAt: new Date() })
-    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId), isNull(keyPairs.revokedAt)))
+    .where(and(eq(keyPairs.id, keyPairId), managedBy(userId), isNull(keyPairs.revokedAt)))
     .returning({ id: keyPairs.id });
   if (updated.length === 0) {
     const [existing] = await db
       .select({ id: keyPairs.id })
       .from(keyPairs)
-      .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
+      .where(and(eq(keyPairs.id, keyPairId), managedBy(userId)));
     if (!existing) throw notFound("Key pair");
     throw new AppError("conflict", "This key pair is already revoked");
   }
@@ -156,7 +200,7 @@ export async function keyPairDeletion(
       sessions: sql<number>`(select count(*)::int from results r where r.key_pair_id = key_pairs.id)`,
     })
     .from(keyPairs)
-    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)));
+    .where(and(eq(keyPairs.id, keyPairId), managedBy(userId)));
   if (!row) throw notFound("Key pair");
   const n = row.sessions;
   const statement = [
@@ -177,7 +221,7 @@ export async function keyPairDeletion(
 export async function deleteKeyPair(db: Db, userId: number, keyPairId: number): Promise<void> {
   const deleted = await db
     .delete(keyPairs)
-    .where(and(eq(keyPairs.id, keyPairId), eq(keyPairs.ownerUserId, userId)))
+    .where(and(eq(keyPairs.id, keyPairId), managedBy(userId)))
     .returning({ id: keyPairs.id });
   if (deleted.length === 0) throw notFound("Key pair");
 }
@@ -194,7 +238,8 @@ export function parseKeyPairAuthorization(header: string | null): KeyPairCredent
 }
 
 export type KeyPairVerification =
-  { ok: true; keyPairId: number; applicationId: number | null; user: SessionUser } | { ok: false; code: "secret_required" | "invalid_key" };
+  | { ok: true; keyPairId: number; applicationId: number | null; user: SessionUser; mode: KeyMode }
+  | { ok: false; code: "secret_required" | "invalid_key" };
 
 /**
  * Verifies a credential. Hot path: returns a result, never throws for a bad key.
@@ -214,8 +259,10 @@ export async function verifyKeyPair(
       secretHash: keyPairs.secretHash,
       applicationId: keyPairs.applicationId,
       revokedAt: keyPairs.revokedAt,
+      accountKind: users.accountKind,
     })
     .from(keyPairs)
+    .innerJoin(users, eq(users.id, keyPairs.ownerUserId))
     .where(eq(keyPairs.publicKey, credential.publicKey));
   if (!row || row.revokedAt) return { ok: false, code: "invalid_key" };
   if (credential.secretKey === null) {
@@ -235,5 +282,5 @@ export async function verifyKeyPair(
         or(isNull(keyPairs.lastUsedAt), lt(keyPairs.lastUsedAt, sql`${now.toISOString()}::timestamptz - interval '1 minute'`)),
       ),
     );
-  return { ok: true, keyPairId: row.id, applicationId: row.applicationId, user };
+  return { ok: true, keyPairId: row.id, applicationId: row.applicationId, user, mode: keyModeOf(row.accountKind) };
 }

@@ -1,12 +1,11 @@
 import { renderToBuffer } from "@react-pdf/renderer";
-import QRCode from "qrcode";
 import { createElement } from "react";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { getStoredAnalysis, splitsOf } from "../results/result-analysis";
 import { getResultDetail } from "../results/result-detail";
 import { sessionFigures } from "../results/figures";
-import { sessionPublicLink, shareUrl } from "../shares/share-links";
+import { sessionReportLink } from "./report-link";
 import { ResultReport, type ReportData } from "./result-report";
 import type { ReportLang } from "./report-text";
 
@@ -23,7 +22,7 @@ export async function buildResultReport(
   const detail = await getResultDetail(db, options.userId, options.resultId);
   const analysis = await getStoredAnalysis(db, options.resultId);
   if (!analysis || detail.strokes.length === 0) throw new AppError("unprocessable", "This session has no processed stroke data to report");
-  const { token } = await sessionPublicLink(db, options.userId, options.resultId);
+  const link = await sessionReportLink(db, options.userId, options.resultId, options.appUrl);
   const s = detail.summary;
   const figures = sessionFigures(analysis.summary);
   const data: ReportData = {
@@ -59,7 +58,7 @@ export async function buildResultReport(
       maxSpeedMS: analysis.summary.max_speed,
       avgStrokeDistanceM: analysis.summary.avg_stroke_distance,
     },
-    qrDataUrl: await QRCode.toDataURL(shareUrl(options.appUrl, token), { margin: 1, width: 300, errorCorrectionLevel: "M" }),
+    link,
   };
   try {
     const pdf = await renderToBuffer(createElement(ResultReport, { data }) as Parameters<typeof renderToBuffer>[0]);

@@ -1,4 +1,4 @@
-import { Document, Image, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Line, Link, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { withUncertainty } from "../svc/process/uncertainty";
 import { formatPace500, formatPaceAndSpeed, formatRate, formatSeconds, formatSpeed, formatStrokeDistance } from "../results/figure-format";
 import { REPORT_TEXT, type ReportLang } from "./report-text";
@@ -6,7 +6,7 @@ import { REPORT_TEXT, type ReportLang } from "./report-text";
 /**
  * The compact PDF report (results API GET /results/{id}/pdf and the session
  * page): header facts, split table, speed and rate charts, stroke metrics,
- * and a QR code to a fresh share link. Built-in Helvetica: nothing is fetched.
+ * and the session's public link as a QR code and its address. Built-in Helvetica: nothing is fetched.
  */
 export interface ReportData {
   lang: ReportLang;
@@ -37,8 +37,12 @@ export interface ReportData {
     maxSpeedMS: number | null;
     avgStrokeDistanceM: number | null;
   };
-  /** PNG data URL of the QR code to a share link; exports leave it out (a file must not mint a link, and must be the same bytes every time). */
-  qrDataUrl?: string;
+  /**
+   * The session's public link (server/reports/report-link.ts), printed as a QR code and its address: the
+   * same on the direct report and the export's. None on a training's report (a training has no public
+   * link) or a privacy-safe export (the link would show the names the file leaves out).
+   */
+  link?: { url: string; qrDataUrl: string };
   /** The PDF's creation date; exports fix it to the session so the same request gives the same bytes. */
   createdAt?: Date;
 }
@@ -178,11 +182,19 @@ export function ResultReport({ data }: { data: ReportData }) {
               </View>
             ))}
           </View>
-          {data.qrDataUrl ? (
+          {data.link ? (
             <View style={styles.qrBox}>
               {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt; the caption below describes it */}
-              <Image src={data.qrDataUrl} style={{ width: 96, height: 96 }} />
+              <Image src={data.link.qrDataUrl} style={{ width: 96, height: 96 }} />
               <Text style={styles.qrText}>{t.scan}</Text>
+              <Link src={data.link.url}>
+                {/* Lines of 24 characters: a long address must wrap without the hyphens a word break would add. */}
+                {(data.link.url.match(/.{1,24}/g) ?? []).map((part, i) => (
+                  <Text key={i} style={styles.qrText}>
+                    {part}
+                  </Text>
+                ))}
+              </Link>
             </View>
           ) : null}
         </View>

@@ -23,7 +23,7 @@ import {
 } from "../db/schema";
 import { openTestDb, usePrivateDatabase } from "../../test/support/test-db";
 import { drainEmbeddedRuns } from "../jobs/embedded-runner";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvent } from "../events/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
 import { uploadResult } from "../results/upload-result";
 import { encodeSvc } from "../svc/container";

@@ -4,7 +4,7 @@ import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { operatorActions, reprocessRunFailures, reprocessRuns, resultDerived, results, trainings, users, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvent } from "../events/send-event";
 import { resultBlobPrefix } from "../results/delete-result";
 import { replaceResultFigures } from "../results/result-figures";
 import { InvalidSvcError } from "../svc/errors";

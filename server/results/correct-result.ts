@@ -2,6 +2,7 @@ import { emitSessionEvent } from "../webhooks/emit-event";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getBlob } from "../blobs/blob-store";
+import { refreshResultLoads } from "../load/store-load";
 import type { Db } from "../db/client";
 import { resultCrew, results, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -146,7 +147,11 @@ export async function correctResult(
       );
     // Either way the session an application reads has changed: one session.updated (replaceResultFigures sends it with new figures).
     if (processed) await replaceResultFigures(tx, resultId, processed);
-    else await emitSessionEvent(tx, "session.updated", resultId);
+    else {
+      // The crew may have changed: each named paddler's load (docs/load.md).
+      await refreshResultLoads(tx, resultId);
+      await emitSessionEvent(tx, "session.updated", resultId);
+    }
   });
   return { reprocessed: processed !== null };
 }

@@ -6,6 +6,8 @@ export const MAX_COURSE_POINTS = 500;
 export interface CourseMap {
   /** [lat, lon, speed m/s] in effort order, downsampled. */
   points: [number, number, number][];
+  /** Metres from the start at each of `points` (where the page's cursor puts its marker on the course). */
+  pointDistancesM: number[];
   /** Equal-distance split ends: distance from the start (m) and where on the course. */
   splits: { distanceM: number; lat: number; lon: number }[];
   minSpeed: number;
@@ -56,10 +58,14 @@ export function courseMap(track: Omit<EffortTrack, "heart_rate">, splitDistances
   const distanceAt = along.map((d) => d * scale);
   const stride = Math.max(1, Math.ceil(route.length / MAX_COURSE_POINTS));
   const points: [number, number, number][] = [];
-  for (let k = 0; k < route.length; k += stride)
+  const pointDistancesM: number[] = [];
+  const add = (k: number) => {
     points.push([route[k][0], route[k][1], interpolate(track.distance, track.speed, distanceAt[k])]);
+    pointDistancesM.push(Math.round(distanceAt[k] * 10) / 10);
+  };
+  for (let k = 0; k < route.length; k += stride) add(k);
   const last = route.length - 1;
-  if (last % stride !== 0) points.push([route[last][0], route[last][1], interpolate(track.distance, track.speed, distanceAt[last])]);
+  if (last % stride !== 0) add(last);
   const splits = splitDistancesM.map((distanceM) => ({
     distanceM,
     lat: interpolate(
@@ -74,5 +80,5 @@ export function courseMap(track: Omit<EffortTrack, "heart_rate">, splitDistances
     ),
   }));
   const speeds = points.map((p) => p[2]);
-  return { points, splits, minSpeed: Math.min(...speeds), maxSpeed: Math.max(...speeds) };
+  return { points, pointDistancesM, splits, minSpeed: Math.min(...speeds), maxSpeed: Math.max(...speeds) };
 }

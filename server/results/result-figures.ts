@@ -1,8 +1,9 @@
 import { emitSessionEvent } from "../webhooks/emit-event";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { refreshResultLoads } from "../load/store-load";
 import { blobs, resultDerived, results, resultStrokes } from "../db/schema";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvent } from "../events/send-event";
 import type { ProcessedSession } from "../svc/process/types";
 import { PROCESSING_CORE_VERSION } from "../svc/process/version";
 import { resultBlobPrefix } from "./delete-result";
@@ -60,6 +61,7 @@ export async function replaceResultFigures(
     .onConflictDoUpdate({ target: resultDerived.resultId, set: derived });
   const prefix = resultBlobPrefix(resultId);
   await tx.delete(blobs).where(and(like(blobs.key, `${prefix}%`), ne(blobs.key, `${prefix}original.svc`)));
+  await refreshResultLoads(tx, resultId);
   await sendEvent(tx, { name: "result/stored", data: { resultId } });
   await emitSessionEvent(tx, "session.updated", resultId);
 }

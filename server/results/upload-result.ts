@@ -4,9 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors";
+import { refreshResultLoads } from "../load/store-load";
 import { devices, resultCrew, resultDerived, results, resultWeather } from "../db/schema";
 import { AppError } from "../errors";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvent } from "../events/send-event";
 import { InvalidSvcError } from "../svc/errors";
 import { getKeyring } from "../config/keyring";
 import { ProcessingError } from "../svc/process/errors";
@@ -211,6 +212,7 @@ async function storeResult(tx: Db, { input, meta, resolved, processed, sha256, n
   if (meta.meteo) await tx.insert(resultWeather).values({ resultId: result.id, ...meta.meteo });
   await insertStrokeRows(tx, result.id, processed.strokes);
   await tx.insert(resultDerived).values({ resultId: result.id, ...derivedRow(processed) });
+  await refreshResultLoads(tx, result.id);
   const blob = await commitBlob(tx, {
     key: `${resultBlobPrefix(result.id)}original.svc`,
     content: original,

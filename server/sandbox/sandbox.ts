@@ -13,7 +13,6 @@ import {
   exportJobs,
   healthLactate,
   healthWeights,
-  keyPairs,
   oauthApplications,
   replayEmbeds,
   results,
@@ -28,6 +27,7 @@ import {
 } from "../db/schema";
 import { isUniqueViolation } from "../db/pg-errors";
 import { AppError, notFound } from "../errors";
+import { createKeyPair, listKeyPairs, ZKeyPairName, type KeyPairListItem, type KeyPairView } from "../keys/key-pairs";
 import { createUser, getSessionUser, type SessionUser } from "../users/users";
 import { generateSeason, SEASON_LIMITS, type SeasonDeps, type SeasonSummary } from "./season";
 
@@ -169,8 +169,9 @@ export async function createSandbox(
 /**
  * Deletes everything the person holds, in dependency order. The account
  * row stays (same id, so the same pairwise `sub` for the application) and
- * so do its authorizations: the application keeps working against the
- * fresh season. Blob rows are named by key, not by foreign key, so the
+ * so do its authorizations and its key pairs (the test keys): the
+ * application and the integrator's tests keep working against the fresh
+ * season. Blob rows are named by key, not by foreign key, so the
  * SQL function of drizzle/0036 removes them first.
  */
 async function clearPerson(tx: Db, personId: number): Promise<void> {
@@ -183,7 +184,6 @@ async function clearPerson(tx: Db, personId: number): Promise<void> {
   await tx.delete(trainings).where(eq(trainings.ownerUserId, personId));
   await tx.delete(healthWeights).where(eq(healthWeights.userId, personId));
   await tx.delete(healthLactate).where(eq(healthLactate.userId, personId));
-  await tx.delete(keyPairs).where(eq(keyPairs.ownerUserId, personId));
   await tx.delete(oauthApplications).where(eq(oauthApplications.ownerUserId, personId));
   await tx.delete(athleteInvitations).where(eq(athleteInvitations.invitedByUserId, personId));
   await tx.delete(teamMemberships).where(eq(teamMemberships.userId, personId));
@@ -228,6 +228,32 @@ export async function deleteSandbox(db: Db, ownerUserId: number, applicationId: 
     .where(and(eq(sandboxAccounts.applicationId, applicationId), eq(sandboxAccounts.ownerUserId, ownerUserId)))
     .returning({ id: sandboxAccounts.id });
   if (deleted.length === 0) throw notFound("Sandbox");
+}
+
+/**
+ * A test key pair (docs/sandbox.md "Test keys"): a results API key pair that
+ * acts as the application's sandbox person, made by the owner from the
+ * application's page in one action, bound to the application (its uploads
+ * count as created by it, as the season's sessions do). Like any key pair it
+ * reaches only what its person may: the sandbox's own data. The secret is
+ * returned once and stored hashed.
+ */
+export async function createTestKeyPair(
+  db: Db,
+  ownerUserId: number,
+  applicationId: number,
+  input: z.input<typeof ZKeyPairName>,
+): Promise<{ keyPair: KeyPairView; secretKey: string }> {
+  await getApplication(db, ownerUserId, applicationId);
+  const { person } = await getSandboxPerson(db, ownerUserId, applicationId);
+  return createKeyPair(db, person.id, input, applicationId);
+}
+
+/** The test key pairs of the application's sandbox person, newest first (none without a sandbox). */
+export async function listTestKeyPairs(db: Db, ownerUserId: number, applicationId: number): Promise<KeyPairListItem[]> {
+  const row = await sandboxRow(db, ownerUserId, applicationId);
+  if (!row) return [];
+  return (await listKeyPairs(db, ownerUserId)).filter((k) => k.sandboxPerson && k.ownerUserId === row.userId);
 }
 
 export type { SeasonSummary };

@@ -19,7 +19,7 @@ export const COMPARE_LIMITS = {
   minSessions: 2,
   maxSessions: 9,
   points: { min: 2, max: 1000, default: 200 },
-  splits: { min: 1, max: 20, default: 4 },
+  splits: SPLIT_COUNT,
 } as const;
 
 export interface ComparedSession {
@@ -57,6 +57,7 @@ export interface SessionComparison {
 }
 
 import { trackSplitUncertainties } from "../svc/process/uncertainty";
+import { SPLIT_COUNT } from "../svc/process/track";
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 

@@ -178,7 +178,8 @@ describe("weekly volume", () => {
       from: "2026-01-01",
       to: "2026-02-28",
     });
-    expect([from, to]).toEqual(["2026-01-01", "2026-02-28"]);
+    // Whole ISO weeks: the Monday of the week holding 1 January to the Sunday of the week holding 28 February.
+    expect([from, to]).toEqual(["2025-12-29", "2026-03-01"]);
     const expected = rowsOf<{ week: string; athlete: number; n: number; d: number; t: number }>(
       await handle.db
         .execute(sql`select date_trunc('week', r.date)::date::text as week, c.athlete_id as athlete, count(*)::int as n, sum(r.distance_m)::int as d, sum(r.duration_ms)::int as t

@@ -70,7 +70,10 @@ function decrypt(bytes: Buffer, header: SvcHeader, keyring: Keyring): Buffer {
   decipher.setAAD(headerBytes);
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_LENGTH));
   try {
-    return Buffer.concat([decipher.update(bytes.subarray(HEADER_LENGTH, bytes.length - TAG_LENGTH)), decipher.final()]);
+    const body = decipher.update(bytes.subarray(HEADER_LENGTH, bytes.length - TAG_LENGTH));
+    // GCM's final() only checks the tag (no bytes): no copy of the whole payload to join nothing.
+    const tail = decipher.final();
+    return tail.length ? Buffer.concat([body, tail]) : body;
   } catch {
     return fail("tag_mismatch", "the authentication tag does not verify (tampered or truncated)");
   }

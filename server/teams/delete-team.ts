@@ -2,7 +2,7 @@ import { and, countDistinct, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { resultCrew, teamMemberships, teams, trackTeamShares } from "../db/schema";
 import { notFound } from "../errors";
-import { count } from "../housekeeping/plural";
+import { count, keepTheirData } from "../deletion/plural";
 
 /**
  * Deleting a team (docs/web-app.md "Deleting"): its memberships and track
@@ -50,7 +50,7 @@ export async function teamDeletion(db: Db, userId: number, teamId: number): Prom
   const statement = [
     `${count(m.coaches, "coach", "coaches")} and ${count(m.athletes, "athlete")} leave the team; no account or athlete record is deleted.`,
     s.n
-      ? `${count(s.n, "session")} of the team's athletes keep${s.n === 1 ? "s" : ""} ${s.n === 1 ? "its" : "their"} data; coaches who see ${s.n === 1 ? "it" : "them"} only through this team no longer do.`
+      ? `${keepTheirData(s.n, "session of the team's athletes", "sessions of the team's athletes")}; coaches who see ${s.n === 1 ? "it" : "them"} only through this team no longer do.`
       : "No session of the team's athletes is affected.",
     t.n ? `${count(t.n, "track")} stop${t.n === 1 ? "s" : ""} being shared with the team.` : null,
   ]

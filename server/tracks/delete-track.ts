@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/pg-errors";
 import { results, trackTeamShares, tracks, trainings } from "../db/schema";
+import { deleteWithImpact, describeDeletion, type DeletionPlan } from "../deletion/guarded-delete";
+import { count, keepTheirData } from "../deletion/plural";
 import { AppError, notFound } from "../errors";
-import { count } from "../housekeeping/plural";
 
 /**
  * Deleting a track (docs/web-app.md "Deleting"). A session must have a track
@@ -47,7 +48,7 @@ async function impact(db: Db | Tx, track: { id: number; name: string }): Promise
     refusal ??
     [
       "No session uses this track.",
-      t.n ? `${count(t.n, "training")} keep${t.n === 1 ? "s" : ""} ${t.n === 1 ? "its" : "their"} data without a track.` : null,
+      t.n ? `${keepTheirData(t.n, "training")} without a track.` : null,
       m.n ? `It stops being shared with ${count(m.n, "team")}.` : null,
     ]
       .filter(Boolean)
@@ -55,20 +56,23 @@ async function impact(db: Db | Tx, track: { id: number; name: string }): Promise
   return { name: track.name, sessions: s.n, trainings: t.n, teams: m.n, refusal, statement };
 }
 
+const trackPlan = (userId: number, trackId: number): DeletionPlan<{ id: number; name: string }, TrackDeletion> => ({
+  own: (db, lock) => ownTrack(db, userId, trackId, lock),
+  impact,
+  remove: async (tx) => {
+    await tx.delete(tracks).where(eq(tracks.id, trackId));
+  },
+});
+
 export async function trackDeletion(db: Db, userId: number, trackId: number): Promise<TrackDeletion> {
-  return impact(db, await ownTrack(db, userId, trackId, false));
+  return describeDeletion(db, trackPlan(userId, trackId));
 }
 
 export async function deleteTrack(db: Db, userId: number, trackId: number): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
-      // An upload or correction storing a session with this track holds a key-share lock on it
-      // (lockUploadReferences): FOR UPDATE waits for it to commit, and the count then sees that session.
-      const track = await ownTrack(tx, userId, trackId, true);
-      const { refusal } = await impact(tx, track);
-      if (refusal) throw new AppError("conflict", refusal);
-      await tx.delete(tracks).where(eq(tracks.id, trackId));
-    });
+    // An upload or correction storing a session with this track holds a key-share lock on it
+    // (lockUploadReferences): FOR UPDATE waits for it to commit, and the count then sees that session.
+    await deleteWithImpact(db, trackPlan(userId, trackId));
   } catch (error) {
     // Should a session still slip in, the foreign key refuses the delete; it is the same 409, never a 500 or an orphan.
     if (!isForeignKeyViolation(error)) throw error;

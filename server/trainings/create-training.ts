@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { athleteAccessible, trackAccessible } from "../access/access";
-import { commitBlob, stageBlob } from "../blobs/blob-store";
+import { commitBlob, stageBlob, type StagedContent } from "../blobs/blob-store";
 import type { Db } from "../db/client";
 import { athletes, tracks, trainingCrew, trainings, vessels, workoutTemplates } from "../db/schema";
 import { AppError } from "../errors";
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, INT4_MAX } from "../contract/values";
-import { sendEvent } from "../jobs/send-event";
+import { sendEvent } from "../events/send-event";
 import { SENSITIVITY } from "../svc/process/sets";
 import type { SessionUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
@@ -63,7 +63,12 @@ function checkedText(value: string | undefined, field: string, max: number): str
  * outbox. Processing itself runs in the background (processStoredTraining),
  * because a 90-minute recording takes longer than a request should.
  */
-export async function createTrainingFromUpload(db: Db, input: TrainingUploadInput): Promise<CreatedTraining> {
+export async function createTrainingFromUpload(
+  db: Db,
+  input: TrainingUploadInput,
+  /** The file's bytes, already staged by a caller that runs the upload inside its own transaction (an Idempotency-Key's; docs/blobs.md). */
+  deps: { stagedOriginal?: StagedContent } = {},
+): Promise<CreatedTraining> {
   if (!input.user.canCreateSessions) throw new AppError("forbidden", "Your role does not allow creating sessions or trainings");
   if (!input.file || input.file.bytes.length === 0) throw invalid("file", "Choose the .svc file");
   if (!input.file.filename || !/\.svc$/i.test(input.file.filename)) throw invalid("file", "The file name must end in .svc");
@@ -106,7 +111,7 @@ export async function createTrainingFromUpload(db: Db, input: TrainingUploadInpu
   await refuseRepeatedFile(db, input.user.id, sha256);
   try {
     // The bytes are written before the transaction (an object store cannot take part in it); the row naming them commits with the training (docs/blobs.md).
-    const original = await stageBlob(db, input.file!.bytes);
+    const original = deps.stagedOriginal ?? (await stageBlob(db, input.file!.bytes));
     const id = await db.transaction(async (tx) => {
       // The athletes may have been deleted since the check; locked until commit, they stay (else the insert would fail on a foreign key).
       await requireAccessibleAthletes(tx as unknown as Db, input.user.id, crew, input.crew != null, true);

@@ -1,9 +1,9 @@
 import { emitTrainingEvent } from "../webhooks/emit-event";
-import { strokeColumns, STROKE_ROWS_PER_INSERT } from "../results/stroke-rows";
+import { matchTrainingToPlan } from "../plans/plan-links";
 import { eq } from "drizzle-orm";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
-import { devices, trainingDerived, trainings, trainingSets, trainingSetStrokes, vessels } from "../db/schema";
+import { devices, trainingDerived, trainings, trainingSets, vessels } from "../db/schema";
 import { AppError } from "../errors";
 import { InvalidSvcError } from "../svc/errors";
 import { getKeyring } from "../config/keyring";
@@ -12,7 +12,8 @@ import { processTrainingSvc, type ProcessedTraining } from "../svc/process/train
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
 import { trainingOriginalKey } from "./create-training";
-import { assertSameCorrections, layoutAfterReprocessing, trainingDerivedRow, trainingSetRow, writeLayout } from "./set-corrections";
+import { assertSameCorrections, layoutAfterReprocessing, storedLayout, writeLayout } from "./set-corrections";
+import { isDetected, type LayoutSet } from "./set-layout";
 
 /** Stable codes of a failed training, with the message people read (docs/trainings.md "States"). */
 export const TRAINING_FAILURES = {
@@ -158,18 +159,14 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
     if (corrected) {
       await writeLayout(t, trainingId, corrected.layout, processed, { needsReview: corrected.needsReview });
     } else {
-      await clearFigures(t, trainingId);
-      await t.insert(trainingDerived).values({ trainingId, ...trainingDerivedRow(processed) });
-      const setRows = await t
-        .insert(trainingSets)
-        .values(processed.sets.map((s, k) => trainingSetRow(trainingId, k + 1, s)))
-        .returning({ id: trainingSets.id, position: trainingSets.position });
-      const idOf = new Map(setRows.map((r) => [r.position, r.id]));
-      const strokeRows = processed.sets.flatMap((s, k) =>
-        (s.strokes ?? []).map((stroke, index) => ({ setId: idOf.get(k + 1)!, ...strokeColumns(stroke, index) })),
-      );
-      for (let k = 0; k < strokeRows.length; k += STROKE_ROWS_PER_INSERT)
-        await t.insert(trainingSetStrokes).values(strokeRows.slice(k, k + STROKE_ROWS_PER_INSERT));
+      // A set found again with the same kind and bounds (to the millisecond) keeps its id, so processing again with the
+      // same core changes nothing an integrator holds (docs/trainings.md "Corrections are undone exactly"); others are new.
+      const stored = await storedLayout(t, trainingId);
+      const layout = processed.sets.map((s): LayoutSet => {
+        const same = stored.find((o) => isDetected(o, [s]));
+        return { id: same?.id ?? null, kind: s.kind, start_s: s.start_s, end_s: s.end_s, step_index: s.step_index };
+      });
+      await writeLayout(t, trainingId, layout, processed, { needsReview: false });
     }
     await t
       .update(trainings)
@@ -192,6 +189,8 @@ export async function processStoredTraining(db: Db, trainingId: number, deps: Pr
     await emitTrainingEvent(t, wasReady ? "training.updated" : "training.ready", trainingId);
     await deps.afterWrites?.(t, trainingId);
   });
+  // Matched to the day's plan after the figures are written, apart from them (docs/plans.md "Matching").
+  await matchTrainingToPlan(db, trainingId);
   return { status: "ready", workSetCount, processingCoreVersion: processed.processing_core_version };
 }
 

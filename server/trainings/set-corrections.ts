@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { getBlob } from "../blobs/blob-store";
 import type { Db } from "../db/client";
+import { refreshTrainingLoads } from "../load/store-load";
 import { athletes, trainingDerived, trainings, trainingSetCorrections, trainingSets, trainingSetStrokes, vessels } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { strokeColumns, STROKE_ROWS_PER_INSERT } from "../results/stroke-rows";
@@ -8,6 +9,7 @@ import { getKeyring } from "../config/keyring";
 import { processTrainingSvc, type ProcessedTraining, type SetSpan } from "../svc/process/training";
 import type { Keyring, VesselType } from "../svc/types";
 import type { NormalizedTemplate } from "../workouts/template";
+import { matchTrainingToPlan } from "../plans/plan-links";
 import { emitTrainingEvent } from "../webhooks/emit-event";
 import { trainingOriginalKey } from "./create-training";
 import {
@@ -142,7 +144,7 @@ export async function correctTrainingSets(
     );
   const op = parsed.data;
   await trainingToCorrect(db, userId, trainingId, false);
-  return db.transaction(async (raw) => {
+  const outcome = await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const training = await trainingToCorrect(tx, userId, trainingId, true);
     const before = await storedLayout(tx, trainingId);
@@ -158,6 +160,9 @@ export async function correctTrainingSets(
     await deps.afterWrites?.(tx);
     return { correctionId: row.id, workSetCount: stored.filter((s) => s.kind === "work").length, sets: stored };
   });
+  // The plan's rep-by-rep comparison follows the corrected sets (docs/plans.md); no set changes.
+  await matchTrainingToPlan(db, trainingId);
+  return outcome;
 }
 
 /** A boundary moves to a stroke: `to_s` must be one of the recording's catches (to the millisecond). */
@@ -174,7 +179,7 @@ async function checkStroke(tx: Db, trainingId: number, toS: number) {
 /** Undoes the latest correction not undone yet: its `before` comes back, ids included. */
 export async function undoSetCorrection(db: Db, userId: number, trainingId: number, deps: CorrectionDeps = {}): Promise<CorrectionOutcome> {
   await trainingToCorrect(db, userId, trainingId, false);
-  return db.transaction(async (raw) => {
+  const outcome = await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const training = await trainingToCorrect(tx, userId, trainingId, true);
     const [last] = await tx
@@ -195,6 +200,9 @@ export async function undoSetCorrection(db: Db, userId: number, trainingId: numb
     await deps.afterWrites?.(tx);
     return { correctionId: last.id, workSetCount: stored.filter((s) => s.kind === "work").length, sets: stored };
   });
+  // The plan's rep-by-rep comparison follows the corrected sets (docs/plans.md); no set changes.
+  await matchTrainingToPlan(db, trainingId);
+  return outcome;
 }
 
 /** The corrections in force (not undone), oldest first. */
@@ -324,6 +332,8 @@ export async function writeLayout(
       needsReview: options.needsReview,
     })
     .where(eq(trainings.id, trainingId));
+  // The load follows the sets and the track it is measured from (docs/load.md "When load is stored").
+  await refreshTrainingLoads(tx, trainingId);
   return layout.map((s, k) => ({ ...s, id: ids[k], start_s: sets[k].start_s, end_s: sets[k].end_s, step_index: sets[k].step_index }));
 }
 
@@ -338,8 +348,8 @@ export async function markTrainingReviewed(db: Db, userId: number, trainingId: n
   await db.update(trainings).set({ needsReview: false }).where(eq(trainings.id, trainingId));
 }
 
-/** A processed set as its `training_sets` row (processing and corrections write the same columns). */
-export function trainingSetRow(trainingId: number, position: number, s: ProcessedTraining["sets"][number]) {
+/** A processed set as its `training_sets` row (processing and corrections both write through writeLayout). */
+function trainingSetRow(trainingId: number, position: number, s: ProcessedTraining["sets"][number]) {
   return {
     trainingId,
     position,
@@ -357,8 +367,8 @@ export function trainingSetRow(trainingId: number, position: number, s: Processe
   };
 }
 
-/** A processed training's `training_derived` columns (processing and corrections write the same ones). */
-export function trainingDerivedRow(processed: ProcessedTraining) {
+/** A processed training's `training_derived` columns. */
+function trainingDerivedRow(processed: ProcessedTraining) {
   return {
     effortStartS: processed.effort.start_s,
     effortEndS: processed.effort.end_s,

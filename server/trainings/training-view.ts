@@ -1,3 +1,4 @@
+import { heartRateReadableBy } from "../health/heart-rate-share";
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
@@ -58,6 +59,32 @@ export interface TrainingListItem {
   workSetCount: number | null;
   templateName: string | null;
   failureMessage: string | null;
+  /** The named paddlers from the bow ("Ana Vega", or a crew's "Ana Vega / Eva Ruiz"); empty when nobody is named. */
+  crew: string[];
+}
+
+/** The list's filters (docs/web-app.md "Squad views"): all optional, all combined. */
+export interface TrainingFilters {
+  /** Trainings this athlete paddled (alone or in a crew). */
+  athleteId?: number;
+  /** Boat class, e.g. "K1". */
+  boatClass?: string;
+  templateId?: number;
+  /** Local date of the recording, inclusive (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+}
+
+function trainingFilterSql(f: TrainingFilters): SQL[] {
+  return [
+    f.athleteId !== undefined
+      ? sql`(${trainings.athleteId} = ${f.athleteId} or exists (select 1 from training_crew tf_c where tf_c.training_id = ${trainings.id} and tf_c.athlete_id = ${f.athleteId}))`
+      : undefined,
+    f.boatClass !== undefined ? eq(vessels.type, f.boatClass) : undefined,
+    f.templateId !== undefined ? eq(trainings.templateId, f.templateId) : undefined,
+    f.from !== undefined ? sql`${trainings.date} >= ${f.from}` : undefined,
+    f.to !== undefined ? sql`${trainings.date} <= ${f.to}` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
 }
 
 /** Keyset cursor: the sort key in microseconds since 1970 (exact, as Postgres keeps it) and the id. */
@@ -78,6 +105,7 @@ export async function listTrainings(
   userId: number,
   cursor?: string,
   limit = TRAININGS_PAGE_SIZE,
+  filters: TrainingFilters = {},
 ): Promise<{ items: TrainingListItem[]; nextCursor: string | null }> {
   const sortKey = sql<Date>`coalesce(${trainings.startAt}, ${trainings.createdAt})`;
   const after = decodeCursor(cursor);
@@ -95,6 +123,11 @@ export async function listTrainings(
       workSetCount: trainings.workSetCount,
       templateSnapshot: trainings.templateSnapshot,
       failureMessage: trainings.failureMessage,
+      crew: sql<
+        string[] | null
+      >`coalesce((select array_agg(trim(tl_a.name || ' ' || tl_a.surname) order by tl_c.seat) from training_crew tl_c
+        join athletes tl_a on tl_a.id = tl_c.athlete_id where tl_c.training_id = ${trainings.id}),
+        (select array[trim(tl_p.name || ' ' || tl_p.surname)] from athletes tl_p where tl_p.id = ${trainings.athleteId}))`,
       sortMicros: sql<string>`(extract(epoch from ${sortKey}) * 1000000)::bigint::text`,
     })
     .from(trainings)
@@ -102,6 +135,7 @@ export async function listTrainings(
     .where(
       and(
         trainingVisible(userId),
+        ...trainingFilterSql(filters),
         after
           ? sql`(${sortKey}, ${trainings.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`
           : undefined,
@@ -125,6 +159,7 @@ export async function listTrainings(
       workSetCount: r.workSetCount,
       templateName: (r.templateSnapshot as NormalizedTemplate | null)?.name ?? null,
       failureMessage: r.failureMessage,
+      crew: r.crew ?? [],
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.sortMicros, last.id) : null,
   };
@@ -151,6 +186,8 @@ export interface TrainingSetView {
   stepIndex: number | null;
   /** The template step in words ("500 m", "60 s"), when matched. */
   stepLabel: string | null;
+  /** The matched step's number among the template's work steps (work 1, 2, 3 …: rests are not counted). */
+  stepWorkNumber: number | null;
   complete: boolean;
   extra: boolean;
   /** The set's figures without health data. */
@@ -205,7 +242,7 @@ export interface TrainingView {
   ownHeartRate?: OwnHeartRate;
   warnings: string[];
   /** Template work steps no set was found for, in words. */
-  unmatchedSteps: { index: number; label: string }[];
+  unmatchedSteps: { index: number; workNumber: number; label: string }[];
   sets: TrainingSetView[];
   /** Reprocessing kept a person's corrected sets that no longer fit the new detection. */
   needsReview: boolean;
@@ -215,6 +252,10 @@ export interface TrainingView {
 
 const stepLabel = (step: { distance_m?: number; duration_s?: number } | undefined) =>
   !step ? null : step.distance_m !== undefined ? `${step.distance_m} m` : step.duration_s !== undefined ? `${step.duration_s} s` : null;
+
+/** A template step's number among its work steps, 1-based: a coach counts "work 3", not "step 5" (rests between). */
+export const workStepNumber = (template: NormalizedTemplate | null, index: number): number =>
+  (template?.steps ?? []).slice(0, index + 1).filter((step) => step.kind === "work").length || index + 1;
 
 export async function loadTrainingView(db: Db, userId: number, trainingId: number): Promise<TrainingView> {
   const [t] = await db
@@ -279,8 +320,11 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     pointsBySet.set(s.setId, list);
   }
   // The unit's heart rate is the paddler's (docs/access.md "Health data in every view").
-  const heartRateIsViewers =
-    trainingHeartRateOwner({ ownerUserId: tr.ownerUserId, athleteId: tr.athleteId, athleteLinkedUserId: t.athleteLinkedUserId }) === userId;
+  const heartRateIsViewers = await heartRateReadableBy(
+    db,
+    trainingHeartRateOwner({ ownerUserId: tr.ownerUserId, athleteId: tr.athleteId, athleteLinkedUserId: t.athleteLinkedUserId }),
+    userId,
+  );
   const ownHeartRate = (summary: SessionSummary | null | undefined) => {
     const own = heartRateIsViewers && summary ? ownHeartRateOf(summary) : null;
     return own ? { ownHeartRate: own } : {};
@@ -321,6 +365,7 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
     warnings: derived ? viewerDataQuality(derived.dataQuality as DataQuality).warnings.slice(0, 10) : [],
     unmatchedSteps: (match?.unmatched_steps ?? []).map((index) => ({
       index,
+      workNumber: workStepNumber(template, index),
       label: stepLabel(template?.steps[index]) ?? `step ${index + 1}`,
     })),
     sets: setRows.map((s, k) => ({
@@ -335,6 +380,7 @@ export async function loadTrainingView(db: Db, userId: number, trainingId: numbe
       strokeCount: s.strokeCount,
       stepIndex: s.stepIndex,
       stepLabel: s.stepIndex === null ? null : stepLabel(template?.steps[s.stepIndex]),
+      stepWorkNumber: s.stepIndex === null ? null : workStepNumber(template, s.stepIndex),
       complete: s.complete,
       extra: s.kind === "work" && !!match && match.extra_sets.includes(k),
       summary: s.summary ? effortFigures(s.summary as SessionSummary) : null,

@@ -3,12 +3,15 @@ import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
 import { athleteLinksRouter } from "./routers/athlete-links";
 import { athletesRouter } from "./routers/athletes";
+import { commentsRouter } from "./routers/comments";
 import { devicesRouter } from "./routers/devices";
 import { equipmentRouter } from "./routers/equipment";
 import { exportsRouter } from "./routers/exports";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
+import { listenTokensRouter } from "./routers/listen-tokens";
 import { operatorRouter } from "./routers/operator";
+import { plansRouter } from "./routers/plans";
 import { sandboxRouter } from "./routers/sandbox";
 import { sessionsRouter } from "./routers/sessions";
 import { teamsRouter } from "./routers/teams";
@@ -35,7 +38,10 @@ export const appRouter = router({
   workouts: workoutsRouter,
   sandbox: sandboxRouter,
   webhooks: webhooksRouter,
+  listenTokens: listenTokensRouter,
   trainings: trainingsRouter,
+  comments: commentsRouter,
+  plans: plansRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getEnv } from "../config/env";
 import type { Db } from "../db/client";
 import { oauthGrants, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
+import { recordAttempt, type SentRequest } from "./attempt-log";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { safePost, type Resolver, type SafePostResult } from "./safe-post";
 import { decryptSecret, signatureHeader } from "./secrets";
@@ -30,8 +31,8 @@ export type AttemptOutcome =
   { state: "succeeded" | "failed" | "cancelled"; attempts: number } | { state: "retry"; attempts: number; nextAttemptAt: string };
 
 /**
- * One delivery attempt (the `deliver-webhook` function calls it once per
- * step): signs the event's stored payload with the endpoint's secret(s),
+ * One delivery attempt (the endpoint's dispatcher, server/webhooks/dispatch.ts,
+ * calls it for each delivery it claimed): signs the event's stored payload with the endpoint's secret(s),
  * POSTs it, and records the outcome. The `webhook-id` is the event's message
  * id, the same on every attempt and redelivery, so a consumer deduplicates
  * by it (at-least-once: an attempt interrupted by a crash runs again).
@@ -67,21 +68,23 @@ export async function attemptWebhookDelivery(db: Db, deliveryId: number, deps: D
   }
   const body = JSON.stringify(event.payload);
   const timestamp = Math.floor(now.getTime() / 1000);
-  const result = await safePost(
-    endpoint.url,
-    {
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "PaddleResults-Webhooks/1",
-        "webhook-id": event.messageId,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": signatureHeader(secrets, event.messageId, timestamp, body),
-      },
-      body,
+  const request = {
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "PaddleResults-Webhooks/1",
+      "webhook-id": event.messageId,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signatureHeader(secrets, event.messageId, timestamp, body),
     },
-    { resolver: deps.resolver, allowLoopback: deps.allowLoopback ?? getEnv().WEBHOOK_ALLOW_LOOPBACK, timeoutMs: deps.timeoutMs },
-  );
+    body,
+  };
+  const result = await safePost(endpoint.url, request, {
+    resolver: deps.resolver,
+    allowLoopback: deps.allowLoopback ?? getEnv().WEBHOOK_ALLOW_LOOPBACK,
+    timeoutMs: deps.timeoutMs,
+  });
   return record(db, {
+    request: { url: endpoint.url, ...request },
     deliveryId,
     endpointId: endpoint.id,
     attempts: delivery.attempts + 1,
@@ -124,17 +127,30 @@ async function finish(
 
 async function record(
   db: Db,
-  input: { deliveryId: number; endpointId: number; attempts: number; result: SafePostResult; now: Date; jitter: () => number },
+  input: {
+    deliveryId: number;
+    endpointId: number;
+    attempts: number;
+    result: SafePostResult;
+    now: Date;
+    jitter: () => number;
+    request: SentRequest;
+  },
 ): Promise<AttemptOutcome> {
   const { deliveryId, endpointId, attempts, result, now } = input;
   const seen = { attempts, lastResponseStatus: result.status, lastLatencyMs: result.latencyMs, lastAttemptAt: now };
   return db.transaction(async (tx) => {
+    await recordAttempt(tx, { deliveryId, attemptNumber: attempts, startedAt: now, request: input.request, result });
     if (result.ok) {
       await tx
         .update(webhookDeliveries)
         .set({ ...seen, status: "succeeded", lastError: null, deliveredAt: now, nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, deliveryId));
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+      // Only when set: the common case writes (and locks) no endpoint row.
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
       return { state: "succeeded", attempts };
     }
     const [endpoint] = await tx

@@ -14,7 +14,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from "../db/schema";
-import { sendEvents } from "../jobs/send-event";
+import { requestDispatch } from "./dispatch";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookResourceIds } from "./event-types";
 
 export interface WebhookEmission {
@@ -37,7 +37,8 @@ export const newMessageId = () => `msg_${randomBase62(27)}`;
  * active grant from the subject, a granted scope that reads the resource, on
  * the session surface only what the application created — and writes, in
  * `tx`, one `webhook_events` row per application (its payload, with that
- * application's pairwise `sub`), one delivery per subscribed endpoint, and an
+ * application's pairwise `sub`, whether or not it has endpoints: the event
+ * list and `listen` read them), one delivery per subscribed endpoint, and an
  * outbox event per delivery. A rolled-back change leaves none of them; a
  * committed one loses none. Returns the number of deliveries queued.
  */
@@ -53,13 +54,20 @@ export async function emitWebhookEvent(tx: Db, emission: WebhookEmission): Promi
       surface: oauthApplications.surface,
       scopes: oauthGrants.scopes,
     })
-    .from(webhookEndpoints)
-    .innerJoin(oauthApplications, eq(oauthApplications.id, webhookEndpoints.applicationId))
-    .innerJoin(oauthGrants, and(eq(oauthGrants.applicationId, oauthApplications.id), eq(oauthGrants.userId, emission.userId)))
-    .where(
+    .from(oauthGrants)
+    .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
+    // Every application that may hear of it gets the event (the portal's event list, `paddle-results listen`), endpoints or not.
+    .leftJoin(
+      webhookEndpoints,
       and(
+        eq(webhookEndpoints.applicationId, oauthApplications.id),
         isNull(webhookEndpoints.disabledAt),
         sql`${emission.type} = any(${webhookEndpoints.eventTypes})`,
+      ),
+    )
+    .where(
+      and(
+        eq(oauthGrants.userId, emission.userId),
         isNull(oauthGrants.revokedAt),
         gt(oauthGrants.expiresAt, sql`${now.toISOString()}::timestamptz`),
         inArray(oauthApplications.reviewStatus, ["not_required", "approved"]),
@@ -72,7 +80,7 @@ export async function emitWebhookEvent(tx: Db, emission: WebhookEmission): Promi
   for (const row of rows) {
     const entry = byApp.get(row.applicationId) ?? { app: row, scopes: new Set<string>(), endpoints: new Set<number>() };
     row.scopes.forEach((s) => entry.scopes.add(s));
-    entry.endpoints.add(row.endpointId);
+    if (row.endpointId !== null) entry.endpoints.add(row.endpointId);
     byApp.set(row.applicationId, entry);
   }
   const pairwiseKey = await getOrCreateAppSecret(tx, "oauth:pairwise");
@@ -107,17 +115,17 @@ export async function emitWebhookEvent(tx: Db, emission: WebhookEmission): Promi
   return queued;
 }
 
-/** One delivery per endpoint and the outbox event that starts `deliver-webhook` for it, in `tx`. */
+/**
+ * One delivery per endpoint, in `tx`; an endpoint no `dispatch-webhooks` run
+ * is responsible for yet gets one (an outbox event per endpoint, not per delivery).
+ */
 export async function queueDeliveries(tx: Db, eventId: number, endpointIds: number[], now = new Date()): Promise<number> {
   if (!endpointIds.length) return 0;
   const deliveries = await tx
     .insert(webhookDeliveries)
     .values(endpointIds.map((endpointId) => ({ eventId, endpointId, nextAttemptAt: now, createdAt: now })))
     .returning({ id: webhookDeliveries.id });
-  await sendEvents(
-    tx,
-    deliveries.map(({ id }) => ({ name: "webhook/delivery-requested", data: { deliveryId: id }, id: `webhook-delivery-${id}` })),
-  );
+  await requestDispatch(tx, endpointIds);
   return deliveries.length;
 }
 

@@ -30,11 +30,29 @@ export const ZEndpointInput = z.object({
 export type EndpointInput = z.infer<typeof ZEndpointInput>;
 
 /**
- * HTTPS only; plain HTTP only to a loopback host when WEBHOOK_ALLOW_LOOPBACK
- * is set. An IP literal is checked now; a name is checked after resolution at
- * every delivery (DNS may change).
+ * HTTPS to a public host; plain HTTP, and loopback hosts, only when
+ * WEBHOOK_ALLOW_LOOPBACK is set (a local run). An IP literal is checked now;
+ * a name is checked after resolution at every delivery (DNS may change).
  */
 const invalidUrl = (message: string) => new AppError("invalid", message, { url: [message] });
+
+/**
+ * The one answer to a URL on the developer's own machine or without https
+ * (issue 30 §1): what is allowed, and the two ways to receive events locally.
+ */
+export const LOCAL_WEBHOOKS_HELP =
+  "Use a public https:// URL. To receive webhooks on your own machine (http://localhost or http://127.0.0.1), " +
+  "run this server locally with WEBHOOK_ALLOW_LOOPBACK=1 and a loopback APP_URL (npm run quickstart sets both), " +
+  "or forward this application's events with `npx paddle-results listen` (docs/webhooks.md, “Local development”)";
+const LOOPBACK_HTTP_ONLY =
+  "Use a public https:// URL; plain http:// is allowed only to this machine (http://localhost, http://127.0.0.1 or http://[::1])";
+
+/** The endpoint form's hint: what this server accepts, and how to receive events on one's own machine. */
+export function endpointUrlHint(allowLoopback = getEnv().WEBHOOK_ALLOW_LOOPBACK): string {
+  return allowLoopback
+    ? "A public https:// URL, or on this machine http://localhost:PORT/… or http://127.0.0.1:PORT/… (WEBHOOK_ALLOW_LOOPBACK=1 on this local server). Never private or link-local addresses."
+    : `${LOCAL_WEBHOOKS_HELP}.`;
+}
 
 export function checkEndpointUrl(raw: string, allowLoopback = getEnv().WEBHOOK_ALLOW_LOOPBACK): string {
   let url: URL;
@@ -44,15 +62,16 @@ export function checkEndpointUrl(raw: string, allowLoopback = getEnv().WEBHOOK_A
     throw invalidUrl("Enter an absolute URL such as https://example.com/webhooks");
   }
   if (url.username || url.password) throw invalidUrl("The URL must not contain a user name or password");
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidUrl(allowLoopback ? LOOPBACK_HTTP_ONLY : LOCAL_WEBHOOKS_HELP);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const literal = ipaddr.isValid(host);
+  const loopback = host === "localhost" || host.endsWith(".localhost") || (literal && ipaddr.process(host).range() === "loopback");
+  if (loopback && !allowLoopback) throw invalidUrl(LOCAL_WEBHOOKS_HELP);
   if (literal) {
     const problem = addressProblem(host, allowLoopback);
     if (problem) throw invalidUrl(`Webhooks cannot be sent here: ${problem}`);
   }
-  const loopback = host === "localhost" || (literal && ipaddr.process(host).range() === "loopback");
-  if (url.protocol === "http:" && !(allowLoopback && loopback)) throw invalidUrl("The URL must use https");
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidUrl("The URL must use https");
+  if (url.protocol === "http:" && !loopback) throw invalidUrl(allowLoopback ? LOOPBACK_HTTP_ONLY : LOCAL_WEBHOOKS_HELP);
   url.hash = "";
   return url.toString();
 }
@@ -79,7 +98,7 @@ const endpointColumns = {
   createdAt: webhookEndpoints.createdAt,
 };
 
-async function ownedApplicationId(db: Db, ownerUserId: number, applicationId: number): Promise<number> {
+export async function ownedApplicationId(db: Db, ownerUserId: number, applicationId: number): Promise<number> {
   const [app] = await db
     .select({ id: oauthApplications.id })
     .from(oauthApplications)

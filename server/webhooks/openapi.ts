@@ -25,6 +25,26 @@ const HEADERS = [
   },
 ].map((h) => ({ name: h.name, in: "header", required: true, description: h.description, schema: { type: "string" } }));
 
+/**
+ * How a delivery proves where it comes from, as an OpenAPI security scheme:
+ * not a credential of ours that the receiver holds, but the Standard Webhooks
+ * signature the receiver must check (docs/openapi.md "Webhooks"). OpenAPI has
+ * no signature type; an API key in the `webhook-signature` header is the
+ * nearest, and the description says what to do with it.
+ */
+export const WEBHOOK_SECURITY_SCHEME = {
+  webhookSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "webhook-signature",
+    description:
+      "Standard Webhooks signature: verify `webhook-signature` against `${webhook-id}.${webhook-timestamp}.${body}` with the endpoint's `whsec_…` secret (HMAC-SHA256), and refuse a delivery whose signature does not match or whose timestamp is far from now. Not a key to compare: it differs on every delivery.",
+  },
+};
+
+/** `session.created` → `webhook_session_created`: the operation id of the event's delivery. */
+const operationIdOf = (type: string) => `webhook_${type.replace(/[^a-z0-9]+/g, "_")}`;
+
 function operation(type: WebhookEventType | typeof TEST_EVENT_TYPE) {
   const rule = type === TEST_EVENT_TYPE ? null : WEBHOOK_EVENT_TYPES[type];
   const ids = rule?.resource ? ID_SCHEMAS[rule.resource] : {};
@@ -42,10 +62,12 @@ function operation(type: WebhookEventType | typeof TEST_EVENT_TYPE) {
         };
   return {
     post: {
+      operationId: operationIdOf(type),
       summary: type,
       description: `${rule ? rule.summary : "Sent by the portal's “Send test event” button."}${rule?.scope ? ` Sent only while the person's grant holds \`${rule.scope}\`.` : ""}`,
       tags: ["Webhooks"],
       "x-scopes": rule?.scope ? [rule.scope] : [],
+      security: [{ webhookSignature: [] }],
       parameters: HEADERS,
       requestBody: {
         required: true,

@@ -29,14 +29,42 @@ export interface SafePostOptions {
   maxRedirects?: number;
 }
 
-export type SafePostResult =
-  | { ok: true; status: number; latencyMs: number }
-  | { ok: false; status: number | null; latencyMs: number; error: string; blocked?: boolean };
+/** What came back, for the delivery log: the raw headers (name, value pairs) and the first bytes of the body. */
+export interface CapturedResponse {
+  url: string;
+  headers: string[];
+  body: Buffer;
+  /** The body went on past `maxResponseBytes` (or was still arriving at the deadline). */
+  truncated: boolean;
+}
 
-const DEFAULTS = { timeoutMs: 15_000, maxResponseBytes: 16 * 1024, maxRedirects: 3 };
+export type SafePostResult =
+  | { ok: true; status: number; latencyMs: number; response?: CapturedResponse }
+  | {
+      ok: false;
+      status: number | null;
+      latencyMs: number;
+      error: string;
+      blocked?: boolean;
+      response?: CapturedResponse;
+      /** The error behind a missing response (for server/webhooks/describe-error.ts). */
+      cause?: unknown;
+    };
+
+const DEFAULTS = { timeoutMs: 15_000, maxResponseBytes: 4 * 1024, maxRedirects: 3 };
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-class Blocked extends Error {}
+export class Blocked extends Error {}
+
+/** No answer in time; `connected` says whether the TCP (and TLS) connection was made. */
+export class PostTimeout extends Error {
+  constructor(
+    readonly timeoutMs: number,
+    readonly connected: boolean,
+  ) {
+    super(`no answer within ${Math.round(timeoutMs / 1000)} s`);
+  }
+}
 
 /** Why an address may not be called, or null when it may. */
 export function addressProblem(address: string, allowLoopback: boolean): string | null {
@@ -86,14 +114,20 @@ export async function safePost(
   try {
     for (let hop = 0; ; hop++) {
       const target = await checkTarget(url, settings);
-      const status = await postOnce(url, target, request, { deadline, maxResponseBytes: settings.maxResponseBytes });
+      const status = await postOnce(url, target, request, {
+        deadline,
+        timeoutMs: settings.timeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+      });
+      const response = status.response;
       if (!REDIRECTS.has(status.status) || !status.location) {
         const ok = status.status >= 200 && status.status < 300;
         return ok
-          ? { ok, status: status.status, latencyMs: elapsed() }
-          : { ok, status: status.status, latencyMs: elapsed(), error: `HTTP ${status.status}` };
+          ? { ok, status: status.status, latencyMs: elapsed(), response }
+          : { ok, status: status.status, latencyMs: elapsed(), error: `HTTP ${status.status}`, response };
       }
-      if (hop >= settings.maxRedirects) return { ok: false, status: status.status, latencyMs: elapsed(), error: "too many redirects" };
+      if (hop >= settings.maxRedirects)
+        return { ok: false, status: status.status, latencyMs: elapsed(), error: "too many redirects", response };
       url = new URL(status.location, url);
     }
   } catch (error) {
@@ -104,6 +138,7 @@ export async function safePost(
       latencyMs: elapsed(),
       error: error instanceof Blocked ? `blocked: ${message}` : message,
       blocked: error instanceof Blocked,
+      cause: error,
     };
   }
 }
@@ -112,8 +147,8 @@ function postOnce(
   url: URL,
   target: { address: string; family: 4 | 6 },
   request: { headers: Record<string, string>; body: string },
-  limits: { deadline: number; maxResponseBytes: number },
-): Promise<{ status: number; location?: string }> {
+  limits: { deadline: number; timeoutMs: number; maxResponseBytes: number },
+): Promise<{ status: number; location?: string; response: CapturedResponse }> {
   // Connect to the checked address; the Host header and TLS name stay the URL's.
   const lookup: LookupFunction = (_hostname, opts, callback) => {
     if ((opts as { all?: boolean }).all)
@@ -130,26 +165,41 @@ function postOnce(
       agent: false,
       timeout: timeoutMs,
     });
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-    req.on("timeout", () => req.destroy(new Error("timed out")));
+    let connected = false;
+    req.on("socket", (socket) => socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => (connected = true)));
+    const timedOut = () => req.destroy(new PostTimeout(limits.timeoutMs, connected));
+    const timer = setTimeout(timedOut, timeoutMs);
+    req.on("timeout", timedOut);
     req.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     req.on("response", (res) => {
+      const chunks: Buffer[] = [];
       let read = 0;
+      let truncated = false;
+      let ended = false;
       const done = () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, location: typeof res.headers.location === "string" ? res.headers.location : undefined });
+        const response = { url: url.toString(), headers: res.rawHeaders, body: Buffer.concat(chunks), truncated: truncated || !ended };
+        resolve({
+          status: res.statusCode ?? 0,
+          location: typeof res.headers.location === "string" ? res.headers.location : undefined,
+          response,
+        });
       };
-      // Read a bounded amount (the body is not used), then stop: a huge or endless body costs nothing.
+      // Keep the first bytes for the delivery log, then stop reading: a huge or endless body costs nothing.
       res.on("data", (chunk: Buffer) => {
+        const room = limits.maxResponseBytes - read;
+        if (room > 0) chunks.push(chunk.subarray(0, room));
         read += chunk.length;
         if (read > limits.maxResponseBytes) {
+          truncated = true;
           res.destroy();
           done();
         }
       });
+      res.on("end", () => (ended = true));
       res.on("end", done);
       res.on("error", done);
       res.on("close", done);

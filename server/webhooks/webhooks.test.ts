@@ -85,11 +85,23 @@ async function setup(
   return { owner, application, receiver, endpoint, secret, grantId };
 }
 
-/** Tests that drive attempts with their own clock take the delivery's run away from every worker (other test files drain too). */
+/**
+ * Tests that drive attempts with their own clock take the deliveries' endpoints away from every dispatcher (other test
+ * files drain too): the dispatch runs queued for them go; the endpoint stays marked as dispatched, so no new run starts.
+ */
 async function withoutRuns(deliveryIds: number[]) {
-  const eventIds = deliveryIds.map((id) => `webhook-delivery-${id}`);
-  await handle.db.delete(eventOutbox).where(inArray(eventOutbox.eventId, eventIds));
+  const endpointIds = (
+    await handle.db
+      .selectDistinct({ id: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, deliveryIds))
+  ).map(({ id }) => String(id));
+  const eventIds = handle.db
+    .select({ id: eventOutbox.eventId })
+    .from(eventOutbox)
+    .where(and(eq(eventOutbox.name, "webhook/endpoint-due"), inArray(sql`${eventOutbox.data}->>'endpointId'`, endpointIds)));
   await handle.db.delete(jobRuns).where(inArray(jobRuns.eventId, eventIds));
+  await handle.db.delete(eventOutbox).where(inArray(eventOutbox.eventId, eventIds));
 }
 
 const emit = (emission: WebhookEmission) => handle.db.transaction((tx) => emitWebhookEvent(tx, emission));

@@ -1,11 +1,11 @@
 /**
- * A process for delivery-crash.test.ts: runs the `deliver-webhook` function
+ * A process for delivery-crash.test.ts: runs the `dispatch-webhooks` function
  * in an embedded worker (short lease) until delivery WEBHOOK_TEST_DELIVERY_ID
  * is no longer pending, then prints `{"done":true}` and exits. The test
  * SIGKILLs the first such process while its POST is in flight.
  */
 import { eq } from "drizzle-orm";
-import { deliverWebhookFunction } from "../../inngest/functions/deliver-webhook";
+import { dispatchWebhooksFunction } from "../../inngest/functions/dispatch-webhooks";
 import { openDb } from "../../server/db/client";
 import { webhookDeliveries } from "../../server/db/schema";
 import { EmbeddedWorker } from "../../server/jobs/embedded-runner";
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   await handle.migrate();
   const worker = new EmbeddedWorker({
     db: handle.db,
-    functions: [deliverWebhookFunction],
+    functions: [dispatchWebhooksFunction],
     leaseMs: 2_000,
     pollIntervalMs: 200,
     exclusiveDatabase: handle.kind === "pglite",

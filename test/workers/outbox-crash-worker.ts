@@ -11,9 +11,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { openDb } from "../../server/db/client";
 import { eventOutbox, exportJobs } from "../../server/db/schema";
-import { OutboxRelay } from "../../server/jobs/outbox";
-import { inngestOutboxSink } from "../../server/jobs/inngest-outbox-sink";
-import { sendEvent } from "../../server/jobs/send-event";
+import { OutboxRelay } from "../../server/events/outbox";
+import { inngestOutboxSink } from "../../inngest/outbox-sink";
+import { sendEvent } from "../../server/events/send-event";
 
 async function main(): Promise<void> {
   const handle = openDb({

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireOperator } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listOperatorActions } from "@/server/operator/account-actions";
-import { listAccounts } from "@/server/operator/list-accounts";
+import { ACCOUNTS_SHOWN, listAccounts } from "@/server/operator/list-accounts";
 import {
   countResultsByCoreVersion,
   getLatestReprocessRun,
@@ -26,11 +26,13 @@ const ACTION_LABEL = {
 } as const;
 const utc = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
-export default async function OperatorPage() {
+export default async function OperatorPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const operator = await requireOperator();
   const db = getDb();
+  const q = (await searchParams).q;
+  const search = typeof q === "string" ? q.trim() : "";
   const [accounts, actions, stored, run] = await Promise.all([
-    listAccounts(db),
+    listAccounts(db, { search }),
     listOperatorActions(db),
     countResultsByCoreVersion(db),
     getLatestReprocessRun(db),
@@ -121,6 +123,16 @@ export default async function OperatorPage() {
         )}
       </section>
       <h2 id="accounts-heading">Accounts</h2>
+      <form method="get" action="/operator" className="search-form" role="search" aria-label="Find an account">
+        <label htmlFor="account-search">Email or name</label>
+        <input id="account-search" name="q" type="search" defaultValue={search} maxLength={200} />
+        <button type="submit">Find</button>
+      </form>
+      <p className="hint" data-testid="accounts-shown">
+        {search
+          ? `${accounts.length === 0 ? "No account" : accounts.length === 1 ? "1 account" : `${accounts.length} accounts`} matching “${search}”${accounts.length === ACCOUNTS_SHOWN ? ` (the newest ${ACCOUNTS_SHOWN})` : ""}.`
+          : `The ${ACCOUNTS_SHOWN} newest accounts; find anyone else by email or name.`}
+      </p>
       <div className="table-scroll table-card" tabIndex={0} role="region" aria-labelledby="accounts-heading">
         <table>
           <thead>

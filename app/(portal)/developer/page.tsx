@@ -3,11 +3,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/app/_components/copy-button";
 import { gettingStartedCommands, GUIDE_REDIRECT_URI, GUIDE_SCOPES, type GuideCommands } from "@/app/_lib/getting-started";
-import { listAccessibleAthletes } from "@/server/athletes/athletes";
+import { ownUploadIds } from "@/app/_lib/own-upload-ids";
 import { requireUser } from "@/server/auth/current-user";
 import { getEnv } from "@/server/config/env";
 import { getDb } from "@/server/db/client";
-import { listAccessibleTracks } from "@/server/tracks/tracks";
 
 export const metadata: Metadata = { title: "Developer portal: getting started" };
 
@@ -20,10 +19,8 @@ export default async function DeveloperPage() {
   const user = await requireUser("/developer");
   const { appUrl, ALLOW_HTTP_LOOPBACK } = getEnv();
   const db = getDb();
-  const [tracks, athletes] = await Promise.all([listAccessibleTracks(db, user.id), listAccessibleAthletes(db, user.id)]);
-  const track = tracks.toSorted((a, b) => a.id - b.id)[0];
-  const athlete = athletes.toSorted((a, b) => a.id - b.id)[0];
-  const commands = gettingStartedCommands({ appUrl, trackId: track?.id ?? 1, athleteId: athlete?.id ?? 1 });
+  const ids = await ownUploadIds(db, user.id);
+  const commands = gettingStartedCommands({ appUrl, ids });
   const base = `${appUrl}/api/v1`;
   return (
     <>
@@ -52,7 +49,7 @@ export default async function DeveloperPage() {
         appUrl={appUrl}
         httpLoopback={ALLOW_HTTP_LOOPBACK}
         canUpload={user.canCreateSessions}
-        hasTrackAndAthlete={Boolean(track && athlete)}
+        hasTrackAndAthlete={ids !== null}
       />
     </>
   );
@@ -104,7 +101,10 @@ function GuideSteps(props: {
         </p>
       </Step>
       <Step title="3. Upload a session">
-        <p>A device file to upload: the project’s simulator makes one (a K1 over 500 m).</p>
+        <p>
+          A device file to upload: the project’s simulator makes one (a K1 over 500 m), recorded ten minutes ago (<code>--start now</code>),
+          so it is at the top of both APIs’ newest-first lists.
+        </p>
         <Command name="simulate">{props.commands.simulate}</Command>
         <p>
           Then upload it with its metadata: boat (<code>vessel_id</code> 1 is K1), distance, one of your tracks and your athletes in boat
@@ -116,13 +116,15 @@ function GuideSteps(props: {
             Your account’s role cannot create sessions: sign in as a coach (on a quickstart, the demo coach it prints) to upload.
           </p>
         ) : null}
-        {!props.hasTrackAndAthlete ? (
-          <p className="notice">
-            You have no track or athlete yet: create them under <Link href="/tracks">Tracks</Link> and{" "}
-            <Link href="/athletes">Athletes</Link>, then reload this page.
+        {commands.upload === null ? (
+          <p className="notice" data-testid="guide-create-first">
+            You have no track or athlete yet, and the upload must name yours (any other id answers 403): first create a track under{" "}
+            <Link href="/tracks">Tracks</Link> and an athlete under <Link href="/athletes">Athletes</Link>, then reload this page. The
+            upload command appears here with their ids.
           </p>
-        ) : null}
-        <Command name="upload">{commands.upload}</Command>
+        ) : (
+          <Command name="upload">{commands.upload}</Command>
+        )}
         <p className="muted">
           {props.httpLoopback ? (
             <>

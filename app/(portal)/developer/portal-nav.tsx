@@ -9,6 +9,7 @@ const PAGES = [
   { href: "/developer/applications", label: "Applications" },
   { href: "/developer/docs/results-api", label: "Results API reference" },
   { href: "/developer/docs/data-api", label: "Data API reference" },
+  { href: "/developer/changelog", label: "Changelog" },
 ];
 
 /** The portal's own pages; the one the person is on (or inside) carries aria-current="page". */

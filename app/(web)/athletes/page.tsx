@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { EntityList } from "@/app/_components/entity-list";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
+import { managesClub } from "@/server/users/navigation";
 
 export const metadata: Metadata = { title: "Athletes" };
 
@@ -10,45 +11,21 @@ export default async function AthletesPage() {
   const user = await requireUser();
   const athletes = await listAccessibleAthletes(getDb(), user.id);
   return (
-    <>
-      <div className="page-header">
-        <h1>Athletes</h1>
-        <Link className="button" href="/athletes/new">
-          Add athlete
-        </Link>
-      </div>
-      {athletes.length === 0 ? (
-        <div className="card empty">
-          <p>No athletes yet. Add the paddlers whose sessions you upload; each seat of a crew names one.</p>
-        </div>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Modality</th>
-              <th scope="col">Date of birth</th>
-              <th scope="col" className="num">
-                Weight
-              </th>
-              <th scope="col">Subscription</th>
-            </tr>
-          </thead>
-          <tbody>
-            {athletes.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  <Link href={`/athletes/${a.id}`}>{`${a.name} ${a.surname}`.trim()}</Link>
-                </td>
-                <td>{a.modality}</td>
-                <td>{a.dateOfBirth ?? ""}</td>
-                <td className="num">{a.weightKg !== null ? `${a.weightKg} kg` : ""}</td>
-                <td>{a.subscriptionActiveUntil ? `until ${a.subscriptionActiveUntil}` : <span className="muted">none</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </>
+    <EntityList
+      title="Athletes"
+      action={managesClub(user) ? { href: "/athletes/new", label: "Add athlete" } : null}
+      empty="No athletes yet. Add the paddlers whose sessions you upload; each seat of a crew names one."
+      rows={athletes}
+      name={{ header: "Name", hrefBase: "/athletes", text: (a) => `${a.name} ${a.surname}`.trim() }}
+      columns={[
+        { header: "Modality", cell: (a) => a.modality },
+        { header: "Date of birth", cell: (a) => a.dateOfBirth ?? "" },
+        { header: "Weight", numeric: true, cell: (a) => (a.weightKg !== null ? `${a.weightKg} kg` : "") },
+        {
+          header: "Subscription",
+          cell: (a) => (a.subscriptionActiveUntil ? `until ${a.subscriptionActiveUntil}` : <span className="muted">none</span>),
+        },
+      ]}
+    />
   );
 }

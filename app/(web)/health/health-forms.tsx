@@ -50,10 +50,22 @@ export function WeightForm({ athleteId }: { athleteId?: number }) {
   );
 }
 
-export function LactateForm({ sessions, athleteId }: { sessions: { id: number; label: string }[]; athleteId?: number }) {
+/**
+ * A lactate reading of one session. "Measured at" starts at the chosen
+ * session's end (server/health/health.ts lactateTimeOf), not now, and follows
+ * the session choice until the person types a time of their own.
+ */
+export function LactateForm({
+  sessions,
+  athleteId,
+}: {
+  sessions: { id: number; label: string; measuredAt: string }[];
+  athleteId?: number;
+}) {
   const router = useRouter();
   const [resultId, setResultId] = useState(sessions[0]?.id ?? 0);
-  const [measuredAt, setMeasuredAt] = useState(new Date().toISOString().slice(0, 16));
+  const [measuredAt, setMeasuredAt] = useState(sessions[0]?.measuredAt ?? new Date().toISOString().slice(0, 16));
+  const [timeTyped, setTimeTyped] = useState(false);
   const [lactate, setLactate] = useState("");
   const [note, setNote] = useState("");
   const id = (name: string) => (athleteId ? `athlete-${name}` : name);
@@ -71,21 +83,28 @@ export function LactateForm({ sessions, athleteId }: { sessions: { id: number; l
   return (
     <form className="stack card" onSubmit={submit} noValidate aria-label="Add a lactate reading">
       <FormError message={errors.form} />
-      <div className="row">
+      <div className="lactate-fields">
         <SelectField
           label="Session"
           name={id("lactate-session")}
           value={String(resultId)}
-          onChange={(e) => setResultId(Number(e.target.value))}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            setResultId(id);
+            if (!timeTyped) setMeasuredAt(sessions.find((x) => x.id === id)?.measuredAt ?? measuredAt);
+          }}
           options={sessions.map((s) => ({ value: String(s.id), label: s.label }))}
           errors={errors.fields.resultId}
         />
         <Field
-          label="Measured at"
+          label="Measured at (UTC)"
           name={id("measuredAt")}
           type="datetime-local"
           value={measuredAt}
-          onChange={(e) => setMeasuredAt(e.target.value)}
+          onChange={(e) => {
+            setTimeTyped(true);
+            setMeasuredAt(e.target.value);
+          }}
           errors={errors.fields.measuredAt}
         />
         <Field

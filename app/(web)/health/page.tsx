@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
-import { listLactate, listWeights } from "@/server/health/health";
+import { lactateTimeOf, listLactate, listWeights } from "@/server/health/health";
 import { listRecentResults } from "@/server/results/list-recent-results";
 import { DeleteHealthButton, LactateForm, WeightForm } from "./health-forms";
 
@@ -66,7 +66,7 @@ export default async function HealthPage() {
       )}
       <h2>Lactate</h2>
       {sessions.length ? (
-        <LactateForm sessions={sessions.map((s) => ({ id: s.id, label: sessionLabel.get(s.id)! }))} />
+        <LactateForm sessions={sessions.map((s) => ({ id: s.id, label: sessionLabel.get(s.id)!, measuredAt: lactateTimeOf(s) }))} />
       ) : (
         <p className="muted">Lactate readings belong to a session: upload one first.</p>
       )}

@@ -1,20 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDuration } from "@/app/_lib/format";
+import { formatDuration, formatVolumeKm as km, formatVolumeTime as hm } from "@/app/_lib/format";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { readHomeSummary } from "@/server/home/home-summary";
+import { UnreadComments } from "./unread-comments";
 import { VolumeChart } from "./volume-chart";
+import { WaitingPanel } from "./waiting-panel";
 
 export const metadata: Metadata = { title: "Home" };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
-/** Volume reads in hours and minutes (5_400_000 ms → "1 h 30 min"), not a race clock. */
-const hm = (ms: number) => {
-  const minutes = Math.round(ms / 60_000);
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
-};
 
 /**
  * The signed-in home (docs/web-app.md "Home"): this week per athlete, the
@@ -26,16 +22,21 @@ export default async function Home() {
   const home = await readHomeSummary(getDb(), user.id);
   const week = home.weeks.at(-1)!;
   const active = home.weeks.filter((w) => w.sessions + w.trainings > 0);
-  const waiting = home.waiting.failedSessions.length + home.waiting.failedTrainings.length + home.waiting.pendingExports.length;
   const weekEnd = new Date(Date.parse(`${home.weekStart}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
   return (
     <>
       <div className="page-header">
         <h1>Home</h1>
-        <Link className="button secondary" href={`/?view=calendar&month=${home.weekStart.slice(0, 7)}`}>
-          Calendar
-        </Link>
+        <div className="row">
+          <Link className="button secondary" href="/">
+            Sessions log
+          </Link>
+          <Link className="button secondary" href={`/?view=calendar&month=${home.weekStart.slice(0, 7)}`}>
+            Calendar
+          </Link>
+        </div>
       </div>
+      <UnreadComments userId={user.id} />
 
       <section aria-labelledby="week-heading" className="stack">
         <h2 id="week-heading">
@@ -50,14 +51,14 @@ export default async function Home() {
         </p>
         {home.thisWeek.length ? (
           <div className="table-scroll table-card">
-            <table aria-label="This week per athlete" data-testid="week-athletes">
+            <table aria-label="This week per athlete" data-testid="week-athletes" className="week-athletes">
               <thead>
                 <tr>
                   <th scope="col">Athlete</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num week-count-col">
                     Sessions
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num week-count-col">
                     Trainings
                   </th>
                   <th scope="col" className="num">
@@ -76,9 +77,12 @@ export default async function Home() {
                   <tr key={a.athleteId}>
                     <th scope="row">
                       <Link href={`/athletes/${a.athleteId}`}>{a.athleteName}</Link>
+                      <span className="week-counts muted">
+                        {plural(a.sessions, "session")}, {plural(a.trainings, "training")}
+                      </span>
                     </th>
-                    <td className="num">{a.sessions}</td>
-                    <td className="num">{a.trainings}</td>
+                    <td className="num week-count-col">{a.sessions}</td>
+                    <td className="num week-count-col">{a.trainings}</td>
                     <td className="num">{km(a.distanceM)}</td>
                     <td className="num">{hm(a.durationMs)}</td>
                     <td className="num">{hm(a.workMs)}</td>
@@ -112,6 +116,7 @@ export default async function Home() {
       </section>
 
       <div className="home-columns">
+        <WaitingPanel waiting={home.waiting} />
         <section aria-labelledby="bests-heading">
           <h2 id="bests-heading">Latest bests</h2>
           {home.bests.length ? (
@@ -132,39 +137,6 @@ export default async function Home() {
           )}
           <p>
             <Link href="/records">All records</Link>
-          </p>
-        </section>
-
-        <section aria-labelledby="waiting-heading">
-          <h2 id="waiting-heading">Waiting</h2>
-          {waiting ? (
-            <ul className="card plain-list" data-testid="waiting">
-              {home.waiting.failedSessions.map((s) => (
-                <li key={`s${s.id}`}>
-                  <span className="badge warn">failed</span> <Link href={`/sessions/${s.id}`}>Session {s.date}</Link>{" "}
-                  <span className="muted">{s.label}</span>
-                </li>
-              ))}
-              {home.waiting.failedTrainings.map((t) => (
-                <li key={`t${t.id}`}>
-                  <span className="badge warn">failed</span> <Link href={`/trainings/${t.id}`}>Training {t.date ?? ""}</Link>{" "}
-                  <span className="muted">{t.label}</span>
-                </li>
-              ))}
-              {home.waiting.pendingExports.map((e) => (
-                <li key={e.publicId}>
-                  <span className="badge">{e.state}</span> <Link href="/exports">{e.format.toUpperCase()} export</Link>{" "}
-                  <span className="muted">asked {e.createdAt} UTC</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted" data-testid="nothing-waiting">
-              Nothing waiting: every upload is processed and no export is pending.
-            </p>
-          )}
-          <p>
-            <Link href="/exports">Your exports</Link>
           </p>
         </section>
       </div>

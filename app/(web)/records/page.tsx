@@ -9,42 +9,53 @@ export const metadata: Metadata = { title: "Records" };
 
 const pace = (b: BestEffort) => formatPace500((b.distanceM / b.durationMs) * 1000);
 
+/** Every bests table has the same columns at the same widths, so they line up down the page. */
 function BestsTable({ label, bests }: { label: string; bests: (BestEffort & { sessions: number })[] }) {
   return (
-    <table aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Boat</th>
-          <th scope="col" className="num">
-            Distance
-          </th>
-          <th scope="col" className="num">
-            Best time
-          </th>
-          <th scope="col" className="num">
-            Pace /500 m
-          </th>
-          <th scope="col">Set on</th>
-          <th scope="col" className="num">
-            Efforts
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {bests.map((b) => (
-          <tr key={`${b.boatClass}-${b.distanceM}`}>
-            <td>{b.boatClass}</td>
-            <td className="num">{b.distanceM} m</td>
-            <td className="num">
-              <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
-            </td>
-            <td className="num">{pace(b)}</td>
-            <td>{b.date}</td>
-            <td className="num">{b.sessions}</td>
+    <div className="table-scroll table-card records-board">
+      <table aria-label={label}>
+        <colgroup>
+          <col className="col-boat" />
+          <col className="col-distance" />
+          <col className="col-time" />
+          <col className="col-time" />
+          <col className="col-date" />
+          <col className="col-rank" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Boat</th>
+            <th scope="col" className="num">
+              Distance
+            </th>
+            <th scope="col" className="num">
+              Best time
+            </th>
+            <th scope="col" className="num">
+              Pace /500 m
+            </th>
+            <th scope="col">Set on</th>
+            <th scope="col" className="num">
+              Efforts
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {bests.map((b) => (
+            <tr key={`${b.boatClass}-${b.distanceM}`}>
+              <td>{b.boatClass}</td>
+              <td className="num">{b.distanceM} m</td>
+              <td className="num">
+                <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
+              </td>
+              <td className="num">{pace(b)}</td>
+              <td>{b.date}</td>
+              <td className="num">{b.sessions}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -72,39 +83,48 @@ export default async function RecordsPage() {
         <section key={team.teamId} aria-labelledby={`team-${team.teamId}`}>
           <h2 id={`team-${team.teamId}`}>Leaderboard · {team.teamName}</h2>
           {team.boards.map((board) => (
-            <table key={`${board.boatClass}-${board.distanceM}`} aria-label={`${team.teamName} ${board.boatClass} ${board.distanceM} m`}>
-              <caption>
-                {board.boatClass} · {board.distanceM} m
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    #
-                  </th>
-                  <th scope="col">{board.boatClass.endsWith("1") ? "Athlete" : "Crew"}</th>
-                  <th scope="col" className="num">
-                    Time
-                  </th>
-                  <th scope="col" className="num">
-                    Pace /500 m
-                  </th>
-                  <th scope="col">Set on</th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.entries.map((e) => (
-                  <tr key={e.crewKey}>
-                    <td className="num">{e.rank}</td>
-                    <td>{e.crew.join(", ")}</td>
-                    <td className="num">
-                      <Link href={`/sessions/${e.resultId}`}>{formatDuration(e.durationMs)}</Link>
-                    </td>
-                    <td className="num">{pace(e)}</td>
-                    <td>{e.date}</td>
+            <div key={`${board.boatClass}-${board.distanceM}`} className="table-scroll table-card records-board" data-testid="leaderboard">
+              <table aria-label={`${team.teamName} ${board.boatClass} ${board.distanceM} m`}>
+                <caption className="records-caption">
+                  {board.boatClass} · {board.distanceM} m
+                </caption>
+                <colgroup>
+                  <col className="col-rank" />
+                  <col />
+                  <col className="col-time" />
+                  <col className="col-time" />
+                  <col className="col-date" />
+                </colgroup>
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">
+                      #
+                    </th>
+                    <th scope="col">{board.boatClass.endsWith("1") ? "Athlete" : "Crew"}</th>
+                    <th scope="col" className="num">
+                      Time
+                    </th>
+                    <th scope="col" className="num">
+                      Pace /500 m
+                    </th>
+                    <th scope="col">Set on</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {board.entries.map((e) => (
+                    <tr key={e.crewKey}>
+                      <td className="num">{e.rank}</td>
+                      <td>{e.crew.join(", ")}</td>
+                      <td className="num">
+                        <Link href={`/sessions/${e.resultId}`}>{formatDuration(e.durationMs)}</Link>
+                      </td>
+                      <td className="num">{pace(e)}</td>
+                      <td>{e.date}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ))}
         </section>
       ))}

@@ -129,7 +129,7 @@ function SubscriptionNote({ lapsed }: { lapsed: CrewAthlete[] }) {
   const mine = lapsed.filter((a) => a.editable);
   const others = lapsed.filter((a) => !a.editable);
   return (
-    <div className="notice" id="subscription-note" data-testid="subscription-note">
+    <div className="notice warning" role="note" id="subscription-note" data-testid="subscription-note">
       <p>
         <strong>No active subscription:</strong> a session can name an athlete only while their subscription runs (today or later). Greyed
         out: {lapsed.map((a) => `${a.name} (${a.until ? `ended ${a.until}` : "never set"})`).join(", ")}.

@@ -91,6 +91,9 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
   const [templateId, setTemplateId] = useState<number | "">("");
   const [sensitivity, setSensitivity] = useState(String(DEFAULT_SENSITIVITY));
   const [file, setFile] = useState<File | null>(null);
+  // One Idempotency-Key per chosen file, made when it is chosen: a double submit or a retry after a lost answer is the
+  // same upload and shows the one result (docs/web-app.md "Upload: retries").
+  const uploadKey = useRef<string | null>(null);
   const [mode, setMode] = useState<"distance" | "duration">("distance");
   // No fixed default: the recording suggests the distance and the person confirms it.
   const [distance, setDistance] = useState("");
@@ -226,6 +229,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
     // XMLHttpRequest, not fetch: it reports upload progress.
     const xhr = new XMLHttpRequest();
     xhr.open("POST", kind === "training" ? "/api/uploads/trainings" : "/api/uploads");
+    if (uploadKey.current) xhr.setRequestHeader("Idempotency-Key", uploadKey.current);
     xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onerror = () => {
       setProgress(null);
@@ -313,6 +317,10 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
           accept=".svc"
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
+            // getRandomValues, not randomUUID: the latter needs a secure context, and a local run may be plain HTTP.
+            uploadKey.current = chosen
+              ? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")
+              : null;
             clearing(setFile, "file")(chosen);
             void suggestDistance(chosen);
           }}
@@ -485,7 +493,7 @@ export function UploadForm({ vessels, categories, paces, tracks, athletes, templ
             />
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Flag for review
+            <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> Important
           </label>
         </>
       )}

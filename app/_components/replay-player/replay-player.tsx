@@ -5,7 +5,10 @@ import { LANE_COLORS } from "./lane-colors";
 import { decodeTrack, formatClock, SPEEDS, type ArtifactJson, type LaneTrack, type ModelClass } from "./playback";
 import type { ReplayScene } from "./replay-scene";
 import styles from "./replay-player.module.css";
+import { useHashSeek } from "./use-hash-seek";
 import { nearViewport } from "@/app/_lib/near-viewport";
+import { useSessionCursor } from "../session-cursor";
+import { LiveFigures } from "./live-figures";
 
 /**
  * The 3D replay player (docs/replay.md "Player"), shared by the embed launch
@@ -27,6 +30,10 @@ export interface PlayerLease {
   credential: string;
   renewUrl: string;
 }
+
+/** The position slider's arrow keys step as the player's own do (docs/replay.md "Player"); Shift (and Page Up/Down) further. */
+export const SEEK_STEP_S = 5;
+export const SEEK_STEP_LONG_S = 30;
 
 /** Renew well before the ten-minute lease ends; check on this period. */
 const RENEW_AFTER_MS = 4 * 60_000;
@@ -53,6 +60,8 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
   const revokedRef = useRef(false);
   /** Checks the lease at once (after an artifact was refused: was the embed revoked?). */
   const checkLeaseRef = useRef<() => void>(() => {});
+  /** The session page's cursor (null in an embed): the player publishes its time there and takes seeks from it. */
+  const cursor = useSessionCursor();
 
   useEffect(() => {
     playingRef.current = playing;
@@ -103,6 +112,10 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
           if (timeRef.current >= durationRef.current) setPlaying(false);
         }
         scene.render(timeRef.current);
+        if (cursor) {
+          cursor.playing = playingRef.current;
+          if (durationRef.current > 0) cursor.publish(timeRef.current);
+        }
         if (seekRef.current) seekRef.current.value = String(timeRef.current);
         if (clockRef.current) clockRef.current.textContent = `${formatClock(timeRef.current)} / ${formatClock(durationRef.current)}`;
         if (!firstFrameMarked && durationRef.current > 0) {
@@ -129,6 +142,8 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
           scene.setTrack(lane.lane, track);
           durationRef.current = Math.max(durationRef.current, track.durationS);
           setDuration(durationRef.current);
+          // A chart clicked before the replay was there: start from that point.
+          if (cursor && cursor.timeS > 0) timeRef.current = Math.min(durationRef.current, cursor.timeS);
           loaded++;
         } catch (error) {
           if (abort.signal.aborted) return;
@@ -196,7 +211,10 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
 
   const seek = useCallback((timeS: number) => {
     timeRef.current = Math.max(0, Math.min(durationRef.current, timeS));
+    if (seekRef.current) seekRef.current.value = String(timeRef.current);
   }, []);
+  useHashSeek(containerRef, status === "ready", seek);
+  useEffect(() => cursor?.onSeek(seek), [cursor, seek]);
   const changeSpeed = useCallback((step: number) => {
     setSpeed((current) => SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, SPEEDS.indexOf(current as (typeof SPEEDS)[number]) + step))]);
   }, []);
@@ -231,7 +249,7 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
     action();
   };
 
-  return (
+  const player = (
     <div
       ref={containerRef}
       className={fill ? styles.fill : styles.player}
@@ -277,6 +295,15 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
             defaultValue={0}
             aria-label="Position in the replay"
             onInput={(e) => seek(Number(e.currentTarget.value))}
+            onKeyDown={(e) => {
+              const step = e.shiftKey || e.key.startsWith("Page") ? SEEK_STEP_LONG_S : SEEK_STEP_S;
+              const direction = { ArrowRight: 1, ArrowUp: 1, PageUp: 1, ArrowLeft: -1, ArrowDown: -1, PageDown: -1 }[e.key];
+              if (direction === undefined) return;
+              // Not the native 1/30 s step: 5 s like the player's own arrows, 30 s with Shift.
+              e.preventDefault();
+              e.stopPropagation();
+              seek(timeRef.current + direction * step);
+            }}
           />
           <span ref={clockRef} className={styles.clock} aria-live="off" />
           <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.currentTarget.value))}>
@@ -289,5 +316,13 @@ export function ReplayPlayer({ lanes, lease, fill = false }: { lanes: PlayerLane
         </div>
       ) : null}
     </div>
+  );
+  return cursor ? (
+    <>
+      {player}
+      <LiveFigures cursor={cursor} />
+    </>
+  ) : (
+    player
   );
 }

@@ -6,6 +6,8 @@
 export {
   createResultsApiClient,
   uploadResult,
+  newIdempotencyKey,
+  type UploadRetryOptions,
   type ResultsApiClient,
   type ResultsApiOptions,
   type UploadMetadata,
@@ -23,7 +25,6 @@ export {
   JobFailedError,
   JobTimeoutError,
   type ExportJob,
-  type DeviceJob,
   type DownloadedFile,
   type PollOptions,
 } from "./jobs.js";
@@ -35,5 +36,7 @@ export {
   type WebhookEvent,
   type WebhookFailure,
 } from "./webhooks.js";
+// Every named model of both documents as a type of its own: Session, Split, Stroke, Training, Export, ApiError …
+export type * from "./generated/models.js";
 export type * as ResultsApi from "./generated/results-api.js";
 export type * as DataApi from "./generated/data-api.js";

@@ -1,11 +1,9 @@
 import type { DataApiClient } from "./data-api.js";
 import { errorFromResponse, retryAfterSeconds, unwrap, type CallResult } from "./errors.js";
-import type { operations } from "./generated/data-api.js";
+import type { DeviceJob, Export } from "./generated/models.js";
 
-/** An export job's status document (`GET /exports/{job_id}`). */
-export type ExportJob = operations["get_export"]["responses"][200]["content"]["application/json"]["data"];
-/** A device job's status document (`GET /devices/jobs/{job_id}`). */
-export type DeviceJob = operations["get_device_job"]["responses"][200]["content"]["application/json"]["data"];
+/** An export job's status document (`GET /exports/{job_id}`): the model `Export`, under the name this module has always used. */
+export type ExportJob = Export;
 
 export interface PollOptions {
   /** Give up after this long (default 10 minutes): a `JobTimeoutError`. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { oauthApplications } from "./oauth-applications";
 import { users } from "./users";
+import { SPLIT_COUNT } from "../../svc/process/track";
 
 /**
  * Export jobs (issue 10, docs/exports.md): one row per requested export file,
@@ -33,7 +34,7 @@ export const exportJobs = pgTable(
     format: text("format").notNull(),
     /** Seat (1 to 4) whose heart rate and subject fields go in. */
     athlete: smallint("athlete").notNull(),
-    /** Number of equal-distance splits, 1 to 20. */
+    /** Number of equal-distance splits (SPLIT_COUNT). */
     splits: smallint("splits").notNull(),
     /** Language of labels: en or es. */
     lang: text("lang").notNull(),
@@ -63,6 +64,6 @@ export const exportJobs = pgTable(
     index("export_jobs_expires_idx").on(t.expiresAt),
     check("export_jobs_state_check", sql`${t.state} in ('queued', 'running', 'succeeded', 'failed', 'expired')`),
     check("export_jobs_athlete_check", sql`${t.athlete} between 1 and 4`),
-    check("export_jobs_splits_check", sql`${t.splits} between 1 and 20`),
+    check("export_jobs_splits_check", sql`${t.splits} between ${sql.raw(String(SPLIT_COUNT.min))} and ${sql.raw(String(SPLIT_COUNT.max))}`),
   ],
 );

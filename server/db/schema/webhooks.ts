@@ -8,7 +8,8 @@ import { users } from "./users";
  * owner registers endpoints; every event a subject's change produces for an
  * application is a row in `webhook_events`, written in the transaction of the
  * change, and each endpoint that subscribes to its type gets a
- * `webhook_deliveries` row worked by the `deliver-webhook` function.
+ * `webhook_deliveries` row, sent by the endpoint's `dispatch-webhooks` run
+ * (one run per endpoint with work, not per delivery: docs/webhooks.md "Dispatch").
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -35,6 +36,11 @@ export const webhookEndpoints = pgTable(
     /** Set when deliveries stopped: by the owner or after 5 days of failures; `disabled_reason` says why. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     disabledReason: text("disabled_reason"),
+    /**
+     * Set while a `dispatch-webhooks` run is responsible for this endpoint's pending deliveries
+     * (heartbeat: renewed by each batch); null when none is, so the next emission starts one.
+     */
+    dispatchQueuedAt: timestamp("dispatch_queued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,8 +63,50 @@ export const webhookEvents = pgTable(
     /** The exact JSON body sent: type, timestamp, data (subject's pairwise sub and resource ids only). */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The writing transaction's id (pg_current_xact_id). The listen stream
+     * (server/webhooks/listen-stream.ts) reads events in (tx_id, id) order and
+     * only from transactions older than every running one, so an event that
+     * commits late is never skipped by a cursor that moved past its id.
+     */
+    txId: bigint("tx_id", { mode: "number" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
   },
-  (t) => [index("webhook_events_application_idx").on(t.applicationId, t.id)],
+  (t) => [
+    index("webhook_events_application_idx").on(t.applicationId, t.id),
+    index("webhook_events_application_tx_idx").on(t.applicationId, t.txId, t.id),
+  ],
+);
+
+/**
+ * Listen tokens (docs/webhooks.md "Local development"): what `paddle-results
+ * listen` authenticates with to stream one application's events. Made by the
+ * application's owner on its portal page, shown once, stored as a SHA-256
+ * hash; not an OAuth grant.
+ */
+export const webhookListenTokens = pgTable(
+  "webhook_listen_tokens",
+  {
+    id: serial("id").primaryKey(),
+    /** Public id shown in the portal ("wl_" + base62). */
+    publicId: text("public_id").notNull().unique(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: "cascade" }),
+    /** Owner's label, e.g. "Laptop". */
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the whole token ("prl_" + base62). */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** First characters of the token, to recognise it in the list. */
+    tokenStart: text("token_start").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set at each connection. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** Set on revocation: refused from then on, and open streams end at their next poll. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("webhook_listen_tokens_application_idx").on(t.applicationId, t.id)],
 );
 
 /** One endpoint's delivery of one event: attempts, outcome, next attempt. */
@@ -85,12 +133,19 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** The dispatcher (its run id) sending this delivery now, until `claimed_until`; another dispatcher skips it meanwhile. */
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
     index("webhook_deliveries_pending_idx")
       .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    // The dispatcher's claim: an endpoint's pending deliveries in id order.
+    index("webhook_deliveries_endpoint_pending_idx")
+      .on(t.endpointId, t.id)
       .where(sql`status = 'pending'`),
   ],
 );

@@ -1,4 +1,6 @@
-import type { ExportLang } from "./index";
+import type { ReportLink } from "../../reports/report-link";
+/** The language of an export file (ExportRequest `lang`). */
+export type ExportLang = "en" | "es";
 
 /** Words the export files use beyond the compact report's (server/reports/report-text.ts). */
 export const EXPORT_TEXT = {
@@ -98,3 +100,8 @@ export const crewNames = (crew: { seat: number; athlete: { name: string } | null
 /** A lap's label: a training's set ("Set 3 · work"), or a session's split number. */
 export const lapLabel = (lap: { index: number; set?: { position: number; kind: "work" | "rest" } }, lang: ExportLang) =>
   lap.set ? `${EXPORT_TEXT[lang].set(lap.set.position)} · ${EXPORT_TEXT[lang][lap.set.kind]}` : String(lap.index);
+
+/** What a builder gets beside the model: the compact PDF's link to the session (and its QR code). */
+export interface BuildExtras {
+  link?: ReportLink;
+}

@@ -11,7 +11,7 @@ import {
   type SessionMesg,
   type SportMesg,
 } from "@garmin/fitsdk";
-import type { ExportModel } from "../export-source";
+import type { ExportModel } from "../export-model";
 
 /**
  * The FIT activity (docs/exports.md "FIT"), written with Garmin's own

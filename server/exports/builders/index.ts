@@ -1,6 +1,10 @@
 import type { Db } from "../../db/client";
+import { getEnv } from "../../config/env";
 import { AppError } from "../../errors";
+import { sessionReportLink } from "../../reports/report-link";
+import type { BuildExtras, ExportLang } from "./export-text";
 import { loadExportModel, type ExportModel, type ExportSource, type ExportViewer } from "../export-source";
+import { isSplitCount, SPLIT_COUNT_RULE } from "../../svc/process/track";
 
 /**
  * The export builders (docs/exports.md "Builders"): one loader projects the
@@ -10,14 +14,14 @@ import { loadExportModel, type ExportModel, type ExportSource, type ExportViewer
  */
 export const EXPORT_FORMATS = ["json", "pdf", "pdf-full", "xlsx", "fit", "tcx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export type ExportLang = "en" | "es";
+export type { ExportLang } from "./export-text";
 export type { ExportSource, ExportViewer } from "../export-source";
 
 export interface ExportOptions {
   format: ExportFormat;
   /** Seat 1–4 whose identity and heart rate go in (ExportRequest `athlete`, default 1). */
   athlete: 1 | 2 | 3 | 4;
-  /** Equal-distance splits, 1–20 (default 4). */
+  /** Equal-distance splits (SPLIT_COUNT). */
   splits: number;
   lang: ExportLang;
   /** "privacy-safe" on the partner surface (forced there whatever is passed). */
@@ -32,8 +36,10 @@ export interface ExportFile {
   filename: string;
 }
 
+/** What a format may print beyond the model, read before it is called: the compact PDF's public link. */
+
 /** One format: lays out an already projected model; never reads the database. */
-export type FormatBuilder = (model: ExportModel, lang: ExportLang) => Promise<Uint8Array> | Uint8Array;
+export type FormatBuilder = (model: ExportModel, lang: ExportLang, extras: BuildExtras) => Promise<Uint8Array> | Uint8Array;
 
 /**
  * Each format's module is loaded on first use: a process that builds PDFs
@@ -63,8 +69,7 @@ export async function buildExport(db: Db, source: ExportSource, viewer: ExportVi
   if (!format) throw new AppError("invalid", `format: must be one of ${EXPORT_FORMATS.join(", ")}`);
   if (!Number.isInteger(options.athlete) || options.athlete < 1 || options.athlete > 4)
     throw new AppError("invalid", "athlete: must be an integer from 1 to 4");
-  if (!Number.isInteger(options.splits) || options.splits < 1 || options.splits > 20)
-    throw new AppError("invalid", "splits: must be an integer from 1 to 20");
+  if (!isSplitCount(options.splits)) throw new AppError("invalid", `splits: ${SPLIT_COUNT_RULE}`);
   if (options.lang !== "en" && options.lang !== "es") throw new AppError("invalid", "lang: must be en or es");
   const model = await loadExportModel(db, source, viewer, {
     athlete: options.athlete,
@@ -72,7 +77,13 @@ export async function buildExport(db: Db, source: ExportSource, viewer: ExportVi
     mode: options.mode,
     healthAllowed: options.healthAllowed,
   });
-  const bytes = await (await format.load())(model, options.lang);
+  // The compact report is one report: its export carries the session's public link as the direct
+  // report does (server/reports/report-link.ts), except privacy-safe, whose file names only the person.
+  const extras: BuildExtras =
+    options.format === "pdf" && source.kind === "session" && model.mode !== "privacy-safe"
+      ? { link: await sessionReportLink(db, viewer.userId, source.sessionId, getEnv().appUrl) }
+      : {};
+  const bytes = await (await format.load())(model, options.lang, extras);
   const langPart = options.format === "pdf" || options.format === "pdf-full" ? `-${options.lang}` : "";
   return {
     bytes,

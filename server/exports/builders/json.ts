@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { ZLactate } from "../../contract/data-api/records-health";
-import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../contract/data-api/sessions";
-import { ZSetSplits, ZTrainingDetail, ZTrainingSet, ZTrainingSummary, ZTrainingTimeline } from "../../contract/data-api/trainings";
-import type { ExportModel } from "../export-source";
+import { ZLactate } from "../../records/records-health-wire";
+import { ZCrewSeat, ZSeries, ZSessionDetail, ZSessionSummary, ZSplits, ZStroke } from "../../sessions/sessions-wire";
+import { ZSetSplits, ZTrainingSummary, ZTrainingTimeline } from "../../trainings/trainings-wire";
+import { ZExportTraining, type ExportModel } from "../export-model";
+
+export { ZExportTraining, ZExportTrainingSet } from "../export-model";
 
 /**
  * The JSON export (docs/exports.md "JSON document"): a versioned document
@@ -29,24 +31,6 @@ const ZPrivacy = z.object({
 const ZChosenSeat = ZCrewSeat.describe(
   "the seat the export is about (ExportRequest athlete), as the crew list shows it; `athlete` is null when there is no identity to give: a privacy-safe seat that is not the person's own, or a person's own training recorded without an athlete record (`is_subject` true)",
 );
-
-/** A training's set in the export: the Data API's set, and whether a person corrected it by hand. */
-export const ZExportTrainingSet = ZTrainingSet.extend({
-  corrected: z.boolean().describe("the set's boundaries or kind were corrected by hand (docs/trainings.md); false for a set as detected"),
-});
-
-/** The training member: the Data API's training detail, with the crew and the review state. */
-export const ZExportTraining = ZTrainingDetail.extend({
-  needs_review: z
-    .boolean()
-    .describe("reprocessing could not re-apply a hand correction, so the sets should be checked (docs/trainings.md)"),
-  crew: z
-    .array(ZCrewSeat)
-    .describe(
-      "every seat in boat order, as the person may see it: a seat whose paddler the person may not see, or who has no account record, has `athlete: null`, never a made-up identity",
-    ),
-  sets: z.array(ZExportTrainingSet).describe("work sets and rests in time order"),
-});
 
 export const ZSessionExportDocument = z
   .object({

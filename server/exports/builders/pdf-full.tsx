@@ -11,9 +11,9 @@ import {
 } from "../../results/figure-format";
 import { averageSpeedMS } from "../../results/figures";
 import { REPORT_TEXT } from "../../reports/report-text";
-import type { ExportModel } from "../export-source";
+import type { ExportModel } from "../export-model";
 import { crewNames, EXPORT_TEXT, lapLabel, seatName } from "./export-text";
-import type { ExportLang } from "./index";
+import type { ExportLang } from "./export-text";
 
 /**
  * The full PDF a coach prints (docs/exports.md "Full PDF"): facts and every

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "../../config/env";
+import { buildResultReport } from "../../reports/build-result-report";
+import { sessionReportLink } from "../../reports/report-link";
 import { buildExport } from "./index";
 import { pageCount, pdfText } from "../../../test/support/pdf-tools";
 import { defaultOptions, openExportWorld, type ExportWorld } from "../../../test/support/export-world";
@@ -20,7 +23,7 @@ const build = (overrides: Partial<Parameters<typeof buildExport>[3]> = {}) =>
   );
 
 describe("pdf export (the compact report)", () => {
-  it("is the results API's one-page report, in English or Spanish, with the splits asked for and no share-link QR code", async () => {
+  it("is the results API's one-page report, in English or Spanish, with the splits asked for", async () => {
     const en = await build({ splits: 5 });
     expect(en.contentType).toBe("application/pdf");
     expect(en.filename).toMatch(/-seat1-en\.pdf$/);
@@ -29,7 +32,6 @@ describe("pdf export (the compact report)", () => {
     expect(text).toContain("Session report");
     expect(text).toContain("Anna Alvarez, Bea Blanco");
     expect(text).toMatch(/\n\s*5\s+500 m/);
-    expect(text).not.toContain("Scan to open");
 
     const es = await build({ lang: "es" });
     expect(pdfText(es.bytes)).toContain("Informe de la sesión");
@@ -41,8 +43,31 @@ describe("pdf export (the compact report)", () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
   });
 
-  it("privacy-safe: the other crew member is a seat without a name", async () => {
+  it("is the direct report's: the same QR code and public link, the same facts, from either path", async () => {
+    const exported = pdfText((await build({ splits: 4 })).bytes);
+    const direct = pdfText(
+      (
+        await buildResultReport(world.db, {
+          userId: world.anna.id,
+          resultId: world.sessionId,
+          lang: "en",
+          splits: 4,
+          appUrl: getEnv().appUrl,
+        })
+      ).pdf,
+    );
+    const link = (await sessionReportLink(world.db, world.anna.id, world.sessionId, getEnv().appUrl)).url;
+    for (const text of [exported, direct]) {
+      expect(text).toContain("Scan to open this session online");
+      expect(text.replace(/\s+/g, "")).toContain(link);
+    }
+    // One report: the export's text is the direct report's, line for line.
+    expect(exported).toBe(direct);
+  });
+
+  it("privacy-safe: the other crew member is a seat without a name, and no public link (it would name them)", async () => {
     const text = pdfText((await build({ mode: "privacy-safe" })).bytes);
+    expect(text).not.toContain("Scan to open");
     expect(text).toContain("Anna Alvarez, Seat 2");
     expect(text).not.toContain("Blanco");
   });

@@ -2,23 +2,23 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { ResultReport, type ReportData } from "../../reports/result-report";
 import { averageSpeedMS } from "../../results/figures";
-import type { ExportModel } from "../export-source";
+import type { ExportModel } from "../export-model";
 import { EXPORT_TEXT, seatName } from "./export-text";
-import type { ExportLang } from "./index";
+import type { BuildExtras, ExportLang } from "./export-text";
 
 /**
  * The compact PDF: the results API's report (server/reports) drawn from the
- * projected model. Unlike GET /results/{id}/pdf it carries no share-link QR
- * code: an export must not mint a capability on every build, and must be the
- * same bytes for the same request.
+ * projected model, with the same public link as GET /results/{id}/pdf (a QR
+ * code and its address). The link is the session's one public link, reused
+ * until revoked, so the same request still gives the same bytes.
  */
-export async function buildPdfExport(model: ExportModel, lang: ExportLang): Promise<Uint8Array> {
+export async function buildPdfExport(model: ExportModel, lang: ExportLang, extras: BuildExtras = {}): Promise<Uint8Array> {
   return new Uint8Array(
-    await renderToBuffer(createElement(ResultReport, { data: reportData(model, lang) }) as Parameters<typeof renderToBuffer>[0]),
+    await renderToBuffer(createElement(ResultReport, { data: reportData(model, lang, extras) }) as Parameters<typeof renderToBuffer>[0]),
   );
 }
 
-export function reportData(model: ExportModel, lang: ExportLang): ReportData {
+export function reportData(model: ExportModel, lang: ExportLang, extras: BuildExtras = {}): ReportData {
   const f = model.facts;
   return {
     lang,
@@ -48,5 +48,6 @@ export function reportData(model: ExportModel, lang: ExportLang): ReportData {
       avgStrokeDistanceM: model.summary.avg_stroke_distance_m,
     },
     createdAt: new Date(model.startUnixMs),
+    link: extras.link,
   };
 }

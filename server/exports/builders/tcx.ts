@@ -1,6 +1,6 @@
-import type { ExportModel } from "../export-source";
+import type { ExportModel } from "../export-model";
 import { EXPORT_TEXT, lapLabel } from "./export-text";
-import type { ExportLang } from "./index";
+import type { ExportLang } from "./export-text";
 
 /**
  * The TCX activity (docs/exports.md "TCX"): TrainingCenterDatabase v2,

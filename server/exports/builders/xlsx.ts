@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import type { ExportModel } from "../export-source";
+import type { ExportModel } from "../export-model";
 import { crewNames, EXPORT_TEXT } from "./export-text";
-import type { ExportLang } from "./index";
+import type { ExportLang } from "./export-text";
 
 /**
  * The workbook (docs/exports.md "XLSX"): sheets Summary, Splits, Strokes,

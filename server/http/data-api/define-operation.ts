@@ -234,6 +234,7 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
             ? "invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account"
             : "invalid_request: this operation takes no query parameters",
           headers: RATE_HEADERS,
+          name: hasInput ? "InvalidRequest" : "NoParameters",
         },
         401: SHARED_PATHS.has(path)
           ? {
@@ -245,6 +246,7 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
           : {
               description: "invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience",
               headers: [...UNCOUNTED_HEADERS, "WWW-Authenticate"],
+              name: "InvalidToken",
             },
         403: {
           description: `insufficient_scope: the token lacks ${access.scopes.join(" or ")}`,
@@ -254,12 +256,14 @@ const dataApi = createApi<DataPrincipal, DataAccess>(
           description:
             "not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable)",
           headers: RATE_HEADERS,
+          name: "NotFound",
         },
-        429: { description: "rate_limited", headers: [...RATE_HEADERS, "Retry-After"] },
-        500: { description: "server_error", headers: RATE_HEADERS },
+        429: { description: "rate_limited", headers: [...RATE_HEADERS, "Retry-After"], name: "RateLimited" },
+        500: { description: "server_error", headers: RATE_HEADERS, name: "ServerError" },
         503: {
           description: "service_unavailable: the database connection was lost; retry after Retry-After seconds",
           headers: [...UNCOUNTED_HEADERS, "Retry-After"],
+          name: "ServiceUnavailable",
         },
       }),
     },

@@ -14,8 +14,9 @@ import { rosterOperations } from "./operations/roster";
 import { sessionOperations } from "./operations/sessions";
 import { trainingOperations } from "./operations/trainings";
 import { workoutOperations } from "./operations/workouts";
+import { DATA_API_MODELS } from "./models";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "./pagination";
-import { webhooksOpenApi } from "../../webhooks/openapi";
+import { WEBHOOK_SECURITY_SCHEME, webhooksOpenApi } from "../../webhooks/openapi";
 
 /** Every Data API operation; the OpenAPI document and the tests iterate over this list. */
 export const DATA_API_OPERATIONS: DataApiOperation[] = [
@@ -60,6 +61,7 @@ export function dataApiDocument(appUrl: string) {
           },
         },
       },
+      ...WEBHOOK_SECURITY_SCHEME,
     },
     headers: {
       "X-RateLimit-Limit": { description: "requests allowed in the window", schema: { type: "integer" } },
@@ -73,6 +75,7 @@ export function dataApiDocument(appUrl: string) {
       },
       "WWW-Authenticate": { description: "RFC 6750 bearer challenge", schema: { type: "string" } },
     },
+    models: DATA_API_MODELS,
     operations: [
       ...DATA_API_OPERATIONS.map((op) => op.spec),
       LAUNCH_REPLAY_EMBED_SPEC,

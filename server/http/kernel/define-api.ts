@@ -57,6 +57,8 @@ export interface ErrorDoc {
   /** Headers actually sent with this status. */
   headers: string[];
   schema?: z.ZodType;
+  /** The same answer for every operation that has it: written once under components/responses with this name. */
+  name?: string;
 }
 
 export interface ApiProfile<Principal extends object, Access> {
@@ -74,6 +76,8 @@ export interface ApiProfile<Principal extends object, Access> {
   newRequestId(): string;
   /** Response headers on every answer (after the request id). */
   baseHeaders?: Record<string, string>;
+  /** Response headers on every answer once the credential is known (success, 4xx after admission, 429): e.g. the key's mode. */
+  principalHeaders?(principal: Principal): Record<string, string>;
   paging: PagingShape;
   /** Schema of a single success body around `data`. */
   singleEnvelope(data: z.ZodType): z.ZodType;
@@ -231,6 +235,7 @@ export function createApi<Principal extends object, Access>(
         const db = getDb();
         const base: KernelContext = { db, request, url: new URL(request.url), requestId, now: clock.now() };
         const { principal, decisions } = await profile.admit(base, def.access);
+        headers = { ...headers, ...profile.principalHeaders?.(principal) };
         if (decisions.length) {
           const checks = profile.rateLimits(principal, def.access);
           const decision = tightest(decisions);
@@ -322,7 +327,7 @@ function operationSpec<Access>(
     },
   };
   for (const [status, e] of Object.entries(doc.commonErrors({ access: def.access, hasInput, path: def.path }))) {
-    responses[Number(status)] = { description: e.description, schema: e.schema ?? doc.errorSchema, headers: e.headers };
+    responses[Number(status)] = { description: e.description, schema: e.schema ?? doc.errorSchema, headers: e.headers, name: e.name };
   }
   const rateLimited = responses[429]?.headers ?? doc.successHeaders;
   for (const [status, e] of Object.entries(def.errors ?? {})) {

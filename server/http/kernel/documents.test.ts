@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dataApiDocument } from "../data-api/openapi";
+import { dereference } from "../openapi/dereference";
 import { resultsApiDocument } from "../results-api/openapi";
 
 /**
@@ -11,7 +12,11 @@ type Operation = {
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
   requestBody?: { content: Record<string, { encoding?: Record<string, { contentType: string }> }> };
 };
-const documents = { results: resultsApiDocument("https://example.test"), data: dataApiDocument("https://example.test") };
+// Read as plain data: the shared parameters, responses and models resolved in place.
+const documents = {
+  results: dereference(resultsApiDocument("https://example.test")),
+  data: dereference(dataApiDocument("https://example.test")),
+};
 const operationsOf = (doc: { paths: Record<string, Record<string, unknown>> }) =>
   Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op: op as Operation })),

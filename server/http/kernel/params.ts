@@ -49,9 +49,16 @@ export const dateTimeParam = (name: string) =>
       return !offset || Number(offset[2]) * 60 + Number(offset[3]) <= 14 * 60;
     }, `${name}: the UTC offset must be within ±14:00`);
 
+/**
+ * `true` or `false` in the query, a boolean to the handler. Documented as the
+ * specification's `boolean` (a form-style query value, written true or false):
+ * a string check rather than an enum, whose `enum: ["true", "false"]` no
+ * boolean would satisfy.
+ */
 export const booleanParam = (name: string) =>
   z
-    .enum(["true", "false"], { error: `${name} must be true or false` })
+    .string()
+    .refine((v) => v === "true" || v === "false", `${name} must be true or false`)
     .transform((v) => v === "true")
     .meta({ type: "boolean" } as Record<string, unknown>);
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateParam, dateTimeParam, enumParam, idParam, intParam, textParam } from "../kernel/params";
 import { ZPageQuery } from "./pagination";
 import { INT4_MAX } from "../../contract/values";
+import { SPLIT_COUNT } from "../../svc/process/track";
 
 /**
  * The results API contract: request and response schemas of every operation,
@@ -123,7 +124,10 @@ export const ZAthletesQuery = z.object({
   modality: textParam("modality").optional().describe("part of the athlete's modality, case-insensitive"),
 });
 export const ZPdfQuery = z.object({
-  splits: intParam("splits", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
+  splits: intParam("splits", SPLIT_COUNT.min, SPLIT_COUNT.max)
+    .optional()
+    .default(SPLIT_COUNT.default)
+    .describe(`number of equal-distance splits, ${SPLIT_COUNT.min} to ${SPLIT_COUNT.max} (default ${SPLIT_COUNT.default})`),
   lang: z.enum(["en", "es"], { error: "lang must be en or es" }).optional().default("en"),
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "../../config/env";
 import type { Db } from "../../db/client";
-import { parseKeyPairAuthorization, type KeyPairVerification } from "../../keys/key-pairs";
+import { parseKeyPairAuthorization, type KeyMode, type KeyPairVerification } from "../../keys/key-pairs";
 import type { RateLimitPolicy } from "../../rate-limit/rate-limit";
 import type { SessionUser } from "../../users/users";
 import { createApi, type ApiOperation, type HeaderSchemas, type KernelDefinition, type PathSchemas } from "../kernel/define-api";
@@ -45,6 +45,8 @@ export interface KeyPairContext {
   user: SessionUser;
   keyPairId: number;
   applicationId: number | null;
+  /** "test" for a sandbox person's key (docs/sandbox.md "Test keys"), else "live"; sent as Paddle-Key-Mode. */
+  keyMode: KeyMode;
 }
 
 export interface KeyPairAccess {
@@ -54,12 +56,16 @@ export interface KeyPairAccess {
   extraLimit?: "upload" | "pdf";
 }
 
-type Principal = Pick<KeyPairContext, "user" | "keyPairId" | "applicationId">;
+type Principal = Pick<KeyPairContext, "user" | "keyPairId" | "applicationId" | "keyMode">;
 const principalOf = (v: Extract<KeyPairVerification, { ok: true }>): Principal => ({
   user: v.user,
   keyPairId: v.keyPairId,
   applicationId: v.applicationId,
+  keyMode: v.mode,
 });
+
+/** The response header naming the key's mode (docs/results-api.md "Test and live keys"). */
+export const KEY_MODE_HEADER = "Paddle-Key-Mode";
 
 export const ZError = z.object({
   error: z.string().describe("machine-readable code"),
@@ -73,7 +79,7 @@ export const ZAnonymousSharedError = ZError.extend({
   error_description: z.string().describe("the same as message, under the Data API's name"),
 });
 
-const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"];
+const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id", KEY_MODE_HEADER];
 const SHARED_PATHS = new Set(["/tracks", "/tracks/{id}"]);
 
 const resultsApi = createApi<Principal, KeyPairAccess>({
@@ -98,6 +104,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
     }
     return { principal: principalOf(verified), decisions };
   },
+  principalHeaders: (principal) => ({ [KEY_MODE_HEADER]: principal.keyMode }),
   rateLimits: (principal, access) => [
     {
       bucket: `results:key:${principal.keyPairId}`,
@@ -146,6 +153,7 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
           ? "invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included)"
           : "invalid_request: this operation takes no query parameters",
         headers: RATE_HEADERS,
+        name: hasInput ? "InvalidRequest" : "NoParameters",
       },
       401: SHARED_PATHS.has(path)
         ? {
@@ -154,12 +162,17 @@ const resultsApi = createApi<Principal, KeyPairAccess>({
             schema: ZError.or(ZAnonymousSharedError),
             headers: ["X-Request-Id", "WWW-Authenticate"],
           }
-        : { description: "unauthorized: missing or invalid credentials", headers: ["X-Request-Id", "WWW-Authenticate"] },
-      429: { description: "rate_limited: over the per-key limit", headers: [...RATE_HEADERS, "Retry-After"] },
-      500: { description: "internal_error", headers: RATE_HEADERS },
+        : {
+            description: "unauthorized: missing or invalid credentials",
+            headers: ["X-Request-Id", "WWW-Authenticate"],
+            name: "Unauthorized",
+          },
+      429: { description: "rate_limited: over the per-key limit", headers: [...RATE_HEADERS, "Retry-After"], name: "RateLimited" },
+      500: { description: "internal_error", headers: RATE_HEADERS, name: "InternalError" },
       503: {
         description: "service_unavailable: the database connection was lost; retry after Retry-After seconds",
         headers: ["X-Request-Id", "Retry-After"],
+        name: "ServiceUnavailable",
       },
     }),
   },

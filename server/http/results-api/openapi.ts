@@ -1,10 +1,11 @@
 import { buildOpenApiDocument } from "../openapi/build";
 import { HEALTH_CHECK_SPEC } from "../kernel/health";
 import { REQUEST_ID_PATTERN } from "../request-id";
-import { RESULTS_API_LIMITS } from "./define-operation";
+import { KEY_MODE_HEADER, RESULTS_API_LIMITS } from "./define-operation";
 import { referenceTableOperations } from "./operations/reference";
 import { resultOperations } from "./operations/results";
 import { rosterOperations } from "./operations/roster";
+import { RESULTS_API_MODELS } from "./models";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "./pagination";
 import type { ApiOperation } from "../kernel/define-api";
 
@@ -37,7 +38,13 @@ export function resultsApiDocument(appUrl: string) {
         schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
       },
       "WWW-Authenticate": { description: "bearer challenge", schema: { type: "string" } },
+      [KEY_MODE_HEADER]: {
+        description:
+          "the key's mode: test for a sandbox person's key pair (it reaches only that simulated person's data), live for any other",
+        schema: { type: "string", enum: ["test", "live"] },
+      },
     },
+    models: RESULTS_API_MODELS,
     operations: [...RESULTS_API_OPERATIONS.map((op) => op.spec), HEALTH_CHECK_SPEC("Service")],
   });
 }

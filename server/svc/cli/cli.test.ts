@@ -165,3 +165,41 @@ describe("trainings", { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe("simulate --start (issue 30 §5: the guide's upload is dated today)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-start-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true }));
+  // In process (each spawned CLI costs seconds of start-up): the same runSimulate the command line calls.
+  const simulate = async (args: string[]) => (await import("./simulate")).runSimulate(args);
+  const startOf = async (file: string) => {
+    const [{ decodeSvc }, { loadKeyring }] = await Promise.all([import("../container"), import("../keyring")]);
+    return decodeSvc(fs.readFileSync(file), loadKeyring({})).header.startUnixMs;
+  };
+
+  it("the guide's simulate command, as printed, makes a file recorded ten minutes ago", async () => {
+    const { gettingStartedCommands } = await import("../../../app/_lib/getting-started");
+    const command = gettingStartedCommands({ appUrl: "http://localhost:3000", ids: { trackId: 1, athleteId: 1 } }).simulate;
+    expect(command).toMatch(/^npm run --silent svc -- simulate /);
+    const args = command.replace(/^npm run --silent svc -- simulate /, "").split(" ");
+    const file = path.join(dir, "guide.svc");
+    args[args.indexOf("--out") + 1] = file;
+    const before = Date.now();
+    const made = await simulate(args);
+    const start = await startOf(file);
+    expect(start).toBeGreaterThanOrEqual(Math.floor((before - 10 * 60_000) / 60_000) * 60_000);
+    expect(start).toBeLessThanOrEqual(Date.now() - 9 * 60_000);
+    expect(made).toMatchObject({ start: new Date(start).toISOString() });
+  });
+
+  it("an explicit date-time dates the file; without --start the seed's fixed date stays; a bad value is a usage error", async () => {
+    const at = path.join(dir, "at.svc");
+    await simulate(["--vessel", "K1", "--distance", "200", "--seed", "3", "--start", "2026-12-04T08:00:00+02:00", "--out", at]);
+    expect(await startOf(at)).toBe(Date.UTC(2026, 11, 4, 6, 0, 0));
+    const fixed = path.join(dir, "fixed.svc");
+    await simulate(["--vessel", "K1", "--distance", "200", "--seed", "3", "--out", fixed]);
+    expect(await startOf(fixed)).toBe(Date.UTC(2026, 4, 10, 10, 0, 0));
+    await expect(
+      simulate(["--vessel", "K1", "--distance", "200", "--start", "yesterday", "--out", path.join(dir, "x.svc")]),
+    ).rejects.toThrow(/^--start must be now or a date-time/);
+  });
+});

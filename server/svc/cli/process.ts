@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { getKeyring } from "../../config/keyring";
 import { processSvc } from "../process/process";
 import { SENSITIVITY } from "../process/sets";
-import { computeSplits } from "../process/track";
+import { computeSplits, isSplitCount, SPLIT_COUNT, SPLIT_COUNT_RULE } from "../process/track";
 import { processTrainingSvc } from "../process/training";
 import { CliUsageError, effortArgs, parse, templateArg, vesselArg } from "./args";
 
@@ -23,9 +23,8 @@ export async function runProcess(argv: string[]) {
   const text = (name: string) => values[name] as string | undefined;
   if (positionals.length !== 1) throw new CliUsageError(USAGE);
   const vessel = vesselArg(text("vessel"));
-  const splitCount = text("splits") === undefined ? 4 : Number(text("splits"));
-  if (!Number.isInteger(splitCount) || splitCount < 1 || splitCount > 20)
-    throw new CliUsageError("--splits must be an integer from 1 to 20");
+  const splitCount = text("splits") === undefined ? SPLIT_COUNT.default : Number(text("splits"));
+  if (!isSplitCount(splitCount)) throw new CliUsageError(`--splits ${SPLIT_COUNT_RULE}`);
   const splitsOf = (processed: Parameters<typeof computeSplits>[0], strokes: Parameters<typeof computeSplits>[1]) =>
     computeSplits(processed, strokes, splitCount).map((s) => ({
       distance_m: s.distance_m,

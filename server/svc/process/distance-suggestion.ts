@@ -33,8 +33,8 @@ export function suggestEffortDistance(bytes: Uint8Array, vessel: VesselType, key
 
 export function suggestFromDecoded(decoded: DecodedSvc, vessel: VesselType): DistanceSuggestion {
   const { hz, kin, detected, kayak } = analyseRecording(decoded, vessel);
-  const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
-  const smooth = movingAverage(kin.speed, hz + 1);
+  const startIndex = detectEffortStart(kin.speed, detected, hz, kayak, kin.speedSums);
+  const smooth = movingAverage(kin.speed, hz + 1, kin.speedSums);
   const cruise = percentile(smooth, 95);
   const slow = 0.7 * cruise;
   const hold = 3 * hz;

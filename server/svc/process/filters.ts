@@ -34,12 +34,28 @@ export function lowPassZeroPhase(input: Float64Array, cutoffHz: number, sampleHz
   return out;
 }
 
-/** Centered moving average over `window` samples (odd), edges shrink. */
-export function movingAverage(input: Float64Array, window: number): Float64Array {
+/** Prefix sums of a series (length n + 1, from 0): every window mean of `movingAverage` comes from them. */
+export function prefixSums(input: Float64Array): Float64Array {
+  const prefix = new Float64Array(input.length + 1);
+  for (let i = 0; i < input.length; i++) prefix[i + 1] = prefix[i] + input[i];
+  return prefix;
+}
+
+/**
+ * One value of `movingAverage(input, window)`, at sample i, from the input's prefix sums: the
+ * same arithmetic, so a caller that needs a few samples of a long series reads them without it.
+ */
+export function windowMean(prefix: Float64Array, window: number, i: number): number {
+  const half = Math.floor(window / 2);
+  const lo = Math.max(0, i - half);
+  const hi = Math.min(prefix.length - 1, i + half + 1);
+  return (prefix[hi] - prefix[lo]) / (hi - lo);
+}
+
+/** Centered moving average over `window` samples (odd), edges shrink. `prefix`: the input's `prefixSums`, when the caller has them. */
+export function movingAverage(input: Float64Array, window: number, prefix: Float64Array = prefixSums(input)): Float64Array {
   const half = Math.floor(window / 2);
   const n = input.length;
-  const prefix = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + input[i];
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const lo = Math.max(0, i - half);
@@ -49,11 +65,80 @@ export function movingAverage(input: Float64Array, window: number): Float64Array
   return out;
 }
 
-/** p-th percentile (0–100) of the values, by sorting a copy. */
+/**
+ * p-th percentile (0–100) of the values: the element a sorted copy holds at that rank, found by
+ * selection in linear time (sorting a two-hour recording's 720,000 samples cost more than the
+ * filters that made them).
+ */
 export function percentile(values: Float64Array | number[], p: number): number {
-  const sorted = Float64Array.from(values).sort();
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round((p / 100) * (sorted.length - 1))))];
+  if (values.length === 0) return NaN;
+  const rank = Math.min(values.length - 1, Math.max(0, Math.round((p / 100) * (values.length - 1))));
+  return orderStatistic(Float64Array.from(values), rank);
+}
+
+/**
+ * The value at `rank` (0-based) of the values in ascending order: exactly what
+ * `values.slice().sort()[rank]` gives for a Float64Array (NaN last, −0 before +0), in linear
+ * expected time. Reorders `values`: pass a copy.
+ */
+export function orderStatistic(values: Float64Array, rank: number): number {
+  // NaN sorts last: move every NaN to the end and select among the numbers.
+  let end = values.length;
+  for (let i = 0; i < end; i++) {
+    if (Number.isNaN(values[i])) {
+      end--;
+      values[i] = values[end];
+      values[end] = NaN;
+      i--;
+    }
+  }
+  if (rank >= end) return NaN;
+  let lo = 0;
+  let hi = end - 1;
+  // Quickselect with a median-of-three pivot; a range that has not converged after 2·log2(n)
+  // rounds (a hostile order) is sorted instead, so the worst case stays n·log n.
+  let rounds = 2 * Math.ceil(Math.log2(end + 1)) + 8;
+  while (hi > lo) {
+    if (rounds-- === 0) {
+      values.subarray(lo, hi + 1).sort();
+      break;
+    }
+    const mid = lo + ((hi - lo) >> 1);
+    if (values[mid] < values[lo]) swap(values, mid, lo);
+    if (values[hi] < values[lo]) swap(values, hi, lo);
+    if (values[hi] < values[mid]) swap(values, hi, mid);
+    const pivot = values[mid];
+    // Hoare partition: [lo, j] ≤ pivot ≤ [i, hi], and what lies between equals the pivot.
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        swap(values, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (rank <= j) hi = j;
+    else if (rank >= i) lo = i;
+    else break;
+  }
+  return signedZero(values, values[rank], rank, end);
+}
+
+/** Selection cannot tell −0 from +0 (they compare equal); the sort puts every −0 first. */
+function signedZero(values: Float64Array, value: number, rank: number, end: number): number {
+  if (value !== 0) return value;
+  let below = 0;
+  for (let i = 0; i < end; i++) if (values[i] < 0 || Object.is(values[i], -0)) below++;
+  return rank < below ? -0 : 0;
+}
+
+function swap(values: Float64Array, a: number, b: number) {
+  const t = values[a];
+  values[a] = values[b];
+  values[b] = t;
 }
 
 /** Value of a sampled series at a fractional sample index, linear between samples. */

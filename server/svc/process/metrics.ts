@@ -81,16 +81,26 @@ export function summarize(
     distance_m: distanceM,
     duration_ms: durationMs,
     avg_speed: round(distanceM / (durationMs / 1000), 3),
-    max_speed: round(Math.max(0, ...trackSpeed), 3),
+    max_speed: round(largest(trackSpeed, 0), 3),
     stroke_count: strokes.length,
     avg_rate: avgRate === null ? null : round(avgRate, 1),
-    max_rate: strokes.length ? round(Math.max(...strokes.map((s) => s.rate)), 1) : null,
+    max_rate: strokes.length ? round(largest(strokes.map((s) => s.rate)), 1) : null,
     avg_stroke_distance: strokes.length ? round(distanceM / strokes.length, 3) : null,
     left: kayak ? side("left") : null,
     right: kayak ? side("right") : null,
     avg_heart_rate: heartRates.length ? Math.round(mean(heartRates)!) : null,
-    max_heart_rate: heartRates.length ? Math.max(...heartRates) : null,
+    max_heart_rate: heartRates.length ? largest(heartRates) : null,
   };
+}
+
+/**
+ * `Math.max(from, ...values)` without spreading: an argument list that long overflows the stack
+ * (a track of more than about 13,000 s at 10 Hz did), and the spread copies the array first.
+ */
+function largest(values: number[], from = Number.NEGATIVE_INFINITY): number {
+  let max = from;
+  for (const value of values) max = Math.max(max, value);
+  return max;
 }
 
 export function dataQuality(

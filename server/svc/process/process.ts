@@ -3,7 +3,7 @@ import { hardwareName } from "../hardware";
 import type { DecodedSvc, Keyring, VesselType } from "../types";
 import { detectEffortStart, effortEnd, sampleDistance } from "./effort";
 import { ProcessingError } from "./errors";
-import { movingAverage } from "./filters";
+import { windowMean } from "./filters";
 import { dataQuality, strokeMetrics, summarize } from "./metrics";
 import { buildReplay } from "./replay";
 import { calibrate, sharpStrokeSignal, strokeSignal } from "./signals";
@@ -29,7 +29,7 @@ export function processDecoded(decoded: DecodedSvc, meta: ProcessingMeta, option
   if ((meta.distanceM === undefined) === (meta.durationMs === undefined))
     throw new RangeError("give exactly one of distanceM and durationMs");
   const { kayak, signals, hz, kin, filtered, detected } = analyseRecording(decoded, meta.vessel, options);
-  const startIndex = detectEffortStart(kin.speed, detected, hz, kayak);
+  const startIndex = detectEffortStart(kin.speed, detected, hz, kayak, kin.speedSums);
   const endIndex = effortEnd(kin.distance, startIndex, hz, meta);
 
   const firstInEffort = detected.findIndex((s) => s.catchIndex >= startIndex - 1e-6);
@@ -140,7 +140,15 @@ export function buildTrack(
   hz: number,
   uncertainty?: { endsAt: "distance" | "time"; startSdS: number },
 ): EffortTrack {
-  const smooth = movingAverage(kin.speed, Math.round(hz / 2) | 1);
+  // The ½ s moving average of the speed, read where the track samples it (`sampleDistance` on
+  // the whole series, from the prefix sums: a set of a long practice costs its own length).
+  const window = Math.round(hz / 2) | 1;
+  const last = kin.speed.length - 1;
+  const smoothAt = (index: number) => {
+    const i = Math.min(last - 1, Math.max(0, Math.floor(index)));
+    const at = windowMean(kin.speedSums, window, i);
+    return at + (windowMean(kin.speedSums, window, i + 1) - at) * (index - i);
+  };
   const step = hz / TRACK_HZ;
   const startDistance = sampleDistance(kin.distance, startIndex);
   const { hrBpm, header, gnss } = decoded;
@@ -149,7 +157,7 @@ export function buildTrack(
     const tAbs = index / hz;
     track.t.push(round((index - startIndex) / hz, 3));
     track.distance.push(round(sampleDistance(kin.distance, index) - startDistance, 3));
-    track.speed.push(round(sampleDistance(smooth, index), 3));
+    track.speed.push(round(smoothAt(index), 3));
     const bpm = hrBpm[Math.floor((tAbs * 1000) / header.hrPeriodMs)] ?? 0;
     track.heart_rate.push(bpm > 0 ? bpm : null);
   };

@@ -31,7 +31,8 @@ export function buildReplay(
   headingMean /= Math.max(1, to - from + 1);
   const at = (series: Float64Array, index: number) => sampleDistance(series, index);
   const q = (value: number, quantum: number) => Math.round(value / quantum);
-  const frames: number[][] = [];
+  // Sized once: a two-hour effort has 216,000 frames, and growing the list copied it again and again.
+  const frames: number[][] = new Array<number[]>(frameCount);
   let stroke = 0;
   for (let f = 0; f < frameCount; f++) {
     const index = Math.min(endIndex, startIndex + (f / REPLAY_HZ) * hz);
@@ -45,7 +46,7 @@ export function buildReplay(
       phase = Math.min(0.999, (index - catches[stroke].index) / (next - catches[stroke].index));
       if (catches[stroke].side === "right") phase += 1;
     }
-    frames.push([
+    frames[f] = [
       q(sampleDistance(kinematics.distance, index) - startDistance, QUANTIZATION.position_m),
       0,
       0,
@@ -53,7 +54,7 @@ export function buildReplay(
       q(at(signals.pitchDeg, index), QUANTIZATION.orientation_deg),
       q(at(signals.headingDeg, index) - headingMean, QUANTIZATION.orientation_deg),
       Math.round(phase * 1000) / 1000,
-    ]);
+    ];
   }
   return { schema: 1, frame_count: frames.length, model_class: modelClass, quantization: QUANTIZATION, frames };
 }

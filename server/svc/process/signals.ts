@@ -28,35 +28,46 @@ export interface Signals {
   present: Uint8Array;
 }
 
-/** Lost samples are bridged linearly so filters see a continuous signal; `present` keeps the truth. */
-function bridged(values: Int16Array, present: Uint8Array, scale: number): Float64Array {
-  const n = values.length;
-  const out = new Float64Array(n);
-  let last = -1;
-  for (let i = 0; i < n; i++) {
-    if (!present[i]) continue;
-    out[i] = values[i] * scale;
-    if (last >= 0 && i - last > 1) {
-      for (let k = last + 1; k < i; k++) out[k] = out[last] + ((out[i] - out[last]) * (k - last)) / (i - last);
-    } else if (last < 0) {
-      for (let k = 0; k < i; k++) out[k] = out[i];
+/**
+ * Lost samples are bridged linearly so filters see a continuous signal; `present` keeps the truth.
+ * A walk over the samples in order rather than six bridged copies of the recording: `at(values, i)`
+ * is the bridged value of sample i (the last walked to), the same arithmetic as a copy would
+ * hold — the recorded value, the first recorded one before it, the last after it, or the line
+ * between the recorded samples on either side of a loss.
+ */
+class Bridge {
+  /** The last recorded sample at or before the walk's position, and the next at or after it (n: none). */
+  private last = -1;
+  private next = -1;
+  constructor(private readonly present: Uint8Array) {}
+
+  /** Moves the walk to sample i (0, 1, 2, … in order). */
+  walkTo(i: number) {
+    if (this.present[i]) {
+      this.last = i;
+      this.next = i;
+    } else if (this.next < i) {
+      let next = i + 1;
+      while (next < this.present.length && !this.present[next]) next++;
+      this.next = next;
     }
-    last = i;
   }
-  for (let k = last + 1; k < n; k++) out[k] = last >= 0 ? out[last] : 0;
-  return out;
+
+  at(values: Int16Array, i: number, scale: number): number {
+    if (this.present[i]) return values[i] * scale;
+    const { last, next } = this;
+    if (next >= this.present.length) return last >= 0 ? values[last] * scale : 0;
+    if (last < 0) return values[next] * scale;
+    const from = values[last] * scale;
+    return from + ((values[next] * scale - from) * (i - last)) / (next - last);
+  }
 }
 
 export function calibrate(decoded: DecodedSvc): Signals {
   const { imu } = decoded;
   const hz = decoded.header.imuHz;
   const n = imu.total;
-  const fx = bridged(imu.ax, imu.present, ACCEL_LSB);
-  const fy = bridged(imu.ay, imu.present, ACCEL_LSB);
-  const fz = bridged(imu.az, imu.present, ACCEL_LSB);
-  const wx = bridged(imu.gx, imu.present, GYRO_LSB);
-  const wy = bridged(imu.gy, imu.present, GYRO_LSB);
-  const wz = bridged(imu.gz, imu.present, GYRO_LSB);
+  const { ax: fxRaw, ay: fyRaw, az: fzRaw, gx: wxRaw, gy: wyRaw, gz: wzRaw } = imu;
 
   // Mean specific force ≈ gravity (the boat starts and ends slow); mean rate ≈ gyro bias.
   let mx = 0,
@@ -65,14 +76,17 @@ export function calibrate(decoded: DecodedSvc): Signals {
     bx = 0,
     by = 0,
     bz = 0;
+  const sums = new Bridge(imu.present);
   for (let i = 0; i < n; i++) {
-    mx += fx[i];
-    my += fy[i];
-    mz += fz[i];
-    bx += wx[i];
-    by += wy[i];
-    bz += wz[i];
+    sums.walkTo(i);
+    mx += sums.at(fxRaw, i, ACCEL_LSB);
+    my += sums.at(fyRaw, i, ACCEL_LSB);
+    mz += sums.at(fzRaw, i, ACCEL_LSB);
+    bx += sums.at(wxRaw, i, GYRO_LSB);
+    by += sums.at(wyRaw, i, GYRO_LSB);
+    bz += sums.at(wzRaw, i, GYRO_LSB);
   }
+
   const norm = Math.hypot(mx, my, mz) || 1;
   const u = [mx / norm, my / norm, mz / norm];
   bx /= n;
@@ -97,13 +111,18 @@ export function calibrate(decoded: DecodedSvc): Signals {
   let roll = Math.atan2(r[3] * mx + r[4] * my + r[5] * mz, r[6] * mx + r[7] * my + r[8] * mz);
   let pitch = 0;
   let heading = 0;
+  const bridge = new Bridge(imu.present);
   for (let i = 0; i < n; i++) {
-    const ax = r[0] * fx[i] + r[1] * fy[i] + r[2] * fz[i];
-    const ay = r[3] * fx[i] + r[4] * fy[i] + r[5] * fz[i];
-    const az = r[6] * fx[i] + r[7] * fy[i] + r[8] * fz[i];
-    const gx = wx[i] - bx,
-      gy = wy[i] - by,
-      gz = wz[i] - bz;
+    bridge.walkTo(i);
+    const fx = bridge.at(fxRaw, i, ACCEL_LSB),
+      fy = bridge.at(fyRaw, i, ACCEL_LSB),
+      fz = bridge.at(fzRaw, i, ACCEL_LSB);
+    const ax = r[0] * fx + r[1] * fy + r[2] * fz;
+    const ay = r[3] * fx + r[4] * fy + r[5] * fz;
+    const az = r[6] * fx + r[7] * fy + r[8] * fz;
+    const gx = bridge.at(wxRaw, i, GYRO_LSB) - bx,
+      gy = bridge.at(wyRaw, i, GYRO_LSB) - by,
+      gz = bridge.at(wzRaw, i, GYRO_LSB) - bz;
     const rx = r[0] * gx + r[1] * gy + r[2] * gz;
     const ry = r[3] * gx + r[4] * gy + r[5] * gz;
     const rz = r[6] * gx + r[7] * gy + r[8] * gz;

@@ -1,4 +1,5 @@
 import type { DecodedSvc } from "../types";
+import { orderStatistic, prefixSums } from "./filters";
 import { G, type Signals } from "./signals";
 
 const DEG = Math.PI / 180;
@@ -30,6 +31,8 @@ export interface Kinematics {
   speed: Float64Array;
   /** Metres travelled since the first IMU sample. */
   distance: Float64Array;
+  /** Prefix sums of `speed` (length n + 1): the smoothed speeds of the effort start and the tracks read them (filters.ts `windowMean`). */
+  speedSums: Float64Array;
   /** GNSS fix losses (longer than one period), in seconds from the first sample. */
   fixGaps: { startS: number; endS: number }[];
   /** Noise figures measured on this file, for the split uncertainty (uncertainty.ts). */
@@ -102,14 +105,14 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     driftRate: Math.max((sigmaA * sigmaA) / hz, offsetDriftRate(fixes, hz, gnssHz)),
     accelMs2: sigmaA,
   };
-  if (fixes.index.length === 0) return { speed, distance, fixGaps, noise };
+  if (fixes.index.length === 0) return { speed, distance, speedSums: prefixSums(speed), fixGaps, noise };
 
   if (fusion === "window") {
     const offsetAt = windowOffsets(fixes, hz, n);
     for (let i = 0; i < n; i++) speed[i] = Math.max(0, integrated[i] + offsetAt[i]);
   } else smoothedSpeed(fixes, integrated, signals, noise, speed);
   for (let i = 1; i < n; i++) distance[i] = distance[i - 1] + (speed[i - 1] + speed[i]) / (2 * hz);
-  return { speed, distance, fixGaps, noise };
+  return { speed, distance, speedSums: prefixSums(speed), fixGaps, noise };
 }
 
 /** The `window` fusion: centered moving average of the offsets over ±1 s of fixes, linear in time between fixes. */
@@ -256,9 +259,13 @@ function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals,
  * The process variance of each IMU sample, walked in increasing order without a per-sample
  * array: `recorded` for a recorded sample; a block of lost samples shares `lostBlock(length)`.
  */
-class VarianceWalk {
+export class VarianceWalk {
   private blockEnd = -1;
   private blockShare = 0;
+  /** The lost block `peek` measured last: every fix inside one long loss peeks into it. */
+  private peekStart = -1;
+  private peekEnd = -1;
+  private peekShare = 0;
   constructor(
     private readonly present: Uint8Array,
     private readonly recorded: number,
@@ -281,11 +288,15 @@ class VarianceWalk {
   /** The same value without moving the walk (for a sample ahead of it). */
   peek(i: number): number {
     if (this.present[i]) return this.recorded;
+    if (i >= this.peekStart && i < this.peekEnd) return this.peekShare;
     let start = i;
     while (start > 0 && !this.present[start - 1]) start--;
     let end = i;
     while (end < this.present.length && !this.present[end]) end++;
-    return this.lostBlock(end - start) / (end - start);
+    this.peekStart = start;
+    this.peekEnd = end;
+    this.peekShare = this.lostBlock(end - start) / (end - start);
+    return this.peekShare;
   }
 }
 
@@ -355,7 +366,7 @@ function rms(values: Float64Array, present: Uint8Array): number {
   return count ? Math.sqrt(sum / count) : 0;
 }
 
+/** The median magnitude as the sorted magnitudes' middle element (the upper one of an even count), by selection. */
 function medianAbsolute(values: number[]): number {
-  const sorted = Float64Array.from(values, Math.abs).sort();
-  return sorted[Math.floor(sorted.length / 2)];
+  return orderStatistic(Float64Array.from(values, Math.abs), Math.floor(values.length / 2));
 }

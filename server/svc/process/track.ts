@@ -6,12 +6,23 @@ import { trackSplitUncertainties } from "./uncertainty";
  * "Series"): pure functions, so the APIs answer any split count or field set
  * without the raw file.
  */
+/** How many equal-distance splits an effort may be cut into, and the default: one rule for every surface and API. */
+export const SPLIT_COUNT = { min: 1, max: 20, default: 4 } as const;
+
+/** Whether `count` is a split count the product answers (an integer within SPLIT_COUNT). */
+export function isSplitCount(count: unknown): count is number {
+  return Number.isInteger(count) && (count as number) >= SPLIT_COUNT.min && (count as number) <= SPLIT_COUNT.max;
+}
+
+/** The sentence every surface uses for a bad split count. */
+export const SPLIT_COUNT_RULE = `must be an integer from ${SPLIT_COUNT.min} to ${SPLIT_COUNT.max}`;
+
 export function computeSplits(
   track: Pick<EffortTrack, "t" | "distance"> & { uncertainty?: EffortTrack["uncertainty"] },
   strokes: Pick<ProcessedStroke, "distance" | "rate">[],
   count: number,
 ): Split[] {
-  if (!Number.isInteger(count) || count < 1 || count > 20) throw new RangeError("split count must be an integer from 1 to 20");
+  if (!isSplitCount(count)) throw new RangeError(`split count ${SPLIT_COUNT_RULE}`);
   const total = track.distance[track.distance.length - 1];
   const splits: Split[] = [];
   let previousTime = 0;

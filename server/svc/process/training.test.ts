@@ -79,6 +79,24 @@ describe("processTraining", () => {
     });
   });
 
+  // Issue 28 §6: a set's last stroke ran into the rest (its next catch was the rest's first easy stroke: 51 spm, 5.4 m).
+  it.each(["signal", "template"] as const)("ends each set's last stroke with its work, at the set's own rhythm (%s)", (mode) => {
+    const training = processTrainingSvc(bytes, { vessel: "K1", ...(mode === "template" ? { steps } : {}) }, keyring);
+    for (const set of training.sets.filter((s) => s.kind === "work")) {
+      const strokes = set.strokes!;
+      const rates = strokes
+        .slice(3, -1)
+        .map((s) => s.rate)
+        .sort((a, b) => a - b);
+      const median = rates[Math.floor(rates.length / 2)];
+      const last = strokes[strokes.length - 1];
+      expect(Math.abs(last.rate / median - 1)).toBeLessThan(0.15);
+      const lastDps = last.left_stroke_distance ?? last.right_stroke_distance!;
+      const dps = strokes.slice(3, -1).map((s) => s.left_stroke_distance ?? s.right_stroke_distance!);
+      expect(lastDps).toBeLessThan(Math.max(...dps) * 1.1);
+    }
+  });
+
   it("reports template steps without a set and sets without a step", () => {
     const five = processTrainingSvc(bytes, { vessel: "K1", steps: parseTrainingSpec("5x250m/60s")! }, keyring);
     expect(five.template_match!.unmatched_steps).toHaveLength(1);

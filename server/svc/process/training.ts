@@ -103,7 +103,7 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
   const runs = findWorkRuns(detected, hz, sensitivity);
   const placed = placeWorkSets(runs, kin.distance, hz, meta.steps);
   const detectedSpans = spansOf(placed.works, hz);
-  const forced = meta.spans ? forcedWorks(meta.spans, detected, kin.distance, hz, meta.steps) : null;
+  const forced = meta.spans ? forcedWorks(meta.spans, placed.works, detected, kin.distance, hz, meta.steps) : null;
   const { works, match } = forced ?? placed;
   if (works.length === 0) throw new ProcessingError("no_effort", "no work sets found");
 
@@ -114,10 +114,15 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
     while (first < detected.length && detected[first].catchIndex < to) first++;
     return { begin, end: first };
   };
-  const metricsOf = (begin: number, end: number, startIndex: number) =>
+  // A work set's last stroke ends with its work: a catch after the set's end (the rest's first easy stroke) is not
+  // its next catch, so it keeps the set's own rhythm (the stroke before it) instead of running into the rest.
+  const metricsOf = (begin: number, end: number, startIndex: number, endIndex = Infinity) =>
     strokeMetrics(
       detected.slice(begin, end),
-      (k) => detected[begin + k + 1]?.catchIndex ?? null,
+      (k) => {
+        const next = detected[begin + k + 1]?.catchIndex ?? null;
+        return next !== null && next <= endIndex ? next : null;
+      },
       sides.slice(begin, end),
       kin,
       signals,
@@ -148,7 +153,7 @@ export function processTraining(decoded: DecodedSvc, meta: TrainingMeta, options
       });
     }
     const { begin, end } = strokesBetween(work.startIndex, work.endIndex);
-    const strokes = metricsOf(begin, end, work.startIndex);
+    const strokes = metricsOf(begin, end, work.startIndex, work.endIndex);
     const durationMs = Math.round(((work.endIndex - work.startIndex) * 1000) / hz);
     const distanceM = work.targetDistanceM ?? Math.round(metres(work.startIndex, work.endIndex));
     const startSdS = catchTimingSd(filtered, work.startIndex, hz, kin.noise.accelMs2);
@@ -288,23 +293,43 @@ function spansOf(works: PlacedWork[], hz: number): SetSpan[] {
  * A person's spans as work sets: each keeps its step but is measured, not
  * set to the step's target (the person chose where it ends). Rests are the
  * gaps between work sets. Spans must lie in the recording, in order.
+ *
+ * A span that is a detected work set (same bounds to the millisecond, same
+ * step) is that set exactly as detection placed it: its unrounded bounds, a
+ * step's target distance, a distance end and so its split uncertainties. So
+ * a correction changes only the sets it touched, and undoing every
+ * correction gives back what detection gave (docs/trainings.md
+ * "Corrections are undone exactly").
  */
 function forcedWorks(
   spans: SetSpan[],
+  placed: PlacedWork[],
   detected: DetectedStroke[],
   distance: Float64Array,
   hz: number,
   steps: WorkoutStep[] | undefined,
 ): { works: PlacedWork[]; match: { unmatchedSteps: number[] } | null } {
-  // Bounds are kept to the millisecond: one that was a catch is that catch again, so the stroke stays on its side.
+  // Bounds are kept to the millisecond: one that was a detected set's bound is that bound again, unrounded (a neighbour of
+  // an untouched set meets it exactly, so no sliver of a rest appears and the neighbour's figures stay); one that was a
+  // catch is that catch again, so the stroke stays on its side.
+  const detectedBounds = placed.flatMap((w) => [w.startIndex, w.endIndex]);
   const toIndex = (s: number) => {
     const index = s * hz;
+    const bound = detectedBounds.find((b) => Math.abs(b - index) <= 0.0015 * hz);
+    if (bound !== undefined) return bound;
     const k = lowerBound(detected, index - 0.0015 * hz);
     return k < detected.length && Math.abs(detected[k].catchIndex - index) <= 0.0015 * hz ? detected[k].catchIndex : index;
   };
   const works = spans
     .filter((s) => s.kind === "work")
     .map((s): PlacedWork => {
+      const same = placed.find(
+        (w) =>
+          w.stepIndex === s.step_index &&
+          Math.abs(round(w.startIndex / hz, 3) - s.start_s) < 0.0015 &&
+          Math.abs(round(w.endIndex / hz, 3) - s.end_s) < 0.0015,
+      );
+      if (same) return same;
       const startIndex = toIndex(s.start_s);
       const endIndex = toIndex(s.end_s);
       const step = s.step_index !== null ? steps?.[s.step_index] : undefined;

@@ -19,5 +19,10 @@
  *    measured on the file (BRIDGE_EXCESS × σ_a²·L/f_s), not from the spread
  *    of offset differences, which the Doppler noise swamps; only the stored
  *    uncertainty figures change (every ±), no other figure.
+ * 6: a training work set's last stroke ends with its work: a catch after the
+ *    set's end (the rest's first easy stroke) is no longer its next catch, so
+ *    its rate and distance per stroke keep the set's rhythm (issue 28 §6).
+ *    Only the last stroke of each training work set changes (and the set's
+ *    averages that include it); single efforts are unchanged.
  */
-export const PROCESSING_CORE_VERSION = 5;
+export const PROCESSING_CORE_VERSION = 6;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getExportJobFor } from "../../exports/export-jobs";
 import { requestSessionExport } from "../../exports/request-session-export";
 import { protectedProcedure, router } from "../init";
+import { SPLIT_COUNT } from "../../svc/process/track";
 
 /**
  * The web app's export menu: the same jobs, builders and files as the Data
@@ -11,7 +12,7 @@ const ZWebExportRequest = z.object({
   sessionId: z.number().int().positive(),
   format: z.enum(["json", "pdf", "pdf-full", "xlsx", "fit", "tcx"]),
   athlete: z.number().int().min(1).max(4).default(1),
-  splits: z.number().int().min(1).max(20).default(4),
+  splits: z.number().int().min(SPLIT_COUNT.min).max(SPLIT_COUNT.max).default(SPLIT_COUNT.default),
   lang: z.enum(["en", "es"]).default("en"),
 });
 

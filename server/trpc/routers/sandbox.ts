@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { runSandboxAction, ZSandboxAction } from "../../sandbox/sandbox-actions";
-import { createSandbox, deleteSandbox, resetSandbox, ZSandboxOptions } from "../../sandbox/sandbox";
+import { createSandbox, createTestKeyPair, deleteSandbox, resetSandbox, ZSandboxOptions } from "../../sandbox/sandbox";
+import { ZKeyPairName } from "../../keys/key-pairs";
 import { protectedProcedure, router } from "../init";
 import { INT4_MAX } from "../../contract/values";
 
@@ -20,6 +21,11 @@ export const sandboxRouter = router({
     return { counts: sandbox.counts, ms: Math.round(performance.now() - started) };
   }),
   delete: protectedProcedure.input(ZApplicationId).mutation(({ ctx, input }) => deleteSandbox(ctx.db, ctx.user.id, input.applicationId)),
+  /** A test key pair acting as the sandbox person; the secret is in this response only (docs/sandbox.md "Test keys"). */
+  createTestKey: protectedProcedure.input(ZApplicationId.extend(ZKeyPairName.shape)).mutation(async ({ ctx, input }) => {
+    const { keyPair, secretKey } = await createTestKeyPair(ctx.db, ctx.user.id, input.applicationId, { name: input.name });
+    return { id: keyPair.id, name: keyPair.name, publicKey: keyPair.publicKey, secretKey };
+  }),
   action: protectedProcedure
     .input(ZApplicationId.extend({ action: ZSandboxAction }))
     .mutation(({ ctx, input }) => runSandboxAction(ctx.db, ctx.user.id, input.applicationId, input.action)),

@@ -8,6 +8,7 @@ import {
   updateEndpoint,
   ZEndpointInput,
 } from "../../webhooks/endpoints";
+import { getDeliveryAttempts, listApplicationEvents, listDeliveryLog, ZDeliveryLogFilters } from "../../webhooks/delivery-log";
 import { protectedProcedure, router } from "../init";
 
 const ZApp = z.object({ applicationId: z.number().int().positive() });
@@ -43,4 +44,18 @@ export const webhooksRouter = router({
   redeliver: protectedProcedure
     .input(ZApp.extend({ deliveryId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }))
     .mutation(({ ctx, input }) => redeliver(ctx.db, ctx.user.id, input.applicationId, input.deliveryId)),
+  /** The delivery log (docs/webhooks.md "The delivery log"): filters by event type, status and endpoint. */
+  log: protectedProcedure.input(ZApp.extend(ZDeliveryLogFilters.shape)).query(({ ctx, input }) => {
+    const { applicationId, ...filters } = input;
+    return listDeliveryLog(ctx.db, ctx.user.id, applicationId, filters);
+  }),
+  attempts: protectedProcedure
+    .input(ZApp.extend({ deliveryId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }))
+    .query(({ ctx, input }) => getDeliveryAttempts(ctx.db, ctx.user.id, input.applicationId, input.deliveryId)),
+  events: protectedProcedure
+    .input(ZApp.extend(ZDeliveryLogFilters.pick({ eventType: true, before: true }).shape))
+    .query(({ ctx, input }) => {
+      const { applicationId, ...filters } = input;
+      return listApplicationEvents(ctx.db, ctx.user.id, applicationId, filters);
+    }),
 });

@@ -7,6 +7,36 @@ import { useState } from "react";
 import { Field, FormError, SelectField, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
+/** A key pair just made: its public key and the secret, shown this once (also the application page's test keys). */
+export function NewKeyPairSecret({
+  created,
+  kind = "Key pair",
+  testIdPrefix = "",
+}: {
+  created: { name: string; publicKey: string; secretKey: string };
+  kind?: string;
+  testIdPrefix?: string;
+}) {
+  return (
+    <div className="notice" role="status">
+      <p>
+        <strong>
+          {kind} “{created.name}” created.
+        </strong>{" "}
+        Copy the secret now: it is not stored and will not be shown again.
+      </p>
+      <p>
+        Public key: <code data-testid={`${testIdPrefix}public-key`}>{created.publicKey}</code>{" "}
+        <CopyButton value={created.publicKey} label="Copy public key" />
+      </p>
+      <p>
+        Secret key: <code data-testid={`${testIdPrefix}secret-key`}>{created.secretKey}</code>{" "}
+        <CopyButton value={created.secretKey} label="Copy secret key" />
+      </p>
+    </div>
+  );
+}
+
 export function CreateKeyPairForm() {
   const router = useRouter();
   const [name, setName] = useState("");
@@ -21,21 +51,7 @@ export function CreateKeyPairForm() {
   );
   return (
     <div className="card">
-      {created ? (
-        <div className="notice" role="status">
-          <p>
-            <strong>Key pair “{created.name}” created.</strong> Copy the secret now: it is not stored and will not be shown again.
-          </p>
-          <p>
-            Public key: <code data-testid="public-key">{created.publicKey}</code>{" "}
-            <CopyButton value={created.publicKey} label="Copy public key" />
-          </p>
-          <p>
-            Secret key: <code data-testid="secret-key">{created.secretKey}</code>{" "}
-            <CopyButton value={created.secretKey} label="Copy secret key" />
-          </p>
-        </div>
-      ) : null}
+      {created ? <NewKeyPairSecret created={created} /> : null}
       <form className="stack" onSubmit={submit} noValidate>
         <FormError message={errors.form} />
         <div className="row">

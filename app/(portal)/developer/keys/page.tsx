@@ -13,7 +13,8 @@ export default async function KeyPairsPage() {
   const user = await requireUser("/developer/keys");
   const db = getDb();
   const [keyPairs, applications] = await Promise.all([listKeyPairs(db, user.id), listApplications(db, user.id)]);
-  const active = keyPairs.filter((k) => !k.revokedAt);
+  // Test keys stay bound to their sandbox's application: only the owner's own keys get the binding form.
+  const active = keyPairs.filter((k) => !k.revokedAt && !k.sandboxPerson);
   const deletions = new Map(
     await Promise.all(keyPairs.map(async (k) => [k.id, (await keyPairDeletion(db, user.id, k.id)).statement] as const)),
   );
@@ -25,6 +26,10 @@ export default async function KeyPairsPage() {
         <code>Authorization: Bearer PUBLIC_KEY.SECRET_KEY</code>. The secret is shown once, when you create the pair.
       </p>
       <CreateKeyPairForm />
+      <p className="muted">
+        Test keys act as an application’s sandbox person and reach only its simulated data; make them on the application’s page, section
+        “Sandbox”. Every results API answer names the key’s mode in <code>Paddle-Key-Mode</code> (<code>test</code> or <code>live</code>).
+      </p>
       <h2>Your key pairs</h2>
       {keyPairs.length === 0 ? (
         <p className="muted">No key pairs yet.</p>
@@ -33,6 +38,7 @@ export default async function KeyPairsPage() {
           <thead>
             <tr>
               <th scope="col">Name</th>
+              <th scope="col">Mode</th>
               <th scope="col">Public key</th>
               <th scope="col">Secret</th>
               <th scope="col">Uploads count as created by</th>
@@ -45,6 +51,15 @@ export default async function KeyPairsPage() {
             {keyPairs.map((k) => (
               <tr key={k.id}>
                 <td>{k.name}</td>
+                <td>
+                  {k.mode === "test" ? (
+                    <span className="badge" title="Acts as a sandbox person: simulated data only">
+                      test
+                    </span>
+                  ) : (
+                    <span className="muted">live</span>
+                  )}
+                </td>
                 <td>
                   <code>{k.publicKey}</code>
                 </td>

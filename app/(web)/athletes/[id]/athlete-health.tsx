@@ -1,6 +1,6 @@
 import { LactateForm, WeightForm, DeleteHealthButton } from "@/app/(web)/health/health-forms";
 import type { Db } from "@/server/db/client";
-import { listAthleteSessionsForHealth, listEnteredForAthlete } from "@/server/health/health";
+import { lactateTimeOf, listAthleteSessionsForHealth, listEnteredForAthlete } from "@/server/health/health";
 
 /**
  * The managing coach records weight and lactate for a linked athlete; the rows
@@ -72,7 +72,10 @@ export async function AthleteHealth({
       ) : null}
       <h3>Lactate</h3>
       {sessions.length ? (
-        <LactateForm athleteId={athleteId} sessions={sessions.map((s) => ({ id: s.id, label: label.get(s.id)! }))} />
+        <LactateForm
+          athleteId={athleteId}
+          sessions={sessions.map((s) => ({ id: s.id, label: label.get(s.id)!, measuredAt: lactateTimeOf(s) }))}
+        />
       ) : (
         <p className="muted">Lactate readings belong to a session {name} paddled in.</p>
       )}

@@ -15,6 +15,7 @@ import { DeleteEntityButton } from "@/app/_components/delete-entity";
 import { athleteDeletion } from "@/server/athletes/delete-athlete";
 import { AthleteHealth } from "./athlete-health";
 import { AthleteLink } from "./athlete-link";
+import { AthletePrivateNotes } from "./athlete-private-notes";
 import { ProgressionChart } from "./progression-chart";
 
 export const metadata: Metadata = { title: "Athlete" };
@@ -74,6 +75,7 @@ export default async function AthletePage({
         </>
       )}
 
+      <AthletePrivateNotes db={db} userId={user.id} athleteId={athlete.id} />
       <h2 id="bests-heading">Personal bests</h2>
       {bests.length ? (
         <div className="table-card">

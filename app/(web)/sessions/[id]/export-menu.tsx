@@ -1,113 +1,23 @@
-"use client";
-
-import { useState } from "react";
-import { FormError } from "@/app/_components/form";
-import { formErrorsOf, trpc } from "@/app/_lib/trpc";
-import { jobWorking, usePolledJob } from "@/app/_lib/use-polled-job";
+import { getDb } from "@/server/db/client";
+import { listExportableSeats } from "@/server/exports/request-session-export";
+import { ExportForm } from "./export-form";
 
 /**
- * The session page's Export menu: six formats, language, split count and
- * seat; queues the same export job as the Data API, shows its progress and
- * offers the file when it is ready (docs/exports.md).
+ * The session page's Export section. It offers only the seats the person may
+ * export (their own, an athlete's they manage or coach), the same list the
+ * export request accepts, so a seat offered is never "Seat not found"; a
+ * person with no such seat (a crew mate's session read through a share) is
+ * told so instead of being offered a form.
  */
-const FORMATS = [
-  ["json", "JSON data"],
-  ["pdf", "PDF report"],
-  ["pdf-full", "PDF, full report"],
-  ["xlsx", "Excel workbook"],
-  ["fit", "FIT activity"],
-  ["tcx", "TCX activity"],
-] as const;
-type Format = (typeof FORMATS)[number][0];
-type JobStatus = { jobId: string; state: string; error: string | null; downloadUrl: string | null };
-
-const STATE_TEXT: Record<string, string> = {
-  queued: "Waiting to start…",
-  running: "Building the file…",
-  succeeded: "Ready.",
-  failed: "Failed.",
-  expired: "Expired: export again.",
-};
-
-export function ExportMenu({ sessionId, seats }: { sessionId: number; seats: number }) {
-  const [format, setFormat] = useState<Format>("pdf");
-  const [lang, setLang] = useState<"en" | "es">("en");
-  const [splits, setSplits] = useState(4);
-  const [athlete, setAthlete] = useState(1);
-  const { job, setJob, error, setError } = usePolledJob<JobStatus>((jobId) => trpc.exports.status.query({ jobId }));
-  const [pending, setPending] = useState(false);
-
-  async function start() {
-    setPending(true);
-    setError(null);
-    setJob(null);
-    try {
-      setJob(await trpc.exports.create.mutate({ sessionId, format, lang, splits, athlete }));
-    } catch (e) {
-      setError(formErrorsOf(e).form);
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <section className="card stack" aria-labelledby="export-heading">
-      <h2 id="export-heading">Export</h2>
-      <div className="row">
-        <label>
-          Format
-          <select value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-            {FORMATS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Language
-          <select value={lang} onChange={(e) => setLang(e.target.value as "en" | "es")}>
-            <option value="en">English</option>
-            <option value="es">Español</option>
-          </select>
-        </label>
-        <label>
-          Splits
-          <input
-            type="number"
-            min={1}
-            max={20}
-            value={splits}
-            onChange={(e) => setSplits(Math.min(20, Math.max(1, Number(e.target.value) || 1)))}
-          />
-        </label>
-        {seats > 1 && (
-          <label>
-            Seat
-            <select value={athlete} onChange={(e) => setAthlete(Number(e.target.value))}>
-              {Array.from({ length: seats }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <button type="button" disabled={pending || jobWorking(job)} onClick={start}>
-          Export
-        </button>
-      </div>
-      {job && (
-        <p role="status" aria-live="polite">
-          {STATE_TEXT[job.state] ?? job.state} {job.error}{" "}
-          {job.downloadUrl && (
-            <a href={job.downloadUrl} download>
-              Download
-            </a>
-          )}
-        </p>
-      )}
-      <FormError message={error} />
-    </section>
-  );
+export async function ExportMenu({ sessionId, userId }: { sessionId: number; userId: number }) {
+  // The web app reads what the person may read anywhere: the data surface's boundary (server/trpc/routers/exports.ts).
+  const seats = await listExportableSeats(getDb(), { subjectId: userId, surface: "data", applicationId: 0 }, sessionId);
+  if (seats.length === 0)
+    return (
+      <section className="card stack" aria-labelledby="export-heading">
+        <h2 id="export-heading">Export</h2>
+        <p className="muted">No seat of this crew is yours to export.</p>
+      </section>
+    );
+  return <ExportForm sessionId={sessionId} seats={seats} />;
 }

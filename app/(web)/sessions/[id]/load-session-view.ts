@@ -1,5 +1,8 @@
 import type { SessionUser } from "@/server/users/users";
 import { getDb } from "@/server/db/client";
+import { splitsOf } from "@/server/results/result-analysis";
+import { sessionTimeline, type SessionTimeline } from "@/server/results/session-timeline";
+import type { Split } from "@/server/svc/process/types";
 import {
   loadViewerSession,
   type SessionHeartRate,
@@ -23,6 +26,10 @@ export interface SessionView {
   owner: boolean;
   /** Equal-distance splits asked for in the URL (?splits=). */
   splitCount: number;
+  /** Those splits, computed once for every section (table, charts, course, analysis); empty without processed strokes. */
+  splits: Split[];
+  /** The page's one cursor: replay time ↔ distance, and what the player shows live (null without a track). */
+  timeline: SessionTimeline | null;
   /** The heart rate, only for the seat-1 paddler it belongs to; null otherwise or when none was recorded. */
   heartRate: SessionHeartRate | null;
   /** External paddlers' typed weights by seat: the owner's only (they typed them). */
@@ -31,6 +38,15 @@ export interface SessionView {
 
 export async function loadSessionView(user: SessionUser, resultId: number, splitCount: number): Promise<SessionView> {
   const session = await loadViewerSession(getDb(), user.id, resultId);
+  const { analysis, detail } = session;
+  const splits = analysis && detail.strokes.length ? splitsOf(analysis, detail, splitCount) : [];
+  const timeline = analysis
+    ? sessionTimeline(
+        analysis.track,
+        detail.strokes.map((s) => ({ distance: s.distanceM ?? 0, rate: s.rateSpm })),
+        splits,
+      )
+    : null;
   return {
     user,
     resultId,
@@ -38,6 +54,8 @@ export async function loadSessionView(user: SessionUser, resultId: number, split
     analysis: session.analysis,
     owner: session.detail.summary.ownerId === user.id,
     splitCount,
+    splits,
+    timeline,
     heartRate: session.ownHeartRate,
     typedWeights: session.typedWeights,
   };

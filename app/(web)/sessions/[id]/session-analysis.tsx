@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { paceSentence } from "@/server/analytics/findings";
-import { splitsOf } from "@/server/results/result-analysis";
 import type { SessionView } from "./load-session-view";
 
 /** After the result, the analysis: what the splits say about the pacing, and the way to the eleven analyses. */
 export function SessionAnalysis({ view }: { view: SessionView }) {
-  const splits = view.analysis && view.detail.strokes.length ? splitsOf(view.analysis, view.detail, view.splitCount) : [];
+  const splits = view.splits;
   const segments = splits.map((s, i) => ({ from_m: i ? splits[i - 1].distance_m : 0, to_m: s.distance_m, speed_m_s: s.speed }));
   return (
     <section aria-labelledby="analysis-heading">

@@ -1,12 +1,11 @@
 import { StrokeCharts } from "@/app/_components/stroke-charts";
 import { sessionFigures, speedRange, speedRangeSentence } from "@/server/results/figures";
-import { splitsOf } from "@/server/results/result-analysis";
 import type { SessionView } from "./load-session-view";
 
 /** Speed, rate and distance per stroke along the distance, with the page's split ends marked. */
 export function SessionCharts({ view }: { view: SessionView }) {
   const range = view.analysis ? speedRange(view.analysis.track, sessionFigures(view.analysis.summary)) : null;
-  const splits = view.analysis && view.detail.strokes.length ? splitsOf(view.analysis, view.detail, view.splitCount) : [];
+  const splits = view.splits;
   return (
     <section aria-labelledby="charts-heading">
       <h2 id="charts-heading">Along the distance</h2>

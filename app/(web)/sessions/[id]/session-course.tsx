@@ -3,14 +3,13 @@ import { speedColour } from "@/app/_lib/speed-colour";
 import { getEnv } from "@/server/config/env";
 import { courseMap } from "@/server/results/course-map";
 import { sessionFigures, speedRange, speedRangeSentence } from "@/server/results/figures";
-import { splitsOf } from "@/server/results/result-analysis";
 import type { SessionView } from "./load-session-view";
 
 /** The course on a map, coloured by speed, with start and split markers, and the same in words. */
 export function SessionCourse({ view }: { view: SessionView }) {
-  const { analysis, detail } = view;
+  const { analysis } = view;
   if (!analysis) return null;
-  const splits = detail.strokes.length ? splitsOf(analysis, detail, view.splitCount) : [];
+  const splits = view.splits;
   const data = courseMap(
     analysis.track,
     splits.map((s) => s.distance_m),

@@ -1,14 +1,10 @@
-import { formatHeartRate, formatPaceAndSpeed, formatRate, formatStrokeDistance } from "@/app/_lib/format";
-import { sessionFigures } from "@/server/results/figures";
 import { crewMemberName, type SessionView } from "./load-session-view";
 
-/** The session at a glance: when, where, who, and the effort's averages (pace per 500 m first). */
+/** When, where, who: the session's context, after its data (docs/web-app.md "The session page: data first"). */
 export function SessionFacts({ view }: { view: SessionView }) {
   const s = view.detail.summary;
-  const summary = view.analysis?.summary;
-  const figures = summary ? sessionFigures(summary) : null;
   return (
-    <dl className="card facts">
+    <dl className="card facts" aria-label="About the session">
       <div>
         <dt>Date</dt>
         <dd>
@@ -29,38 +25,6 @@ export function SessionFacts({ view }: { view: SessionView }) {
           {s.categoryName} · {s.paceName}
         </dd>
       </div>
-      {figures ? (
-        <>
-          <div>
-            <dt>Average pace</dt>
-            <dd data-testid="average-pace">{formatPaceAndSpeed(figures.avgSpeedMS)}</dd>
-          </div>
-          <div>
-            <dt>Top speed</dt>
-            <dd data-testid="top-speed">{formatPaceAndSpeed(figures.topSpeedMS)}</dd>
-          </div>
-          <div>
-            <dt>Strokes</dt>
-            <dd data-testid="stroke-count">{figures.strokeCount}</dd>
-          </div>
-          <div>
-            <dt>Average rate</dt>
-            <dd data-testid="average-rate">{formatRate(figures.avgRateSpm)} spm</dd>
-          </div>
-          <div>
-            <dt>Distance per stroke</dt>
-            <dd data-testid="distance-per-stroke">{formatStrokeDistance(figures.avgStrokeDistanceM)} m</dd>
-          </div>
-          {view.heartRate ? (
-            <div>
-              <dt>Heart rate (yours)</dt>
-              <dd data-testid="heart-rate-facts">
-                average {formatHeartRate(view.heartRate.avg)} · max {formatHeartRate(view.heartRate.max)} bpm
-              </dd>
-            </div>
-          ) : null}
-        </>
-      ) : null}
       {s.important ? (
         <div>
           <dt>Flag</dt>

@@ -1,6 +1,6 @@
 import { formatDuration } from "@/app/_lib/format";
 import { ExportMenu } from "./export-menu";
-import type { SessionView } from "./load-session-view";
+import { crewMemberName, type SessionView } from "./load-session-view";
 import { SessionActions } from "./session-actions";
 import { SessionActionsMenu } from "./session-actions-menu";
 import { SessionCorrection } from "./session-correction";
@@ -11,11 +11,17 @@ export function SessionHeader({ view }: { view: SessionView }) {
   const s = view.detail.summary;
   return (
     <div className="page-header">
-      <h1>
-        {s.vesselType} · {s.distanceM} m · {formatDuration(s.durationMs)}
-      </h1>
+      <div>
+        <h1>
+          {s.vesselType} · {s.distanceM} m · {formatDuration(s.durationMs)}
+        </h1>
+        {/* When and who in one line: the context card with the rest of it comes after the data. */}
+        <p className="muted page-subtitle" data-testid="session-subtitle">
+          {s.date} {s.timeOfDay.slice(0, 5)} · {s.trackName} · {view.detail.crew.map(crewMemberName).join(", ")}
+        </p>
+      </div>
       <SessionActionsMenu>
-        <ExportMenu sessionId={view.resultId} seats={view.detail.crew.length} />
+        <ExportMenu sessionId={view.resultId} userId={view.user.id} />
         <SessionReports view={view} />
         <SessionCorrection view={view} />
         <SessionActions resultId={view.resultId} canDelete={view.user.canDeleteSessions && view.owner} />

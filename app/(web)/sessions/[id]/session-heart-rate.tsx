@@ -10,8 +10,12 @@ export function SessionHeartRate({ view }: { view: SessionView }) {
   const summary = `From ${lowest.bpm} to ${highest.bpm} bpm${hr.avg !== null ? `, average ${Math.round(hr.avg)}` : ""}; highest at ${Math.round(highest.distance)} m.`;
   return (
     <section aria-labelledby="heart-rate-heading">
-      <h2 id="heart-rate-heading">Your heart rate</h2>
-      <p className="muted">Recorded by the strap in the stroke seat (seat 1): yours. Only you see it here.</p>
+      <h2 id="heart-rate-heading">{hr.shared ? "Heart rate (shared with you)" : "Your heart rate"}</h2>
+      <p className="muted">
+        {hr.shared
+          ? "Recorded by the strap in the stroke seat (seat 1). The paddler shares their heart rate with their coaches and can stop at any time."
+          : "Recorded by the strap in the stroke seat (seat 1): yours. Only you see it here, and your coaches if you share it."}
+      </p>
       <HeartRateChart points={hr.points} summary={summary} distanceM={view.detail.summary.distanceM} />
     </section>
   );

@@ -8,8 +8,10 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { averageSpeedMS } from "@/server/results/figures";
 import { COMPARE_LIMITS, compareSessions, type SessionComparison } from "@/server/sessions/compare-sessions";
+import { getCrewSeenBy } from "@/server/sessions/read-session";
 import { CompareCharts, SESSION_COLOURS } from "./compare-charts";
 import { INT4_MAX } from "@/server/contract/values";
+import { SPLIT_COUNT } from "@/server/svc/process/track";
 
 export const metadata: Metadata = { title: "Compare sessions" };
 
@@ -46,16 +48,23 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   try {
     // The web app's boundary is the data surface's: every session the person may open.
     comparison = await loadOr404(() =>
-      compareSessions(getDb(), { subjectId: user.id, surface: "data", applicationId: 0 }, parsed.ids, { points: 200, splits: 4 }),
+      compareSessions(getDb(), { subjectId: user.id, surface: "data", applicationId: 0 }, parsed.ids, {
+        points: 200,
+        splits: SPLIT_COUNT.default,
+      }),
     );
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict")
       return <CompareProblem message={`${error.message}. Leave it out to compare the others.`} />;
     throw error;
   }
+  // Each series is named by its crew and date (docs/web-app.md "Squad views"): the names the person may see, seat by seat.
+  const audience = { subjectId: user.id, surface: "data" as const, applicationId: 0 };
+  const crews = await Promise.all(comparison.sessions.map((s) => getCrewSeenBy(getDb(), audience, s.row.id)));
   const label = (k: number) => {
     const row = comparison.sessions[k].row;
-    return `${k + 1}. ${row.date} ${row.boatClass} ${row.distanceM} m`;
+    const names = crews[k].map((c) => c.athlete?.name).filter(Boolean);
+    return `${k + 1}. ${names.length ? `${names.join(" / ")} · ` : ""}${row.date} · ${row.boatClass} ${row.distanceM} m`;
   };
   const first = comparison.sessions[0];
   return (

@@ -11,6 +11,7 @@ import { RefreshWhilePending, TrainingStatusBadge } from "../training-status";
 import { TrainingSets } from "./training-sets";
 import { TrainingTimeline } from "./training-timeline";
 import { SetCorrections } from "./set-corrections";
+import { TrainingComments } from "./training-comments";
 
 export const metadata: Metadata = { title: "Training" };
 
@@ -23,7 +24,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
   return (
     <>
       <div className="page-header">
-        <h1>{view.title || `Training ${view.id}`}</h1>
+        <h1>{view.title || view.templateName || `Training ${view.id}`}</h1>
         <TrainingStatusBadge status={view.status} />
       </div>
       <RefreshWhilePending pending={pending} />
@@ -44,6 +45,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
         </div>
       ) : null}
       {view.status === "ready" ? <ReadyTraining view={view} /> : null}
+      <TrainingComments view={view} userId={user.id} />
       <TrainingDetails view={view} />
       <p className="muted">
         <Link href="/trainings">Back to trainings</Link>
@@ -107,7 +109,7 @@ function ReadyTraining({ view }: { view: TrainingView }) {
           ) : (
             <ul>
               {view.unmatchedSteps.length ? (
-                <li>Steps with no set found: {view.unmatchedSteps.map((u) => `step ${u.index + 1} (${u.label})`).join(", ")}.</li>
+                <li>Steps with no set found: {view.unmatchedSteps.map((u) => `work ${u.workNumber} (${u.label})`).join(", ")}.</li>
               ) : null}
               {work.some((w) => w.extra) ? (
                 <li>
@@ -124,7 +126,11 @@ function ReadyTraining({ view }: { view: TrainingView }) {
         </section>
       ) : null}
       <TrainingTimeline sets={view.sets} />
-      <TrainingSets sets={view.sets} hasTemplate={view.templateName !== null} />
+      <TrainingSets
+        sets={view.sets}
+        hasTemplate={view.templateName !== null}
+        who={[view.crew.map((c) => c.name).join(" / ") || view.athleteName, view.date].filter(Boolean).join(" · ")}
+      />
       {view.correcting ? (
         <SetCorrections trainingId={view.id} sets={view.sets} correcting={view.correcting} needsReview={view.needsReview} />
       ) : null}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { SplitsTable, Uncertainty } from "@/app/_components/splits-table";
 import { StrokeCharts } from "@/app/_components/stroke-charts";
-import { distanceAxis, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
+import { distanceAxis, SERIES_TRIM, tickDigits, valueAxis } from "@/app/_lib/chart-axes";
 import { formatDuration, formatPace500, formatUncertainty } from "@/app/_lib/format";
 import { averageSpeedMS } from "@/server/results/figures";
 import type { TrainingSetView } from "@/server/trainings/training-view";
@@ -21,7 +21,7 @@ const finalUncertainty = (s: TrainingSetView) => s.splits[s.splits.length - 1]?.
 const speedOf = (s: TrainingSetView) => (s.durationMs > 0 ? averageSpeedMS(s.distanceM, s.durationMs) : null);
 
 /** The sets table, the charts of one chosen work set, and the side-by-side comparison of the work sets ticked in the table. */
-export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; hasTemplate: boolean }) {
+export function TrainingSets({ sets, hasTemplate, who }: { sets: TrainingSetView[]; hasTemplate: boolean; who?: string }) {
   const work = sets.filter((s) => s.kind === "work");
   const [chartedId, setChartedId] = useState<number | null>(work[0]?.id ?? null);
   const [compared, setCompared] = useState<number[]>([]);
@@ -54,7 +54,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
             <tbody>
               {sets.map((s) =>
                 s.kind === "work" ? (
-                  <tr key={s.id} data-kind="work">
+                  <tr key={s.id} data-kind="work" id={`work-${s.workNumber}`} className="moment-row">
                     <td>
                       <input
                         type="checkbox"
@@ -82,9 +82,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
                     <td>{fixed(s.summary?.avg_rate, 1)}</td>
                     <td>{fixed(s.summary?.avg_stroke_distance, 2)}</td>
                     <td>{s.strokeCount}</td>
-                    {hasTemplate ? (
-                      <td>{s.stepLabel ? `step ${(s.stepIndex ?? 0) + 1}: ${s.stepLabel}` : s.extra ? "extra set" : "—"}</td>
-                    ) : null}
+                    {hasTemplate ? <td>{s.stepLabel ? `work ${s.stepWorkNumber}: ${s.stepLabel}` : s.extra ? "extra set" : "—"}</td> : null}
                   </tr>
                 ) : (
                   <tr key={s.id} data-kind="rest" className="rest-row">
@@ -106,7 +104,7 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
       </section>
 
       {chosen.length >= COMPARE_MIN ? (
-        <CompareSets sets={chosen} />
+        <CompareSets sets={chosen} who={who} />
       ) : compared.length === 1 ? (
         <p className="card muted" role="status">
           Tick one more work set to compare.
@@ -147,7 +145,8 @@ export function TrainingSets({ sets, hasTemplate }: { sets: TrainingSetView[]; h
 }
 
 /** Chosen work sets side by side: a table of their figures and speed and rate over distance, overlaid. */
-function CompareSets({ sets }: { sets: TrainingSetView[] }) {
+/** `who`: the crew's names and the date ("Ana Vega · 2026-10-01"): every compared set is theirs, so the heading says it once. */
+function CompareSets({ sets, who }: { sets: TrainingSetView[]; who?: string }) {
   const rows: { label: string; value: (s: TrainingSetView) => string }[] = [
     { label: "Distance", value: (s) => `${s.distanceM} m` },
     { label: "Time", value: (s) => `${formatDuration(s.durationMs)} ${formatUncertainty(finalUncertainty(s))}`.trim() },
@@ -159,11 +158,13 @@ function CompareSets({ sets }: { sets: TrainingSetView[] }) {
     { label: "Strokes", value: (s) => String(s.strokeCount) },
   ];
   // Present only when the heart rate is the viewer's own (server/health/health-projection.ts decides, not this component).
-  if (sets.some((s) => s.ownHeartRate)) rows.push({ label: "Your heart rate (bpm)", value: (s) => fixed(s.ownHeartRate?.avgBpm, 0) });
+  if (sets.some((s) => s.ownHeartRate)) rows.push({ label: "Heart rate (bpm)", value: (s) => fixed(s.ownHeartRate?.avgBpm, 0) });
   const fastest = sets.reduce((a, b) => ((speedOf(b) ?? 0) > (speedOf(a) ?? 0) ? b : a));
   return (
     <section className="card" aria-labelledby="compare-heading" data-testid="set-compare">
-      <h2 id="compare-heading">Compare {sets.length} work sets</h2>
+      <h2 id="compare-heading">
+        Compare {sets.length} work sets{who ? <span className="muted"> · {who}</span> : null}
+      </h2>
       <p className="chart-summary">
         Fastest: work {fastest.workNumber} at {formatPace500(speedOf(fastest))} /500 m.
       </p>
@@ -216,7 +217,10 @@ function OverlaidChart({
     return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   });
   const x = distanceAxis(Math.max(...sets.map((s) => s.distanceM)));
-  const y = valueAxis(sets.flatMap((s) => s.points.map((p) => p[metric])));
+  const y = valueAxis(
+    sets.flatMap((s) => s.points.map((p) => p[metric])),
+    SERIES_TRIM,
+  );
   return (
     <figure aria-labelledby={id} aria-describedby={`${id}-summary`}>
       <figcaption id={id}>{title}</figcaption>
@@ -247,6 +251,8 @@ function OverlaidChart({
           <YAxis
             domain={y?.domain ?? ["auto", "auto"]}
             ticks={y?.ticks}
+            interval={0}
+            allowDataOverflow
             width={44}
             tickFormatter={(v: number) => v.toFixed(y ? tickDigits(y) : 1)}
           />

@@ -1133,59 +1133,7 @@ export interface webhooks {
          * session.created
          * @description A session was processed and can be read. Sent only while the person's grant holds `sessions:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "session.created",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "session_id": 1287
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "session.created";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /sessions/{session_id} */
-                            session_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_session_created"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1205,59 +1153,7 @@ export interface webhooks {
          * session.updated
          * @description A session's figures changed (a correction or a reprocessing). Sent only while the person's grant holds `sessions:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "session.updated",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "session_id": 1287
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "session.updated";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /sessions/{session_id} */
-                            session_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_session_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1277,59 +1173,7 @@ export interface webhooks {
          * session.deleted
          * @description A session was deleted. Sent only while the person's grant holds `sessions:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "session.deleted",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "session_id": 1287
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "session.deleted";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /sessions/{session_id} */
-                            session_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_session_deleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1349,59 +1193,7 @@ export interface webhooks {
          * training.ready
          * @description A training was processed and its sets can be read. Sent only while the person's grant holds `trainings:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "training.ready",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "training_id": 311
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "training.ready";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /trainings/{training_id} */
-                            training_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_training_ready"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1421,59 +1213,7 @@ export interface webhooks {
          * training.updated
          * @description A training's sets changed: a coach's correction, its undo, or a reprocessing. Sent only while the person's grant holds `trainings:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "training.updated",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "training_id": 311
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "training.updated";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /trainings/{training_id} */
-                            training_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_training_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,59 +1233,7 @@ export interface webhooks {
          * training.failed
          * @description A training's file could not be processed. Sent only while the person's grant holds `trainings:read`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "training.failed",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "training_id": 311
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "training.failed";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /trainings/{training_id} */
-                            training_id: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_training_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1565,59 +1253,7 @@ export interface webhooks {
          * export.completed
          * @description An export the application requested is ready to download. Sent only while the person's grant holds `exports:create`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "export.completed",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "export.completed";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /exports/{job_id} */
-                            export_id: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_export_completed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1637,59 +1273,7 @@ export interface webhooks {
          * export.failed
          * @description An export the application requested could not be built. Sent only while the person's grant holds `exports:create`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "export.failed",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "export.failed";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /exports/{job_id} */
-                            export_id: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_export_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1709,59 +1293,7 @@ export interface webhooks {
          * device_job.completed
          * @description A device file job the application requested finished. Sent only while the person's grant holds `devices:files`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "device_job.completed",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
-                     *         "device_job_id": "dj_4TnR8wQ1ZxC6vB9mK2pL7hJ"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "device_job.completed";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                            /** @description GET /devices/jobs/{job_id} */
-                            device_job_id: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_device_job_completed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1781,56 +1313,7 @@ export interface webhooks {
          * authorization.revoked
          * @description The person's grant to the application ended; no further event follows for it.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "authorization.revoked",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {
-                     *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "authorization.revoked";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: {
-                            /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
-                            subject: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_authorization_revoked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1850,51 +1333,7 @@ export interface webhooks {
          * webhook.test
          * @description Sent by the portal's “Send test event” button.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
-                    "webhook-id": string;
-                    /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "webhook.test",
-                     *       "timestamp": "2026-05-04T07:31:09.412Z",
-                     *       "data": {}
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        type: "webhook.test";
-                        /**
-                         * Format: date-time
-                         * @description When the change happened
-                         */
-                        timestamp: string;
-                        data: Record<string, never>;
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1903,9 +1342,1446 @@ export interface webhooks {
     };
 }
 export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
+    schemas: {
+        AnonymousError: {
+            /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+            error: string;
+            /** @description what is wrong, for a developer */
+            error_description: string;
+            /** @description insufficient_scope: the scopes the operation needs, space-separated */
+            scope?: string;
+            /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+            request_id: string;
+            /** @description the same, under the results API's name */
+            message: string;
+        };
+        Athlete: {
+            /** @description the athlete_id of GET /sessions */
+            id: number;
+            name: string;
+            surname: string;
+            /** @description YYYY-MM-DD */
+            date_of_birth: string | null;
+            /** @description discipline as the club names it, e.g. Kayak */
+            modality: string;
+        };
+        AthleteProfile: {
+            id: number;
+            name: string;
+            surname: string;
+            /** @description YYYY-MM-DD */
+            date_of_birth: string | null;
+            /** @description discipline as the club names it, e.g. Kayak */
+            modality: string;
+        };
+        Authorization: {
+            application: {
+                client_id: string;
+                name: string;
+                /** @enum {string} */
+                surface: "data" | "partner" | "session";
+            };
+            /** @description effective scopes of this token */
+            scopes: string[];
+            /** @description scopes the person consented to */
+            granted_scopes: string[];
+            /** @description optional scopes the person left unticked */
+            declined_scopes: string[];
+            granted_at: string;
+            updated_at: string;
+            expires_at: string;
+        };
+        Benchmark: {
+            /** @description the reference session */
+            session_id: number;
+            boat_class: string;
+            /** @description the distance the cohort shares (distance efforts) */
+            target_distance_m: number | null;
+            /** @description the duration the cohort shares (timed efforts) */
+            target_duration_ms: number | null;
+            /** @enum {string} */
+            status: "ok" | "insufficient_data";
+            reason: string | null;
+            session_duration_ms: number;
+            /** @description person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files */
+            people: number | null;
+            /** @description about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it */
+            percentiles: {
+                percentile: number;
+                duration_ms: number;
+            }[];
+            /** @description estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them) */
+            faster_than_pct: number | null;
+        };
+        BoatClass: {
+            /** @description the boat_class_id of GET /sessions */
+            id: number;
+            /** @description K1 … C4 */
+            type: string;
+            crew_size: number;
+            /** @enum {string} */
+            hull: "kayak" | "canoe";
+        };
+        /** @description boats: an array of boat classes; paddles: an array of paddle kinds; session-options: {categories, paces} */
+        Catalogue: components["schemas"]["BoatClass"][] | components["schemas"]["PaddleKind"][] | components["schemas"]["SessionOptions"];
+        ComparableSessions: {
+            /** @description the reference session */
+            session_id: number;
+            boat_class: string;
+            /** @description the distance the cohort shares (distance efforts) */
+            target_distance_m: number | null;
+            /** @description the duration the cohort shares (timed efforts) */
+            target_duration_ms: number | null;
+            /** @description how the list is ordered, in words */
+            ranking: string;
+            sessions: {
+                session_id: number;
+                date: string;
+                distance_m: number;
+                duration_ms: number;
+                avg_speed_m_s: number;
+                pace_500m_s: number | null;
+                same_track: boolean;
+                /** @description shares a crew athlete the subject may see */
+                same_athlete: boolean;
+                /** @description this session's time minus the reference's (negative: faster) */
+                delta_ms: number;
+            }[];
+        };
+        ComparedSplit: {
+            /** @description 1-based */
+            index: number;
+            /** @description distance from the start at the split's end */
+            distance_m: number;
+            /** @description time from the effort start to the split's end */
+            elapsed_s: number;
+            /** @description this split's own time */
+            split_s: number;
+            speed_m_s: number;
+            rate_spm: number | null;
+            /** @description split_s minus the first session's; negative is faster */
+            split_delta_s: number;
+            /** @description elapsed_s minus the first session's: the gap at this mark */
+            elapsed_delta_s: number;
+            /** @description 95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated) */
+            elapsed_uncertainty_s: number | null;
+            /** @description 95 % uncertainty of split_s, seconds */
+            split_uncertainty_s: number | null;
+            /** @description split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties */
+            split_delta_within_noise: boolean | null;
+            /** @description elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times */
+            elapsed_delta_within_noise: boolean | null;
+        };
+        CrewSeat: {
+            /** @description 1-based seat from the bow */
+            seat: number;
+            /** @description null for a paddler the subject may not see */
+            athlete: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description the authorizing person's own seat */
+            is_subject: boolean;
+        };
+        Device: {
+            id: number;
+            /** @description the owner's name for the unit; may be empty */
+            label: string;
+            /** @description hardware model name, e.g. SVC Pro */
+            model: string;
+            /** @description firmware version last seen, major.minor.patch */
+            firmware: string;
+            /** @description first upload from the unit, ISO 8601 */
+            first_seen_at: string;
+            /** @description latest upload from the unit, ISO 8601 */
+            last_seen_at: string;
+            /** @description original files kept from the unit */
+            file_count: number;
+            /** @description local date of the latest session it recorded, YYYY-MM-DD */
+            last_session_date: string | null;
+        };
+        DeviceFile: {
+            /** @description the original encrypted .svc file's name as uploaded */
+            filename: string | null;
+            byte_size: number;
+            /** @description hex SHA-256 of the original bytes, to check a retrieved copy */
+            sha256: string;
+            /** @description the session made from the file */
+            session_id: number;
+            /** @description local date of that session, YYYY-MM-DD */
+            session_date: string;
+            /** @description ISO 8601 */
+            uploaded_at: string;
+        };
+        DeviceJob: {
+            /** @description opaque job id; bound to the application and person that created it */
+            job_id: string;
+            /** @enum {string} */
+            kind: "fetch" | "delete";
+            /**
+             * @description queued → running → succeeded → consumed (downloaded once) or expired; or → failed
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "consumed" | "expired";
+            device_id: number;
+            /** @description fetch: the original's file name */
+            filename: string | null;
+            /** @description fetch: size of the copy in bytes */
+            byte_size: number | null;
+            /** @description fetch: hex SHA-256 of the copy, equal to the manifest's */
+            sha256: string | null;
+            /** @description delete: originals removed */
+            deleted_files: number | null;
+            created_at: string;
+            finished_at: string | null;
+            /** @description fetch: the copy is deleted after this instant if not downloaded */
+            expires_at: string | null;
+            /** @description why a failed job failed; never a stack trace */
+            error: string | null;
+            links: {
+                self: string;
+                /** @description fetch, while succeeded: POST here once to receive the file */
+                download: string | null;
+            };
+        };
+        Embed: {
+            /** @description embed identifier (DELETE /svcsim/embeds/{embed_id} revokes it) */
+            id: number;
+            /** @description open once, within two minutes, as an iframe's src on the origin; holds no OAuth token */
+            launch_url: string;
+            /** @description ISO 8601, UTC */
+            launch_expires_at: string;
+            origin: string;
+            session_ids: number[];
+        };
+        EmbedRequest: {
+            /** @description sessions to show, one lane each in this order; 1 to 9, unique, each readable with this token */
+            session_ids: number[];
+            /** @description exact HTTPS origin already approved for this application, e.g. https://club.example */
+            origin: string;
+        };
+        /** @description a boat (kind vessels) or a paddle (kind paddles) */
+        EquipmentItem: components["schemas"]["Vessel"] | components["schemas"]["Paddle"];
+        Error: {
+            /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
+            error: string;
+            /** @description what is wrong, for a developer */
+            error_description?: string;
+            /** @description insufficient_scope: the scopes the operation needs, space-separated */
+            scope?: string;
+            /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
+            request_id: string;
+        };
+        Export: {
+            /** @description opaque job id; bound to the application and person that created it */
+            job_id: string;
+            /**
+             * @description queued → running → succeeded → expired, or → failed
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "expired";
+            /** @enum {string} */
+            format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
+            /** @description the exported session; null for a training export */
+            session_id: number | null;
+            /** @description the exported training; null for a session export */
+            training_id: number | null;
+            /** @description seat whose heart rate and subject fields are included */
+            athlete: number;
+            splits: number;
+            /** @enum {string} */
+            lang: "en" | "es";
+            /** @description percent done where known: 0 queued, 100 succeeded, null while building or after a failure */
+            progress: number | null;
+            /** @description ISO 8601 */
+            created_at: string;
+            started_at: string | null;
+            /** @description when the build succeeded or failed */
+            finished_at: string | null;
+            /** @description after this instant the file is deleted and the download answers 404 */
+            expires_at: string | null;
+            /** @description why a failed job failed, for people; never a stack trace */
+            error: string | null;
+            links: {
+                /** @description this status document: poll it, waiting Retry-After seconds between requests */
+                self: string;
+                /** @description the file, while the job is succeeded */
+                download: string | null;
+            };
+        };
+        /** @description ExportRequest */
+        ExportRequest: {
+            /**
+             * @description file format
+             * @enum {string}
+             */
+            format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
+            /**
+             * @description seat (1 to 4) whose heart rate and subject fields are included
+             * @default 1
+             */
+            athlete?: number;
+            /**
+             * @description number of equal-distance splits
+             * @default 4
+             */
+            splits?: number;
+            /**
+             * @description language of labels
+             * @default en
+             * @enum {string}
+             */
+            lang?: "en" | "es";
+        };
+        Lactate: {
+            id: number;
+            session_id: number | null;
+            training_id: number | null;
+            /** @description ISO 8601 UTC */
+            measured_at: string;
+            lactate_mmol_l: number;
+            /** @description when in the session, e.g. after 3 min */
+            note: string;
+            /**
+             * @description manual: entered by the person; device: measured by the service's own unit
+             * @enum {string}
+             */
+            provenance: "manual" | "device";
+        };
+        Lease: {
+            /** @description ISO 8601, UTC: ten minutes from this renewal */
+            expires_at: string;
+        };
+        LeaseRequest: {
+            /** @description the opaque lease credential issued at launch */
+            lease: string;
+        };
+        Me: {
+            /** @description pairwise subject: stable for this application, different for every other */
+            sub: string;
+            /** @description display name, with the profile scope */
+            name?: string;
+            /** @description email address, with the email scope (not verified by this service) */
+            email?: string;
+            /**
+             * @description present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else
+             * @constant
+             */
+            sandbox?: true;
+        };
+        NormalizedWorkout: {
+            /** @constant */
+            version: 1;
+            name: string | null;
+            boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
+            notes: string | null;
+            /** @description every step in order, repeat blocks expanded (at most 500) */
+            steps: {
+                /** @enum {string} */
+                kind: "work" | "rest";
+                /** @description exactly one of distance_m and duration_s */
+                distance_m?: number;
+                duration_s?: number;
+                targets?: {
+                    /** @description stroke rate, strokes per minute */
+                    rate_spm?: number;
+                    /** @description pace, seconds per 500 m */
+                    pace_s_per_500m?: number;
+                    /** @description training zone 1 (easy) to 5 (maximal) */
+                    zone?: number;
+                };
+            }[];
+        };
+        Paddle: {
+            /** @constant */
+            item_type: "paddle";
+            id: number;
+            /** @description the owner's name for the paddle */
+            name: string;
+            /**
+             * @description kayak: double-bladed; canoe: single-bladed
+             * @enum {string}
+             */
+            kind: "kayak" | "canoe";
+            brand: string;
+            model: string;
+            length_cm: number | null;
+            blade_area_cm2: number | null;
+        };
+        PaddleKind: {
+            /**
+             * @description the kind of equipment paddles
+             * @enum {string}
+             */
+            kind: "kayak" | "canoe";
+            name: string;
+            /** @description 2 for a kayak paddle, 1 for a canoe paddle */
+            blades: number;
+        };
+        PageMeta: {
+            /** @description pass back as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+            /** @description the page size used */
+            limit: number;
+        };
+        PerformanceRecord: {
+            /** @description the session that set the record */
+            session_id: number;
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+                crew_size: number;
+            };
+            /** @description metres covered by the effort */
+            distance_m: number;
+            duration_ms: number;
+            /** @description local date of the session, YYYY-MM-DD */
+            date: string;
+            /** @description instant of the effort start, ISO 8601 UTC */
+            start_at: string;
+            /** @description true for the standing record of its boat class and distance */
+            current: boolean;
+        };
+        PersonalBest: {
+            boat_class: string;
+            crew_size: number;
+            distance_m: number;
+            session_id: number;
+            date: string;
+            duration_ms: number;
+            avg_speed_m_s: number;
+            pace_500m_s: number | null;
+        };
+        Progression: {
+            /** @description the reference session */
+            session_id: number;
+            boat_class: string;
+            /** @description the distance the cohort shares (distance efforts) */
+            target_distance_m: number | null;
+            /** @description the duration the cohort shares (timed efforts) */
+            target_duration_ms: number | null;
+            /** @description the cohort's athlete; null when the cohort is the owner's sessions */
+            athlete: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description oldest first, at most 200 (the most recent) */
+            sessions: {
+                session_id: number;
+                date: string;
+                duration_ms: number;
+                avg_speed_m_s: number;
+                pace_500m_s: number | null;
+                is_reference: boolean;
+            }[];
+            best_duration_ms: number;
+            /** @description least-squares change of the time per 30 days (negative: faster); null under 3 sessions */
+            trend_s_per_30_days: number | null;
+            /** @description the most recent session against the best, percent slower */
+            latest_vs_best_pct: number;
+        };
+        Session: {
+            id: number;
+            /** @description metres covered by the effort */
+            distance_m: number;
+            /** @description effort duration, milliseconds */
+            duration_ms: number;
+            /** @description local date of the effort start, YYYY-MM-DD */
+            date: string;
+            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
+            time_of_day: string;
+            /** @description instant of the effort start, ISO 8601 UTC */
+            start_at: string;
+            /** @description what was timed: a distance or a duration */
+            target: {
+                distance_m: number | null;
+                duration_ms: number | null;
+            };
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+                crew_size: number;
+            };
+            track: {
+                id: number;
+                name: string;
+            };
+            category: {
+                id: number;
+                name: string;
+            };
+            pace: {
+                id: number;
+                name: string;
+            };
+            competition: string;
+            description: string;
+            important: boolean;
+            /** @enum {string} */
+            status: "pending" | "processing" | "processed" | "failed";
+            /** @description when the session was stored, ISO 8601 */
+            created_at: string;
+            /** @description the seat of the authorizing person, null when they did not paddle in it */
+            subject_seat: number | null;
+            crew: components["schemas"]["CrewSeat"][];
+            weather: {
+                wind_speed_m_s: number | null;
+                wind_direction_deg: number | null;
+                air_temperature_c: number | null;
+                water_temperature_c: number | null;
+            } | null;
+            /** @description the subject's own boat and paddle used; null without equipment:read */
+            equipment: {
+                vessel: {
+                    id: number;
+                    name: string;
+                    boat_class: string;
+                } | null;
+                paddle: {
+                    id: number;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "kayak" | "canoe";
+                } | null;
+            } | null;
+            /** @description the subject's own heart rate from the unit; null without health:read or when the heart rate is not theirs */
+            health: {
+                avg_heart_rate_bpm: number | null;
+                max_heart_rate_bpm: number | null;
+            } | null;
+        };
+        SessionAnalysis: {
+            session_id: number;
+            /** @enum {string} */
+            analysis: "data-quality" | "anomalies" | "side-balance" | "metric-relationships" | "pacing" | "progression" | "stroke-phases" | "consistency" | "start" | "finish" | "split-motion";
+            /** @enum {string} */
+            status: "ok" | "insufficient_data";
+            /** @description with insufficient_data: what is missing, in words */
+            reason: string | null;
+            parameters: {
+                segments: number;
+                sensitivity: number;
+                metrics: ("speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll")[] | null;
+            };
+            /** @description the analysis' own shape (see docs/analytics.md); null with insufficient_data */
+            result: ({
+                /** @enum {string} */
+                grade: "good" | "fair" | "poor";
+                reasons: string[];
+                imu_samples: number;
+                imu_lost_pct: number | null;
+                imu_gaps: number;
+                longest_imu_gap_ms: number;
+                gnss_fixes: number;
+                gnss_missing_pct: number | null;
+                effort_fix_gaps: number;
+                effort_fix_gap_s: number;
+                satellites_mean: number | null;
+                hdop_mean: number | null;
+                /** @description only with health:read when the unit's heart rate is the subject's own */
+                heart_rate_coverage: number | null;
+                warnings: string[];
+            } | {
+                threshold_z: number;
+                metrics: ("speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll")[];
+                strokes_examined: number;
+                anomalies: {
+                    stroke_index: number;
+                    time_s: number | null;
+                    distance_m: number | null;
+                    /** @enum {string} */
+                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
+                    value: number | null;
+                    expected: number | null;
+                    z: number | null;
+                }[];
+                per_100_strokes: number | null;
+            } | {
+                left: {
+                    strokes: number;
+                    stroke_distance: number | null;
+                    stroke_time: number | null;
+                    peak_accel: number | null;
+                };
+                right: {
+                    strokes: number;
+                    stroke_distance: number | null;
+                    stroke_time: number | null;
+                    peak_accel: number | null;
+                };
+                asymmetry_pct: {
+                    stroke_distance: number | null;
+                    stroke_time: number | null;
+                    peak_accel: number | null;
+                };
+                tolerance_pct: number;
+                stronger_side: ("left" | "right") | null;
+                longer_side: ("left" | "right") | null;
+                segments: {
+                    index: number;
+                    from_m: number | null;
+                    to_m: number | null;
+                    asymmetry_pct: {
+                        stroke_distance: number | null;
+                        stroke_time: number | null;
+                        peak_accel: number | null;
+                    };
+                }[];
+            } | {
+                strokes: number;
+                pairs: {
+                    /** @enum {string} */
+                    x: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
+                    /** @enum {string} */
+                    y: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
+                    n: number;
+                    pearson_r: number | null;
+                    slope: number | null;
+                    intercept: number | null;
+                    /** @enum {string} */
+                    strength: "none" | "weak" | "moderate" | "strong";
+                }[];
+            } | {
+                segments: {
+                    index: number;
+                    from_m: number | null;
+                    to_m: number | null;
+                    time_s: number | null;
+                    speed_m_s: number | null;
+                    pace_500m_s: number | null;
+                    relative_speed_pct: number | null;
+                    rate_spm: number | null;
+                }[];
+                second_half_change_pct: number | null;
+                /** @enum {string} */
+                profile: "even" | "positive" | "negative";
+                tolerance_pct: number;
+                fade_pct: number | null;
+                fastest_segment: number;
+                slowest_segment: number;
+            } | {
+                metrics: {
+                    /** @enum {string} */
+                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
+                    by_segment: (number | null)[];
+                    trend_per_100m: number | null;
+                    change_pct: number | null;
+                }[];
+            } | {
+                overall: {
+                    strokes: number;
+                    drive_peak_m_s2: number | null;
+                    check_m_s2: number | null;
+                    check_to_drive_ratio: number | null;
+                    stroke_time_s: number | null;
+                };
+                segments: {
+                    strokes: number;
+                    drive_peak_m_s2: number | null;
+                    check_m_s2: number | null;
+                    check_to_drive_ratio: number | null;
+                    stroke_time_s: number | null;
+                    index: number;
+                    from_m: number | null;
+                    to_m: number | null;
+                }[];
+            } | {
+                strokes: number;
+                cv_pct: {
+                    /** @enum {string} */
+                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
+                    overall: number | null;
+                    by_segment: (number | null)[];
+                }[];
+                rhythm_rmssd_ms: number | null;
+                score: number | null;
+            } | {
+                time_to_m: {
+                    distance_m: number;
+                    time_s: number | null;
+                }[];
+                cruise_speed_m_s: number | null;
+                time_to_90pct_cruise_s: number | null;
+                strokes_to_90pct_cruise: number | null;
+                peak_speed_m_s: number | null;
+                time_to_peak_speed_s: number | null;
+                first_strokes: {
+                    stroke_index: number;
+                    time_s: number | null;
+                    rate_spm: number | null;
+                    speed_m_s: number | null;
+                    stroke_distance_m: number | null;
+                }[];
+                peak_rate_first_10_spm: number | null;
+            } | {
+                finish: {
+                    from_m: number | null;
+                    to_m: number | null;
+                    speed_m_s: number | null;
+                    rate_spm: number | null;
+                    stroke_distance_m: number | null;
+                };
+                body: {
+                    from_m: number | null;
+                    to_m: number | null;
+                    speed_m_s: number | null;
+                    rate_spm: number | null;
+                    stroke_distance_m: number | null;
+                };
+                speed_change_pct: number | null;
+                rate_change_pct: number | null;
+                stroke_distance_change_pct: number | null;
+                /** @enum {string} */
+                verdict: "kick" | "hold" | "fade";
+                tolerance_pct: number;
+            } | {
+                segments: {
+                    index: number;
+                    from_m: number | null;
+                    to_m: number | null;
+                    pitch_deg: number | null;
+                    roll_deg: number | null;
+                    surge_range_m_s2: number | null;
+                    speed_fluctuation_pct: number | null;
+                }[];
+                steadiest_segment: number | null;
+                roughest_segment: number | null;
+            }) | null;
+        };
+        /** @description the sessions to compare */
+        SessionCompareRequest: {
+            /** @description 2 to 9 different sessions readable with this token; deltas are against the first */
+            session_ids: number[];
+            /**
+             * @description points of the common distance grid, 2 to 1000 (default 200)
+             * @default 200
+             */
+            points?: number;
+            /**
+             * @description equal splits of the common distance, 1 to 20 (default 4)
+             * @default 4
+             */
+            splits?: number;
+        };
+        SessionComparison: {
+            /** @description in the order asked; deltas are against the first */
+            session_ids: number[];
+            /** @description the common distance: the shortest session's; the grid and the splits cover 0 to this */
+            distance_m: number;
+            points: number;
+            /** @description the common grid, metres from the start, evenly spaced */
+            distance_grid_m: number[];
+            sessions: {
+                session: components["schemas"]["SessionListItem"];
+                summary: components["schemas"]["SessionSummary"];
+                series: {
+                    /** @description seconds from the effort start at each grid distance */
+                    time_s: number[];
+                    speed_m_s: number[];
+                    /** @description rate of the stroke under way; null before the first catch */
+                    rate_spm: (number | null)[];
+                };
+                splits: components["schemas"]["ComparedSplit"][];
+            }[];
+        };
+        SessionListItem: {
+            id: number;
+            /** @description metres covered by the effort */
+            distance_m: number;
+            /** @description effort duration, milliseconds */
+            duration_ms: number;
+            /** @description local date of the effort start, YYYY-MM-DD */
+            date: string;
+            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
+            time_of_day: string;
+            /** @description instant of the effort start, ISO 8601 UTC */
+            start_at: string;
+            /** @description what was timed: a distance or a duration */
+            target: {
+                distance_m: number | null;
+                duration_ms: number | null;
+            };
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+                crew_size: number;
+            };
+            track: {
+                id: number;
+                name: string;
+            };
+            category: {
+                id: number;
+                name: string;
+            };
+            pace: {
+                id: number;
+                name: string;
+            };
+            competition: string;
+            description: string;
+            important: boolean;
+            /** @enum {string} */
+            status: "pending" | "processing" | "processed" | "failed";
+            /** @description when the session was stored, ISO 8601 */
+            created_at: string;
+        };
+        SessionOptions: {
+            /** @description the category_id values of sessions */
+            categories: {
+                id: number;
+                name: string;
+            }[];
+            /** @description the pace_id values of sessions */
+            paces: {
+                id: number;
+                name: string;
+            }[];
+        };
+        SessionSeries: {
+            session_id: number;
+            /** @description number of points, at most 1000 */
+            points: number;
+            /** @description seconds from the effort start */
+            t_s: number[];
+            distance_m?: (number | null)[];
+            speed_m_s?: (number | null)[];
+            rate_spm?: (number | null)[];
+            stroke_distance_m?: (number | null)[];
+            /** @description only the subject's own, with health:read */
+            heart_rate_bpm?: (number | null)[];
+            /** @description downsampled [latitude, longitude] in degrees, at most max_points points */
+            route?: [
+                number,
+                number
+            ][];
+        };
+        SessionSplits: {
+            session_id: number;
+            count: number;
+            splits: components["schemas"]["Split"][];
+        };
+        SessionSummary: {
+            session_id: number;
+            distance_m: number;
+            duration_ms: number;
+            /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+            duration_uncertainty_s: number | null;
+            avg_speed_m_s: number;
+            max_speed_m_s: number;
+            stroke_count: number;
+            avg_rate_spm: number | null;
+            max_rate_spm: number | null;
+            avg_stroke_distance_m: number | null;
+            /** @description kayaks: strokes on the left blade */
+            left: {
+                strokes: number;
+                avg_stroke_distance_m: number | null;
+            } | null;
+            /** @description kayaks: strokes on the right blade */
+            right: {
+                strokes: number;
+                avg_stroke_distance_m: number | null;
+            } | null;
+            /** @description only the subject's own, with health:read */
+            heart_rate: {
+                avg_bpm: number | null;
+                max_bpm: number | null;
+            } | null;
+            data_quality: {
+                imu_samples: number;
+                imu_lost_samples: number;
+                imu_gaps: number;
+                longest_imu_gap_ms: number;
+                gnss_fixes: number;
+                gnss_missing_fixes: number;
+                effort_fix_gaps: number;
+                effort_fix_gap_s: number;
+                satellites_min: number | null;
+                satellites_mean: number | null;
+                hdop_mean: number | null;
+                hdop_max: number | null;
+                /** @description share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null */
+                heart_rate_coverage: number | null;
+                warnings: string[];
+            };
+        };
+        /** @description set compare request */
+        SetCompareRequest: {
+            /** @description 2 to 9 unique ids of work sets of this training, in the order to compare */
+            set_ids: number[];
+            /**
+             * @description equal-distance splits per set, 1 to 20 (default 4)
+             * @default 4
+             */
+            splits?: number;
+        };
+        SetComparison: {
+            training_id: number;
+            /** @description split count used per set */
+            splits: number;
+            fastest_set_id: number;
+            /** @description in the order requested */
+            sets: {
+                set_id: number;
+                position: number;
+                step_index: number | null;
+                complete: boolean;
+                distance_m: number;
+                duration_ms: number;
+                /** @description 95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance) */
+                duration_uncertainty_s: number | null;
+                stroke_count: number;
+                avg_speed_m_s: number;
+                max_speed_m_s: number;
+                pace_500m_s: number | null;
+                avg_rate_spm: number | null;
+                avg_stroke_distance_m: number | null;
+                /** @description 1 = fastest average speed among the compared sets */
+                rank: number;
+                /** @description this set minus the first set of the request */
+                delta_vs_first: {
+                    duration_ms: number;
+                    avg_speed_m_s: number;
+                    avg_rate_spm: number | null;
+                };
+                /** @description equal-distance splits of the set */
+                splits: components["schemas"]["Split"][];
+            }[];
+        };
+        SetSeries: {
+            training_id: number;
+            set_id: number;
+            /** @description number of points, at most 1000 */
+            points: number;
+            /** @description seconds from the set's start */
+            t_s: number[];
+            distance_m?: (number | null)[];
+            speed_m_s?: (number | null)[];
+            rate_spm?: (number | null)[];
+            stroke_distance_m?: (number | null)[];
+            /** @description only the subject's own, with health:read */
+            heart_rate_bpm?: (number | null)[];
+            /** @description downsampled [latitude, longitude] in degrees, at most max_points points */
+            route?: [
+                number,
+                number
+            ][];
+        };
+        SetSplits: {
+            training_id: number;
+            set_id: number;
+            count: number;
+            splits: components["schemas"]["Split"][];
+        };
+        SetSummary: {
+            distance_m: number;
+            duration_ms: number;
+            /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+            duration_uncertainty_s: number | null;
+            avg_speed_m_s: number;
+            max_speed_m_s: number;
+            stroke_count: number;
+            avg_rate_spm: number | null;
+            max_rate_spm: number | null;
+            avg_stroke_distance_m: number | null;
+            /** @description kayaks: strokes on the left blade */
+            left: {
+                strokes: number;
+                avg_stroke_distance_m: number | null;
+            } | null;
+            /** @description kayaks: strokes on the right blade */
+            right: {
+                strokes: number;
+                avg_stroke_distance_m: number | null;
+            } | null;
+            /** @description only the subject's own, with health:read */
+            heart_rate: {
+                avg_bpm: number | null;
+                max_bpm: number | null;
+            } | null;
+            set_id: number;
+            position: number;
+            step_index: number | null;
+            complete: boolean;
+            /** @description average time per 500 m, seconds */
+            pace_500m_s: number | null;
+        };
+        Split: {
+            /** @description 1-based */
+            index: number;
+            /** @description distance from the start at the split's end */
+            distance_m: number;
+            /** @description time from the start to the split's end */
+            elapsed_s: number;
+            /** @description this split's own time */
+            split_s: number;
+            speed_m_s: number;
+            rate_spm: number | null;
+            /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
+            elapsed_uncertainty_s: number | null;
+            /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
+            split_uncertainty_s: number | null;
+        };
+        Stroke: {
+            /** @description 0-based order within the effort */
+            index: number;
+            /** @description catch time, seconds from the effort start */
+            time_s: number;
+            /** @description kayaks: the blade; canoes: null */
+            side: ("left" | "right") | null;
+            /** @description position along the effort at the catch */
+            distance_m: number | null;
+            speed_m_s: number | null;
+            rate_spm: number | null;
+            /** @description metres the boat travelled during the stroke */
+            stroke_distance_m: number | null;
+            /** @description peak surge acceleration, gravity removed */
+            max_accel_x_m_s2: number | null;
+            min_accel_x_m_s2: number | null;
+            max_pitch_deg: number | null;
+            max_roll_deg: number | null;
+        };
+        Team: {
+            id: number;
+            name: string;
+            /** @description every coach of the team, by display name */
+            coaches: {
+                /** @description display name */
+                name: string;
+            }[];
+            /** @description the team's athletes the subject may see (their own record, those they manage or coach); others are left out */
+            athletes: {
+                id: number;
+                name: string;
+                surname: string;
+            }[];
+        };
+        TeamListItem: {
+            id: number;
+            name: string;
+        };
+        TimelineInterval: {
+            set_id: number;
+            position: number;
+            /** @enum {string} */
+            kind: "work" | "rest";
+            /** @description seconds from the first work set's start */
+            start_s: number;
+            end_s: number;
+            duration_s: number;
+            distance_m: number;
+            stroke_count: number;
+            avg_speed_m_s: number | null;
+            /** @description work sets: mean stroke rate; rests: null */
+            avg_rate_spm: number | null;
+            step_index: number | null;
+            complete: boolean;
+            /** @description true when a person's correction made this interval: its kind or bounds differ from what detection found */
+            corrected: boolean;
+        };
+        Track: {
+            id: number;
+            name: string;
+            /** @description free text: lake, river, city */
+            location: string;
+            /** @description an official course every account can use */
+            is_public: boolean;
+            /** @description start line position, WGS84 degrees; null when the track has none */
+            start: {
+                latitude: number;
+                longitude: number;
+            } | null;
+        };
+        Training: {
+            id: number;
+            title: string;
+            /**
+             * @description queued → processing → ready, or → failed; figures and sets exist only when ready
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "ready" | "failed";
+            /** @description local date of the first work set's start, YYYY-MM-DD; null until processed */
+            date: string | null;
+            /** @description local time of the first work set's start with its UTC offset; null until processed */
+            time_of_day: string | null;
+            /** @description instant of the first work set's start, ISO 8601 UTC; null until processed */
+            start_at: string | null;
+            /** @description first work start to last work end, metres; null until processed */
+            distance_m: number | null;
+            /** @description first work start to last work end; null until processed */
+            duration_ms: number | null;
+            /** @description active sets found; null until processed */
+            work_set_count: number | null;
+            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
+            needs_review: boolean;
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+                crew_size: number;
+            };
+            track: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description when the training was uploaded, ISO 8601 */
+            created_at: string;
+            notes: string;
+            /** @description why processing failed (status failed); null otherwise */
+            failure: {
+                code: string;
+                message: string;
+            } | null;
+            processed_at: string | null;
+            /** @description segmentation sensitivity used, 0.5 to 10 */
+            sensitivity: number;
+            /** @description the paddler, when the subject may see them */
+            athlete: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description the workout template the practice followed, null without one */
+            template: components["schemas"]["TrainingTemplate"] | null;
+            /** @description work sets and rests in time order; empty until the training is ready */
+            sets: components["schemas"]["TrainingSet"][];
+        };
+        TrainingListItem: {
+            id: number;
+            title: string;
+            /**
+             * @description queued → processing → ready, or → failed; figures and sets exist only when ready
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "ready" | "failed";
+            /** @description local date of the first work set's start, YYYY-MM-DD; null until processed */
+            date: string | null;
+            /** @description local time of the first work set's start with its UTC offset; null until processed */
+            time_of_day: string | null;
+            /** @description instant of the first work set's start, ISO 8601 UTC; null until processed */
+            start_at: string | null;
+            /** @description first work start to last work end, metres; null until processed */
+            distance_m: number | null;
+            /** @description first work start to last work end; null until processed */
+            duration_ms: number | null;
+            /** @description active sets found; null until processed */
+            work_set_count: number | null;
+            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
+            needs_review: boolean;
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+                crew_size: number;
+            };
+            track: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description when the training was uploaded, ISO 8601 */
+            created_at: string;
+        };
+        TrainingSet: {
+            /** @description the set's id; work sets have series, strokes and splits under /sets/{set_id} */
+            set_id: number;
+            /** @description 1-based order in the training */
+            position: number;
+            /**
+             * @description work: an active set (an effort); rest: the time between two work sets
+             * @enum {string}
+             */
+            kind: "work" | "rest";
+            /** @description seconds from the first work set's start */
+            start_s: number;
+            end_s: number;
+            distance_m: number;
+            duration_ms: number;
+            stroke_count: number;
+            /** @description work sets matched to the template: index into template.steps; null otherwise */
+            step_index: number | null;
+            /** @description false when the step's distance or time was not reached */
+            complete: boolean;
+            /** @description true when a person's correction made this set: its kind or bounds differ from what detection found */
+            corrected: boolean;
+        };
+        TrainingSummary: {
+            training_id: number;
+            work_set_count: number;
+            /** @description first work start to last work end, rests included, and the recording's data-quality report */
+            total: {
+                distance_m: number;
+                duration_ms: number;
+                /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
+                duration_uncertainty_s: number | null;
+                avg_speed_m_s: number;
+                max_speed_m_s: number;
+                stroke_count: number;
+                avg_rate_spm: number | null;
+                max_rate_spm: number | null;
+                avg_stroke_distance_m: number | null;
+                /** @description kayaks: strokes on the left blade */
+                left: {
+                    strokes: number;
+                    avg_stroke_distance_m: number | null;
+                } | null;
+                /** @description kayaks: strokes on the right blade */
+                right: {
+                    strokes: number;
+                    avg_stroke_distance_m: number | null;
+                } | null;
+                /** @description only the subject's own, with health:read */
+                heart_rate: {
+                    avg_bpm: number | null;
+                    max_bpm: number | null;
+                } | null;
+                data_quality: {
+                    imu_samples: number;
+                    imu_lost_samples: number;
+                    imu_gaps: number;
+                    longest_imu_gap_ms: number;
+                    gnss_fixes: number;
+                    gnss_missing_fixes: number;
+                    effort_fix_gaps: number;
+                    effort_fix_gap_s: number;
+                    satellites_min: number | null;
+                    satellites_mean: number | null;
+                    hdop_mean: number | null;
+                    hdop_max: number | null;
+                    /** @description share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null */
+                    heart_rate_coverage: number | null;
+                    warnings: string[];
+                };
+            };
+            /** @description one derived summary per work set, in order */
+            sets: components["schemas"]["SetSummary"][];
+        };
+        TrainingTemplate: {
+            /** @description the subject's workout template, null when it was deleted since */
+            template_id: number | null;
+            /** @description the template's name now, or as it was at upload when deleted since */
+            name: string | null;
+            boat_class: string | null;
+            /** @description the template's steps as they were at upload, repeat blocks expanded */
+            steps: {
+                /** @enum {string} */
+                kind: "work" | "rest";
+                distance_m?: number;
+                duration_s?: number;
+                targets?: {
+                    rate_spm?: number;
+                    pace_s_per_500m?: number;
+                    zone?: number;
+                };
+            }[];
+            /** @description indices of work steps no set was found for */
+            unmatched_steps: number[];
+            /** @description work sets that match no step */
+            extra_set_ids: number[];
+        };
+        TrainingTimeline: {
+            training_id: number;
+            /** @description first work start to last work end */
+            duration_s: number;
+            /** @description time in work sets */
+            work_s: number;
+            /** @description time in rests */
+            rest_s: number;
+            /** @description work sets and rests in time order; relative times and derived metrics only */
+            intervals: components["schemas"]["TimelineInterval"][];
+        };
+        Vessel: {
+            /** @constant */
+            item_type: "vessel";
+            /** @description the vessel_id of GET /sessions */
+            id: number;
+            /** @description the owner's name for the boat */
+            name: string;
+            boat_class: {
+                id: number;
+                /** @description K1 … C4 */
+                type: string;
+            };
+            brand: string;
+            model: string;
+            /** @description hull mass */
+            weight_kg: number | null;
+        };
+        Weight: {
+            id: number;
+            /** @description YYYY-MM-DD */
+            measured_on: string;
+            weight_kg: number;
+            /**
+             * @description manual: entered by the person; device: measured by the service's own unit
+             * @enum {string}
+             */
+            provenance: "manual" | "device";
+        };
+        WorkoutInspection: {
+            /**
+             * @description always true here: a workout with problems is the 400 whose `problems` lists them
+             * @constant
+             */
+            valid: true;
+            problems: {
+                path: string;
+                message: string;
+            }[];
+            template: components["schemas"]["NormalizedWorkout"];
+            totals: components["schemas"]["WorkoutTotals"];
+        };
+        WorkoutTemplate: {
+            id: number;
+            name: string;
+            boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
+            totals: components["schemas"]["WorkoutTotals"];
+            /** @description ISO 8601, UTC */
+            created_at: string;
+            /** @description ISO 8601, UTC */
+            updated_at: string;
+            template: components["schemas"]["NormalizedWorkout"];
+        };
+        WorkoutTemplateListItem: {
+            id: number;
+            name: string;
+            boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
+            totals: components["schemas"]["WorkoutTotals"];
+            /** @description ISO 8601, UTC */
+            created_at: string;
+            /** @description ISO 8601, UTC */
+            updated_at: string;
+        };
+        WorkoutTotals: {
+            /** @description work steps: the sets of the practice */
+            set_count: number;
+            step_count: number;
+            work_distance_m: number;
+            work_duration_s: number;
+            rest_distance_m: number;
+            rest_duration_s: number;
+        };
+    };
+    responses: {
+        /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
+        InvalidRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
+        InvalidToken: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description invalid_request: this operation takes no query parameters */
+        NoParameters: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
+        NotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description rate_limited */
+        RateLimited: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description server_error */
+        ServerError: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description number of equal-distance splits, 1 to 20 (default 4) */
+        Count: number;
+        /** @description opaque value of meta.next_cursor from the previous page, unmodified */
+        Cursor: string;
+        /** @description last local date, inclusive */
+        DateTo: string;
+        /** @description device identifier */
+        DeviceId: number;
+        /** @description comma-separated: distance, speed, rate, stroke_distance, heart_rate, route (default distance,speed,rate); heart_rate needs health:read */
+        Fields: string;
+        /** @description Optional, at most 255 characters: the same key with the identical request (path, body, application, person) returns the same job for 24 hours; with a different request it is a 409 idempotency_key_reused */
+        IdempotencyKey: string;
+        /** @description device job id from the fetch response */
+        JobId: string;
+        /** @description vessels (boats) or paddles */
+        Kind: "vessels" | "paddles";
+        /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
+        Limit: number;
+        /** @description at most this many points, 2 to 1000 (default 500) */
+        MaxPoints: number;
+        /** @description session identifier */
+        SessionId: number;
+        /** @description a work (active) set of the training; a rest is 404 */
+        SetId: number;
+        /** @description training identifier */
+        TrainingId: number;
+    };
     requestBodies: never;
     headers: {
         /** @description requests allowed in the window */
@@ -1947,67 +2823,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description pairwise subject: stable for this application, different for every other */
-                            sub: string;
-                            /** @description display name, with the profile scope */
-                            name?: string;
-                            /** @description email address, with the email scope (not verified by this service) */
-                            email?: string;
-                            /**
-                             * @description present, and true, only when the subject is a sandbox person: a test account an application's owner made in the developer portal, holding simulated data, never a real paddler. An additive extension; absent for everyone else
-                             * @constant
-                             */
-                            sandbox?: true;
-                        };
+                        data: components["schemas"]["Me"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: this operation takes no query parameters */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["NoParameters"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks openid */
             403: {
                 headers: {
@@ -2019,105 +2843,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_authorization: {
@@ -2140,71 +2872,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            application: {
-                                client_id: string;
-                                name: string;
-                                /** @enum {string} */
-                                surface: "data" | "partner" | "session";
-                            };
-                            /** @description effective scopes of this token */
-                            scopes: string[];
-                            /** @description scopes the person consented to */
-                            granted_scopes: string[];
-                            /** @description optional scopes the person left unticked */
-                            declined_scopes: string[];
-                            granted_at: string;
-                            updated_at: string;
-                            expires_at: string;
-                        };
+                        data: components["schemas"]["Authorization"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: this operation takes no query parameters */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["NoParameters"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks openid */
             403: {
                 headers: {
@@ -2216,105 +2892,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revoke_authorization: {
@@ -2337,48 +2921,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_request: this operation takes no query parameters */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["NoParameters"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks openid */
             403: {
                 headers: {
@@ -2390,105 +2934,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_athlete_profile: {
@@ -2511,63 +2963,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            surname: string;
-                            /** @description YYYY-MM-DD */
-                            date_of_birth: string | null;
-                            /** @description discipline as the club names it, e.g. Kayak */
-                            modality: string;
-                        };
+                        data: components["schemas"]["AthleteProfile"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: this operation takes no query parameters */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["NoParameters"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks athlete:read */
             403: {
                 headers: {
@@ -2579,105 +2983,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_sessions: {
@@ -2686,7 +2998,7 @@ export interface operations {
                 /** @description first local date, inclusive */
                 date_from?: string;
                 /** @description last local date, inclusive */
-                date_to?: string;
+                date_to?: components["parameters"]["DateTo"];
                 track_id?: number;
                 category_id?: number;
                 pace_id?: number;
@@ -2702,13 +3014,13 @@ export interface operations {
                 competition?: string;
                 /** @description part of the description, case-insensitive */
                 description?: string;
-                important?: "true" | "false";
+                important?: boolean;
                 sort?: "date" | "distance" | "duration" | "created";
                 order?: "asc" | "desc";
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -2727,100 +3039,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description metres covered by the effort */
-                            distance_m: number;
-                            /** @description effort duration, milliseconds */
-                            duration_ms: number;
-                            /** @description local date of the effort start, YYYY-MM-DD */
-                            date: string;
-                            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
-                            time_of_day: string;
-                            /** @description instant of the effort start, ISO 8601 UTC */
-                            start_at: string;
-                            /** @description what was timed: a distance or a duration */
-                            target: {
-                                distance_m: number | null;
-                                duration_ms: number | null;
-                            };
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                                crew_size: number;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            };
-                            category: {
-                                id: number;
-                                name: string;
-                            };
-                            pace: {
-                                id: number;
-                                name: string;
-                            };
-                            competition: string;
-                            description: string;
-                            important: boolean;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "processed" | "failed";
-                            /** @description when the session was stored, ISO 8601 */
-                            created_at: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["SessionListItem"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -2832,105 +3057,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_session: {
@@ -2939,7 +3072,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
@@ -2956,135 +3089,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description metres covered by the effort */
-                            distance_m: number;
-                            /** @description effort duration, milliseconds */
-                            duration_ms: number;
-                            /** @description local date of the effort start, YYYY-MM-DD */
-                            date: string;
-                            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
-                            time_of_day: string;
-                            /** @description instant of the effort start, ISO 8601 UTC */
-                            start_at: string;
-                            /** @description what was timed: a distance or a duration */
-                            target: {
-                                distance_m: number | null;
-                                duration_ms: number | null;
-                            };
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                                crew_size: number;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            };
-                            category: {
-                                id: number;
-                                name: string;
-                            };
-                            pace: {
-                                id: number;
-                                name: string;
-                            };
-                            competition: string;
-                            description: string;
-                            important: boolean;
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "processed" | "failed";
-                            /** @description when the session was stored, ISO 8601 */
-                            created_at: string;
-                            /** @description the seat of the authorizing person, null when they did not paddle in it */
-                            subject_seat: number | null;
-                            crew: {
-                                /** @description 1-based seat from the bow */
-                                seat: number;
-                                /** @description null for a paddler the subject may not see */
-                                athlete: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /** @description the authorizing person's own seat */
-                                is_subject: boolean;
-                            }[];
-                            weather: {
-                                wind_speed_m_s: number | null;
-                                wind_direction_deg: number | null;
-                                air_temperature_c: number | null;
-                                water_temperature_c: number | null;
-                            } | null;
-                            /** @description the subject's own boat and paddle used; null without equipment:read */
-                            equipment: {
-                                vessel: {
-                                    id: number;
-                                    name: string;
-                                    boat_class: string;
-                                } | null;
-                                paddle: {
-                                    id: number;
-                                    name: string;
-                                    /** @enum {string} */
-                                    kind: "kayak" | "canoe";
-                                } | null;
-                            } | null;
-                            /** @description the subject's own heart rate from the unit; null without health:read or when the heart rate is not theirs */
-                            health: {
-                                avg_heart_rate_bpm: number | null;
-                                max_heart_rate_bpm: number | null;
-                            } | null;
-                        };
+                        data: components["schemas"]["Session"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -3096,105 +3109,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_session_summary: {
@@ -3203,7 +3124,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
@@ -3220,99 +3141,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            session_id: number;
-                            distance_m: number;
-                            duration_ms: number;
-                            /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
-                            duration_uncertainty_s: number | null;
-                            avg_speed_m_s: number;
-                            max_speed_m_s: number;
-                            stroke_count: number;
-                            avg_rate_spm: number | null;
-                            max_rate_spm: number | null;
-                            avg_stroke_distance_m: number | null;
-                            /** @description kayaks: strokes on the left blade */
-                            left: {
-                                strokes: number;
-                                avg_stroke_distance_m: number | null;
-                            } | null;
-                            /** @description kayaks: strokes on the right blade */
-                            right: {
-                                strokes: number;
-                                avg_stroke_distance_m: number | null;
-                            } | null;
-                            /** @description only the subject's own, with health:read */
-                            heart_rate: {
-                                avg_bpm: number | null;
-                                max_bpm: number | null;
-                            } | null;
-                            data_quality: {
-                                imu_samples: number;
-                                imu_lost_samples: number;
-                                imu_gaps: number;
-                                longest_imu_gap_ms: number;
-                                gnss_fixes: number;
-                                gnss_missing_fixes: number;
-                                effort_fix_gaps: number;
-                                effort_fix_gap_s: number;
-                                satellites_min: number | null;
-                                satellites_mean: number | null;
-                                hdop_mean: number | null;
-                                hdop_max: number | null;
-                                /** @description share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null */
-                                heart_rate_coverage: number | null;
-                                warnings: string[];
-                            };
-                        };
+                        data: components["schemas"]["SessionSummary"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -3324,40 +3161,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the session has no processed data (its processing failed) */
             409: {
                 headers: {
@@ -3368,97 +3175,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_session_series: {
         parameters: {
             query?: {
                 /** @description comma-separated: distance, speed, rate, stroke_distance, heart_rate, route (default distance,speed,rate); heart_rate needs health:read */
-                fields?: string;
+                fields?: components["parameters"]["Fields"];
                 /** @description at most this many points, 2 to 1000 (default 500) */
-                max_points?: number;
+                max_points?: components["parameters"]["MaxPoints"];
             };
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
@@ -3475,72 +3211,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            session_id: number;
-                            /** @description number of points, at most 1000 */
-                            points: number;
-                            /** @description seconds from the effort start */
-                            t_s: number[];
-                            distance_m?: (number | null)[];
-                            speed_m_s?: (number | null)[];
-                            rate_spm?: (number | null)[];
-                            stroke_distance_m?: (number | null)[];
-                            /** @description only the subject's own, with health:read */
-                            heart_rate_bpm?: (number | null)[];
-                            /** @description downsampled [latitude, longitude] in degrees, at most max_points points */
-                            route?: [
-                                number,
-                                number
-                            ][];
-                        };
+                        data: components["schemas"]["SessionSeries"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -3552,40 +3231,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the session has no processed data (its processing failed) */
             409: {
                 headers: {
@@ -3596,97 +3245,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_session_strokes: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
@@ -3703,76 +3281,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description 0-based order within the effort */
-                            index: number;
-                            /** @description catch time, seconds from the effort start */
-                            time_s: number;
-                            /** @description kayaks: the blade; canoes: null */
-                            side: ("left" | "right") | null;
-                            /** @description position along the effort at the catch */
-                            distance_m: number | null;
-                            speed_m_s: number | null;
-                            rate_spm: number | null;
-                            /** @description metres the boat travelled during the stroke */
-                            stroke_distance_m: number | null;
-                            /** @description peak surge acceleration, gravity removed */
-                            max_accel_x_m_s2: number | null;
-                            min_accel_x_m_s2: number | null;
-                            max_pitch_deg: number | null;
-                            max_roll_deg: number | null;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Stroke"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -3784,117 +3299,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_session_splits: {
         parameters: {
             query?: {
                 /** @description number of equal-distance splits, 1 to 20 (default 4) */
-                count?: number;
+                count?: components["parameters"]["Count"];
             };
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
@@ -3911,74 +3334,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            session_id: number;
-                            count: number;
-                            splits: {
-                                /** @description 1-based */
-                                index: number;
-                                /** @description distance from the start at the split's end */
-                                distance_m: number;
-                                /** @description time from the start to the split's end */
-                                elapsed_s: number;
-                                /** @description this split's own time */
-                                split_s: number;
-                                speed_m_s: number;
-                                rate_spm: number | null;
-                                /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
-                                elapsed_uncertainty_s: number | null;
-                                /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
-                                split_uncertainty_s: number | null;
-                            }[];
-                        };
+                        data: components["schemas"]["SessionSplits"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -3990,40 +3354,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the session has no processed data (its processing failed) */
             409: {
                 headers: {
@@ -4034,83 +3368,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compare_sessions: {
@@ -4123,20 +3386,7 @@ export interface operations {
         /** @description the sessions to compare */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 2 to 9 different sessions readable with this token; deltas are against the first */
-                    session_ids: number[];
-                    /**
-                     * @description points of the common distance grid, 2 to 1000 (default 200)
-                     * @default 200
-                     */
-                    points?: number;
-                    /**
-                     * @description equal splits of the common distance, 1 to 20 (default 4)
-                     * @default 4
-                     */
-                    splits?: number;
-                };
+                "application/json": components["schemas"]["SessionCompareRequest"];
             };
         };
         responses: {
@@ -4151,184 +3401,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description in the order asked; deltas are against the first */
-                            session_ids: number[];
-                            /** @description the common distance: the shortest session's; the grid and the splits cover 0 to this */
-                            distance_m: number;
-                            points: number;
-                            /** @description the common grid, metres from the start, evenly spaced */
-                            distance_grid_m: number[];
-                            sessions: {
-                                session: {
-                                    id: number;
-                                    /** @description metres covered by the effort */
-                                    distance_m: number;
-                                    /** @description effort duration, milliseconds */
-                                    duration_ms: number;
-                                    /** @description local date of the effort start, YYYY-MM-DD */
-                                    date: string;
-                                    /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
-                                    time_of_day: string;
-                                    /** @description instant of the effort start, ISO 8601 UTC */
-                                    start_at: string;
-                                    /** @description what was timed: a distance or a duration */
-                                    target: {
-                                        distance_m: number | null;
-                                        duration_ms: number | null;
-                                    };
-                                    boat_class: {
-                                        id: number;
-                                        /** @description K1 … C4 */
-                                        type: string;
-                                        crew_size: number;
-                                    };
-                                    track: {
-                                        id: number;
-                                        name: string;
-                                    };
-                                    category: {
-                                        id: number;
-                                        name: string;
-                                    };
-                                    pace: {
-                                        id: number;
-                                        name: string;
-                                    };
-                                    competition: string;
-                                    description: string;
-                                    important: boolean;
-                                    /** @enum {string} */
-                                    status: "pending" | "processing" | "processed" | "failed";
-                                    /** @description when the session was stored, ISO 8601 */
-                                    created_at: string;
-                                };
-                                summary: {
-                                    session_id: number;
-                                    distance_m: number;
-                                    duration_ms: number;
-                                    /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
-                                    duration_uncertainty_s: number | null;
-                                    avg_speed_m_s: number;
-                                    max_speed_m_s: number;
-                                    stroke_count: number;
-                                    avg_rate_spm: number | null;
-                                    max_rate_spm: number | null;
-                                    avg_stroke_distance_m: number | null;
-                                    /** @description kayaks: strokes on the left blade */
-                                    left: {
-                                        strokes: number;
-                                        avg_stroke_distance_m: number | null;
-                                    } | null;
-                                    /** @description kayaks: strokes on the right blade */
-                                    right: {
-                                        strokes: number;
-                                        avg_stroke_distance_m: number | null;
-                                    } | null;
-                                    /** @description only the subject's own, with health:read */
-                                    heart_rate: {
-                                        avg_bpm: number | null;
-                                        max_bpm: number | null;
-                                    } | null;
-                                    data_quality: {
-                                        imu_samples: number;
-                                        imu_lost_samples: number;
-                                        imu_gaps: number;
-                                        longest_imu_gap_ms: number;
-                                        gnss_fixes: number;
-                                        gnss_missing_fixes: number;
-                                        effort_fix_gaps: number;
-                                        effort_fix_gap_s: number;
-                                        satellites_min: number | null;
-                                        satellites_mean: number | null;
-                                        hdop_mean: number | null;
-                                        hdop_max: number | null;
-                                        /** @description share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null */
-                                        heart_rate_coverage: number | null;
-                                        warnings: string[];
-                                    };
-                                };
-                                series: {
-                                    /** @description seconds from the effort start at each grid distance */
-                                    time_s: number[];
-                                    speed_m_s: number[];
-                                    /** @description rate of the stroke under way; null before the first catch */
-                                    rate_spm: (number | null)[];
-                                };
-                                splits: {
-                                    /** @description 1-based */
-                                    index: number;
-                                    /** @description distance from the start at the split's end */
-                                    distance_m: number;
-                                    /** @description time from the effort start to the split's end */
-                                    elapsed_s: number;
-                                    /** @description this split's own time */
-                                    split_s: number;
-                                    speed_m_s: number;
-                                    rate_spm: number | null;
-                                    /** @description split_s minus the first session's; negative is faster */
-                                    split_delta_s: number;
-                                    /** @description elapsed_s minus the first session's: the gap at this mark */
-                                    elapsed_delta_s: number;
-                                    /** @description 95 % uncertainty of elapsed_s, seconds (null for a session processed before it was estimated) */
-                                    elapsed_uncertainty_s: number | null;
-                                    /** @description 95 % uncertainty of split_s, seconds */
-                                    split_uncertainty_s: number | null;
-                                    /** @description split_delta_s is smaller than the combined uncertainty √(a² + b²) of the two split times; null for the first session or without uncertainties */
-                                    split_delta_within_noise: boolean | null;
-                                    /** @description elapsed_delta_s is smaller than the combined uncertainty of the two elapsed times */
-                                    elapsed_delta_within_noise: boolean | null;
-                                }[];
-                            }[];
-                        };
+                        data: components["schemas"]["SessionComparison"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -4340,40 +3421,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: a session has no processed data (its processing failed); the description names it */
             409: {
                 headers: {
@@ -4384,83 +3435,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_trainings: {
@@ -4471,11 +3451,11 @@ export interface operations {
                 /** @description first local date, inclusive (trainings not processed yet have no date and are left out) */
                 date_from?: string;
                 /** @description last local date, inclusive */
-                date_to?: string;
+                date_to?: components["parameters"]["DateTo"];
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -4494,92 +3474,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            title: string;
-                            /**
-                             * @description queued → processing → ready, or → failed; figures and sets exist only when ready
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description local date of the first work set's start, YYYY-MM-DD; null until processed */
-                            date: string | null;
-                            /** @description local time of the first work set's start with its UTC offset; null until processed */
-                            time_of_day: string | null;
-                            /** @description instant of the first work set's start, ISO 8601 UTC; null until processed */
-                            start_at: string | null;
-                            /** @description first work start to last work end, metres; null until processed */
-                            distance_m: number | null;
-                            /** @description first work start to last work end; null until processed */
-                            duration_ms: number | null;
-                            /** @description active sets found; null until processed */
-                            work_set_count: number | null;
-                            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
-                            needs_review: boolean;
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                                crew_size: number;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            /** @description when the training was uploaded, ISO 8601 */
-                            created_at: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["TrainingListItem"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -4591,105 +3492,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_training: {
@@ -4698,7 +3507,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
             };
             cookie?: never;
         };
@@ -4715,151 +3524,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            title: string;
-                            /**
-                             * @description queued → processing → ready, or → failed; figures and sets exist only when ready
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description local date of the first work set's start, YYYY-MM-DD; null until processed */
-                            date: string | null;
-                            /** @description local time of the first work set's start with its UTC offset; null until processed */
-                            time_of_day: string | null;
-                            /** @description instant of the first work set's start, ISO 8601 UTC; null until processed */
-                            start_at: string | null;
-                            /** @description first work start to last work end, metres; null until processed */
-                            distance_m: number | null;
-                            /** @description first work start to last work end; null until processed */
-                            duration_ms: number | null;
-                            /** @description active sets found; null until processed */
-                            work_set_count: number | null;
-                            /** @description true when reprocessing with a newer core could not re-apply a person's set corrections to the new detection: the corrected sets were kept as they were and want a look (docs/trainings.md "Corrected sets") */
-                            needs_review: boolean;
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                                crew_size: number;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            /** @description when the training was uploaded, ISO 8601 */
-                            created_at: string;
-                            notes: string;
-                            /** @description why processing failed (status failed); null otherwise */
-                            failure: {
-                                code: string;
-                                message: string;
-                            } | null;
-                            processed_at: string | null;
-                            /** @description segmentation sensitivity used, 0.5 to 10 */
-                            sensitivity: number;
-                            /** @description the paddler, when the subject may see them */
-                            athlete: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            /** @description the workout template the practice followed, null without one */
-                            template: {
-                                /** @description the subject's workout template, null when it was deleted since */
-                                template_id: number | null;
-                                /** @description the template's name now, or as it was at upload when deleted since */
-                                name: string | null;
-                                boat_class: string | null;
-                                /** @description the template's steps as they were at upload, repeat blocks expanded */
-                                steps: {
-                                    /** @enum {string} */
-                                    kind: "work" | "rest";
-                                    distance_m?: number;
-                                    duration_s?: number;
-                                    targets?: {
-                                        rate_spm?: number;
-                                        pace_s_per_500m?: number;
-                                        zone?: number;
-                                    };
-                                }[];
-                                /** @description indices of work steps no set was found for */
-                                unmatched_steps: number[];
-                                /** @description work sets that match no step */
-                                extra_set_ids: number[];
-                            } | null;
-                            /** @description work sets and rests in time order; empty until the training is ready */
-                            sets: {
-                                /** @description the set's id; work sets have series, strokes and splits under /sets/{set_id} */
-                                set_id: number;
-                                /** @description 1-based order in the training */
-                                position: number;
-                                /**
-                                 * @description work: an active set (an effort); rest: the time between two work sets
-                                 * @enum {string}
-                                 */
-                                kind: "work" | "rest";
-                                /** @description seconds from the first work set's start */
-                                start_s: number;
-                                end_s: number;
-                                distance_m: number;
-                                duration_ms: number;
-                                stroke_count: number;
-                                /** @description work sets matched to the template: index into template.steps; null otherwise */
-                                step_index: number | null;
-                                /** @description false when the step's distance or time was not reached */
-                                complete: boolean;
-                                /** @description true when a person's correction made this set: its kind or bounds differ from what detection found */
-                                corrected: boolean;
-                            }[];
-                        };
+                        data: components["schemas"]["Training"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -4871,105 +3544,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_training_summary: {
@@ -4978,7 +3559,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
             };
             cookie?: never;
         };
@@ -4995,137 +3576,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            training_id: number;
-                            work_set_count: number;
-                            /** @description first work start to last work end, rests included, and the recording's data-quality report */
-                            total: {
-                                distance_m: number;
-                                duration_ms: number;
-                                /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
-                                duration_uncertainty_s: number | null;
-                                avg_speed_m_s: number;
-                                max_speed_m_s: number;
-                                stroke_count: number;
-                                avg_rate_spm: number | null;
-                                max_rate_spm: number | null;
-                                avg_stroke_distance_m: number | null;
-                                /** @description kayaks: strokes on the left blade */
-                                left: {
-                                    strokes: number;
-                                    avg_stroke_distance_m: number | null;
-                                } | null;
-                                /** @description kayaks: strokes on the right blade */
-                                right: {
-                                    strokes: number;
-                                    avg_stroke_distance_m: number | null;
-                                } | null;
-                                /** @description only the subject's own, with health:read */
-                                heart_rate: {
-                                    avg_bpm: number | null;
-                                    max_bpm: number | null;
-                                } | null;
-                                data_quality: {
-                                    imu_samples: number;
-                                    imu_lost_samples: number;
-                                    imu_gaps: number;
-                                    longest_imu_gap_ms: number;
-                                    gnss_fixes: number;
-                                    gnss_missing_fixes: number;
-                                    effort_fix_gaps: number;
-                                    effort_fix_gap_s: number;
-                                    satellites_min: number | null;
-                                    satellites_mean: number | null;
-                                    hdop_mean: number | null;
-                                    hdop_max: number | null;
-                                    /** @description share of the effort with heart-rate readings, 0 to 1; like heart_rate, only for the subject's own heart rate with health:read, else null */
-                                    heart_rate_coverage: number | null;
-                                    warnings: string[];
-                                };
-                            };
-                            /** @description one derived summary per work set, in order */
-                            sets: {
-                                distance_m: number;
-                                duration_ms: number;
-                                /** @description 95 % uncertainty of the final time (duration_ms), seconds: the last split's elapsed_uncertainty_s; 0 for an effort timed to a duration; null where none was estimated (processed before it was, or a whole training) */
-                                duration_uncertainty_s: number | null;
-                                avg_speed_m_s: number;
-                                max_speed_m_s: number;
-                                stroke_count: number;
-                                avg_rate_spm: number | null;
-                                max_rate_spm: number | null;
-                                avg_stroke_distance_m: number | null;
-                                /** @description kayaks: strokes on the left blade */
-                                left: {
-                                    strokes: number;
-                                    avg_stroke_distance_m: number | null;
-                                } | null;
-                                /** @description kayaks: strokes on the right blade */
-                                right: {
-                                    strokes: number;
-                                    avg_stroke_distance_m: number | null;
-                                } | null;
-                                /** @description only the subject's own, with health:read */
-                                heart_rate: {
-                                    avg_bpm: number | null;
-                                    max_bpm: number | null;
-                                } | null;
-                                set_id: number;
-                                position: number;
-                                step_index: number | null;
-                                complete: boolean;
-                                /** @description average time per 500 m, seconds */
-                                pace_500m_s: number | null;
-                            }[];
-                        };
+                        data: components["schemas"]["TrainingSummary"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -5137,40 +3596,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the training has no sets yet (queued or processing) or its processing failed; GET /trainings/{training_id} shows its status */
             409: {
                 headers: {
@@ -5181,83 +3610,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_training_timeline: {
@@ -5266,7 +3624,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
             };
             cookie?: never;
         };
@@ -5283,83 +3641,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            training_id: number;
-                            /** @description first work start to last work end */
-                            duration_s: number;
-                            /** @description time in work sets */
-                            work_s: number;
-                            /** @description time in rests */
-                            rest_s: number;
-                            /** @description work sets and rests in time order; relative times and derived metrics only */
-                            intervals: {
-                                set_id: number;
-                                position: number;
-                                /** @enum {string} */
-                                kind: "work" | "rest";
-                                /** @description seconds from the first work set's start */
-                                start_s: number;
-                                end_s: number;
-                                duration_s: number;
-                                distance_m: number;
-                                stroke_count: number;
-                                avg_speed_m_s: number | null;
-                                /** @description work sets: mean stroke rate; rests: null */
-                                avg_rate_spm: number | null;
-                                step_index: number | null;
-                                complete: boolean;
-                                /** @description true when a person's correction made this interval: its kind or bounds differ from what detection found */
-                                corrected: boolean;
-                            }[];
-                        };
+                        data: components["schemas"]["TrainingTimeline"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -5371,40 +3661,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the training has no sets yet (queued or processing) or its processing failed; GET /trainings/{training_id} shows its status */
             409: {
                 headers: {
@@ -5415,99 +3675,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_training_set_series: {
         parameters: {
             query?: {
                 /** @description comma-separated: distance, speed, rate, stroke_distance, heart_rate, route (default distance,speed,rate); heart_rate needs health:read */
-                fields?: string;
+                fields?: components["parameters"]["Fields"];
                 /** @description at most this many points, 2 to 1000 (default 500) */
-                max_points?: number;
+                max_points?: components["parameters"]["MaxPoints"];
             };
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
                 /** @description a work (active) set of the training; a rest is 404 */
-                set_id: number;
+                set_id: components["parameters"]["SetId"];
             };
             cookie?: never;
         };
@@ -5524,73 +3713,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            training_id: number;
-                            set_id: number;
-                            /** @description number of points, at most 1000 */
-                            points: number;
-                            /** @description seconds from the set's start */
-                            t_s: number[];
-                            distance_m?: (number | null)[];
-                            speed_m_s?: (number | null)[];
-                            rate_spm?: (number | null)[];
-                            stroke_distance_m?: (number | null)[];
-                            /** @description only the subject's own, with health:read */
-                            heart_rate_bpm?: (number | null)[];
-                            /** @description downsampled [latitude, longitude] in degrees, at most max_points points */
-                            route?: [
-                                number,
-                                number
-                            ][];
-                        };
+                        data: components["schemas"]["SetSeries"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -5602,121 +3733,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_training_set_strokes: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
                 /** @description a work (active) set of the training; a rest is 404 */
-                set_id: number;
+                set_id: components["parameters"]["SetId"];
             };
             cookie?: never;
         };
@@ -5733,76 +3772,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description 0-based order within the effort */
-                            index: number;
-                            /** @description catch time, seconds from the effort start */
-                            time_s: number;
-                            /** @description kayaks: the blade; canoes: null */
-                            side: ("left" | "right") | null;
-                            /** @description position along the effort at the catch */
-                            distance_m: number | null;
-                            speed_m_s: number | null;
-                            rate_spm: number | null;
-                            /** @description metres the boat travelled during the stroke */
-                            stroke_distance_m: number | null;
-                            /** @description peak surge acceleration, gravity removed */
-                            max_accel_x_m_s2: number | null;
-                            min_accel_x_m_s2: number | null;
-                            max_pitch_deg: number | null;
-                            max_roll_deg: number | null;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Stroke"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -5814,119 +3790,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_training_set_splits: {
         parameters: {
             query?: {
                 /** @description number of equal-distance splits, 1 to 20 (default 4) */
-                count?: number;
+                count?: components["parameters"]["Count"];
             };
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
                 /** @description a work (active) set of the training; a rest is 404 */
-                set_id: number;
+                set_id: components["parameters"]["SetId"];
             };
             cookie?: never;
         };
@@ -5943,75 +3827,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            training_id: number;
-                            set_id: number;
-                            count: number;
-                            splits: {
-                                /** @description 1-based */
-                                index: number;
-                                /** @description distance from the start at the split's end */
-                                distance_m: number;
-                                /** @description time from the start to the split's end */
-                                elapsed_s: number;
-                                /** @description this split's own time */
-                                split_s: number;
-                                speed_m_s: number;
-                                rate_spm: number | null;
-                                /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
-                                elapsed_uncertainty_s: number | null;
-                                /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
-                                split_uncertainty_s: number | null;
-                            }[];
-                        };
+                        data: components["schemas"]["SetSplits"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -6023,105 +3847,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compare_training_sets: {
@@ -6130,22 +3862,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
             };
             cookie?: never;
         };
         /** @description set compare request */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 2 to 9 unique ids of work sets of this training, in the order to compare */
-                    set_ids: number[];
-                    /**
-                     * @description equal-distance splits per set, 1 to 20 (default 4)
-                     * @default 4
-                     */
-                    splits?: number;
-                };
+                "application/json": components["schemas"]["SetCompareRequest"];
             };
         };
         responses: {
@@ -6160,102 +3884,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            training_id: number;
-                            /** @description split count used per set */
-                            splits: number;
-                            fastest_set_id: number;
-                            /** @description in the order requested */
-                            sets: {
-                                set_id: number;
-                                position: number;
-                                step_index: number | null;
-                                complete: boolean;
-                                distance_m: number;
-                                duration_ms: number;
-                                /** @description 95 % uncertainty of the set's final time, seconds (the last split's elapsed_uncertainty_s; 0 when the set ends at a time, not a distance) */
-                                duration_uncertainty_s: number | null;
-                                stroke_count: number;
-                                avg_speed_m_s: number;
-                                max_speed_m_s: number;
-                                pace_500m_s: number | null;
-                                avg_rate_spm: number | null;
-                                avg_stroke_distance_m: number | null;
-                                /** @description 1 = fastest average speed among the compared sets */
-                                rank: number;
-                                /** @description this set minus the first set of the request */
-                                delta_vs_first: {
-                                    duration_ms: number;
-                                    avg_speed_m_s: number;
-                                    avg_rate_spm: number | null;
-                                };
-                                /** @description equal-distance splits of the set */
-                                splits: {
-                                    /** @description 1-based */
-                                    index: number;
-                                    /** @description distance from the start at the split's end */
-                                    distance_m: number;
-                                    /** @description time from the start to the split's end */
-                                    elapsed_s: number;
-                                    /** @description this split's own time */
-                                    split_s: number;
-                                    speed_m_s: number;
-                                    rate_spm: number | null;
-                                    /** @description 95 % uncertainty of elapsed_s, seconds: the true time lies within elapsed_s ± this in 95 % of splits (null for an effort processed before it was estimated; 0 for a timed effort's end) */
-                                    elapsed_uncertainty_s: number | null;
-                                    /** @description 95 % uncertainty of split_s, seconds (smaller: the error accumulated before the split cancels) */
-                                    split_uncertainty_s: number | null;
-                                }[];
-                            }[];
-                        };
+                        data: components["schemas"]["SetComparison"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read */
             403: {
                 headers: {
@@ -6267,40 +3904,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the training has no sets yet (queued or processing) or its processing failed; GET /trainings/{training_id} shows its status */
             409: {
                 headers: {
@@ -6311,83 +3918,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_session_analysis: {
@@ -6403,7 +3939,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
                 /** @description which analysis */
                 analysis: "data-quality" | "anomalies" | "side-balance" | "metric-relationships" | "pacing" | "progression" | "stroke-phases" | "consistency" | "start" | "finish" | "split-motion";
             };
@@ -6422,252 +3958,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            session_id: number;
-                            /** @enum {string} */
-                            analysis: "data-quality" | "anomalies" | "side-balance" | "metric-relationships" | "pacing" | "progression" | "stroke-phases" | "consistency" | "start" | "finish" | "split-motion";
-                            /** @enum {string} */
-                            status: "ok" | "insufficient_data";
-                            /** @description with insufficient_data: what is missing, in words */
-                            reason: string | null;
-                            parameters: {
-                                segments: number;
-                                sensitivity: number;
-                                metrics: ("speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll")[] | null;
-                            };
-                            /** @description the analysis' own shape (see docs/analytics.md); null with insufficient_data */
-                            result: ({
-                                /** @enum {string} */
-                                grade: "good" | "fair" | "poor";
-                                reasons: string[];
-                                imu_samples: number;
-                                imu_lost_pct: number | null;
-                                imu_gaps: number;
-                                longest_imu_gap_ms: number;
-                                gnss_fixes: number;
-                                gnss_missing_pct: number | null;
-                                effort_fix_gaps: number;
-                                effort_fix_gap_s: number;
-                                satellites_mean: number | null;
-                                hdop_mean: number | null;
-                                /** @description only with health:read when the unit's heart rate is the subject's own */
-                                heart_rate_coverage: number | null;
-                                warnings: string[];
-                            } | {
-                                threshold_z: number;
-                                metrics: ("speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll")[];
-                                strokes_examined: number;
-                                anomalies: {
-                                    stroke_index: number;
-                                    time_s: number | null;
-                                    distance_m: number | null;
-                                    /** @enum {string} */
-                                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
-                                    value: number | null;
-                                    expected: number | null;
-                                    z: number | null;
-                                }[];
-                                per_100_strokes: number | null;
-                            } | {
-                                left: {
-                                    strokes: number;
-                                    stroke_distance: number | null;
-                                    stroke_time: number | null;
-                                    peak_accel: number | null;
-                                };
-                                right: {
-                                    strokes: number;
-                                    stroke_distance: number | null;
-                                    stroke_time: number | null;
-                                    peak_accel: number | null;
-                                };
-                                asymmetry_pct: {
-                                    stroke_distance: number | null;
-                                    stroke_time: number | null;
-                                    peak_accel: number | null;
-                                };
-                                tolerance_pct: number;
-                                stronger_side: ("left" | "right") | null;
-                                longer_side: ("left" | "right") | null;
-                                segments: {
-                                    index: number;
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                    asymmetry_pct: {
-                                        stroke_distance: number | null;
-                                        stroke_time: number | null;
-                                        peak_accel: number | null;
-                                    };
-                                }[];
-                            } | {
-                                strokes: number;
-                                pairs: {
-                                    /** @enum {string} */
-                                    x: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
-                                    /** @enum {string} */
-                                    y: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
-                                    n: number;
-                                    pearson_r: number | null;
-                                    slope: number | null;
-                                    intercept: number | null;
-                                    /** @enum {string} */
-                                    strength: "none" | "weak" | "moderate" | "strong";
-                                }[];
-                            } | {
-                                segments: {
-                                    index: number;
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                    time_s: number | null;
-                                    speed_m_s: number | null;
-                                    pace_500m_s: number | null;
-                                    relative_speed_pct: number | null;
-                                    rate_spm: number | null;
-                                }[];
-                                second_half_change_pct: number | null;
-                                /** @enum {string} */
-                                profile: "even" | "positive" | "negative";
-                                tolerance_pct: number;
-                                fade_pct: number | null;
-                                fastest_segment: number;
-                                slowest_segment: number;
-                            } | {
-                                metrics: {
-                                    /** @enum {string} */
-                                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
-                                    by_segment: (number | null)[];
-                                    trend_per_100m: number | null;
-                                    change_pct: number | null;
-                                }[];
-                            } | {
-                                overall: {
-                                    strokes: number;
-                                    drive_peak_m_s2: number | null;
-                                    check_m_s2: number | null;
-                                    check_to_drive_ratio: number | null;
-                                    stroke_time_s: number | null;
-                                };
-                                segments: {
-                                    strokes: number;
-                                    drive_peak_m_s2: number | null;
-                                    check_m_s2: number | null;
-                                    check_to_drive_ratio: number | null;
-                                    stroke_time_s: number | null;
-                                    index: number;
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                }[];
-                            } | {
-                                strokes: number;
-                                cv_pct: {
-                                    /** @enum {string} */
-                                    metric: "speed" | "rate" | "stroke_distance" | "stroke_time" | "peak_accel" | "check_accel" | "pitch" | "roll";
-                                    overall: number | null;
-                                    by_segment: (number | null)[];
-                                }[];
-                                rhythm_rmssd_ms: number | null;
-                                score: number | null;
-                            } | {
-                                time_to_m: {
-                                    distance_m: number;
-                                    time_s: number | null;
-                                }[];
-                                cruise_speed_m_s: number | null;
-                                time_to_90pct_cruise_s: number | null;
-                                strokes_to_90pct_cruise: number | null;
-                                peak_speed_m_s: number | null;
-                                time_to_peak_speed_s: number | null;
-                                first_strokes: {
-                                    stroke_index: number;
-                                    time_s: number | null;
-                                    rate_spm: number | null;
-                                    speed_m_s: number | null;
-                                    stroke_distance_m: number | null;
-                                }[];
-                                peak_rate_first_10_spm: number | null;
-                            } | {
-                                finish: {
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                    speed_m_s: number | null;
-                                    rate_spm: number | null;
-                                    stroke_distance_m: number | null;
-                                };
-                                body: {
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                    speed_m_s: number | null;
-                                    rate_spm: number | null;
-                                    stroke_distance_m: number | null;
-                                };
-                                speed_change_pct: number | null;
-                                rate_change_pct: number | null;
-                                stroke_distance_change_pct: number | null;
-                                /** @enum {string} */
-                                verdict: "kick" | "hold" | "fade";
-                                tolerance_pct: number;
-                            } | {
-                                segments: {
-                                    index: number;
-                                    from_m: number | null;
-                                    to_m: number | null;
-                                    pitch_deg: number | null;
-                                    roll_deg: number | null;
-                                    surge_range_m_s2: number | null;
-                                    speed_fluctuation_pct: number | null;
-                                }[];
-                                steadiest_segment: number | null;
-                                roughest_segment: number | null;
-                            }) | null;
-                        };
+                        data: components["schemas"]["SessionAnalysis"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -6679,40 +3978,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description conflict: the session has no processed data (its processing failed) */
             409: {
                 headers: {
@@ -6723,83 +3992,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_comparable_sessions: {
@@ -6827,78 +4025,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the reference session */
-                            session_id: number;
-                            boat_class: string;
-                            /** @description the distance the cohort shares (distance efforts) */
-                            target_distance_m: number | null;
-                            /** @description the duration the cohort shares (timed efforts) */
-                            target_duration_ms: number | null;
-                            /** @description how the list is ordered, in words */
-                            ranking: string;
-                            sessions: {
-                                session_id: number;
-                                date: string;
-                                distance_m: number;
-                                duration_ms: number;
-                                avg_speed_m_s: number;
-                                pace_500m_s: number | null;
-                                same_track: boolean;
-                                /** @description shares a crew athlete the subject may see */
-                                same_athlete: boolean;
-                                /** @description this session's time minus the reference's (negative: faster) */
-                                delta_ms: number;
-                            }[];
-                        };
+                        data: components["schemas"]["ComparableSessions"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -6910,105 +4045,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_progression: {
@@ -7034,82 +4077,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the reference session */
-                            session_id: number;
-                            boat_class: string;
-                            /** @description the distance the cohort shares (distance efforts) */
-                            target_distance_m: number | null;
-                            /** @description the duration the cohort shares (timed efforts) */
-                            target_duration_ms: number | null;
-                            /** @description the cohort's athlete; null when the cohort is the owner's sessions */
-                            athlete: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            /** @description oldest first, at most 200 (the most recent) */
-                            sessions: {
-                                session_id: number;
-                                date: string;
-                                duration_ms: number;
-                                avg_speed_m_s: number;
-                                pace_500m_s: number | null;
-                                is_reference: boolean;
-                            }[];
-                            best_duration_ms: number;
-                            /** @description least-squares change of the time per 30 days (negative: faster); null under 3 sessions */
-                            trend_s_per_30_days: number | null;
-                            /** @description the most recent session against the best, percent slower */
-                            latest_vs_best_pct: number;
-                        };
+                        data: components["schemas"]["Progression"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -7121,105 +4097,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_personal_bests: {
@@ -7242,64 +4126,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            boat_class: string;
-                            crew_size: number;
-                            distance_m: number;
-                            session_id: number;
-                            date: string;
-                            duration_ms: number;
-                            avg_speed_m_s: number;
-                            pace_500m_s: number | null;
-                        }[];
+                        data: components["schemas"]["PersonalBest"][];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: this operation takes no query parameters */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["NoParameters"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -7311,105 +4146,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_benchmarks: {
@@ -7435,76 +4178,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the reference session */
-                            session_id: number;
-                            boat_class: string;
-                            /** @description the distance the cohort shares (distance efforts) */
-                            target_distance_m: number | null;
-                            /** @description the duration the cohort shares (timed efforts) */
-                            target_duration_ms: number | null;
-                            /** @enum {string} */
-                            status: "ok" | "insufficient_data";
-                            reason: string | null;
-                            session_duration_ms: number;
-                            /** @description person accounts whose best makes the benchmark (at least 10): one each, from their own unit's production-sealed files */
-                            people: number | null;
-                            /** @description about p percent of the people's bests are faster than this: the mean of the 3 bests around its rank plus calibrated noise fixed for the cohort's state, so no value is one person's time nor reveals it */
-                            percentiles: {
-                                percentile: number;
-                                duration_ms: number;
-                            }[];
-                            /** @description estimated share of the people whose best is slower than this session, percent, read off the published percentiles (linear between them) */
-                            faster_than_pct: number | null;
-                        };
+                        data: components["schemas"]["Benchmark"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read */
             403: {
                 headers: {
@@ -7516,114 +4198,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_tracks: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -7642,50 +4232,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            /** @description free text: lake, river, city */
-                            location: string;
-                            /** @description an official course every account can use */
-                            is_public: boolean;
-                            /** @description start line position, WGS84 degrees; null when the track has none */
-                            start: {
-                                latitude: number;
-                                longitude: number;
-                            } | null;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Track"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
             /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience. With no credential at all this path cannot tell the two APIs apart: the body then carries both shapes (error, message, error_description, request_id) */
             401: {
                 headers: {
@@ -7694,27 +4246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    } | {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                        /** @description the same, under the results API's name */
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["AnonymousError"];
                 };
             };
             /** @description insufficient_scope: the token lacks sessions:read */
@@ -7728,105 +4260,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_track: {
@@ -7852,47 +4292,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            /** @description free text: lake, river, city */
-                            location: string;
-                            /** @description an official course every account can use */
-                            is_public: boolean;
-                            /** @description start line position, WGS84 degrees; null when the track has none */
-                            start: {
-                                latitude: number;
-                                longitude: number;
-                            } | null;
-                        };
+                        data: components["schemas"]["Track"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
             /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience. With no credential at all this path cannot tell the two APIs apart: the body then carries both shapes (error, message, error_description, request_id) */
             401: {
                 headers: {
@@ -7901,27 +4308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    } | {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                        /** @description the same, under the results API's name */
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["AnonymousError"];
                 };
             };
             /** @description insufficient_scope: the token lacks sessions:read */
@@ -7935,114 +4322,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_roster_athletes: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -8061,67 +4356,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the athlete_id of GET /sessions */
-                            id: number;
-                            name: string;
-                            surname: string;
-                            /** @description YYYY-MM-DD */
-                            date_of_birth: string | null;
-                            /** @description discipline as the club names it, e.g. Kayak */
-                            modality: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Athlete"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks athlete:read */
             403: {
                 headers: {
@@ -8133,105 +4374,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_roster_athlete: {
@@ -8257,64 +4406,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the athlete_id of GET /sessions */
-                            id: number;
-                            name: string;
-                            surname: string;
-                            /** @description YYYY-MM-DD */
-                            date_of_birth: string | null;
-                            /** @description discipline as the club names it, e.g. Kayak */
-                            modality: string;
-                        };
+                        data: components["schemas"]["Athlete"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks athlete:read */
             403: {
                 headers: {
@@ -8326,114 +4426,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_teams: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -8452,61 +4460,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["TeamListItem"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks athlete:read */
             403: {
                 headers: {
@@ -8518,105 +4478,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_team: {
@@ -8642,69 +4510,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            /** @description every coach of the team, by display name */
-                            coaches: {
-                                /** @description display name */
-                                name: string;
-                            }[];
-                            /** @description the team's athletes the subject may see (their own record, those they manage or coach); others are left out */
-                            athletes: {
-                                id: number;
-                                name: string;
-                                surname: string;
-                            }[];
-                        };
+                        data: components["schemas"]["Team"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks athlete:read */
             403: {
                 headers: {
@@ -8716,119 +4530,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_equipment: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path: {
                 /** @description vessels (boats) or paddles */
-                kind: "vessels" | "paddles";
+                kind: components["parameters"]["Kind"];
             };
             cookie?: never;
         };
@@ -8845,89 +4567,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: ({
-                            /** @constant */
-                            item_type: "vessel";
-                            /** @description the vessel_id of GET /sessions */
-                            id: number;
-                            /** @description the owner's name for the boat */
-                            name: string;
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                            };
-                            brand: string;
-                            model: string;
-                            /** @description hull mass */
-                            weight_kg: number | null;
-                        } | {
-                            /** @constant */
-                            item_type: "paddle";
-                            id: number;
-                            /** @description the owner's name for the paddle */
-                            name: string;
-                            /**
-                             * @description kayak: double-bladed; canoe: single-bladed
-                             * @enum {string}
-                             */
-                            kind: "kayak" | "canoe";
-                            brand: string;
-                            model: string;
-                            length_cm: number | null;
-                            blade_area_cm2: number | null;
-                        })[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["EquipmentItem"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks equipment:read */
             403: {
                 headers: {
@@ -8939,105 +4585,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_equipment_item: {
@@ -9046,7 +4600,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description vessels (boats) or paddles */
-                kind: "vessels" | "paddles";
+                kind: components["parameters"]["Kind"];
                 /** @description boat or paddle identifier */
                 item_id: number;
             };
@@ -9065,87 +4619,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description a boat (kind vessels) or a paddle (kind paddles) */
-                        data: {
-                            /** @constant */
-                            item_type: "vessel";
-                            /** @description the vessel_id of GET /sessions */
-                            id: number;
-                            /** @description the owner's name for the boat */
-                            name: string;
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                            };
-                            brand: string;
-                            model: string;
-                            /** @description hull mass */
-                            weight_kg: number | null;
-                        } | {
-                            /** @constant */
-                            item_type: "paddle";
-                            id: number;
-                            /** @description the owner's name for the paddle */
-                            name: string;
-                            /**
-                             * @description kayak: double-bladed; canoe: single-bladed
-                             * @enum {string}
-                             */
-                            kind: "kayak" | "canoe";
-                            brand: string;
-                            model: string;
-                            length_cm: number | null;
-                            blade_area_cm2: number | null;
-                        };
+                        data: components["schemas"]["EquipmentItem"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks equipment:read */
             403: {
                 headers: {
@@ -9157,105 +4639,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_catalogue: {
@@ -9281,84 +4671,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description boats: an array of boat classes; paddles: an array of paddle kinds; session-options: {categories, paces} */
-                        data: {
-                            /** @description the boat_class_id of GET /sessions */
-                            id: number;
-                            /** @description K1 … C4 */
-                            type: string;
-                            crew_size: number;
-                            /** @enum {string} */
-                            hull: "kayak" | "canoe";
-                        }[] | {
-                            /**
-                             * @description the kind of equipment paddles
-                             * @enum {string}
-                             */
-                            kind: "kayak" | "canoe";
-                            name: string;
-                            /** @description 2 for a kayak paddle, 1 for a canoe paddle */
-                            blades: number;
-                        }[] | {
-                            /** @description the category_id values of sessions */
-                            categories: {
-                                id: number;
-                                name: string;
-                            }[];
-                            /** @description the pace_id values of sessions */
-                            paces: {
-                                id: number;
-                                name: string;
-                            }[];
-                        };
+                        data: components["schemas"]["Catalogue"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks catalog:read */
             403: {
                 headers: {
@@ -9370,114 +4691,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_records: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -9496,76 +4725,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the session that set the record */
-                            session_id: number;
-                            boat_class: {
-                                id: number;
-                                /** @description K1 … C4 */
-                                type: string;
-                                crew_size: number;
-                            };
-                            /** @description metres covered by the effort */
-                            distance_m: number;
-                            duration_ms: number;
-                            /** @description local date of the session, YYYY-MM-DD */
-                            date: string;
-                            /** @description instant of the effort start, ISO 8601 UTC */
-                            start_at: string;
-                            /** @description true for the standing record of its boat class and distance */
-                            current: boolean;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["PerformanceRecord"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks records:read */
             403: {
                 headers: {
@@ -9577,114 +4743,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_health_weights: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -9703,68 +4777,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description YYYY-MM-DD */
-                            measured_on: string;
-                            weight_kg: number;
-                            /**
-                             * @description manual: entered by the person; device: measured by the service's own unit
-                             * @enum {string}
-                             */
-                            provenance: "manual" | "device";
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Weight"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks health:read */
             403: {
                 headers: {
@@ -9776,105 +4795,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_health_lactate: {
@@ -9885,9 +4812,9 @@ export interface operations {
                 /** @description only the readings of this training of the subject */
                 training_id?: number;
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -9906,72 +4833,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            session_id: number | null;
-                            training_id: number | null;
-                            /** @description ISO 8601 UTC */
-                            measured_at: string;
-                            lactate_mmol_l: number;
-                            /** @description when in the session, e.g. after 3 min */
-                            note: string;
-                            /**
-                             * @description manual: entered by the person; device: measured by the service's own unit
-                             * @enum {string}
-                             */
-                            provenance: "manual" | "device";
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Lactate"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks health:read */
             403: {
                 headers: {
@@ -9983,114 +4851,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_devices: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -10109,74 +4885,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description the owner's name for the unit; may be empty */
-                            label: string;
-                            /** @description hardware model name, e.g. SVC Pro */
-                            model: string;
-                            /** @description firmware version last seen, major.minor.patch */
-                            firmware: string;
-                            /** @description first upload from the unit, ISO 8601 */
-                            first_seen_at: string;
-                            /** @description latest upload from the unit, ISO 8601 */
-                            last_seen_at: string;
-                            /** @description original files kept from the unit */
-                            file_count: number;
-                            /** @description local date of the latest session it recorded, YYYY-MM-DD */
-                            last_session_date: string | null;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["Device"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:read */
             403: {
                 headers: {
@@ -10188,105 +4903,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_device: {
@@ -10295,7 +4918,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description device identifier */
-                device_id: number;
+                device_id: components["parameters"]["DeviceId"];
             };
             cookie?: never;
         };
@@ -10312,71 +4935,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description the owner's name for the unit; may be empty */
-                            label: string;
-                            /** @description hardware model name, e.g. SVC Pro */
-                            model: string;
-                            /** @description firmware version last seen, major.minor.patch */
-                            firmware: string;
-                            /** @description first upload from the unit, ISO 8601 */
-                            first_seen_at: string;
-                            /** @description latest upload from the unit, ISO 8601 */
-                            last_seen_at: string;
-                            /** @description original files kept from the unit */
-                            file_count: number;
-                            /** @description local date of the latest session it recorded, YYYY-MM-DD */
-                            last_session_date: string | null;
-                        };
+                        data: components["schemas"]["Device"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:read */
             403: {
                 headers: {
@@ -10388,119 +4955,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_device_files: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path: {
                 /** @description device identifier */
-                device_id: number;
+                device_id: components["parameters"]["DeviceId"];
             };
             cookie?: never;
         };
@@ -10517,70 +4992,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description the original encrypted .svc file's name as uploaded */
-                            filename: string | null;
-                            byte_size: number;
-                            /** @description hex SHA-256 of the original bytes, to check a retrieved copy */
-                            sha256: string;
-                            /** @description the session made from the file */
-                            session_id: number;
-                            /** @description local date of that session, YYYY-MM-DD */
-                            session_date: string;
-                            /** @description ISO 8601 */
-                            uploaded_at: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["DeviceFile"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:files */
             403: {
                 headers: {
@@ -10592,105 +5010,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     fetch_device_file: {
@@ -10699,7 +5025,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description device identifier */
-                device_id: number;
+                device_id: components["parameters"]["DeviceId"];
                 /** @description the file's name as the manifest lists it (the newest upload of that name) */
                 filename: string;
             };
@@ -10720,85 +5046,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description opaque job id; bound to the application and person that created it */
-                            job_id: string;
-                            /** @enum {string} */
-                            kind: "fetch" | "delete";
-                            /**
-                             * @description queued → running → succeeded → consumed (downloaded once) or expired; or → failed
-                             * @enum {string}
-                             */
-                            status: "queued" | "running" | "succeeded" | "failed" | "consumed" | "expired";
-                            device_id: number;
-                            /** @description fetch: the original's file name */
-                            filename: string | null;
-                            /** @description fetch: size of the copy in bytes */
-                            byte_size: number | null;
-                            /** @description fetch: hex SHA-256 of the copy, equal to the manifest's */
-                            sha256: string | null;
-                            /** @description delete: originals removed */
-                            deleted_files: number | null;
-                            created_at: string;
-                            finished_at: string | null;
-                            /** @description fetch: the copy is deleted after this instant if not downloaded */
-                            expires_at: string | null;
-                            /** @description why a failed job failed; never a stack trace */
-                            error: string | null;
-                            links: {
-                                self: string;
-                                /** @description fetch, while succeeded: POST here once to receive the file */
-                                download: string | null;
-                            };
-                        };
+                        data: components["schemas"]["DeviceJob"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:files */
             403: {
                 headers: {
@@ -10810,105 +5066,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_device_job: {
@@ -10917,7 +5081,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description device job id from the fetch response */
-                job_id: string;
+                job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -10935,85 +5099,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description opaque job id; bound to the application and person that created it */
-                            job_id: string;
-                            /** @enum {string} */
-                            kind: "fetch" | "delete";
-                            /**
-                             * @description queued → running → succeeded → consumed (downloaded once) or expired; or → failed
-                             * @enum {string}
-                             */
-                            status: "queued" | "running" | "succeeded" | "failed" | "consumed" | "expired";
-                            device_id: number;
-                            /** @description fetch: the original's file name */
-                            filename: string | null;
-                            /** @description fetch: size of the copy in bytes */
-                            byte_size: number | null;
-                            /** @description fetch: hex SHA-256 of the copy, equal to the manifest's */
-                            sha256: string | null;
-                            /** @description delete: originals removed */
-                            deleted_files: number | null;
-                            created_at: string;
-                            finished_at: string | null;
-                            /** @description fetch: the copy is deleted after this instant if not downloaded */
-                            expires_at: string | null;
-                            /** @description why a failed job failed; never a stack trace */
-                            error: string | null;
-                            links: {
-                                self: string;
-                                /** @description fetch, while succeeded: POST here once to receive the file */
-                                download: string | null;
-                            };
-                        };
+                        data: components["schemas"]["DeviceJob"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:files */
             403: {
                 headers: {
@@ -11025,105 +5119,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     download_device_file: {
@@ -11132,7 +5134,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description device job id from the fetch response */
-                job_id: string;
+                job_id: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -11151,48 +5153,8 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks devices:files */
             403: {
                 headers: {
@@ -11204,105 +5166,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_replay_embed: {
@@ -11315,12 +5185,7 @@ export interface operations {
         /** @description embed creation body (data-api.md) */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description sessions to show, one lane each in this order; 1 to 9, unique, each readable with this token */
-                    session_ids: number[];
-                    /** @description exact HTTPS origin already approved for this application, e.g. https://club.example */
-                    origin: string;
-                };
+                "application/json": components["schemas"]["EmbedRequest"];
             };
         };
         responses: {
@@ -11335,64 +5200,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description embed identifier (DELETE /svcsim/embeds/{embed_id} revokes it) */
-                            id: number;
-                            /** @description open once, within two minutes, as an iframe's src on the origin; holds no OAuth token */
-                            launch_url: string;
-                            /** @description ISO 8601, UTC */
-                            launch_expires_at: string;
-                            origin: string;
-                            session_ids: number[];
-                        };
+                        data: components["schemas"]["Embed"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read or svcsim:embed; or origin_not_approved: the origin is not approved for this application */
             403: {
                 headers: {
@@ -11403,40 +5219,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description replay_artifact_unavailable: a session's replay artifact is missing (not built yet, or processing failed) or invalid; the description names the session */
             409: {
                 headers: {
@@ -11447,83 +5233,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revoke_replay_embed: {
@@ -11549,48 +5264,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read or svcsim:embed */
             403: {
                 headers: {
@@ -11602,105 +5277,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     download_replay_artifact: {
@@ -11732,16 +5315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description not_found: unknown, used or expired token, or a revoked embed */
@@ -11751,16 +5325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description server_error */
@@ -11770,16 +5335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
@@ -11790,16 +5346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11813,10 +5360,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description the opaque lease credential issued at launch */
-                    lease: string;
-                };
+                "application/json": components["schemas"]["LeaseRequest"];
             };
         };
         responses: {
@@ -11828,10 +5372,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description ISO 8601, UTC: ten minutes from this renewal */
-                            expires_at: string;
-                        };
+                        data: components["schemas"]["Lease"];
                     };
                 };
             };
@@ -11842,16 +5383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token: the credential in the body is missing, malformed, invalid, expired or revoked */
@@ -11862,16 +5394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description server_error */
@@ -11881,16 +5404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
@@ -11901,16 +5415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11920,40 +5425,18 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Optional, at most 255 characters: the same key with the identical request (path, body, application, person) returns the same job for 24 hours; with a different request it is a 409 idempotency_key_reused */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description session identifier */
-                session_id: number;
+                session_id: components["parameters"]["SessionId"];
             };
             cookie?: never;
         };
         /** @description ExportRequest */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description file format
-                     * @enum {string}
-                     */
-                    format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
-                    /**
-                     * @description seat (1 to 4) whose heart rate and subject fields are included
-                     * @default 1
-                     */
-                    athlete?: number;
-                    /**
-                     * @description number of equal-distance splits
-                     * @default 4
-                     */
-                    splits?: number;
-                    /**
-                     * @description language of labels
-                     * @default en
-                     * @enum {string}
-                     */
-                    lang?: "en" | "es";
-                };
+                "application/json": components["schemas"]["ExportRequest"];
             };
         };
         responses: {
@@ -11970,91 +5453,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description opaque job id; bound to the application and person that created it */
-                            job_id: string;
-                            /**
-                             * @description queued → running → succeeded → expired, or → failed
-                             * @enum {string}
-                             */
-                            status: "queued" | "running" | "succeeded" | "failed" | "expired";
-                            /** @enum {string} */
-                            format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
-                            /** @description the exported session; null for a training export */
-                            session_id: number | null;
-                            /** @description the exported training; null for a session export */
-                            training_id: number | null;
-                            /** @description seat whose heart rate and subject fields are included */
-                            athlete: number;
-                            splits: number;
-                            /** @enum {string} */
-                            lang: "en" | "es";
-                            /** @description percent done where known: 0 queued, 100 succeeded, null while building or after a failure */
-                            progress: number | null;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            started_at: string | null;
-                            /** @description when the build succeeded or failed */
-                            finished_at: string | null;
-                            /** @description after this instant the file is deleted and the download answers 404 */
-                            expires_at: string | null;
-                            /** @description why a failed job failed, for people; never a stack trace */
-                            error: string | null;
-                            links: {
-                                /** @description this status document: poll it, waiting Retry-After seconds between requests */
-                                self: string;
-                                /** @description the file, while the job is succeeded */
-                                download: string | null;
-                            };
-                        };
+                        data: components["schemas"]["Export"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks sessions:read or exports:create */
             403: {
                 headers: {
@@ -12066,40 +5473,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description idempotency_key_reused: the Idempotency-Key was already used for a different request */
             409: {
                 headers: {
@@ -12110,83 +5487,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_training_export: {
@@ -12194,40 +5500,18 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Optional, at most 255 characters: the same key with the identical request (path, body, application, person) returns the same job for 24 hours; with a different request it is a 409 idempotency_key_reused */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description training identifier */
-                training_id: number;
+                training_id: components["parameters"]["TrainingId"];
             };
             cookie?: never;
         };
         /** @description ExportRequest */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description file format
-                     * @enum {string}
-                     */
-                    format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
-                    /**
-                     * @description seat (1 to 4) whose heart rate and subject fields are included
-                     * @default 1
-                     */
-                    athlete?: number;
-                    /**
-                     * @description number of equal-distance splits
-                     * @default 4
-                     */
-                    splits?: number;
-                    /**
-                     * @description language of labels
-                     * @default en
-                     * @enum {string}
-                     */
-                    lang?: "en" | "es";
-                };
+                "application/json": components["schemas"]["ExportRequest"];
             };
         };
         responses: {
@@ -12244,91 +5528,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description opaque job id; bound to the application and person that created it */
-                            job_id: string;
-                            /**
-                             * @description queued → running → succeeded → expired, or → failed
-                             * @enum {string}
-                             */
-                            status: "queued" | "running" | "succeeded" | "failed" | "expired";
-                            /** @enum {string} */
-                            format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
-                            /** @description the exported session; null for a training export */
-                            session_id: number | null;
-                            /** @description the exported training; null for a session export */
-                            training_id: number | null;
-                            /** @description seat whose heart rate and subject fields are included */
-                            athlete: number;
-                            splits: number;
-                            /** @enum {string} */
-                            lang: "en" | "es";
-                            /** @description percent done where known: 0 queued, 100 succeeded, null while building or after a failure */
-                            progress: number | null;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            started_at: string | null;
-                            /** @description when the build succeeded or failed */
-                            finished_at: string | null;
-                            /** @description after this instant the file is deleted and the download answers 404 */
-                            expires_at: string | null;
-                            /** @description why a failed job failed, for people; never a stack trace */
-                            error: string | null;
-                            links: {
-                                /** @description this status document: poll it, waiting Retry-After seconds between requests */
-                                self: string;
-                                /** @description the file, while the job is succeeded */
-                                download: string | null;
-                            };
-                        };
+                        data: components["schemas"]["Export"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks trainings:read or exports:create */
             403: {
                 headers: {
@@ -12340,40 +5548,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
             /** @description idempotency_key_reused: the Idempotency-Key was already used for a different request; conflict: the training is not ready (queued, processing or failed) */
             409: {
                 headers: {
@@ -12384,83 +5562,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_export: {
@@ -12487,91 +5594,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description opaque job id; bound to the application and person that created it */
-                            job_id: string;
-                            /**
-                             * @description queued → running → succeeded → expired, or → failed
-                             * @enum {string}
-                             */
-                            status: "queued" | "running" | "succeeded" | "failed" | "expired";
-                            /** @enum {string} */
-                            format: "json" | "pdf" | "pdf-full" | "xlsx" | "fit" | "tcx";
-                            /** @description the exported session; null for a training export */
-                            session_id: number | null;
-                            /** @description the exported training; null for a session export */
-                            training_id: number | null;
-                            /** @description seat whose heart rate and subject fields are included */
-                            athlete: number;
-                            splits: number;
-                            /** @enum {string} */
-                            lang: "en" | "es";
-                            /** @description percent done where known: 0 queued, 100 succeeded, null while building or after a failure */
-                            progress: number | null;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            started_at: string | null;
-                            /** @description when the build succeeded or failed */
-                            finished_at: string | null;
-                            /** @description after this instant the file is deleted and the download answers 404 */
-                            expires_at: string | null;
-                            /** @description why a failed job failed, for people; never a stack trace */
-                            error: string | null;
-                            links: {
-                                /** @description this status document: poll it, waiting Retry-After seconds between requests */
-                                self: string;
-                                /** @description the file, while the job is succeeded */
-                                download: string | null;
-                            };
-                        };
+                        data: components["schemas"]["Export"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks exports:create */
             403: {
                 headers: {
@@ -12583,105 +5614,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     download_export: {
@@ -12713,48 +5652,8 @@ export interface operations {
                     "application/vnd.garmin.tcx+xml": string;
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks exports:create */
             403: {
                 headers: {
@@ -12766,114 +5665,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_workout_templates: {
         parameters: {
             query?: {
                 /** @description opaque value of meta.next_cursor from the previous page, unmodified */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 /** @description entries per page, 1 to 100 (default 50); a page may hold fewer */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;
@@ -12892,75 +5699,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
-                            totals: {
-                                /** @description work steps: the sets of the practice */
-                                set_count: number;
-                                step_count: number;
-                                work_distance_m: number;
-                                work_duration_s: number;
-                                rest_distance_m: number;
-                                rest_duration_s: number;
-                            };
-                            /** @description ISO 8601, UTC */
-                            created_at: string;
-                            /** @description ISO 8601, UTC */
-                            updated_at: string;
-                        }[];
-                        meta: {
-                            /** @description pass back as `cursor` for the next page; null on the last page */
-                            next_cursor: string | null;
-                            /** @description the page size used */
-                            limit: number;
-                        };
+                        data: components["schemas"]["WorkoutTemplateListItem"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks workouts:read */
             403: {
                 headers: {
@@ -12972,105 +5717,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_workout_template: {
@@ -13096,95 +5749,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
-                            totals: {
-                                /** @description work steps: the sets of the practice */
-                                set_count: number;
-                                step_count: number;
-                                work_distance_m: number;
-                                work_duration_s: number;
-                                rest_distance_m: number;
-                                rest_duration_s: number;
-                            };
-                            /** @description ISO 8601, UTC */
-                            created_at: string;
-                            /** @description ISO 8601, UTC */
-                            updated_at: string;
-                            template: {
-                                /** @constant */
-                                version: 1;
-                                name: string | null;
-                                boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
-                                notes: string | null;
-                                /** @description every step in order, repeat blocks expanded (at most 500) */
-                                steps: {
-                                    /** @enum {string} */
-                                    kind: "work" | "rest";
-                                    /** @description exactly one of distance_m and duration_s */
-                                    distance_m?: number;
-                                    duration_s?: number;
-                                    targets?: {
-                                        /** @description stroke rate, strokes per minute */
-                                        rate_spm?: number;
-                                        /** @description pace, seconds per 500 m */
-                                        pace_s_per_500m?: number;
-                                        /** @description training zone 1 (easy) to 5 (maximal) */
-                                        zone?: number;
-                                    };
-                                }[];
-                            };
-                        };
+                        data: components["schemas"]["WorkoutTemplate"];
                         meta?: {
                             [key: string]: unknown;
                         };
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included), or the cursor is altered, expired or from another list or account */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks workouts:read */
             403: {
                 headers: {
@@ -13196,105 +5769,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     import_workout_template: {
@@ -13329,49 +5810,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /**
-                             * @description always true here: a workout with problems is the 400 whose `problems` lists them
-                             * @constant
-                             */
-                            valid: true;
-                            problems: {
-                                path: string;
-                                message: string;
-                            }[];
-                            template: {
-                                /** @constant */
-                                version: 1;
-                                name: string | null;
-                                boat_class: ("K1" | "K2" | "K4" | "C1" | "C2" | "C4") | null;
-                                notes: string | null;
-                                /** @description every step in order, repeat blocks expanded (at most 500) */
-                                steps: {
-                                    /** @enum {string} */
-                                    kind: "work" | "rest";
-                                    /** @description exactly one of distance_m and duration_s */
-                                    distance_m?: number;
-                                    duration_s?: number;
-                                    targets?: {
-                                        /** @description stroke rate, strokes per minute */
-                                        rate_spm?: number;
-                                        /** @description pace, seconds per 500 m */
-                                        pace_s_per_500m?: number;
-                                        /** @description training zone 1 (easy) to 5 (maximal) */
-                                        zone?: number;
-                                    };
-                                }[];
-                            };
-                            totals: {
-                                /** @description work steps: the sets of the practice */
-                                set_count: number;
-                                step_count: number;
-                                work_distance_m: number;
-                                work_duration_s: number;
-                                rest_distance_m: number;
-                                rest_duration_s: number;
-                            };
-                        };
+                        data: components["schemas"]["WorkoutInspection"];
                         meta?: {
                             [key: string]: unknown;
                         };
@@ -13406,26 +5845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_token: the bearer token is missing, invalid, expired, revoked or for another audience */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            401: components["responses"]["InvalidToken"];
             /** @description insufficient_scope: the token lacks workouts:read */
             403: {
                 headers: {
@@ -13437,105 +5857,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not_found: absent, outside the token's subject boundary, or not served on the application's surface (indistinguishable) */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description server_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     launch_replay_embed: {
@@ -13566,16 +5894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code: invalid_request, invalid_token, insufficient_scope, origin_not_approved, not_found, method_not_allowed, conflict, idempotency_key_reused, replay_artifact_unavailable, rate_limited, server_error, service_unavailable */
-                        error: string;
-                        /** @description what is wrong, for a developer */
-                        error_description?: string;
-                        /** @description insufficient_scope: the scopes the operation needs, space-separated */
-                        scope?: string;
-                        /** @description req_ and 22 base62 characters, the same as the X-Request-Id header; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unknown, used, expired or revoked launch, or a request that is not the approved origin's frame navigation */
@@ -13633,6 +5952,578 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    webhook_session_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "session.created",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "session_id": 1287
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "session.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /sessions/{session_id} */
+                        session_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_session_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "session.updated",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "session_id": 1287
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "session.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /sessions/{session_id} */
+                        session_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_session_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "session.deleted",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "session_id": 1287
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "session.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /sessions/{session_id} */
+                        session_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_training_ready: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "training.ready",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "training_id": 311
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "training.ready";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /trainings/{training_id} */
+                        training_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_training_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "training.updated",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "training_id": 311
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "training.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /trainings/{training_id} */
+                        training_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_training_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "training.failed",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "training_id": 311
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "training.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /trainings/{training_id} */
+                        training_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_export_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "export.completed",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "export.completed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /exports/{job_id} */
+                        export_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_export_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "export.failed",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "export_id": "exp_7QmZ4vX2LkP9sT1aB3cD5eF"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "export.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /exports/{job_id} */
+                        export_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_device_job_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "device_job.completed",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM",
+                 *         "device_job_id": "dj_4TnR8wQ1ZxC6vB9mK2pL7hJ"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "device_job.completed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                        /** @description GET /devices/jobs/{job_id} */
+                        device_job_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_authorization_revoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "authorization.revoked",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {
+                 *         "subject": "Jr2cJmWc0jV9dE1x3oQp5uYbLk8sH4tG6aN7fZ2wRqM"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "authorization.revoked";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The person's pairwise `sub`, as in this application's tokens and GET /me */
+                        subject: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Message id (msg_…): the same on every retry and redelivery of this event; deduplicate by it. */
+                "webhook-id": string;
+                /** @description Seconds since the Unix epoch when this attempt was signed; reject values far from now (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded part of your `whsec_…` secret. Two signatures during a secret rotation's overlap; accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-05-04T07:31:09.412Z",
+                 *       "data": {}
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened
+                     */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 15 s, is retried: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -295,9 +295,262 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
+    schemas: {
+        AnonymousError: {
+            /** @description machine-readable code */
+            error: string;
+            /** @description the exact problem */
+            message: string;
+            /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
+            request_id: string;
+            /** @description the same as message, under the Data API's name */
+            error_description: string;
+        };
+        Athlete: {
+            id: number;
+            /** @description full name */
+            name: string;
+            /** @description YYYY-MM-DD */
+            date_of_birth: string | null;
+            modality: string;
+        };
+        DeletedResult: {
+            id: number;
+            /** @constant */
+            deleted: true;
+        };
+        DuplicateUploadError: {
+            /** @description machine-readable code */
+            error: string;
+            /** @description the exact problem */
+            message: string;
+            /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
+            request_id: string;
+            /** @description the result made from the same file */
+            existing_result_id: number;
+        };
+        Error: {
+            /** @description machine-readable code */
+            error: string;
+            /** @description the exact problem */
+            message: string;
+            /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
+            request_id: string;
+        };
+        NamedItem: {
+            id: number;
+            name: string;
+        };
+        Pagination: {
+            page: number;
+            /** @description the page size used */
+            per_page: number;
+            total: number;
+            pages: number;
+            has_next: boolean;
+            has_prev: boolean;
+        };
+        Result: {
+            id: number;
+            /** @description distance of the effort, metres */
+            dist: number;
+            /** @description local date of the effort start, YYYY-MM-DD */
+            date: string;
+            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
+            time_of_day: string;
+            competition: string;
+            description: string;
+            /** @description duration of the effort, milliseconds */
+            duration: number;
+            /** @description YYYY-MM-DD */
+            creation_date: string;
+            /** @description firmware of the unit */
+            software_version: string;
+            /** @description model of the unit */
+            hardware: string;
+            owner: components["schemas"]["NamedItem"];
+            track: components["schemas"]["NamedItem"];
+            category: components["schemas"]["NamedItem"];
+            vessel: components["schemas"]["Vessel"];
+            pace: components["schemas"]["NamedItem"];
+            /** @description internal athletes in boat order */
+            athletes: {
+                id: number;
+                full_name: string;
+            }[];
+            data_strokes: {
+                stroke_count: number;
+                strokes: components["schemas"]["Stroke"][];
+            } | null;
+            external_athletes: {
+                athletes: {
+                    seat: number;
+                    name: string | null;
+                    surname: string;
+                    weight: number | null;
+                }[];
+            } | null;
+            meteo: {
+                wind_speed: number | null;
+                wind_direction: number | null;
+                air_temperature: number | null;
+                water_temperature: number | null;
+            } | null;
+            athletes_detail: {
+                seats: {
+                    seat: number;
+                    id: number | null;
+                    name: string | null;
+                    surname: string;
+                    external: boolean;
+                }[];
+            } | null;
+        };
+        ResultListItem: {
+            id: number;
+            /** @description distance of the effort, metres */
+            dist: number;
+            /** @description local date of the effort start, YYYY-MM-DD */
+            date: string;
+            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
+            time_of_day: string;
+            competition: string;
+            description: string;
+            /** @description duration of the effort, milliseconds */
+            duration: number;
+            /** @description YYYY-MM-DD */
+            creation_date: string;
+            /** @description firmware of the unit */
+            software_version: string;
+            /** @description model of the unit */
+            hardware: string;
+            owner: components["schemas"]["NamedItem"];
+            track: components["schemas"]["NamedItem"];
+            category: components["schemas"]["NamedItem"];
+            vessel: components["schemas"]["Vessel"];
+            pace: components["schemas"]["NamedItem"];
+            /** @description internal athletes in boat order */
+            athletes: {
+                id: number;
+                full_name: string;
+            }[];
+        };
+        Stroke: {
+            /** @description position along the effort at the catch, metres */
+            distance: number | null;
+            /** @description m/s */
+            filtered_speed: number | null;
+            /** @description strokes per minute */
+            rate: number | null;
+            /** @description metres per stroke (canoes) */
+            stroke_distance: number | null;
+            /** @description metres per stroke, left blade (kayaks) */
+            left_stroke_distance: number | null;
+            /** @description metres per stroke, right blade (kayaks) */
+            right_stroke_distance: number | null;
+            /** @description m/s², gravity removed */
+            max_accel_x: number | null;
+            /** @description m/s², gravity removed */
+            min_accel_x: number | null;
+            /** @description degrees */
+            max_pitch: number | null;
+            /** @description degrees */
+            max_roll: number | null;
+        };
+        UploadedResult: {
+            id: number;
+            dist: number;
+            date: string;
+            time_of_day: string;
+            /** @description milliseconds */
+            duration: number;
+            software_version: string;
+            vessel: components["schemas"]["Vessel"];
+            track: components["schemas"]["NamedItem"];
+            athletes_count: number;
+        };
+        Vessel: {
+            id: number;
+            type: string;
+            /** @description crew size */
+            npeople: number;
+        };
+    };
+    responses: {
+        /** @description internal_error */
+        InternalError: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
+        InvalidRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description rate_limited: over the per-key limit */
+        RateLimited: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unauthorized: missing or invalid credentials */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description result identifier */
+        Id: number;
+        /** @description page number, from 1 */
+        Page: number;
+        /** @description entries per page (default 20); values above 100 are capped to 100 */
+        PerPage: number;
+    };
     requestBodies: never;
     headers: {
         /** @description requests allowed in the window */
@@ -312,6 +565,8 @@ export interface components {
         "X-Request-Id": string;
         /** @description bearer challenge */
         "WWW-Authenticate": string;
+        /** @description the key's mode: test for a sandbox person's key pair (it reaches only that simulated person's data), live for any other */
+        "Paddle-Key-Mode": "test" | "live";
     };
     pathItems: never;
 }
@@ -345,9 +600,9 @@ export interface operations {
                 sort?: "date" | "dist" | "time" | "creation_date";
                 order?: "asc" | "desc";
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -362,165 +617,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description distance of the effort, metres */
-                            dist: number;
-                            /** @description local date of the effort start, YYYY-MM-DD */
-                            date: string;
-                            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
-                            time_of_day: string;
-                            competition: string;
-                            description: string;
-                            /** @description duration of the effort, milliseconds */
-                            duration: number;
-                            /** @description YYYY-MM-DD */
-                            creation_date: string;
-                            /** @description firmware of the unit */
-                            software_version: string;
-                            /** @description model of the unit */
-                            hardware: string;
-                            owner: {
-                                id: number;
-                                name: string;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            };
-                            category: {
-                                id: number;
-                                name: string;
-                            };
-                            vessel: {
-                                id: number;
-                                type: string;
-                                /** @description crew size */
-                                npeople: number;
-                            };
-                            pace: {
-                                id: number;
-                                name: string;
-                            };
-                            /** @description internal athletes in boat order */
-                            athletes: {
-                                id: number;
-                                full_name: string;
-                            }[];
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["ResultListItem"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     upload_result: {
@@ -579,71 +690,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            dist: number;
-                            date: string;
-                            time_of_day: string;
-                            /** @description milliseconds */
-                            duration: number;
-                            software_version: string;
-                            vessel: {
-                                id: number;
-                                type: string;
-                                /** @description crew size */
-                                npeople: number;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            };
-                            athletes_count: number;
-                        };
+                        data: components["schemas"]["UploadedResult"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description forbidden: not over HTTPS, role not allowed, track or athlete not accessible, no active subscription, or too many external athletes */
             403: {
                 headers: {
@@ -651,17 +708,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description conflict: this owner already uploaded the same file (existing_result_id names its result); or idempotency_key_reused: the Idempotency-Key was used for another upload */
@@ -671,26 +722,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                        /** @description the result made from the same file */
-                        existing_result_id: number;
-                    } | {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["DuplicateUploadError"] | components["schemas"]["Error"];
                 };
             };
             /** @description payload_too_large: the file exceeds the maximum size */
@@ -700,17 +736,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unprocessable_session: not a valid device session, or it cannot be processed */
@@ -720,78 +750,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_result: {
@@ -800,7 +768,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description result identifier */
-                id: number;
+                id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
@@ -813,145 +781,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description distance of the effort, metres */
-                            dist: number;
-                            /** @description local date of the effort start, YYYY-MM-DD */
-                            date: string;
-                            /** @description local time of the effort start with its UTC offset, HH:MM:SS+hh:mm */
-                            time_of_day: string;
-                            competition: string;
-                            description: string;
-                            /** @description duration of the effort, milliseconds */
-                            duration: number;
-                            /** @description YYYY-MM-DD */
-                            creation_date: string;
-                            /** @description firmware of the unit */
-                            software_version: string;
-                            /** @description model of the unit */
-                            hardware: string;
-                            owner: {
-                                id: number;
-                                name: string;
-                            };
-                            track: {
-                                id: number;
-                                name: string;
-                            };
-                            category: {
-                                id: number;
-                                name: string;
-                            };
-                            vessel: {
-                                id: number;
-                                type: string;
-                                /** @description crew size */
-                                npeople: number;
-                            };
-                            pace: {
-                                id: number;
-                                name: string;
-                            };
-                            /** @description internal athletes in boat order */
-                            athletes: {
-                                id: number;
-                                full_name: string;
-                            }[];
-                            data_strokes: {
-                                stroke_count: number;
-                                strokes: {
-                                    /** @description position along the effort at the catch, metres */
-                                    distance: number | null;
-                                    /** @description m/s */
-                                    filtered_speed: number | null;
-                                    /** @description strokes per minute */
-                                    rate: number | null;
-                                    /** @description metres per stroke (canoes) */
-                                    stroke_distance: number | null;
-                                    /** @description metres per stroke, left blade (kayaks) */
-                                    left_stroke_distance: number | null;
-                                    /** @description metres per stroke, right blade (kayaks) */
-                                    right_stroke_distance: number | null;
-                                    /** @description m/s², gravity removed */
-                                    max_accel_x: number | null;
-                                    /** @description m/s², gravity removed */
-                                    min_accel_x: number | null;
-                                    /** @description degrees */
-                                    max_pitch: number | null;
-                                    /** @description degrees */
-                                    max_roll: number | null;
-                                }[];
-                            } | null;
-                            external_athletes: {
-                                athletes: {
-                                    seat: number;
-                                    name: string | null;
-                                    surname: string;
-                                    weight: number | null;
-                                }[];
-                            } | null;
-                            meteo: {
-                                wind_speed: number | null;
-                                wind_direction: number | null;
-                                air_temperature: number | null;
-                                water_temperature: number | null;
-                            } | null;
-                            athletes_detail: {
-                                seats: {
-                                    seat: number;
-                                    id: number | null;
-                                    name: string | null;
-                                    surname: string;
-                                    external: boolean;
-                                }[];
-                            } | null;
-                        };
+                        data: components["schemas"]["Result"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent or not accessible */
             404: {
                 headers: {
@@ -959,78 +799,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_result: {
@@ -1039,7 +817,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description result identifier */
-                id: number;
+                id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
@@ -1052,56 +830,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @constant */
-                            deleted: true;
-                        };
+                        data: components["schemas"]["DeletedResult"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description forbidden: role not allowed to delete, or not the owner */
             403: {
                 headers: {
@@ -1109,17 +848,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description not_found: absent or not accessible */
@@ -1129,78 +862,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_result_pdf: {
@@ -1213,7 +884,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description result identifier */
-                id: number;
+                id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
@@ -1226,50 +897,15 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent or not accessible */
             404: {
                 headers: {
@@ -1277,17 +913,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unprocessable_session: the report cannot be made from this session */
@@ -1297,87 +927,25 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_vessels: {
         parameters: {
             query?: {
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -1392,125 +960,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            type: string;
-                            /** @description crew size */
-                            npeople: number;
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["Vessel"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_vessels: {
@@ -1532,57 +996,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            type: string;
-                            /** @description crew size */
-                            npeople: number;
-                        };
+                        data: components["schemas"]["Vessel"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent */
             404: {
                 headers: {
@@ -1590,87 +1014,25 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_categories: {
         parameters: {
             query?: {
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -1685,123 +1047,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["NamedItem"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_categories: {
@@ -1823,55 +1083,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        };
+                        data: components["schemas"]["NamedItem"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent */
             404: {
                 headers: {
@@ -1879,87 +1101,25 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_paces: {
         parameters: {
             query?: {
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -1974,123 +1134,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["NamedItem"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_paces: {
@@ -2112,55 +1170,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        };
+                        data: components["schemas"]["NamedItem"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent */
             404: {
                 headers: {
@@ -2168,87 +1188,25 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_tracks: {
         parameters: {
             query?: {
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -2263,46 +1221,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["NamedItem"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
             /** @description unauthorized: missing or invalid credentials. With no credential at all this path cannot tell the two APIs apart: the body then also carries error_description */
             401: {
                 headers: {
@@ -2311,84 +1240,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    } | {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                        /** @description the same as message, under the Data API's name */
-                        error_description: string;
-                    };
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["AnonymousError"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_track: {
@@ -2410,37 +1267,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                        };
+                        data: components["schemas"]["NamedItem"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
             /** @description unauthorized: missing or invalid credentials. With no credential at all this path cannot tell the two APIs apart: the body then also carries error_description */
             401: {
                 headers: {
@@ -2449,23 +1285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    } | {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                        /** @description the same as message, under the Data API's name */
-                        error_description: string;
-                    };
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["AnonymousError"];
                 };
             };
             /** @description not_found: absent or not accessible */
@@ -2475,78 +1295,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_athletes: {
@@ -2555,9 +1313,9 @@ export interface operations {
                 /** @description part of the athlete's modality, case-insensitive */
                 modality?: string;
                 /** @description page number, from 1 */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /** @description entries per page (default 20); values above 100 are capped to 100 */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -2572,127 +1330,21 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description full name */
-                            name: string;
-                            /** @description YYYY-MM-DD */
-                            date_of_birth: string | null;
-                            modality: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            /** @description the page size used */
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        data: components["schemas"]["Athlete"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_athlete: {
@@ -2714,59 +1366,17 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description full name */
-                            name: string;
-                            /** @description YYYY-MM-DD */
-                            date_of_birth: string | null;
-                            modality: string;
-                        };
+                        data: components["schemas"]["Athlete"];
                     };
                 };
             };
-            /** @description invalid_request: a parameter is unknown, repeated, malformed or out of range (integers beyond their column's range, text with NUL or unpaired surrogates, impossible dates included) */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description unauthorized: missing or invalid credentials */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description not_found: absent or not accessible */
             404: {
                 headers: {
@@ -2774,78 +1384,16 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Paddle-Key-Mode": components["headers"]["Paddle-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: over the per-key limit */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description service_unavailable: the database connection was lost; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description machine-readable code */
-                        error: string;
-                        /** @description the exact problem */
-                        message: string;
-                        /** @description req_ and 22 base62 characters, the X-Request-Id of this answer; quote it when reporting a problem */
-                        request_id: string;
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     health: {

@@ -20,7 +20,7 @@ import {
   ZPersonalBest,
   ZProgression,
   ZSessionAnalysis,
-} from "../../../contract/data-api/analytics";
+} from "../../../analytics/analytics-wire";
 import { audienceOf, NO_PROCESSED_DATA, requireAnalysis, sessionParams } from "./sessions";
 
 /** Session analyses (data-api.md "Sessions": /sessions/{session_id}/analytics/{analysis}; docs/analytics.md). */

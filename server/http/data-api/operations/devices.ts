@@ -2,9 +2,9 @@ import { z } from "zod";
 import { consumeDeviceFetch, getDeviceJobFor, requestDeviceFetch } from "../../../devices/device-jobs";
 import { getOwnDevice, listDeviceFilesPage, listOwnDeviceStatuses } from "../../../devices/devices";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
-import { serializeDeviceJob, ZDeviceJob } from "../../../contract/data-api/device-jobs";
+import { serializeDeviceJob, ZDeviceJob } from "../../../devices/device-jobs-wire";
 import { keysetPage } from "../pagination";
-import { serializeDevice, serializeDeviceFile, ZDevice, ZDeviceFile } from "../../../contract/data-api/devices";
+import { serializeDevice, serializeDeviceFile, ZDevice, ZDeviceFile } from "../../../devices/devices-wire";
 
 /** Devices (data-api.md "Devices"): data surface only, the subject's own units, never a serial number. */
 const DATA_ONLY = ["data"] as const;

@@ -13,7 +13,7 @@ import {
   serializeSessionOptions,
   ZCatalogue,
   ZEquipmentItem,
-} from "../../../contract/data-api/equipment";
+} from "../../../equipment/equipment-wire";
 
 /** Equipment and catalogues (data-api.md "Equipment, catalogues, records, health"): every surface. */
 const EQUIPMENT_KINDS = ["vessels", "paddles"] as const;

@@ -5,7 +5,8 @@ import { EXPORT_RETRY_AFTER_S, getExportJobFor, readExportFile, type ExportJob }
 import { requestSessionExport, requestTrainingExport } from "../../../exports/request-session-export";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey, requestFingerprint } from "../../../idempotency/idempotency";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
-import { serializeExportJob, ZExportJob } from "../../../contract/data-api/exports";
+import { serializeExportJob, ZExportJob } from "../../../exports/exports-wire";
+import { SPLIT_COUNT } from "../../../svc/process/track";
 
 /** Exports (data-api.md "Exports", "ExportRequest"; docs/exports.md): create, poll, download. */
 
@@ -28,7 +29,7 @@ export const ZExportRequest = z
   .strictObject({
     format: z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(", ")}` }).describe("file format"),
     athlete: intField(1, 4).default(1).describe("seat (1 to 4) whose heart rate and subject fields are included"),
-    splits: intField(1, 20).default(4).describe("number of equal-distance splits"),
+    splits: intField(SPLIT_COUNT.min, SPLIT_COUNT.max).default(SPLIT_COUNT.default).describe("number of equal-distance splits"),
     lang: z.enum(["en", "es"], { error: "must be en or es" }).default("en").describe("language of labels"),
   })
   .describe("ExportRequest");

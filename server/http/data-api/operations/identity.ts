@@ -10,7 +10,7 @@ import {
   ZAthleteProfile,
   ZAuthorization,
   ZMe,
-} from "../../../contract/data-api/identity";
+} from "../../../auth/oauth/identity-wire";
 
 /** Identity (data-api.md "Identity and health check"); GET /health is app/api/v1/health/route.ts. */
 export const getMe = defineOperation({

@@ -16,7 +16,7 @@ import {
   ZLactate,
   ZRecordEntry,
   ZWeight,
-} from "../../../contract/data-api/records-health";
+} from "../../../records/records-health-wire";
 
 /** Records and health (data-api.md "Equipment, catalogues, records, health", "Health data rules"). */
 const HEALTH_SURFACES = ["data", "partner"] as const;

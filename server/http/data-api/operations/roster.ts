@@ -13,7 +13,7 @@ import {
   ZTeam,
   ZTeamListItem,
   ZTrack,
-} from "../../../contract/data-api/roster";
+} from "../../../teams/roster-wire";
 
 /**
  * Roster, tracks and teams (data-api.md "Roster, tracks, teams"): data

@@ -15,7 +15,7 @@ import {
 } from "../../../sessions/read-session";
 import type { SessionAudience } from "../../../sessions/session-boundary";
 import { compareSessions, COMPARE_LIMITS } from "../../../sessions/compare-sessions";
-import { serializeComparison, ZSessionComparison } from "../../../contract/data-api/compare";
+import { serializeComparison, ZSessionComparison } from "../../../sessions/compare-wire";
 import { SURFACES } from "../../../auth/oauth/scopes";
 import { MAX_SERIES_POINTS, type SeriesField } from "../../../svc/process/track";
 import { defineOperation, pathId, type DataApiContext } from "../define-operation";
@@ -35,8 +35,9 @@ import {
   ZSessionSummary,
   ZSplits,
   ZStroke,
-} from "../../../contract/data-api/sessions";
+} from "../../../sessions/sessions-wire";
 import { INT4_MAX } from "../../../contract/values";
+import { SPLIT_COUNT } from "../../../svc/process/track";
 
 /** Sessions (data-api.md "Sessions"): list, one session, summary, series, strokes, splits. */
 export const audienceOf = (ctx: DataApiContext): SessionAudience => ({
@@ -246,7 +247,10 @@ export const getSessionSplitsOp = defineOperation({
   surfaces: SURFACES,
   pathParams: sessionParams,
   query: z.object({
-    count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
+    count: intParam("count", SPLIT_COUNT.min, SPLIT_COUNT.max)
+      .optional()
+      .default(SPLIT_COUNT.default)
+      .describe(`number of equal-distance splits, ${SPLIT_COUNT.min} to ${SPLIT_COUNT.max} (default ${SPLIT_COUNT.default})`),
   }),
   response: ZSplits,
   errors: { 409: NO_PROCESSED_DATA },
@@ -265,7 +269,7 @@ export async function requireAnalysis(ctx: DataApiContext, sessionId: number) {
 }
 
 const { minSessions, maxSessions, points, splits } = COMPARE_LIMITS;
-const ZCompareBody = z
+export const ZCompareBody = z
   .object({
     session_ids: z
       .array(

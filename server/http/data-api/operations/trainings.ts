@@ -24,7 +24,7 @@ import { DataApiError } from "../errors";
 import { intParam, keysetPage } from "../pagination";
 import { ZSeriesQuery } from "./sessions";
 import { dateQuery, textQuery } from "../params";
-import { serializeStroke, ZStroke } from "../../../contract/data-api/sessions";
+import { serializeStroke, ZStroke } from "../../../sessions/sessions-wire";
 import {
   serializeComparison,
   serializeSetSeries,
@@ -40,9 +40,10 @@ import {
   ZTrainingListItem,
   ZTrainingSummary,
   ZTrainingTimeline,
-} from "../../../contract/data-api/trainings";
+} from "../../../trainings/trainings-wire";
 import { audienceOf } from "./sessions";
 import { INT4_MAX } from "../../../contract/values";
+import { SPLIT_COUNT, SPLIT_COUNT_RULE } from "../../../svc/process/track";
 
 /**
  * Trainings (data-api.md "Trainings"; docs/trainings.md "Data API"): list,
@@ -231,7 +232,10 @@ export const getSetSplits = defineOperation({
   surfaces: SURFACES,
   pathParams: setParams,
   query: z.object({
-    count: intParam("count", 1, 20).optional().default(4).describe("number of equal-distance splits, 1 to 20 (default 4)"),
+    count: intParam("count", SPLIT_COUNT.min, SPLIT_COUNT.max)
+      .optional()
+      .default(SPLIT_COUNT.default)
+      .describe(`number of equal-distance splits, ${SPLIT_COUNT.min} to ${SPLIT_COUNT.max} (default ${SPLIT_COUNT.default})`),
   }),
   response: ZSetSplits,
   handler: async (ctx, { params, query }) => {
@@ -260,12 +264,12 @@ export const ZCompareBody = z
       .refine((ids) => new Set(ids).size === ids.length, "must not repeat a set id")
       .describe(`${COMPARE_MIN} to ${COMPARE_MAX} unique ids of work sets of this training, in the order to compare`),
     splits: z
-      .number({ error: "must be an integer from 1 to 20" })
-      .int("must be an integer from 1 to 20")
-      .min(1, "must be an integer from 1 to 20")
-      .max(20, "must be an integer from 1 to 20")
-      .default(4)
-      .describe("equal-distance splits per set, 1 to 20 (default 4)"),
+      .number({ error: SPLIT_COUNT_RULE })
+      .int(SPLIT_COUNT_RULE)
+      .min(SPLIT_COUNT.min, SPLIT_COUNT_RULE)
+      .max(SPLIT_COUNT.max, SPLIT_COUNT_RULE)
+      .default(SPLIT_COUNT.default)
+      .describe(`equal-distance splits per set, ${SPLIT_COUNT.min} to ${SPLIT_COUNT.max} (default ${SPLIT_COUNT.default})`),
   })
   .describe("set compare request");
 

@@ -13,7 +13,7 @@ import {
   ZTemplateInspection,
   ZWorkoutTemplate,
   ZWorkoutTemplateListItem,
-} from "../../../contract/data-api/workouts";
+} from "../../../workouts/workouts-wire";
 import { z } from "zod";
 
 /**

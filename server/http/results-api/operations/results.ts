@@ -1,15 +1,7 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
-import { stageBlob } from "../../../blobs/blob-store";
 import { getEnv } from "../../../config/env";
-import type { Db } from "../../../db/client";
-import {
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  parseIdempotencyKey,
-  requestFingerprint,
-  withIdempotencyKey,
-  type StoredOutcome,
-} from "../../../idempotency/idempotency";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from "../../../idempotency/idempotency";
+import { uploadOnce } from "../../../idempotency/upload-key";
 import { buildResultReport } from "../../../reports/build-result-report";
 import { deleteResult } from "../../../results/delete-result";
 import { listResultsPage } from "../../../results/query-results";
@@ -110,39 +102,25 @@ export const uploadResultOperation = defineResultsOperation({
     const key = parseIdempotencyKey(headers["Idempotency-Key"] ?? null);
     const form = await readUploadForm(ctx.request);
     // The same key answers the first upload again, but only for the identical request: same file bytes, name and metadata.
-    const claim = key
-      ? {
-          scope: `results:keypair:${ctx.keyPairId}`,
-          key,
-          fingerprint: requestFingerprint({
-            method: "POST",
-            path: "/results",
-            body: {
-              file_sha256: form.file ? createHash("sha256").update(form.file.bytes).digest("hex") : null,
-              filename: form.file?.filename ?? null,
-              metadata: form.metadata,
-            },
-          }),
-        }
-      : null;
-    // The bytes go to the blob store before the transaction that names them (docs/blobs.md "Consistency").
-    const stagedOriginal = form.file?.bytes.length ? await stageBlob(ctx.db, form.file.bytes) : undefined;
-    const { outcome } = await withIdempotencyKey<Extract<StoredOutcome, { kind: "response" }>>(ctx.db, claim, async (tx) => {
-      const data = await uploadResult(
-        tx as unknown as Db,
-        {
-          user: ctx.user,
-          createdVia: "api",
-          keyPairId: ctx.keyPairId,
-          applicationId: ctx.applicationId,
-          file: form.file,
-          metadata: form.metadata,
-        },
-        { stagedOriginal },
-      );
-      return { kind: "response", status: 201, body: data };
-    });
-    return { status: 201, data: outcome.body };
+    const { data } = await uploadOnce(
+      ctx.db,
+      { scope: `results:keypair:${ctx.keyPairId}`, path: "/results", key },
+      form,
+      (tx, stagedOriginal) =>
+        uploadResult(
+          tx,
+          {
+            user: ctx.user,
+            createdVia: "api",
+            keyPairId: ctx.keyPairId,
+            applicationId: ctx.applicationId,
+            file: form.file,
+            metadata: form.metadata,
+          },
+          { stagedOriginal },
+        ),
+    );
+    return { status: 201, data };
   },
 });
 

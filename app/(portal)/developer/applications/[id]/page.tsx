@@ -8,9 +8,13 @@ import { loadOr404, parseId } from "@/app/_lib/params";
 import { ApplicationForm, DeleteApplicationButton, RotateSecretButton } from "../application-forms";
 import { ApplicationDetail } from "@/app/_components/application-detail";
 import { CreateSandboxForm, SandboxPanel } from "./sandbox-panel";
-import { listDeliveries, listEndpoints } from "@/server/webhooks/endpoints";
+import { endpointUrlHint, listEndpoints } from "@/server/webhooks/endpoints";
+import { listListenTokens } from "@/server/webhooks/listen-tokens";
+import { getEnv } from "@/server/config/env";
 import { WEBHOOK_EVENT_TYPES, webhookEventTypeNames } from "@/server/webhooks/event-types";
 import { WebhookEndpoints } from "./webhook-endpoints";
+import { ListenTokens } from "./listen-tokens";
+import { TestKeysSection } from "./test-keys-section";
 
 export const metadata: Metadata = { title: "Application" };
 
@@ -22,12 +26,7 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
   const app = await loadOr404(() => getApplication(getDb(), user.id, id));
   const sandbox = await getSandbox(getDb(), user.id, app.id);
   const endpoints = await listEndpoints(getDb(), user.id, app.id);
-  const deliveries = await listDeliveries(
-    getDb(),
-    user.id,
-    app.id,
-    endpoints.map((e) => e.id),
-  );
+  const listenTokens = await listListenTokens(getDb(), user.id, app.id);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const eventTypes = webhookEventTypeNames.map((name) => {
     const scope = WEBHOOK_EVENT_TYPES[name].scope;
@@ -68,10 +67,13 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
       ) : null}
       <h2>Sandbox</h2>
       {sandbox ? (
-        <SandboxPanel
-          applicationId={app.id}
-          sandbox={{ ...sandbox, createdAt: sandbox.createdAt.toISOString(), resetAt: sandbox.resetAt?.toISOString() ?? null }}
-        />
+        <>
+          <SandboxPanel
+            applicationId={app.id}
+            sandbox={{ ...sandbox, createdAt: sandbox.createdAt.toISOString(), resetAt: sandbox.resetAt?.toISOString() ?? null }}
+          />
+          <TestKeysSection ownerUserId={user.id} applicationId={app.id} sandboxName={sandbox.name} />
+        </>
       ) : (
         <CreateSandboxForm applicationId={app.id} defaults={DEFAULT_SANDBOX_SEASON} />
       )}
@@ -79,17 +81,25 @@ export default async function ApplicationPage({ params }: { params: Promise<{ id
       <WebhookEndpoints
         applicationId={app.id}
         types={eventTypes}
+        urlHint={endpointUrlHint()}
         endpoints={endpoints.map((e) => ({
           ...e,
           previousSecretExpiresAt: iso(e.previousSecretExpiresAt),
           disabledAt: iso(e.disabledAt),
           createdAt: undefined,
-          deliveries: (deliveries[e.id] ?? []).map((d) => ({
-            ...d,
-            createdAt: d.createdAt.toISOString(),
-            nextAttemptAt: undefined,
-            messageId: undefined,
-          })),
+        }))}
+      />
+      <h2>Events on your machine</h2>
+      <ListenTokens
+        applicationId={app.id}
+        origin={getEnv().appUrl}
+        tokens={listenTokens.map((t) => ({
+          id: t.id,
+          name: t.name,
+          tokenStart: t.tokenStart,
+          createdAt: t.createdAt.toISOString(),
+          lastUsedAt: iso(t.lastUsedAt),
+          revokedAt: iso(t.revokedAt),
         }))}
       />
       <h2>Settings</h2>

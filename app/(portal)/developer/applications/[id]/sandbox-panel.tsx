@@ -179,7 +179,7 @@ export function SandboxPanel({ applicationId, sandbox }: { applicationId: number
           <ConfirmButton
             label="Reset sandbox"
             title="Reset the sandbox person?"
-            statement="Everything it holds is deleted and the same season is simulated again. Its identity and its authorizations stay."
+            statement="Everything it holds is deleted and the same season is simulated again. Its identity, its authorizations and its test keys stay."
             confirmLabel="Reset"
             action={async () => {
               setPending("reset");

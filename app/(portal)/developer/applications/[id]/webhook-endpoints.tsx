@@ -8,17 +8,6 @@ import { CopyButton } from "@/app/_components/copy-button";
 import { Field, FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
-export interface DeliveryRow {
-  id: number;
-  eventType: string;
-  status: string;
-  attempts: number;
-  lastResponseStatus: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  createdAt: string;
-}
-
 export interface EndpointRow {
   id: string;
   url: string;
@@ -27,7 +16,6 @@ export interface EndpointRow {
   previousSecretExpiresAt: string | null;
   disabledAt: string | null;
   disabledReason: string | null;
-  deliveries: DeliveryRow[];
 }
 
 type EventTypeInfo = { name: string; summary: string; available: boolean; scope: string | null };
@@ -81,11 +69,13 @@ function EndpointForm({
   applicationId,
   types,
   initial,
+  urlHint,
   onDone,
 }: {
   applicationId: number;
   types: EventTypeInfo[];
   initial?: EndpointRow;
+  urlHint: string;
   onDone: (secret: string | null) => void;
 }) {
   const [url, setUrl] = useState(initial?.url ?? "");
@@ -112,7 +102,7 @@ function EndpointForm({
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         errors={errors.fields.url}
-        hint="HTTPS. Deliveries never go to private, loopback or link-local addresses."
+        hint={urlHint}
       />
       <EventTypeChoices types={types} chosen={chosen} onToggle={toggle} errors={errors.fields.eventTypes} />
       <div className="row">
@@ -124,66 +114,17 @@ function EndpointForm({
   );
 }
 
-function Deliveries({ applicationId, deliveries }: { applicationId: number; deliveries: DeliveryRow[] }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  if (!deliveries.length) return <p className="hint">No deliveries yet.</p>;
-  return (
-    <>
-      <FormError message={error} />
-      <table>
-        <caption>Recent deliveries</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Response</th>
-            <th scope="col">Latency</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id}>
-              <td>
-                <code>{d.eventType}</code>
-              </td>
-              <td title={d.lastError ?? undefined}>{d.status}</td>
-              <td>{d.lastResponseStatus ?? (d.lastError ? "no response" : "—")}</td>
-              <td>{d.lastLatencyMs === null ? "—" : `${d.lastLatencyMs} ms`}</td>
-              <td>{d.attempts}</td>
-              <td>{new Date(d.createdAt).toISOString().replace("T", " ").slice(0, 19)} UTC</td>
-              <td>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`Redeliver ${d.eventType} delivery ${d.id}`}
-                  onClick={async () => {
-                    setError(null);
-                    try {
-                      await trpc.webhooks.redeliver.mutate({ applicationId, deliveryId: d.id });
-                      router.refresh();
-                    } catch (e) {
-                      setError(e instanceof Error ? e.message : "Could not redeliver");
-                    }
-                  }}
-                >
-                  Redeliver
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
-  );
-}
-
-function Endpoint({ applicationId, endpoint, types }: { applicationId: number; endpoint: EndpointRow; types: EventTypeInfo[] }) {
+function Endpoint({
+  applicationId,
+  endpoint,
+  types,
+  urlHint,
+}: {
+  applicationId: number;
+  endpoint: EndpointRow;
+  types: EventTypeInfo[];
+  urlHint: string;
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -277,13 +218,16 @@ function Endpoint({ applicationId, endpoint, types }: { applicationId: number; e
           applicationId={applicationId}
           types={types}
           initial={endpoint}
+          urlHint={urlHint}
           onDone={() => {
             setEditing(false);
             router.refresh();
           }}
         />
       ) : null}
-      <Deliveries applicationId={applicationId} deliveries={endpoint.deliveries} />
+      <p>
+        <Link href={`/developer/applications/${applicationId}/webhooks?endpoint=${endpoint.id}`}>Delivery log of this endpoint</Link>
+      </p>
     </section>
   );
 }
@@ -293,10 +237,13 @@ export function WebhookEndpoints({
   applicationId,
   endpoints,
   types,
+  urlHint,
 }: {
   applicationId: number;
   endpoints: EndpointRow[];
   types: EventTypeInfo[];
+  /** What URLs this server accepts (server/webhooks/endpoints.ts endpointUrlHint). */
+  urlHint: string;
 }) {
   const router = useRouter();
   const [adding, setAdding] = useState(false);
@@ -305,17 +252,20 @@ export function WebhookEndpoints({
     <div className="stack">
       <p>
         Signed events (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>) for the people who authorized this application;
-        see the <Link href="/developer/docs/data-api#webhooks">Data API reference</Link>.
+        see the <Link href="/developer/docs/data-api#webhooks">Data API reference</Link>. The{" "}
+        <Link href={`/developer/applications/${applicationId}/webhooks`}>webhook log</Link> shows every delivery with its request and
+        response, and every event.
       </p>
       {secret ? <SecretNotice secret={secret} text="Endpoint added. Copy its signing secret now: it is not shown again." /> : null}
       {endpoints.map((endpoint) => (
-        <Endpoint key={endpoint.id} applicationId={applicationId} endpoint={endpoint} types={types} />
+        <Endpoint key={endpoint.id} applicationId={applicationId} endpoint={endpoint} types={types} urlHint={urlHint} />
       ))}
       {adding ? (
         <div className="card">
           <EndpointForm
             applicationId={applicationId}
             types={types}
+            urlHint={urlHint}
             onDone={(s) => {
               setSecret(s);
               setAdding(false);

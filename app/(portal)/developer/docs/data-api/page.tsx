@@ -39,8 +39,8 @@ export default async function DataApiReferencePage() {
           </li>
           <li>
             Exchange the code within 60 seconds: <code>POST {issuer}/oauth/token</code> with <code>grant_type=authorization_code</code>,{" "}
-            <code>code</code>, <code>redirect_uri</code>, <code>code_verifier</code> and <code>resource={resource}</code>. Confidential
-            clients authenticate with HTTP Basic (<code>client_secret_basic</code>); public clients send <code>client_id</code> in the body.
+            <code>code</code>, <code>redirect_uri</code> and <code>code_verifier</code>. Confidential clients authenticate with HTTP Basic (
+            <code>client_secret_basic</code>); public clients send <code>client_id</code> in the body.
           </li>
           <li>
             Call the API with <code>Authorization: Bearer ACCESS_TOKEN</code>. Access tokens last 10 minutes; ask for{" "}
@@ -50,12 +50,13 @@ export default async function DataApiReferencePage() {
         </ol>
         <h3>The resource parameter</h3>
         <p>
-          <code>resource={resource}</code> (RFC 8707) asks for a token whose audience is this Data API. Without <code>resource</code>, a
-          request whose scopes include a Data API scope (such as <code>sessions:read</code>) still gets a Data API token, and one issued
-          with <code>openid</code> also works at the userinfo endpoint (<code>{issuer}/oauth/userinfo</code>): it names both audiences. A
-          request of <code>openid profile email</code> alone gets a token for userinfo only, which the Data API refuses with{" "}
+          No <code>resource</code> parameter is needed: with a Data API scope the token is for the Data API. A request whose scopes include
+          a Data API scope (such as <code>sessions:read</code>) gets a Data API token, and one issued with <code>openid</code> also works at
+          the userinfo endpoint (<code>{issuer}/oauth/userinfo</code>): it names both audiences. A request of{" "}
+          <code>openid profile email</code> alone gets a token for userinfo only, which the Data API refuses with{" "}
           <code>401 invalid_token</code> and an <code>error_description</code> naming the audience it needs. Another resource is refused
-          with <code>invalid_target</code>.
+          with <code>invalid_target</code>. Sending <code>resource={resource}</code> (RFC 8707), at authorization or at the token endpoint,
+          is accepted and gives the same token.
         </p>
       </section>
       <WebhooksReference />

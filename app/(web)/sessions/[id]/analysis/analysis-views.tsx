@@ -13,6 +13,7 @@ import type { StrokePhasesResult } from "@/server/analytics/stroke-phases";
 import type { AnalysisName } from "@/server/analytics";
 import type { Finding } from "@/server/analytics/findings";
 import { valueAxis } from "@/app/_lib/chart-axes";
+import { formatPace500 } from "@/app/_lib/format";
 
 /**
  * Each analysis as a coach reads it (docs/web-app.md "Analysis"): the finding's
@@ -23,8 +24,6 @@ import { valueAxis } from "@/app/_lib/chart-axes";
 const n = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? "–" : value.toFixed(digits));
 const pct = (value: number | null | undefined) =>
   value === null || value === undefined ? "–" : `${value > 0 ? "+" : ""}${value.toFixed(1)} %`;
-const pace = (seconds: number | null) =>
-  seconds === null ? "–" : `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, "0")}`;
 const range = (s: { from_m: number | null; to_m: number | null }) => `${n(s.from_m, 0)}–${n(s.to_m, 0)} m`;
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
@@ -74,10 +73,13 @@ export function FindingChart({ name, chart }: { name: string; chart: NonNullable
           <li key={bar.label} className={bar.highlight ? "highlight" : undefined}>
             <span className="finding-bar-label">{bar.label}</span>
             <span className="finding-bar-track" aria-hidden="true">
-              <span
-                className="analysis-bar"
-                style={{ width: `${Math.max(0, Math.min(100, (100 * (bar.value - low)) / (high - low))).toFixed(1)}%` }}
-              />
+              {/* A value at the axis' start (a correlation of "none") draws no bar, not a sliver. */}
+              {bar.value > low ? (
+                <span
+                  className="analysis-bar"
+                  style={{ width: `${Math.max(0, Math.min(100, (100 * (bar.value - low)) / (high - low))).toFixed(1)}%` }}
+                />
+              ) : null}
             </span>
             <span className="finding-bar-value">{bar.text}</span>
           </li>
@@ -169,7 +171,8 @@ export function AnalysisTables({ name, result }: { name: AnalysisName; result: u
           rows={r.segments.map((s) => [
             range(s),
             n(s.time_s),
-            pace(s.pace_500m_s),
+            // From the segment's speed, as the sentence and the bar above: one figure (server/results/figure-format.ts).
+            formatPace500(s.speed_m_s),
             n(s.speed_m_s),
             pct(s.relative_speed_pct),
             n(s.rate_spm, 1),

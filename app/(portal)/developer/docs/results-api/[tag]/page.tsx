@@ -5,6 +5,9 @@ import { OpenApiReference, referenceTags, type OpenApiDocument } from "@/app/_co
 import { requireUser } from "@/server/auth/current-user";
 import { getEnv } from "@/server/config/env";
 import { resultsApiDocument } from "@/server/http/results-api/openapi";
+import { getDb } from "@/server/db/client";
+import { ownUploadIds } from "@/app/_lib/own-upload-ids";
+import { uploadMetadata } from "@/app/_lib/sample-request";
 
 type Params = { params: Promise<{ tag: string }> };
 
@@ -19,9 +22,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 /** One tag's operations of the results API in full, with the Try it panel. */
 export default async function ResultsApiTagPage({ params }: Params) {
   const { tag: slug } = await params;
-  await requireUser(`/developer/docs/results-api/${encodeURIComponent(slug)}`);
+  const user = await requireUser(`/developer/docs/results-api/${encodeURIComponent(slug)}`);
   const tag = tagOfSlug(slug);
   if (!tag) notFound();
+  const ids = await ownUploadIds(getDb(), user.id);
   return (
     <>
       <h1>Results API reference: {tag}</h1>
@@ -35,6 +39,16 @@ export default async function ResultsApiTagPage({ params }: Params) {
         basePath="/developer/docs/results-api"
         tag={tag}
         tryIt="keyPair"
+        uploadMetadata={ids ? uploadMetadata(ids) : undefined}
+        beforeTryIt={
+          ids ? null : (
+            <p className="notice" data-testid="upload-create-first">
+              An upload names one of your tracks and your athletes (any other id answers 403), and you have none yet: create a track under{" "}
+              <Link href="/tracks">Tracks</Link> and an athlete under <Link href="/athletes">Athletes</Link> first; the upload’s metadata
+              below then starts from their ids.
+            </p>
+          )
+        }
       />
     </>
   );

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAthlete } from "../athletes/athletes";
+import type { DbHandle } from "../db/client";
+import { athletes, plannedWorkouts, trainingDerived, trainingPlanLinks, trainings, trainingSets, trainingSetStrokes } from "../db/schema";
+import { loadKeyring } from "../svc/keyring";
+import { addAthlete, createTeam } from "../teams/teams";
+import { processStoredTraining } from "../trainings/process-training";
+import { createUser, type SessionUser } from "../users/users";
+import { createTemplate } from "../workouts/templates";
+import { openTestDb } from "../../test/support/test-db";
+import { createProcessedTraining } from "../../test/support/trainings";
+import { linkTraining } from "./plan-links";
+import { loadTrainingPlan, readPlanWeek } from "./plan-reads";
+import { copyPlans, createPlan, deletePlan, movePlan, shiftDate } from "./plans";
+
+const keyring = loadKeyring({});
+let handle: DbHandle;
+let coach: SessionUser;
+let otherCoach: SessionUser;
+let anaUser: SessionUser;
+let beaUser: SessionUser;
+let ana: { id: number };
+let bea: { id: number };
+let team: { id: number };
+
+const newUser = (name: string) =>
+  createUser(handle.db, { name, email: `pl-${name}-${randomUUID()}@test.example`, password: "long enough password" });
+const written = (reps: number, distance = 250) => ({
+  kind: "written" as const,
+  blocks: [{ reps, distance_m: distance, rest_s: 60, targets: { rate_spm: 90 } }],
+});
+const dateOf = async (trainingId: number) =>
+  (await handle.db.select({ date: trainings.date }).from(trainings).where(eq(trainings.id, trainingId)))[0].date!;
+const linkOf = async (trainingId: number) =>
+  (await handle.db.select().from(trainingPlanLinks).where(eq(trainingPlanLinks.trainingId, trainingId)))[0] ?? null;
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  [coach, otherCoach, anaUser, beaUser] = await Promise.all(["coach", "other", "ana", "bea"].map(newUser));
+  ana = await createAthlete(handle.db, coach.id, { name: "Ana", surname: "Plan" });
+  bea = await createAthlete(handle.db, coach.id, { name: "Bea", surname: "Plan" });
+  await handle.db.update(athletes).set({ userId: anaUser.id }).where(eq(athletes.id, ana.id));
+  await handle.db.update(athletes).set({ userId: beaUser.id }).where(eq(athletes.id, bea.id));
+  team = await createTeam(handle.db, coach.id, { name: `Plans ${randomUUID()}` });
+  await addAthlete(handle.db, coach.id, { teamId: team.id, athleteId: ana.id });
+  await addAthlete(handle.db, coach.id, { teamId: team.id, athleteId: bea.id });
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("matching a training to its day's plan", () => {
+  it("links after processing, compares rep by rep, and leaves every derived figure byte-identical", async () => {
+    const { id } = await createProcessedTraining(handle.db, coach, { spec: "4x250m/60s", keyring, athleteId: ana.id, seed: 4242 });
+    const snapshot = async () =>
+      JSON.stringify({
+        derived: await handle.db.select().from(trainingDerived).where(eq(trainingDerived.trainingId, id)),
+        training: (await handle.db.select().from(trainings).where(eq(trainings.id, id))).map((t) => ({ ...t, processedAt: null })),
+        sets: await handle.db.select().from(trainingSets).where(eq(trainingSets.trainingId, id)).orderBy(asc(trainingSets.position)),
+        strokes: await handle.db
+          .select()
+          .from(trainingSetStrokes)
+          .innerJoin(trainingSets, eq(trainingSets.id, trainingSetStrokes.setId))
+          .where(eq(trainingSets.trainingId, id))
+          .orderBy(asc(trainingSetStrokes.setId), asc(trainingSetStrokes.strokeIndex)),
+      });
+    const without = await snapshot();
+    expect(await linkOf(id)).toBeNull();
+    const date = await dateOf(id);
+    // Five reps planned, four done: one missed.
+    const plan = await createPlan(handle.db, coach.id, {
+      date,
+      title: "Five by 250",
+      audience: { kind: "athlete", athleteId: ana.id },
+      source: written(5),
+    });
+    const link = await linkOf(id);
+    expect(link).toMatchObject({ planId: plan.id, linkedByUserId: null });
+    expect(await snapshot()).toBe(without);
+    await processStoredTraining(handle.db, id, { keyring });
+    expect(await snapshot()).toBe(without);
+    const view = await loadTrainingPlan(handle.db, anaUser.id, id);
+    expect(view.link?.comparison).toMatchObject({ planned: 5, done: 4, missed: 1, extra: 0 });
+    expect(view.link!.comparison!.reps.filter((r) => r.actual).every((r) => r.planned?.targets?.rate_spm === 90)).toBe(true);
+
+    // The coach unlinks: processing again keeps it unlinked; re-linking brings the comparison back.
+    await linkTraining(handle.db, coach.id, id, null);
+    await processStoredTraining(handle.db, id, { keyring });
+    expect(await linkOf(id)).toMatchObject({ planId: null, linkedByUserId: coach.id, comparison: null });
+    expect(await snapshot()).toBe(without);
+    await linkTraining(handle.db, coach.id, id, plan.id);
+    expect((await linkOf(id))?.comparison).toMatchObject({ missed: 1 });
+  }, 60_000);
+
+  it("prefers the plan that fits: a three-rep and a four-rep plan on the day, the four-rep one is linked; an extra rep is marked", async () => {
+    const { id } = await createProcessedTraining(handle.db, coach, { spec: "4x250m/60s", keyring, athleteId: bea.id, seed: 77 });
+    const date = await dateOf(id);
+    const three = await createPlan(handle.db, coach.id, { date, audience: { kind: "team", teamId: team.id }, source: written(3) });
+    expect((await linkOf(id))?.comparison).toMatchObject({ extra: 1, done: 3 });
+    expect((await linkOf(id))?.planId).toBe(three.id);
+    const four = await createPlan(handle.db, coach.id, { date, audience: { kind: "athlete", athleteId: bea.id }, source: written(4) });
+    expect((await linkOf(id))?.planId).toBe(four.id);
+    // Moving the four-rep plan away leaves the team's plan as the day's match.
+    await movePlan(handle.db, coach.id, four.id, shiftDate(date, 1));
+    expect((await linkOf(id))?.planId).toBe(three.id);
+    await deletePlan(handle.db, coach.id, three.id);
+    expect(await linkOf(id)).toBeNull();
+  }, 60_000);
+});
+
+describe("planning", () => {
+  it("plans from a template, copies a day and a week, moves a plan: one action each", async () => {
+    const tpl = await createTemplate(handle.db, coach.id, {
+      name: "Sprints",
+      text: JSON.stringify({
+        version: 1,
+        steps: [
+          {
+            repeat: 3,
+            steps: [
+              { kind: "work", distance_m: 200 },
+              { kind: "rest", duration_s: 90 },
+            ],
+          },
+        ],
+      }),
+    });
+    const monday = "2031-03-03";
+    const a = await createPlan(handle.db, coach.id, {
+      date: monday,
+      audience: { kind: "athlete", athleteId: ana.id },
+      source: { kind: "template", templateId: tpl.id },
+    });
+    await createPlan(handle.db, coach.id, {
+      date: shiftDate(monday, 2),
+      audience: { kind: "crew", boatClass: "K2", seats: [ana.id, bea.id] },
+      source: written(2),
+    });
+    const [stored] = await handle.db.select().from(plannedWorkouts).where(eq(plannedWorkouts.id, a.id));
+    expect(stored.title).toBe("Sprints");
+    const dayCopies = await copyPlans(handle.db, coach.id, { from: monday, to: shiftDate(monday, 1), days: 1 });
+    expect(dayCopies).toHaveLength(1);
+    const weekCopies = await copyPlans(handle.db, coach.id, { from: monday, to: shiftDate(monday, 7), days: 7 });
+    expect(weekCopies).toHaveLength(3);
+    const next = await readPlanWeek(handle.db, coach.id, shiftDate(monday, 9));
+    expect(next.days.map((d) => d.plans.map((p) => p.work))).toEqual([["3 × 200 m"], ["3 × 200 m"], ["2 × 250 m"], [], [], [], []]);
+    expect(next.days[2].plans[0].forWhom).toBe("K2 crew: Ana Plan, Bea Plan");
+    await movePlan(handle.db, coach.id, weekCopies[0], shiftDate(monday, 13));
+    const moved = await readPlanWeek(handle.db, coach.id, shiftDate(monday, 7));
+    expect(moved.days[6].plans.map((p) => p.id)).toEqual([weekCopies[0]]);
+    await expect(
+      createPlan(handle.db, coach.id, {
+        date: monday,
+        audience: { kind: "crew", boatClass: "K4", seats: [ana.id, bea.id] },
+        source: written(1),
+      }),
+    ).rejects.toMatchObject({ code: "invalid" });
+  }, 30_000);
+
+  it("access: an athlete sees only their own plans, a coach only their teams'; not yours is the same not-found as absent", async () => {
+    const date = "2031-05-05";
+    const forAna = await createPlan(handle.db, coach.id, { date, audience: { kind: "athlete", athleteId: ana.id }, source: written(2) });
+    const forBea = await createPlan(handle.db, coach.id, { date, audience: { kind: "athlete", athleteId: bea.id }, source: written(2) });
+    const forTeam = await createPlan(handle.db, coach.id, { date, audience: { kind: "team", teamId: team.id }, source: written(2) });
+    const ids = (week: Awaited<ReturnType<typeof readPlanWeek>>) => week.days.flatMap((d) => d.plans.map((p) => p.id)).sort();
+    expect(ids(await readPlanWeek(handle.db, anaUser.id, date))).toEqual([forAna.id, forTeam.id].sort());
+    expect(ids(await readPlanWeek(handle.db, beaUser.id, date))).toEqual([forBea.id, forTeam.id].sort());
+    expect(ids(await readPlanWeek(handle.db, coach.id, date))).toEqual([forAna.id, forBea.id, forTeam.id].sort());
+    expect(ids(await readPlanWeek(handle.db, otherCoach.id, date))).toEqual([]);
+    // An athlete's view carries only themselves as a person to compare.
+    const anaWeek = await readPlanWeek(handle.db, anaUser.id, date);
+    expect(anaWeek.days[0].plans.flatMap((p) => p.units.map((u) => u.name))).toEqual(["Ana Plan", "Ana Plan"]);
+    // Changing a plan that is not yours: the same not_found as an absent plan.
+    const absent = 2_000_000_000;
+    for (const call of [
+      (id: number) => movePlan(handle.db, otherCoach.id, id, "2031-05-06"),
+      (id: number) => deletePlan(handle.db, otherCoach.id, id),
+      (id: number) => movePlan(handle.db, anaUser.id, id, "2031-05-06"),
+    ]) {
+      const mine = await call(forTeam.id).catch((e: unknown) => e);
+      const none = await call(absent).catch((e: unknown) => e);
+      expect(mine).toMatchObject({ code: "not_found", message: "Planned workout not found" });
+      expect(none).toMatchObject({ code: "not_found", message: "Planned workout not found" });
+    }
+    await expect(
+      createPlan(handle.db, otherCoach.id, { date, audience: { kind: "athlete", athleteId: ana.id }, source: written(1) }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      createPlan(handle.db, otherCoach.id, { date, audience: { kind: "team", teamId: team.id }, source: written(1) }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    // Copying another coach's day copies nothing of it.
+    expect(await copyPlans(handle.db, otherCoach.id, { from: date, to: "2031-05-06", days: 1 })).toEqual([]);
+    const left = await handle.db
+      .select({ id: plannedWorkouts.id })
+      .from(plannedWorkouts)
+      .where(inArray(plannedWorkouts.id, [forAna.id, forBea.id, forTeam.id]));
+    expect(left).toHaveLength(3);
+  }, 30_000);
+
+  it("the week's compliance counts due workouts: a missed one is 0, a future one is not counted yet", async () => {
+    const monday = "2031-09-01";
+    await createPlan(handle.db, coach.id, { date: monday, audience: { kind: "athlete", athleteId: ana.id }, source: written(2) });
+    await createPlan(handle.db, coach.id, {
+      date: shiftDate(monday, 4),
+      audience: { kind: "athlete", athleteId: ana.id },
+      source: written(2),
+    });
+    const week = await readPlanWeek(handle.db, anaUser.id, monday, shiftDate(monday, 2));
+    expect(week).toMatchObject({ compliancePct: 0, due: 1, done: 0 });
+    expect(week.days[0].plans[0].mark).toBe("missed");
+    expect(week.days[4].plans[0].mark).toBeNull();
+  });
+});

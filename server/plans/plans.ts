@@ -1,0 +1,171 @@
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { plannedWorkoutAthletes, plannedWorkouts, workoutTemplates } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { BOAT_CLASSES, type NormalizedTemplate } from "../workouts/template";
+import { mayPlanFor, mayPlanForTeam, planEditable, planVisible } from "./plan-access";
+import { expandBlocks, ZWrittenPlan, type PlanDocument } from "./plan-document";
+import { rematchTrainingsFor } from "./plan-links";
+
+/**
+ * Planned workouts (docs/plans.md): plan one for a day (from a template or
+ * written on the spot) for an athlete, a crew or a team; move one; copy a
+ * day or a week. Every change rematches the trainings of the days touched.
+ */
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
+const ZId = z.number().int().positive().max(2_147_483_647);
+export const ZAudience = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("athlete"), athleteId: ZId }),
+  z.object({ kind: z.literal("crew"), boatClass: z.enum(BOAT_CLASSES), seats: z.array(ZId).min(2).max(4) }),
+  z.object({ kind: z.literal("team"), teamId: ZId }),
+]);
+export const ZPlanInput = z.object({
+  date: ZDate,
+  title: z.string().trim().max(128).default(""),
+  audience: ZAudience,
+  source: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("template"), templateId: ZId }),
+    ZWrittenPlan.extend({ kind: z.literal("written") }),
+  ]),
+});
+export type PlanInput = z.input<typeof ZPlanInput>;
+
+const DAY_MS = 86_400_000;
+export const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+export async function createPlan(db: Db, userId: number, raw: PlanInput): Promise<{ id: number }> {
+  const input = ZPlanInput.parse(raw);
+  const a = input.audience;
+  const athleteIds = a.kind === "athlete" ? [a.athleteId] : a.kind === "crew" ? a.seats : [];
+  if (a.kind === "crew" && new Set(a.seats).size !== a.seats.length) throw new AppError("invalid", "An athlete sits in one seat only");
+  if (a.kind === "crew" && a.seats.length !== Number(a.boatClass[1]))
+    throw new AppError("invalid", `A ${a.boatClass} has ${a.boatClass[1]} seats`);
+  const allowed = a.kind === "team" ? await mayPlanForTeam(db, userId, a.teamId) : await mayPlanFor(db, userId, athleteIds);
+  if (!allowed) throw notFound(a.kind === "team" ? "Team" : "Athlete");
+  let document: PlanDocument;
+  let templateId: number | null = null;
+  let title = input.title;
+  let boatClass: string | null = a.kind === "crew" ? a.boatClass : null;
+  if (input.source.kind === "template") {
+    const [t] = await db
+      .select({ id: workoutTemplates.id, name: workoutTemplates.name, template: workoutTemplates.template })
+      .from(workoutTemplates)
+      .where(and(eq(workoutTemplates.id, input.source.templateId), eq(workoutTemplates.ownerUserId, userId)));
+    if (!t) throw notFound("Workout template");
+    const template = t.template as NormalizedTemplate;
+    document = { warmup: null, steps: template.steps, cooldown: null, notes: template.notes };
+    templateId = t.id;
+    title ||= t.name;
+    boatClass ??= template.boat_class;
+  } else {
+    const s = input.source;
+    document = { warmup: s.warmup, steps: expandBlocks(s.blocks), cooldown: s.cooldown, notes: s.notes || null };
+  }
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(plannedWorkouts)
+      .values({
+        createdByUserId: userId,
+        date: input.date,
+        title: title || "Planned workout",
+        audience: a.kind,
+        teamId: a.kind === "team" ? a.teamId : null,
+        boatClass,
+        templateId,
+        document,
+      })
+      .returning({ id: plannedWorkouts.id });
+    if (athleteIds.length)
+      await tx
+        .insert(plannedWorkoutAthletes)
+        .values(athleteIds.map((athleteId, k) => ({ planId: row.id, athleteId, seat: a.kind === "crew" ? k + 1 : null })));
+    return row.id;
+  });
+  await rematchTrainingsFor(db, [id]);
+  return { id };
+}
+
+async function editablePlan(db: Db, userId: number, planId: number) {
+  const [plan] = await db
+    .select({ id: plannedWorkouts.id, date: plannedWorkouts.date })
+    .from(plannedWorkouts)
+    .where(and(eq(plannedWorkouts.id, planId), planVisible(userId), planEditable(userId)));
+  if (!plan) throw notFound("Planned workout");
+  return plan;
+}
+
+/** Moves a plan to another day (one action); the trainings it was linked to and those of the new day are matched again. */
+export async function movePlan(db: Db, userId: number, planId: number, toDate: string): Promise<void> {
+  const date = ZDate.parse(toDate);
+  await editablePlan(db, userId, planId);
+  const before = await rematchTrainingsFor(db, [planId], { collectOnly: true });
+  await db.update(plannedWorkouts).set({ date, updatedAt: new Date() }).where(eq(plannedWorkouts.id, planId));
+  await rematchTrainingsFor(db, [planId], { also: before });
+}
+
+export async function deletePlan(db: Db, userId: number, planId: number): Promise<void> {
+  await editablePlan(db, userId, planId);
+  const before = await rematchTrainingsFor(db, [planId], { collectOnly: true });
+  await db.delete(plannedWorkouts).where(eq(plannedWorkouts.id, planId));
+  await rematchTrainingsFor(db, [], { also: before });
+}
+
+/**
+ * Copies every plan the user may change on `days` days from `from` to the
+ * same weekdays from `to` (a day: 1, a week: 7), as one action. Returns the
+ * new plans' ids.
+ */
+export async function copyPlans(db: Db, userId: number, opts: { from: string; to: string; days: 1 | 7 }): Promise<number[]> {
+  const from = ZDate.parse(opts.from);
+  const offset = daysBetween(from, ZDate.parse(opts.to));
+  if (offset === 0) throw new AppError("invalid", "Copy to another day");
+  const plans = await db
+    .select()
+    .from(plannedWorkouts)
+    .where(
+      and(
+        gte(plannedWorkouts.date, from),
+        lte(plannedWorkouts.date, shiftDate(from, opts.days - 1)),
+        planVisible(userId),
+        planEditable(userId),
+      ),
+    )
+    .orderBy(plannedWorkouts.date, plannedWorkouts.id);
+  if (!plans.length) return [];
+  const people = await db
+    .select()
+    .from(plannedWorkoutAthletes)
+    .where(
+      inArray(
+        plannedWorkoutAthletes.planId,
+        plans.map((p) => p.id),
+      ),
+    );
+  const ids = await db.transaction(async (tx) => {
+    const out: number[] = [];
+    for (const p of plans) {
+      const [row] = await tx
+        .insert(plannedWorkouts)
+        .values({
+          createdByUserId: userId,
+          date: shiftDate(p.date, offset),
+          title: p.title,
+          audience: p.audience,
+          teamId: p.teamId,
+          boatClass: p.boatClass,
+          templateId: p.templateId,
+          document: p.document,
+        })
+        .returning({ id: plannedWorkouts.id });
+      const seats = people.filter((x) => x.planId === p.id);
+      if (seats.length) await tx.insert(plannedWorkoutAthletes).values(seats.map((x) => ({ ...x, planId: row.id })));
+      out.push(row.id);
+    }
+    return out;
+  });
+  await rematchTrainingsFor(db, ids);
+  return ids;
+}
