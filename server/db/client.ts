@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { getEnv } from "../config/env";
-import { retryReadOnce } from "./connection-errors";
+import { isConnectionError, pauseBeforeRetry, RECONNECT_RETRY_DELAYS_MS, retryOnFreshConnection } from "./connection-errors";
 import * as schema from "./schema";
 
 /** The one database type the rest of the code sees; the driver behind it is this file's business. */
@@ -43,8 +43,20 @@ type Driver = { kind: "postgres"; client: postgres.Sql } | { kind: "pglite"; cli
 /** Drizzle, as loaded by this module's bundle, over a driver. */
 function drizzleOver(driver: Driver): Db {
   return driver.kind === "postgres"
-    ? (drizzlePostgres(retryingReads(driver.client), { schema }) as unknown as Db)
+    ? (drizzlePostgres(resilient(driver.client), { schema }) as unknown as Db)
     : (drizzlePglite(driver.client, { schema }) as unknown as Db);
+}
+
+/**
+ * Seconds before a pooled connection that closed on a socket error may
+ * connect again. postgres.js counts such closes pool-wide and resets the
+ * count only on a successful connection; its default (3^n / 100 s, capped at
+ * 20 s) made a pool whose backends were all terminated at once wait 10–20 s
+ * to reopen, and the reads queued for it with them. A short, capped wait is
+ * enough not to spin against a database that is down.
+ */
+export function reconnectBackoffSeconds(retries: number): number {
+  return Math.min(0.02 * 2 ** retries, 1);
 }
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -64,6 +76,7 @@ export function openDb(options: DbOptions): DbHandle {
       // failover silently dropped does not wait in the pool for a request.
       idle_timeout: 60,
       max_lifetime: 30 * 60,
+      backoff: reconnectBackoffSeconds,
       ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement!(query) } : {}),
     });
     const driver: Driver = { kind: "postgres", client };
@@ -102,46 +115,191 @@ export function openDb(options: DbOptions): DbHandle {
 }
 
 /**
- * What the application's statements go through on postgres.js (not inside
- * transactions, which get their own connection handle):
+ * What the application's statements go through on postgres.js
+ * (docs/architecture.md "Lost database connections" and "Round trips").
  *
  * Prepared reads. postgres.js sends an unprepared statement with parameters
  * in two round trips (Parse + Describe, wait for the parameter types, then
  * Bind + Execute) and Postgres parses and plans it every time; for the APIs'
  * small keyset pages planning costs more than executing (EXPLAIN: ~1 ms
  * against ~0.3 ms). A read (select, or a call of a function such as
- * rate_limit_hit) with a bounded number of parameters is therefore sent as a
- * named prepared statement: one round trip once the connection has seen it,
- * no parse, and a plan Postgres may reuse (plan_cache_mode auto: custom plans
- * for the first five runs, then the generic plan only if it is not costlier).
- * The parameter bound keeps statements whose text varies with their input
- * (bulk inserts, long IN lists) out of the per-connection statement caches;
- * connections are replaced every 30 minutes, which bounds them anyway.
- * docs/benchmarks.md "Round trips per request".
+ * rate_limit_hit) outside a transaction with a bounded number of parameters
+ * is therefore sent as a named prepared statement: one round trip once the
+ * connection has seen it, no parse, and a plan Postgres may reuse
+ * (plan_cache_mode auto: custom plans for the first five runs, then the
+ * generic plan only if it is not costlier). The parameter bound keeps
+ * statements whose text varies with their input (bulk inserts, long IN lists)
+ * out of the per-connection statement caches; connections are replaced every
+ * 30 minutes, which bounds them anyway. docs/benchmarks.md "Round trips per
+ * request".
  *
- * Retried reads. A dropped connection (a restarted or failed-over database, a
- * terminated backend) fails the statements in flight or queued on it. Reads
- * are retried once, on a connection the pool opens afresh: the statements
- * drizzle builds with db.select() outside a transaction (they begin with
- * "select" and are read through `.values()`). Writes, db.execute() (which may
- * call a function that writes, like rate_limit_hit) and transactions are never
- * retried: they fail, and the APIs answer 503 with Retry-After.
+ * Lost connections. A dropped connection (a restarted or failed-over
+ * database, a terminated backend) fails the statements in flight or queued on
+ * it. What is safe to repeat is repeated on a connection the pool opens
+ * afresh (retryOnFreshConnection), so no read fails for it:
+ * - a read statement outside a transaction (`readStatement`: db.select(),
+ *   db.execute() of a select, the relational queries);
+ * - a transaction that had sent only reads when its connection died: it is
+ *   run again from the start (nothing of it committed: Postgres rolls back
+ *   what a dead backend had not committed);
+ * - a transaction whose callback finished without writing: its result stands,
+ *   whatever became of its COMMIT.
+ * A transaction that wrote is never run again. When its connection dies
+ * before COMMIT was sent, it did not commit: the error stands (503 with
+ * Retry-After). When it dies during COMMIT, the outcome is read on a fresh
+ * connection from the transaction's id (txid_status), taken just before
+ * COMMIT: committed → its result is returned; aborted → the error stands.
+ * A write statement outside a transaction is not retried (one that died in
+ * flight may have committed); its error is answered 503.
  */
 const MAX_PREPARED_PARAMETERS = 64;
-function retryingReads(client: postgres.Sql): postgres.Sql {
+
+/**
+ * Whether a statement only reads, so that running it again changes nothing.
+ * `rate_limit_hit` counts as one: a request whose count died with its
+ * connection may be counted twice, which is preferred to failing it.
+ */
+export function readStatement(query: string): boolean {
+  return /^\s*(select|with)\b/i.test(query) && !WRITES_IN_A_READ.test(query);
+}
+// Data-modifying CTEs and locking reads (conservatively), and the functions with effects a select may call.
+const WRITES_IN_A_READ = /\b(insert|update|delete|merge|truncate)\b|\b(nextval|setval|pg_notify|sandbox_delete_blobs)\s*\(/i;
+/** Statements of a transaction that neither read nor write (drizzle's `set transaction`, savepoints). */
+const NEUTRAL_STATEMENT = /^\s*(set\s+transaction|savepoint|release|rollback\s+to)\b/i;
+
+/** A read postgres.js runs when awaited, run again on a connection error; `.values()` asks for rows as arrays (drizzle). */
+class RetriedRead<T> implements PromiseLike<T> {
+  private asValues = false;
+  private running: Promise<T> | undefined;
+  constructor(private readonly send: () => postgres.PendingQuery<postgres.Row[]>) {}
+  values(): this {
+    this.asValues = true;
+    return this;
+  }
+  then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ) {
+    this.running ??= retryOnFreshConnection(() => {
+      const query = this.send();
+      return (this.asValues ? query.values() : query) as unknown as PromiseLike<T>;
+    });
+    return this.running.then(onFulfilled, onRejected);
+  }
+}
+
+type TransactionSql = postgres.TransactionSql;
+interface TransactionState {
+  wrote: boolean;
+  /** The transaction's connection closed: nothing more may be sent through it. */
+  dead: boolean;
+}
+
+/**
+ * A transaction callback's outcome as postgres.js may see it. After a
+ * connection error it never settles: postgres.js 3.4.9 would answer a
+ * rejection with ROLLBACK (or a savepoint's ROLLBACK TO) on the connection it
+ * has just closed, and a write to a closed connection throws outside any
+ * promise and ends the process (porsager/postgres#1154, #1208). `begin`
+ * itself rejects when the connection closes, which is what the caller sees.
+ */
+function guarded<T>(outcome: Promise<T>, state: TransactionState): Promise<T> {
+  return outcome.catch((error: unknown) => {
+    if (!isConnectionError(error)) throw error;
+    state.dead = true;
+    return new Promise<T>(() => {});
+  });
+}
+
+/** The transaction's handle as its callback sees it: every statement sent through it is classified. */
+function observed(tx: TransactionSql, state: TransactionState): TransactionSql {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === "unsafe")
+        return (query: string, ...rest: unknown[]) => {
+          if (state.dead)
+            return Promise.reject(Object.assign(new Error("the transaction's connection closed"), { code: "CONNECTION_CLOSED" }));
+          if (!readStatement(query) && !NEUTRAL_STATEMENT.test(query)) state.wrote = true;
+          return (target.unsafe as (...args: unknown[]) => unknown)(query, ...rest);
+        };
+      if (property === "savepoint")
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (sql: TransactionSql) => unknown;
+          return (target.savepoint as (...args: unknown[]) => unknown)(...args, (sp: TransactionSql) =>
+            guarded(
+              Promise.resolve().then(() => fn(observed(sp, state))),
+              state,
+            ),
+          );
+        };
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+/** How long a transaction whose COMMIT lost its connection may still show "in progress" while its backend exits. */
+const COMMIT_OUTCOME_WAIT_MS = 5_000;
+
+/** Whether transaction `xid` committed, read on a fresh connection; null when Postgres cannot tell (too old). */
+async function committed(client: postgres.Sql, xid: string): Promise<boolean | null> {
+  const deadline = Date.now() + COMMIT_OUTCOME_WAIT_MS;
+  for (;;) {
+    const [row] = await retryOnFreshConnection(() => client.unsafe("select txid_status($1::bigint) as status", [xid]));
+    const status = row?.status as string | null;
+    if (status === "committed") return true;
+    if (status === "aborted") return false;
+    if (status !== "in progress" || Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function resilient(client: postgres.Sql): postgres.Sql {
   const unsafe = (query: string, params?: postgres.ParameterOrJSON<never>[], queryOptions?: postgres.UnsafeQueryOptions) => {
-    const read = /^\s*select\b/i.test(query);
-    const options = read && (params?.length ?? 0) <= MAX_PREPARED_PARAMETERS ? { ...queryOptions, prepare: true } : queryOptions;
-    const pending = client.unsafe(query, params, options);
-    if (!read) return pending;
-    const values = pending.values.bind(pending);
-    // postgres.js runs a statement only when it is awaited, so the first attempt is the original object.
-    pending.values = () =>
-      retryReadOnce(values, () => client.unsafe(query, params, options).values()) as unknown as ReturnType<typeof values>;
-    return pending;
+    if (!readStatement(query)) return client.unsafe(query, params, queryOptions);
+    const options = (params?.length ?? 0) <= MAX_PREPARED_PARAMETERS ? { ...queryOptions, prepare: true } : queryOptions;
+    return new RetriedRead(() => client.unsafe(query, params, options));
+  };
+  const begin = async (...args: unknown[]) => {
+    const fn = args.pop() as (tx: TransactionSql) => unknown;
+    const options = (args[0] as string | undefined) ?? "";
+    for (let retry = 0; ; retry++) {
+      const state: TransactionState = { wrote: false, dead: false };
+      let finished: { result: unknown; xid: string | null } | undefined;
+      try {
+        return await client
+          .begin(options, (tx) =>
+            guarded(
+              (async () => {
+                const result = await fn(observed(tx, state));
+                // The transaction's id, if it wrote: after a COMMIT that lost its connection, it tells what became of it.
+                const xid = state.wrote
+                  ? ((await tx.unsafe("select txid_current_if_assigned()::text as xid"))[0].xid as string | null)
+                  : null;
+                finished = { result, xid };
+                return result;
+              })(),
+              state,
+            ),
+          )
+          .catch((error: unknown) => {
+            state.dead = true;
+            throw error;
+          });
+      } catch (error) {
+        if (!isConnectionError(error)) throw error;
+        if (finished) {
+          // The callback ran to its end: only COMMIT (or the id's statement) met the dead connection.
+          if (finished.xid === null || (await committed(client, finished.xid))) return finished.result;
+          throw error;
+        }
+        if (state.wrote || retry >= RECONNECT_RETRY_DELAYS_MS.length) throw error;
+        await pauseBeforeRetry(retry);
+      }
+    }
   };
   return new Proxy(client, {
-    get: (target, property, receiver) => (property === "unsafe" ? unsafe : Reflect.get(target, property, receiver)),
+    get: (target, property, receiver) =>
+      property === "unsafe" ? unsafe : property === "begin" ? begin : Reflect.get(target, property, receiver),
   });
 }
 
