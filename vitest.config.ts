@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 
 // Unit and integration tests (next to the code, *.test.ts). Integration tests
 // use Postgres when DATABASE_URL is set and an in-memory PGlite otherwise.
@@ -14,8 +14,6 @@ export default defineConfig({
       "test/**/*.test.ts",
       "packages/**/src/**/*.test.ts",
     ],
-    // Quarantined (docs/ci.md "Quarantine"): run by scripts/test.sh as a stage of its own that reports but does not gate.
-    exclude: process.env.VITEST_QUARANTINE ? configDefaults.exclude : [...configDefaults.exclude, "test/api/lost-connections.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

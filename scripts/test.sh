@@ -27,9 +27,6 @@ stage typecheck npx tsc --noEmit -p .
 # The SDK's generated types against the OpenAPI documents (a few seconds, no server): regenerate with `npm run sdk:generate`.
 stage sdk-drift npm run --silent sdk:check
 stage unit+integration npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-report.json
-# Quarantine (docs/ci.md): a test with a known open failure under load runs alone and reports, without gating.
-echo "::: quarantine (reported, not gating)"
-if VITEST_QUARANTINE=1 npx vitest run test/api/lost-connections.test.ts; then echo "::: quarantine: passed"; else echo "::: quarantine: FAILED (known, see docs/ci.md)"; fi
 # The typecheck stage above has checked every file the build compiles (docs/ci.md).
 if [[ " ${failed_stages[*]} " == *" typecheck "* ]]; then stage build npx next build; else stage build env NEXT_SKIP_TYPECHECK=1 npx next build; fi
 if [[ " ${failed_stages[*]} " != *" build "* ]]; then
