@@ -41,7 +41,8 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe("postgres.js 3.4.9 as patched", () => {
   it("a connection that closes with a write still buffered sends its startup message when it reconnects", async () => {
     const sockets: FakeServerSocket[] = [];
-    const sql = postgres({
+    // `socket` (a function returning the connection's stream) is a postgres.js option its types do not declare.
+    const options = {
       max: 1,
       fetch_types: false,
       backoff: () => 0,
@@ -52,7 +53,8 @@ describe("postgres.js 3.4.9 as patched", () => {
         sockets.push(socket);
         return socket;
       },
-    });
+    };
+    const sql = postgres(options as postgres.Options<Record<string, never>>);
     try {
       // The first connection opens (startup answered), then a query's bytes are buffered
       // behind a setImmediate and the socket dies before that flush: an ECONNRESET mid-write.
