@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { newAccount, signInOverHttp, type TestAccount } from "./helpers";
+import { datedSvc, simulatedSvc } from "./svc-files";
 
 /** A request context signed in (next-auth cookie) as `account`, for tRPC calls the portal would make. */
 export async function signedInContext(baseURL: string, account: Pick<TestAccount, "email" | "password">): Promise<APIRequestContext> {
@@ -49,6 +50,38 @@ export interface ApiKey {
   secretKey: string;
   /** "Bearer PUBLIC.SECRET" */
   authorization: string;
+}
+
+/**
+ * A simulated K1 effort uploaded through the results API (201 expected), for
+ * specs whose setup needs sessions on given days: started at `at` (epoch ms)
+ * when given, else as the simulator dates it. Returns the result's id.
+ */
+export async function uploadK1Session(
+  key: ApiKey & { context: APIRequestContext },
+  upload: { trackId: number; athleteId: number; distanceM: number; seed: number; at?: number },
+): Promise<number> {
+  const options = { vessel: "K1", distanceM: upload.distanceM, seed: upload.seed } as const;
+  const response = await key.context.post("/api/v1/results", {
+    multipart: {
+      file: {
+        name: `k1-${upload.seed}.svc`,
+        mimeType: "application/octet-stream",
+        buffer: upload.at === undefined ? simulatedSvc(options) : datedSvc(options, upload.at),
+      },
+      metadata: JSON.stringify({
+        distance: upload.distanceM,
+        vessel_id: 1,
+        track_id: upload.trackId,
+        category_id: 1,
+        pace_id: 1,
+        athletes: [upload.athleteId],
+      }),
+    },
+    headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
 /** A key pair for `account`, created through the portal's own endpoint. */

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createKeyPair, trpcMutation } from "./api-helpers";
+import { createKeyPair, trpcMutation, uploadK1Session } from "./api-helpers";
 import { PHONE } from "./a11y";
 import { newAccount, signUpInBrowser, type TestAccount, signInOverHttp } from "./helpers";
-import { datedSvc, simulatedSvc, simulatedTrainingFile } from "./svc-files";
+import { simulatedTrainingFile } from "./svc-files";
 
 /**
  * What a person sees of every chart and media control, at 1366 px and 390 px:
@@ -38,34 +38,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
     subscriptionActiveUntil: "2099-12-31",
   });
   const sessions: number[] = [];
-  for (const seed of [31, 32]) {
-    const upload = await key.context.post("/api/v1/results", {
-      multipart: {
-        file: {
-          name: `k1-${seed}.svc`,
-          mimeType: "application/octet-stream",
-          buffer: simulatedSvc({ vessel: "K1", distanceM: 500, seed }),
-        },
-        metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
-      },
-      headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-    sessions.push((await upload.json()).data.id);
-  }
+  for (const seed of [31, 32])
+    sessions.push(await uploadK1Session(key, { trackId: track.id, athleteId: athlete.id, distanceM: 500, seed }));
   // One from this week, so the home's weekly volume chart (the last weeks) has something to draw.
-  const recent = await key.context.post("/api/v1/results", {
-    multipart: {
-      file: {
-        name: "k1-recent.svc",
-        mimeType: "application/octet-stream",
-        buffer: datedSvc({ vessel: "K1", distanceM: 500, seed: 33 }, Date.now() - 3_600_000),
-      },
-      metadata: JSON.stringify({ distance: 500, vessel_id: 1, track_id: track.id, category_id: 1, pace_id: 1, athletes: [athlete.id] }),
-    },
-    headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
-  });
-  expect(recent.status(), await recent.text()).toBe(201);
+  await uploadK1Session(key, { trackId: track.id, athleteId: athlete.id, distanceM: 500, seed: 33, at: Date.now() - 3_600_000 });
   await key.context.dispose();
   const { bytes } = simulatedTrainingFile({ spec: "3x250m/60s", vessel: "K1", seed: 4242 });
   const training = await page.request.post("/api/uploads/trainings", {

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible, expectNoPageOverflow, PHONE } from "./a11y";
-import { createKeyPair, trpcMutation } from "./api-helpers";
+import { createKeyPair, trpcMutation, uploadK1Session } from "./api-helpers";
 import { expect, test } from "./fixtures";
 import { HEALTH_WORLD } from "./health-web-world";
 import { newAccount, openSessionActions, signInOverHttp, signUpInBrowser, type TestAccount } from "./helpers";
-import { datedSvc } from "./svc-files";
 
 /**
  * What a new coach met (issue 28 §6), as a person sees it at 1366 and 390 px.
@@ -34,27 +33,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     { at: yesterday + 10 * 3_600_000, athleteId: jon.id, distanceM: 500, seed: 2802 },
     { at: yesterday - 7 * DAY_MS + 9 * 3_600_000, athleteId: ines.id, distanceM: 200, seed: 2803 },
   ];
-  for (const u of uploads) {
-    const response = await key.context.post("/api/v1/results", {
-      multipart: {
-        file: {
-          name: `d-${u.seed}.svc`,
-          mimeType: "application/octet-stream",
-          buffer: datedSvc({ vessel: "K1", distanceM: u.distanceM, seed: u.seed }, u.at),
-        },
-        metadata: JSON.stringify({
-          distance: u.distanceM,
-          vessel_id: 1,
-          track_id: track.id,
-          category_id: 1,
-          pace_id: 1,
-          athletes: [u.athleteId],
-        }),
-      },
-      headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
+  for (const u of uploads) await uploadK1Session(key, { trackId: track.id, ...u });
   await key.context.dispose();
   await page.close();
 });

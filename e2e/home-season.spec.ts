@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { createKeyPair, trpcMutation } from "./api-helpers";
+import { createKeyPair, trpcMutation, uploadK1Session } from "./api-helpers";
 import { expectNoPageOverflow, PHONE } from "./a11y";
 import { newAccount, signUpInBrowser, type TestAccount, signInOverHttp } from "./helpers";
-import { datedSvc } from "./svc-files";
 
 /**
  * A club's season at a glance (issue 20 §3), as a coach sees it at 1366 and
@@ -40,28 +39,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     { at: yesterday - 7 * DAY_MS + 9 * 3_600_000, distanceM: 500, seed: 63 },
   ];
   const ids: number[] = [];
-  for (const u of uploads) {
-    const response = await key.context.post("/api/v1/results", {
-      multipart: {
-        file: {
-          name: `home-${u.seed}.svc`,
-          mimeType: "application/octet-stream",
-          buffer: datedSvc({ vessel: "K1", distanceM: u.distanceM, seed: u.seed }, u.at),
-        },
-        metadata: JSON.stringify({
-          distance: u.distanceM,
-          vessel_id: 1,
-          track_id: track.id,
-          category_id: 1,
-          pace_id: 1,
-          athletes: [athlete.id],
-        }),
-      },
-      headers: { authorization: key.authorization, "x-forwarded-proto": "https" },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    ids.push((await response.json()).data.id);
-  }
+  for (const u of uploads) ids.push(await uploadK1Session(key, { trackId: track.id, athleteId: athlete.id, ...u }));
   await key.context.dispose();
   sessionId = ids[0];
   await page.close();
