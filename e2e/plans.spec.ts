@@ -1,0 +1,141 @@
+import type { Page } from "@playwright/test";
+import { expectAccessible, expectNoPageOverflow } from "./a11y";
+import { signedInNewAccount, trpcMutation } from "./api-helpers";
+import { expect, test } from "./fixtures";
+import { simulatedTrainingFile } from "./svc-files";
+
+// Each test makes its own coach and athlete.
+test.describe.configure({ mode: "parallel" });
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const DAY_MS = 86_400_000;
+const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const mondayOf = (date: string) => shift(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+async function coachWithAthlete(page: Page, baseURL: string, label: string) {
+  await signedInNewAccount(page, baseURL, label);
+  return trpcMutation<{ id: number }>(page.request, "athletes.create", {
+    name: "Pia",
+    surname: "Plan",
+    subscriptionActiveUntil: "2099-12-31",
+  });
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+for (const [name, size] of [
+  ["1366 px", DESKTOP],
+  ["390 px", PHONE],
+] as const) {
+  test(`a coach plans a workout with the form, moves it, copies the week and deletes it after a confirmation (${name})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(size);
+    await coachWithAthlete(page, baseURL!, "planner");
+    // Two weeks ahead: nothing is due, so no mark is "missed".
+    const day = shift(mondayOf(new Date().toISOString().slice(0, 10)), 14);
+    await page.goto(`/plans?week=${day}`);
+    await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+    await expect(page.getByTestId("plans-empty")).toContainText("Nothing planned and nothing done this week.");
+
+    await page.getByText("Plan a workout", { exact: true }).click();
+    await page.getByLabel("Day").fill(day);
+    await page.getByLabel("Title (optional)").fill("Tempo 4 × 500");
+    await page.getByLabel("Pace /500 m (m:ss, optional)").fill("2:05");
+    await page.getByLabel("Rate spm (optional)").fill("70");
+    await page.getByRole("button", { name: "Plan workout" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Planned for ${day}.` })).toBeVisible();
+    const first = page.getByTestId(`plan-day-${day}`);
+    await expect(first.getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+    await expect(first.getByTestId("plan-card")).toContainText("4 × 500 m");
+    await expect(first.getByTestId("plan-card")).toContainText("Pia Plan");
+    if (size === PHONE) await noSidewaysScroll(page);
+
+    // Move it two days on.
+    await page.getByLabel("Move or copy Tempo 4 × 500 to").fill(shift(day, 2));
+    await page.getByRole("button", { name: "Move Tempo 4 × 500" }).click();
+    await expect(page.getByTestId(`plan-day-${shift(day, 2)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+    await expect(first.getByTestId("plan-card")).toHaveCount(0);
+
+    // Copy the week to the next one.
+    await page.getByLabel("Copy this week to the week of").fill(shift(day, 7));
+    await page.getByRole("button", { name: "Copy week" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 plan copied." })).toBeVisible();
+    await page.getByRole("link", { name: "Next week" }).click();
+    await expect(page.getByTestId(`plan-day-${shift(day, 9)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+
+    // Delete asks first; Cancel keeps it, the dialog's action deletes it.
+    await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+    await page.getByRole("button", { name: "Delete Tempo 4 × 500" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete the planned workout “Tempo 4 × 500”?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("plan-card")).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete Tempo 4 × 500" }).click();
+    await dialog.getByRole("button", { name: "Delete plan" }).click();
+    await expect(page.getByTestId("plans-empty")).toBeVisible();
+    if (size === PHONE) await noSidewaysScroll(page);
+  });
+}
+
+test("a training done on a planned day shows planned against done rep by rep on its page and on /plans (390 px)", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const athlete = await coachWithAthlete(page, baseURL!, "plan-done");
+  const { bytes } = simulatedTrainingFile({ spec: "4x250m/60s", vessel: "K1", seed: 2801 });
+  const upload = await page.request.post("/api/uploads/trainings", {
+    multipart: {
+      file: { name: "planned.svc", mimeType: "application/octet-stream", buffer: bytes },
+      metadata: JSON.stringify({
+        vessel_id: 1,
+        track_id: null,
+        athlete_id: athlete.id,
+        title: "Done 4 × 250",
+        template_id: null,
+        sensitivity: 5,
+      }),
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const trainingPath = `/trainings/${(await upload.json()).data.id}`;
+  await page.goto(trainingPath);
+  await expect(page.getByTestId("sets-table")).toBeVisible();
+  const date = ((await page.getByTestId("training-facts").locator("dd").first().textContent()) ?? "").trim().slice(0, 10);
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId("training-plan")).toContainText("No planned workout matches this training.");
+
+  // Planning that day matches the training already processed.
+  await trpcMutation(page.request, "plans.create", {
+    date,
+    title: "Sprint 4 × 250",
+    audience: { kind: "athlete", athleteId: athlete.id },
+    source: { kind: "written", blocks: [{ reps: 4, distance_m: 250, rest_s: 60 }] },
+  });
+  await page.reload();
+  const plan = page.getByTestId("training-plan");
+  await expect(plan).toContainText("Sprint 4 × 250");
+  await expect(plan.getByTestId("plan-rep")).toHaveCount(4);
+  await expect(plan.getByTestId("plan-rep").first().getByTestId("plan-mark")).toHaveText(/within plan|near plan/);
+  await expectNoPageOverflow(page);
+
+  await page.goto(`/plans?week=${date}`);
+  const dayCard = page.getByTestId(`plan-day-${date}`);
+  await expect(dayCard.getByTestId("plan-card")).toContainText("Sprint 4 × 250");
+  await expect(dayCard.getByTestId("plan-card").getByTestId("plan-mark")).toHaveText(/within plan|near plan/);
+  await expect(dayCard.getByTestId("done-card")).toContainText("Done 4 × 250");
+  await expect(dayCard.getByTestId("done-card").getByTestId("plan-mark")).toHaveText(/within plan|near plan/);
+  await expect(page.getByTestId("plan-compliance")).toHaveText(/\d+ %/);
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
+});
