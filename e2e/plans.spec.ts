@@ -30,18 +30,25 @@ async function noSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+const today = () => new Date().toISOString().slice(0, 10);
+/** Two weeks ahead: nothing is due, so no mark is "missed". */
+const aheadMonday = () => shift(mondayOf(today()), 14);
+const planFor = (page: Page, athleteId: number, date: string, title: string) =>
+  trpcMutation<{ id: number }>(page.request, "plans.create", {
+    date,
+    title,
+    audience: { kind: "athlete", athleteId },
+    source: { kind: "written", blocks: [{ reps: 4, distance_m: 500, rest_s: 120 }] },
+  });
+
 for (const [name, size] of [
   ["1366 px", DESKTOP],
   ["390 px", PHONE],
 ] as const) {
-  test(`a coach plans a workout with the form, moves it, copies the week and deletes it after a confirmation (${name})`, async ({
-    page,
-    baseURL,
-  }) => {
+  test(`a coach plans a workout with the form, sees it on /plans, moves it and copies its day (${name})`, async ({ page, baseURL }) => {
     await page.setViewportSize(size);
     await coachWithAthlete(page, baseURL!, "planner");
-    // Two weeks ahead: nothing is due, so no mark is "missed".
-    const day = shift(mondayOf(new Date().toISOString().slice(0, 10)), 14);
+    const day = aheadMonday();
     await page.goto(`/plans?week=${day}`);
     await page.waitForSelector("body[data-hydrated]", { state: "attached" });
     await expect(page.getByTestId("plans-empty")).toContainText("Nothing planned and nothing done this week.");
@@ -57,20 +64,36 @@ for (const [name, size] of [
     await expect(first.getByTestId("plan-card")).toContainText("Tempo 4 × 500");
     await expect(first.getByTestId("plan-card")).toContainText("4 × 500 m");
     await expect(first.getByTestId("plan-card")).toContainText("Pia Plan");
+    await expect(first.getByTestId("plan-card")).toContainText("not due yet");
     if (size === PHONE) await noSidewaysScroll(page);
+    else await expectAccessible(page);
 
-    // Move it two days on.
+    // Move it two days on, then copy that day to the next.
     await page.getByLabel("Move or copy Tempo 4 × 500 to").fill(shift(day, 2));
     await page.getByRole("button", { name: "Move Tempo 4 × 500" }).click();
-    await expect(page.getByTestId(`plan-day-${shift(day, 2)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+    const moved = page.getByTestId(`plan-day-${shift(day, 2)}`);
+    await expect(moved.getByTestId("plan-card")).toContainText("Tempo 4 × 500");
     await expect(first.getByTestId("plan-card")).toHaveCount(0);
+    await moved.getByLabel("Move or copy Tempo 4 × 500 to").fill(shift(day, 3));
+    await moved.getByRole("button", { name: `Copy the day ${shift(day, 2)} to the chosen date` }).click();
+    await expect(page.getByTestId(`plan-day-${shift(day, 3)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+    await expect(moved.getByTestId("plan-card")).toHaveCount(1);
+    if (size === PHONE) await noSidewaysScroll(page);
+  });
 
-    // Copy the week to the next one.
+  test(`a coach copies a week and deletes a plan after a confirmation (${name})`, async ({ page, baseURL }) => {
+    await page.setViewportSize(size);
+    const athlete = await coachWithAthlete(page, baseURL!, "plan-week");
+    const day = shift(aheadMonday(), 2);
+    await planFor(page, athlete.id, day, "Tempo 4 × 500");
+    await page.goto(`/plans?week=${day}`);
+    await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+
     await page.getByLabel("Copy this week to the week of").fill(shift(day, 7));
     await page.getByRole("button", { name: "Copy week" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 plan copied." })).toBeVisible();
     await page.getByRole("link", { name: "Next week" }).click();
-    await expect(page.getByTestId(`plan-day-${shift(day, 9)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
+    await expect(page.getByTestId(`plan-day-${shift(day, 7)}`).getByTestId("plan-card")).toContainText("Tempo 4 × 500");
 
     // Delete asks first; Cancel keeps it, the dialog's action deletes it.
     await page.waitForSelector("body[data-hydrated]", { state: "attached" });
@@ -86,6 +109,19 @@ for (const [name, size] of [
     if (size === PHONE) await noSidewaysScroll(page);
   });
 }
+
+test("the home shows this week's plan and links to /plans (1366 px)", async ({ page, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  const athlete = await coachWithAthlete(page, baseURL!, "plan-home");
+  await planFor(page, athlete.id, today(), "Home 4 × 500");
+  await page.goto("/home");
+  const card = page.getByTestId("home-plans");
+  await expect(card).toContainText("1 planned workout");
+  await expect(card).toContainText("Home 4 × 500");
+  await card.getByRole("link", { name: "All plans" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByTestId("plan-card")).toContainText("Home 4 × 500");
+});
 
 test("a training done on a planned day shows planned against done rep by rep on its page and on /plans (390 px)", async ({
   page,
@@ -128,6 +164,12 @@ test("a training done on a planned day shows planned against done rep by rep on 
   await expect(plan.getByTestId("plan-rep")).toHaveCount(4);
   await expect(plan.getByTestId("plan-rep").first().getByTestId("plan-mark")).toHaveText(/within plan|near plan/);
   await expectNoPageOverflow(page);
+  // Unlinked by hand it stays unlinked; Re-link matches the best plan again.
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await plan.getByRole("button", { name: "Unlink from plan" }).click();
+  await expect(plan).toContainText("Unlinked by hand");
+  await plan.getByRole("button", { name: "Re-link to the best plan" }).click();
+  await expect(plan.getByTestId("plan-rep")).toHaveCount(4);
 
   await page.goto(`/plans?week=${date}`);
   const dayCard = page.getByTestId(`plan-day-${date}`);

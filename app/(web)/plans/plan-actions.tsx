@@ -7,6 +7,8 @@ import { FormError, useSubmit } from "@/app/_components/form";
 import { trpc } from "@/app/_lib/trpc";
 
 const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Any day to the Monday of its week (as server/plans/plan-reads.ts mondayOfDate). */
+const mondayOf = (date: string) => shift(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /** One plan's Move (to a date), Copy day and Delete (after a confirmation). */
 export function PlanActions({ id, title, date }: { id: number; title: string; date: string }) {
@@ -53,13 +55,13 @@ export function PlanActions({ id, title, date }: { id: number; title: string; da
   );
 }
 
-/** Copies every plan of the week the coach may change to another week (one action). */
+/** Copies every plan of the week the coach may change to another week (one action): any day of the target week picks it, weekdays are kept. */
 export function WeekActions({ weekStart }: { weekStart: string }) {
   const router = useRouter();
   const [to, setTo] = useState(shift(weekStart, 7));
   const [copied, setCopied] = useState<number | null>(null);
   const copy = useSubmit(
-    () => trpc.plans.copy.mutate({ from: weekStart, to, days: 7 }),
+    () => trpc.plans.copy.mutate({ from: weekStart, to: mondayOf(to), days: 7 }),
     (r) => {
       setCopied(r.ids.length);
       router.refresh();
