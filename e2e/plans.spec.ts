@@ -110,6 +110,44 @@ for (const [name, size] of [
   });
 }
 
+test("a coach plans a template's workout for a K2 crew with the form (390 px)", async ({ page, baseURL }) => {
+  await page.setViewportSize(PHONE);
+  await coachWithAthlete(page, baseURL!, "plan-crew");
+  await trpcMutation(page.request, "athletes.create", { name: "Bo", surname: "Bow", subscriptionActiveUntil: "2099-12-31" });
+  const text = JSON.stringify({
+    version: 1,
+    name: "Crew 3 × 1 km",
+    steps: [
+      {
+        repeat: 3,
+        steps: [
+          { kind: "work", distance_m: 1000 },
+          { kind: "rest", duration_s: 180 },
+        ],
+      },
+    ],
+  });
+  await trpcMutation(page.request, "workouts.create", { name: "Crew 3 × 1 km", text });
+  const day = shift(aheadMonday(), 4);
+  await page.goto(`/plans?week=${day}`);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await page.getByText("Plan a workout", { exact: true }).click();
+  await page.getByLabel("Day").fill(day);
+  await page.getByLabel("Who").selectOption("crew");
+  await page.getByLabel("Boat", { exact: true }).selectOption("K2");
+  await page.getByLabel("Seat 1").selectOption({ label: "Bo Bow" });
+  await page.getByLabel("Seat 2").selectOption({ label: "Pia Plan" });
+  await page.getByLabel("From a template").check();
+  await page.getByLabel("Template", { exact: true }).selectOption({ label: "Crew 3 × 1 km" });
+  await noSidewaysScroll(page);
+  await page.getByRole("button", { name: "Plan workout" }).click();
+  const card = page.getByTestId(`plan-day-${day}`).getByTestId("plan-card");
+  await expect(card).toContainText("Crew 3 × 1 km");
+  await expect(card).toContainText("3 × 1 km");
+  await expect(card).toContainText("K2 crew: Bo Bow, Pia Plan");
+  await noSidewaysScroll(page);
+});
+
 test("the home shows this week's plan and links to /plans (1366 px)", async ({ page, baseURL }) => {
   await page.setViewportSize(DESKTOP);
   const athlete = await coachWithAthlete(page, baseURL!, "plan-home");
