@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible, expectNoPageOverflow } from "./a11y";
-import { signedInNewAccount, trpcMutation } from "./api-helpers";
+import { signedInContext, signedInNewAccount, signUpOverHttp, trpcMutation } from "./api-helpers";
+import { signInOverHttp } from "./helpers";
 import { expect, test } from "./fixtures";
 import { simulatedTrainingFile } from "./svc-files";
 
@@ -146,6 +147,34 @@ test("a coach plans a template's workout for a K2 crew with the form (390 px)", 
   await expect(card).toContainText("3 × 1 km");
   await expect(card).toContainText("K2 crew: Bo Bow, Pia Plan");
   await noSidewaysScroll(page);
+});
+
+test("an athlete linked to their record sees their own plans, not their teammates' (390 px)", async ({ page, browser, baseURL }) => {
+  const pia = await coachWithAthlete(page, baseURL!, "plan-coach");
+  const bo = await trpcMutation<{ id: number }>(page.request, "athletes.create", {
+    name: "Bo",
+    surname: "Bow",
+    subscriptionActiveUntil: "2099-12-31",
+  });
+  const day = shift(aheadMonday(), 1);
+  await planFor(page, pia.id, day, "Pia's 4 × 500");
+  await planFor(page, bo.id, day, "Bo's 4 × 500");
+  const account = await signUpOverHttp(baseURL!, "plan-athlete");
+  const { link } = await trpcMutation<{ link: string }>(page.request, "athleteLinks.invite", { athleteId: pia.id, email: account.email });
+  const own = await signedInContext(baseURL!, account);
+  await trpcMutation(own, "athleteLinks.accept", { token: new URL(link).pathname.split("/").pop() });
+  await own.dispose();
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const athletePage = await context.newPage();
+  await signInOverHttp(athletePage, account);
+  await athletePage.goto(`/plans?week=${day}`);
+  const cards = athletePage.getByTestId(`plan-day-${day}`).getByTestId("plan-card");
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("Pia's 4 × 500");
+  await expect(athletePage.getByText("Bo's 4 × 500")).toHaveCount(0);
+  await noSidewaysScroll(athletePage);
+  await context.close();
 });
 
 test("the home shows this week's plan and links to /plans (1366 px)", async ({ page, baseURL }) => {
