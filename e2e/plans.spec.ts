@@ -235,7 +235,13 @@ test("a training done on a planned day shows planned against done rep by rep on 
   await page.waitForSelector("body[data-hydrated]", { state: "attached" });
   await plan.getByRole("button", { name: "Unlink from plan" }).click();
   await expect(plan).toContainText("Unlinked by hand");
+  await expect(plan.getByTestId("plan-rep")).toHaveCount(0);
+  // A person may link it to a plan of their choice, then give the choice back to matching.
+  await plan.getByLabel("Link to").selectOption({ label: `${date} · Sprint 4 × 250` });
+  await plan.getByRole("button", { name: "Link", exact: true }).click();
+  await expect(plan).toContainText("(linked by hand)");
   await plan.getByRole("button", { name: "Re-link to the best plan" }).click();
+  await expect(plan).not.toContainText("(linked by hand)");
   await expect(plan.getByTestId("plan-rep")).toHaveCount(4);
 
   await page.goto(`/plans?week=${date}`);

@@ -78,7 +78,12 @@ export function TrainingPlan({ trainingId, plan }: { trainingId: number; plan: T
           </table>
         </div>
       ) : null}
-      <PlanLinkButtons trainingId={trainingId} canUnlink={plan.canUnlink} canRelink={plan.unlinked || Boolean(plan.link?.byPerson)} />
+      <PlanLinkButtons
+        trainingId={trainingId}
+        canUnlink={plan.canUnlink}
+        canRelink={plan.unlinked || Boolean(plan.link?.byPerson)}
+        choices={plan.choices.filter((c) => c.id !== plan.link?.planId)}
+      />
     </section>
   );
 }
