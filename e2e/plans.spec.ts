@@ -243,6 +243,7 @@ test("a training done on a planned day shows planned against done rep by rep on 
   await plan.getByRole("button", { name: "Re-link to the best plan" }).click();
   await expect(plan).not.toContainText("(linked by hand)");
   await expect(plan.getByTestId("plan-rep")).toHaveCount(4);
+  await expectAccessible(page);
 
   await page.goto(`/plans?week=${date}`);
   const dayCard = page.getByTestId(`plan-day-${date}`);
@@ -252,5 +253,4 @@ test("a training done on a planned day shows planned against done rep by rep on 
   await expect(dayCard.getByTestId("done-card").getByTestId("plan-mark")).toHaveText(/within plan|near plan/);
   await expect(page.getByTestId("plan-compliance")).toHaveText(/\d+ %/);
   await noSidewaysScroll(page);
-  await expectAccessible(page);
 });

@@ -35,7 +35,7 @@ export function TrainingPlan({ trainingId, plan }: { trainingId: number; plan: T
         </p>
       )}
       {c?.reps.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Planned against done, scrolls sideways">
           <table aria-label="Planned against done" data-testid="plan-reps" className="plan-reps">
             <thead>
               <tr>
