@@ -14,6 +14,7 @@ const SIGNED_IN = [
   "/?view=week",
   "/upload",
   "/trainings",
+  "/plans",
   "/athletes",
   "/athletes/new",
   "/tracks",

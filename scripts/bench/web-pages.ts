@@ -30,6 +30,7 @@ const FIXED_PAGES = [
   "/?view=calendar",
   "/upload",
   "/trainings",
+  "/plans",
   "/trainings/history",
   "/workouts",
   "/records",

@@ -85,6 +85,18 @@ describe("the demo season", () => {
     expect(stored.length).toBeGreaterThanOrEqual(DEMO_SEASON_WEEKS - 1);
     expect(stored.every((t) => t.status === "ready")).toBe(true);
 
+    // Planned workouts (docs/plans.md): the recent trainings were matched to their plans as they were processed.
+    const [plans] = rowsOf<{ plans: number; linked: number; teamPlans: number }>(
+      await handle.db.execute(sql`
+        select (select count(*)::int from planned_workouts where created_by_user_id = ${owner}) as plans,
+          (select count(*)::int from training_plan_links l join trainings t on t.id = l.training_id
+            where t.owner_user_id = ${owner} and l.plan_id is not null and l.comparison is not null) as linked,
+          (select count(*)::int from planned_workouts where created_by_user_id = ${owner} and audience = 'team' and date = '2026-11-26') as "teamPlans"`),
+    );
+    expect(plans.plans).toBeGreaterThanOrEqual(3);
+    expect(plans.linked).toBeGreaterThanOrEqual(1);
+    expect(plans.teamPlans).toBe(1);
+
     // Progress: the K4 500 m of the last weeks is faster than of the first.
     const k4 = rowsOf<{ ms: number }>(
       await handle.db.execute(sql`

@@ -8,6 +8,7 @@ import { parseTrainingSpec } from "../svc/simulator/training";
 import type { VesselType } from "../svc/types";
 import { createTrainingFromUpload } from "../trainings/create-training";
 import { processStoredTraining } from "../trainings/process-training";
+import { createPlan } from "../plans/plans";
 import { createUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
 import { seedDemoComments } from "./demo-comments";
@@ -42,7 +43,7 @@ export async function seedDemo(
   await createUser(db, accounts.operator, { role: "operator", accountKind: "demo" });
 
   const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
-  const { athleteIds, trackIds } = await db.transaction(async (tx) => {
+  const { athleteIds, trackIds, teamId } = await db.transaction(async (tx) => {
     const roster = await tx
       .insert(athletes)
       .values([
@@ -128,7 +129,7 @@ export async function seedDemo(
       ])
       .returning({ id: tracks.id });
     await tx.insert(trackTeamShares).values({ trackId: courses[0].id, teamId: team.id });
-    return { athleteIds: roster.map((a) => a.id), trackIds: courses.map((c) => c.id) };
+    return { athleteIds: roster.map((a) => a.id), trackIds: courses.map((c) => c.id), teamId: team.id };
   });
 
   // The club's season (demo-season.ts): every file from the simulator, uploaded and processed through the same paths as real ones.
@@ -179,6 +180,28 @@ export async function seedDemo(
       .returning({ id: workoutTemplates.id });
     templateIds.push(template.id);
   }
+  // Planned workouts (docs/plans.md), created before the trainings are processed so those of the last
+  // three weeks match their plan; and a team plan for today (not due yet).
+  const recentFrom = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`) - 21 * 86_400_000;
+  for (const training of plan.trainings.filter((t) => t.startUnixMs >= recentFrom)) {
+    await createPlan(db, coach.id, {
+      date: new Date(training.startUnixMs).toISOString().slice(0, 10),
+      title: "",
+      audience: { kind: "athlete", athleteId: athleteIds[training.athlete] },
+      source: { kind: "template", templateId: templateIds[training.template] },
+    });
+  }
+  await createPlan(db, coach.id, {
+    date: new Date(now).toISOString().slice(0, 10),
+    title: "Club 3 × 1000 m",
+    audience: { kind: "team", teamId },
+    source: {
+      kind: "written",
+      warmup: { duration_s: 900 },
+      blocks: [{ reps: 3, distance_m: 1000, rest_s: 180, targets: { rate_spm: 80 } }],
+      cooldown: { duration_s: 600 },
+    },
+  });
   for (const training of plan.trainings) {
     const created = await createTrainingFromUpload(db, {
       user: coach,

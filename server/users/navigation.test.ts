@@ -19,6 +19,7 @@ describe("navigation by role", () => {
       "Sessions",
       "Upload",
       "Trainings",
+      "Plans",
       "Records",
       "Health",
       "Exports",
@@ -26,7 +27,16 @@ describe("navigation by role", () => {
     ]);
   });
   it("a viewer sees the same without Upload", () => {
-    expect(labels(navigationFor(ROLES.viewer))).toEqual(["Home", "Sessions", "Trainings", "Records", "Health", "Exports", "Devices"]);
+    expect(labels(navigationFor(ROLES.viewer))).toEqual([
+      "Home",
+      "Sessions",
+      "Trainings",
+      "Plans",
+      "Records",
+      "Health",
+      "Exports",
+      "Devices",
+    ]);
   });
   it("a coach gets the club pages under one entry, workouts and the developer portal", () => {
     expect(labels(navigationFor(ROLES.coach))).toEqual([
@@ -34,6 +44,7 @@ describe("navigation by role", () => {
       "Sessions",
       "Upload",
       "Trainings",
+      "Plans",
       "Workouts",
       "Records",
       "Health",

@@ -25,6 +25,8 @@ export function navigationFor(user: Pick<SessionUser, "role" | "canCreateSession
     { href: "/", label: "Sessions" },
     ...(user.canCreateSessions ? [{ href: "/upload", label: "Upload" }] : []),
     { href: "/trainings", label: "Trainings" },
+    // Planned workouts and their compliance (issue 28 §1, docs/plans.md).
+    { href: "/plans", label: "Plans" },
     ...(manages ? [{ href: "/workouts", label: "Workouts" }] : []),
     { href: "/records", label: "Records" },
     { href: "/health", label: "Health" },

@@ -4,6 +4,7 @@ import { formatDuration, formatVolumeKm as km, formatVolumeTime as hm } from "@/
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { readHomeSummary } from "@/server/home/home-summary";
+import { PlanWeekCard } from "./plan-week-card";
 import { UnreadComments } from "./unread-comments";
 import { VolumeChart } from "./volume-chart";
 import { WaitingPanel } from "./waiting-panel";
@@ -95,6 +96,8 @@ export default async function Home() {
           <p className="card empty">Nothing on the water yet this week.</p>
         )}
       </section>
+
+      <PlanWeekCard userId={user.id} />
 
       <section aria-labelledby="season-heading">
         <h2 id="season-heading" className="visually-hidden">

@@ -12,6 +12,8 @@ import { TrainingSets } from "./training-sets";
 import { TrainingTimeline } from "./training-timeline";
 import { SetCorrections } from "./set-corrections";
 import { TrainingComments } from "./training-comments";
+import { TrainingPlan } from "./training-plan";
+import { loadTrainingPlan } from "@/server/plans/plan-reads";
 
 export const metadata: Metadata = { title: "Training" };
 
@@ -21,6 +23,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
   const id = parseId((await params).id) ?? notFound();
   const view = await loadOr404(() => loadTrainingView(getDb(), user.id, id));
   const pending = view.status === "queued" || view.status === "processing";
+  const plan = view.status === "ready" ? await loadTrainingPlan(getDb(), user.id, id) : null;
   return (
     <>
       <div className="page-header">
@@ -45,6 +48,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
         </div>
       ) : null}
       {view.status === "ready" ? <ReadyTraining view={view} /> : null}
+      {plan ? <TrainingPlan trainingId={view.id} plan={plan} /> : null}
       <TrainingComments view={view} userId={user.id} />
       <TrainingDetails view={view} />
       <p className="muted">
