@@ -36,6 +36,7 @@ describe("navigation by role", () => {
       "Trainings",
       "Workouts",
       "Records",
+      "Squad",
       "Health",
       "Exports",
       "Club[Athletes,Teams,Tracks,Equipment,Devices]",
