@@ -12,6 +12,8 @@ import { TrainingSets } from "./training-sets";
 import { TrainingTimeline } from "./training-timeline";
 import { SetCorrections } from "./set-corrections";
 import { TrainingComments } from "./training-comments";
+import { EffortLoadFacts } from "@/app/_components/effort-load";
+import { effortLoads } from "@/server/load/load-reads";
 
 export const metadata: Metadata = { title: "Training" };
 
@@ -20,6 +22,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const view = await loadOr404(() => loadTrainingView(getDb(), user.id, id));
+  const loads = view.status === "ready" ? await effortLoads(getDb(), user.id, { trainingId: view.id }) : [];
   const pending = view.status === "queued" || view.status === "processing";
   return (
     <>
@@ -45,6 +48,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
         </div>
       ) : null}
       {view.status === "ready" ? <ReadyTraining view={view} /> : null}
+      <EffortLoadFacts loads={loads} />
       <TrainingComments view={view} userId={user.id} />
       <TrainingDetails view={view} />
       <p className="muted">
