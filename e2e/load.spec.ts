@@ -148,9 +148,9 @@ for (const size of [WIDE, PHONE]) {
       } finally {
         await share(baseURL!, false);
       }
-      await page.goto(`/sessions/${soloSession}`);
-      await expect(page.getByTestId("effort-speed-load")).toBeVisible();
-      await expect(page.getByTestId("effort-hr-load")).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId("load-this-week")).toBeVisible();
+      await expect(page.getByTestId("load-hr-this-week")).toHaveCount(0);
     });
   });
 }
