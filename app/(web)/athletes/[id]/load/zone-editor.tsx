@@ -24,7 +24,8 @@ export function ZoneEditor({ athleteId, zones, custom }: { athleteId: number; zo
         {custom ? "This athlete's own zones." : "The default zones."} Each zone starts at a percentage of the athlete&apos;s reference speed
         (their best 500 m of the last 90 days in the boat class). Saving recomputes every stored load of the athlete.
       </p>
-      <FormError message={save.errors.form ?? reset.errors.form} />
+      {/* The bounds' own message ("Each zone must start above the one before it.") rather than a pointer to highlighted fields. */}
+      <FormError message={save.errors.fields.lowerPct?.join(" ") ?? save.errors.form ?? reset.errors.form} />
       <div className="zone-grid">
         {zones.map((z, k) => (
           <label key={z.zone} className="zone-field">
