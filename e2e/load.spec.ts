@@ -3,12 +3,16 @@ import { PHONE } from "./a11y";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation, uploadK1Session } from "./api-helpers";
 import { expect, test } from "./fixtures";
 import { newAccount, signInOverHttp, signUpInBrowser, type TestAccount } from "./helpers";
+import { encodeSvc } from "../server/svc/container";
+import { loadKeyring } from "../server/svc/keyring";
+import { parseTrainingSpec, simulateTraining } from "../server/svc/simulator/training";
 
 /**
  * The training-load pages (docs/load.md "Pages") at 1366 and 390 px. A coach's
  * world made over HTTP: Ines (linked to an account of her own, so she can
  * share her heart rate) with a 500 m K1 alone in its week three weeks ago and
- * one yesterday; Jon with a 200 m K1 yesterday.
+ * one yesterday, and a training alone in its week two weeks ago; Jon with a
+ * 200 m K1 yesterday.
  */
 const WIDE = { width: 1366, height: 900 };
 const DAY_MS = 86_400_000;
@@ -17,6 +21,8 @@ let ines: TestAccount;
 let inesId: number;
 let soloSession: number;
 let soloWeek: string;
+let training: number;
+let trainingWeek: string;
 
 const mondayOf = (ms: number) => {
   const d = new Date(ms);
@@ -42,6 +48,26 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await trpcMutation(inesContext, "athleteLinks.accept", { token: invitation.link.split("/invitations/")[1] });
   await inesContext.dispose();
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  // A 3 × 250 m training of Ines two weeks ago, alone in its week; first, so it is processed while the sessions upload.
+  const trainingAt = today - 14 * DAY_MS + 9 * 3_600_000;
+  trainingWeek = mondayOf(trainingAt);
+  const { content } = simulateTraining({ vessel: "K1", steps: parseTrainingSpec("3x250m/60s")!, seed: 2904, warmupS: 60, cooldownS: 30 });
+  const bytes = Buffer.from(encodeSvc({ ...content, header: { ...content.header, startUnixMs: trainingAt } }, loadKeyring({})));
+  const upload = await key.context.post("/api/uploads/trainings", {
+    multipart: {
+      file: { name: "load.svc", mimeType: "application/octet-stream", buffer: bytes },
+      metadata: JSON.stringify({
+        vessel_id: 1,
+        track_id: null,
+        athlete_id: inesId,
+        title: "Load pieces",
+        template_id: null,
+        sensitivity: 5,
+      }),
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  training = (await upload.json()).data.id;
   const soloAt = today - 21 * DAY_MS + 9 * 3_600_000;
   soloWeek = mondayOf(soloAt);
   soloSession = await uploadK1Session(key, { trackId: track.id, athleteId: inesId, distanceM: 500, seed: 2901, at: soloAt });
@@ -88,6 +114,16 @@ for (const size of [WIDE, PHONE]) {
       await page.goto(`/sessions/${soloSession}`);
       await expect(page.getByTestId("effort-speed-load")).toHaveText(String(bar));
       await noSidewaysScroll(page);
+    });
+
+    test("the training page's load is the one its week's bar counts", async ({ page }) => {
+      // Queued or processing first; the page refreshes itself until the load appears.
+      await page.goto(`/trainings/${training}`);
+      const figure = page.getByTestId("effort-speed-load");
+      await expect(figure).toBeVisible();
+      const load = (await figure.textContent())!;
+      await page.goto(`/athletes/${inesId}/load`);
+      await expect(page.locator(`rect.load-bar[data-week="${trainingWeek}"]`)).toHaveAttribute("data-load", load);
     });
 
     test("the squad page sorts on the server when a header is clicked", async ({ page }) => {
