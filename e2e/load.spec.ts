@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { PHONE } from "./a11y";
+import { expectAccessible, PHONE } from "./a11y";
 import { createKeyPair, signedInContext, signUpOverHttp, trpcMutation, uploadK1Session } from "./api-helpers";
 import { expect, test } from "./fixtures";
 import { newAccount, signInOverHttp, signUpInBrowser, type TestAccount } from "./helpers";
@@ -155,6 +155,19 @@ for (const size of [WIDE, PHONE]) {
       await expect.poll(() => barLoad(page)).toBe(before);
       await expect(editor.getByLabel("Zone 2 starts at")).toHaveValue("70");
       await noSidewaysScroll(page);
+    });
+
+    test("the account page's sharing switch is off by default, says what it does, and passes axe", async ({ browser }) => {
+      const context = await browser.newContext({ viewport: size });
+      const own = await context.newPage();
+      await signInOverHttp(own, ines);
+      await own.goto("/account");
+      const toggle = own.getByRole("switch", { name: "Your coaches can see your heart rate and heart-rate load" });
+      await expect(toggle).not.toBeChecked();
+      await expect(own.getByTestId("hr-share-state")).toHaveText("Off: only you see your heart rate and heart-rate load.");
+      await expectAccessible(own);
+      await noSidewaysScroll(own);
+      await context.close();
     });
 
     test("the coach sees heart-rate load only while the athlete shares it", async ({ page, baseURL, browser }) => {
