@@ -176,7 +176,17 @@ test("at 1366 px the menu is one row; the club pages sit behind one disclosure t
 test("the menu follows the role: an athlete's own pages, a coach's club, an operator's overview", async ({ browser }) => {
   const athlete = await pageAs(browser, E2E_ACCOUNTS.athlete);
   await athlete.goto("/");
-  expect(await menuEntries(athlete)).toEqual(["Home", "Sessions", "Upload", "Trainings", "Records", "Health", "Exports", "Devices"]);
+  expect(await menuEntries(athlete)).toEqual([
+    "Home",
+    "Sessions",
+    "Upload",
+    "Trainings",
+    "Plans",
+    "Records",
+    "Health",
+    "Exports",
+    "Devices",
+  ]);
   // The developer portal is not in an athlete's menu or header; their account page reaches it.
   await expect(athlete.locator("header").getByRole("link", { name: /Developer/ })).toHaveCount(0);
   await athlete.locator("header").getByRole("link", { name: E2E_ACCOUNTS.athlete.name }).click();
@@ -192,8 +202,10 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Sessions",
     "Upload",
     "Trainings",
+    "Plans",
     "Workouts",
     "Records",
+    "Squad",
     "Health",
     "Exports",
     "Club",
@@ -212,8 +224,10 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Sessions",
     "Upload",
     "Trainings",
+    "Plans",
     "Workouts",
     "Records",
+    "Squad",
     "Health",
     "Exports",
     "Club",

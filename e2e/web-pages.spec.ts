@@ -38,6 +38,7 @@ const SIGNED_IN = [
   "/home",
   "/?view=calendar",
   "/exports",
+  "/squad",
 ];
 /** The API references are the largest pages (every operation's schemas; axe walks each node). */
 const REFERENCES = [
@@ -84,6 +85,14 @@ test.describe("every page at phone and desktop width", () => {
       await checkPageAtBothWidths(page, href!);
     });
   }
+
+  test("the coach's first athlete's training load page", async ({ page }) => {
+    await signInOverHttp(page, WEB_LOG_WORLD.coach);
+    await page.goto("/athletes");
+    const href = await page.locator('main a[href^="/athletes/"]:not([href$="/new"])').first().getAttribute("href");
+    expect(href, "a link on /athletes").toBeTruthy();
+    await checkPageAtBothWidths(page, `${href}/load`);
+  });
 
   for (const url of OPERATOR) {
     test(`operator page ${url}`, async ({ page }) => {

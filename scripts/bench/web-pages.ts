@@ -2,7 +2,7 @@
  * `npm run bench:web-pages`: how fast the web app's pages load in Chromium,
  * against the production build (`next start`, build first) on the demo data
  * (server/demo/seed-demo.ts, in a fresh database of its own). For every page
- * the menu reaches, plus the session, training, athlete and compare pages and
+ * the menu reaches, plus the session, training, athlete, athlete load and compare pages and
  * the API references: the median of 5 visits of the load event
  * (PerformanceNavigationTiming.loadEventEnd) at 1366×900 and 390×844, signed
  * in as the demo coach, cache warm after a first unmeasured visit; and the
@@ -43,6 +43,7 @@ const FIXED_PAGES = [
   "/account",
   "/connected-apps",
   "/exports",
+  "/squad",
   "/developer",
   "/developer/docs/results-api",
   "/developer/docs/results-api/results",
@@ -138,6 +139,7 @@ async function main() {
       session,
       training,
       athlete,
+      athlete ? `${athlete}/load` : null,
       ids.length === 2 ? `/sessions/compare?ids=${ids[0]}&ids=${ids[1]}` : null,
     ].filter((p): p is string => Boolean(p));
 
@@ -174,7 +176,7 @@ async function main() {
       rows.push({ path, ms, jsKb });
       console.log(`${path}: ${fmt(ms["1366"], 0)} ms / ${fmt(ms["390"], 0)} ms, JS ${fmt(jsKb, 0)} KB`);
     }
-    const generic = (p: string) => p.replace(/\/\d+$/, "/{id}").replace(/ids=\d+&ids=\d+/, "ids=…");
+    const generic = (p: string) => p.replace(/\/\d+(\/load)?$/, "/{id}$1").replace(/ids=\d+&ids=\d+/, "ids=…");
     console.log(`
 | page | load 1366 px, median ms | load 390 px, median ms | JS loaded, KB gzip |
 |---|---|---|---|

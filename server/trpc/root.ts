@@ -10,6 +10,7 @@ import { exportsRouter } from "./routers/exports";
 import { healthRouter } from "./routers/health";
 import { keysRouter } from "./routers/keys";
 import { listenTokensRouter } from "./routers/listen-tokens";
+import { loadRouter } from "./routers/load";
 import { operatorRouter } from "./routers/operator";
 import { plansRouter } from "./routers/plans";
 import { sandboxRouter } from "./routers/sandbox";
@@ -42,6 +43,7 @@ export const appRouter = router({
   trainings: trainingsRouter,
   comments: commentsRouter,
   plans: plansRouter,
+  load: loadRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -47,6 +47,7 @@ describe("navigation by role", () => {
       "Plans",
       "Workouts",
       "Records",
+      "Squad",
       "Health",
       "Exports",
       "Club[Athletes,Teams,Tracks,Equipment,Devices]",

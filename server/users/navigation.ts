@@ -29,6 +29,8 @@ export function navigationFor(user: Pick<SessionUser, "role" | "canCreateSession
     { href: "/plans", label: "Plans" },
     ...(manages ? [{ href: "/workouts", label: "Workouts" }] : []),
     { href: "/records", label: "Records" },
+    // Training load of every athlete a coach sees (docs/load.md "Pages").
+    ...(manages ? [{ href: "/squad", label: "Squad" }] : []),
     { href: "/health", label: "Health" },
     // Where a coach looks for the files they asked for (issue 28 §6): not only from home and the account page.
     { href: "/exports", label: "Exports" },

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { heartRateShareStatus } from "@/server/health/heart-rate-share";
 import { AccountForms } from "./account-forms";
+import { HeartRateShareSwitch } from "./heart-rate-share";
 
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requireUser();
+  const share = await heartRateShareStatus(getDb(), user.id);
   return (
     <>
       <h1>Account</h1>
@@ -32,6 +36,8 @@ export default async function AccountPage() {
           </li>
         </ul>
       </nav>
+      {/* Only with an athlete profile linked to the account: the heart rate shared is that athlete's. */}
+      {share.athleteId !== null ? <HeartRateShareSwitch shared={share.shared} /> : null}
       <AccountForms />
     </>
   );

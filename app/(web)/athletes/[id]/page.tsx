@@ -43,6 +43,11 @@ export default async function AthletePage({
   return (
     <>
       <h1>{fullName}</h1>
+      <p>
+        <Link href={`/athletes/${id}/load`} data-testid="athlete-load-link">
+          Training load, fitness and form
+        </Link>
+      </p>
       {athlete.editable && link ? (
         <>
           <details className="corrections">

@@ -20,6 +20,9 @@ import { SessionSharing } from "./session-sharing";
 import { SessionSplits } from "./session-splits";
 import { SessionStrokes } from "./session-strokes";
 import { SPLIT_COUNT } from "@/server/svc/process/track";
+import { EffortLoadFacts } from "@/app/_components/effort-load";
+import { getDb } from "@/server/db/client";
+import { effortLoads } from "@/server/load/load-reads";
 
 export const metadata: Metadata = { title: "Session" };
 
@@ -35,6 +38,7 @@ export default async function SessionPage({
   const id = parseId((await params).id) ?? notFound();
   const splitCount = Math.min(SPLIT_COUNT.max, Math.max(SPLIT_COUNT.min, Number((await searchParams).splits) || SPLIT_COUNT.default));
   const view = await loadOr404(() => loadSessionView(user, id, splitCount));
+  const loads = await effortLoads(getDb(), user.id, { resultId: view.resultId });
   // Data first (docs/web-app.md "The session page: data first"): the result and the splits on the first screen, even on a
   // phone; then the charts and the replay on one cursor with the course, then the context (when, where, who) and the rest.
   return (
@@ -51,6 +55,7 @@ export default async function SessionPage({
       />
       <SessionCourse view={view} />
       <SessionFacts view={view} />
+      <EffortLoadFacts loads={loads} />
       <SessionCrew view={view} />
       <SessionComments view={view} />
       <SessionAnalysis view={view} />

@@ -14,6 +14,8 @@ import { SetCorrections } from "./set-corrections";
 import { TrainingComments } from "./training-comments";
 import { TrainingPlan } from "./training-plan";
 import { loadTrainingPlan } from "@/server/plans/plan-reads";
+import { EffortLoadFacts } from "@/app/_components/effort-load";
+import { effortLoads } from "@/server/load/load-reads";
 
 export const metadata: Metadata = { title: "Training" };
 
@@ -22,6 +24,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
   const user = await requireUser();
   const id = parseId((await params).id) ?? notFound();
   const view = await loadOr404(() => loadTrainingView(getDb(), user.id, id));
+  const loads = view.status === "ready" ? await effortLoads(getDb(), user.id, { trainingId: view.id }) : [];
   const pending = view.status === "queued" || view.status === "processing";
   const plan = view.status === "ready" ? await loadTrainingPlan(getDb(), user.id, id) : null;
   return (
@@ -49,6 +52,7 @@ export default async function TrainingPage({ params }: { params: Promise<{ id: s
       ) : null}
       {view.status === "ready" ? <ReadyTraining view={view} /> : null}
       {plan ? <TrainingPlan trainingId={view.id} plan={plan} /> : null}
+      <EffortLoadFacts loads={loads} />
       <TrainingComments view={view} userId={user.id} />
       <TrainingDetails view={view} />
       <p className="muted">
