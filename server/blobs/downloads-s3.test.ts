@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAthlete } from "../athletes/athletes";
 import type { DbHandle } from "../db/client";
 import { blobContents, blobs, results } from "../db/schema";
-import { openTestDb } from "../../test/support/test-db";
+import { openPrivateTestDb } from "../../test/support/test-db";
 import { consumeDeviceFetch, requestDeviceFetch } from "../devices/device-jobs";
 import { buildExport, type ExportOptions } from "../exports/builders";
 import { exportFileResponse } from "../exports/download-response";
@@ -49,7 +49,9 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: s.credentials!.secretAccessKey,
     S3_FORCE_PATH_STYLE: "1",
   });
-  handle = await openTestDb();
+  // A database of its own: a drain on the shared one claims other files' runs and theirs claim ours (a replay artifact
+  // built by another file's process lands in that process's blob store, not this S3: seen as a null artifact in a full run).
+  handle = await openPrivateTestDb();
   coach = await createUser(handle.db, { name: "Coach", email: `coach-${randomUUID()}@test.example`, password: "long enough password" });
   const athlete = await createAthlete(handle.db, coach.id, { name: "Ana", subscriptionActiveUntil: "2099-01-01" });
   const track = await createTrack(handle.db, coach.id, { name: "Basin" });
