@@ -159,7 +159,7 @@ test("at 1366 px the menu is one row; the club pages sit behind one disclosure t
     await expect(nav.getByRole("link", { name: "Athletes" })).toBeHidden();
     await club.click();
     await expect(club).toHaveAttribute("aria-expanded", "true");
-    for (const name of ["Athletes", "Teams", "Tracks", "Equipment", "Devices"])
+    for (const name of ["Squad", "Athletes", "Teams", "Tracks", "Equipment", "Devices"])
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(club).toHaveAttribute("aria-expanded", "false");
@@ -205,7 +205,6 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Plans",
     "Workouts",
     "Records",
-    "Squad",
     "Health",
     "Exports",
     "Club",
@@ -227,7 +226,6 @@ test("the menu follows the role: an athlete's own pages, a coach's club, an oper
     "Plans",
     "Workouts",
     "Records",
-    "Squad",
     "Health",
     "Exports",
     "Club",

@@ -47,10 +47,9 @@ describe("navigation by role", () => {
       "Plans",
       "Workouts",
       "Records",
-      "Squad",
       "Health",
       "Exports",
-      "Club[Athletes,Teams,Tracks,Equipment,Devices]",
+      "Club[Squad,Athletes,Teams,Tracks,Equipment,Devices]",
       "Developer",
     ]);
   });
