@@ -85,8 +85,8 @@ test("a K2 session uploaded as K1, corrected to K2: the empty seat named as the 
   await form.getByRole("button", { name: "Save corrections" }).click();
   await expect(form.getByRole("status")).toContainText("processed again");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("K2 · 500 m");
-  await expect(page.locator(".facts")).toContainText("Ana Front, Bea Back");
-  await expect(page.locator(".facts")).toContainText("Club trials");
+  await expect(page.getByLabel("About the session")).toContainText("Ana Front, Bea Back");
+  await expect(page.getByLabel("About the session")).toContainText("Club trials");
 
   // The records page counts it for K2 now.
   await page.goto("/records");
