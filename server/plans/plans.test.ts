@@ -13,7 +13,7 @@ import { openTestDb } from "../../test/support/test-db";
 import { createProcessedTraining } from "../../test/support/trainings";
 import { linkTraining } from "./plan-links";
 import { loadTrainingPlan, readPlanWeek } from "./plan-reads";
-import { copyPlans, createPlan, deletePlan, movePlan, shiftDate } from "./plans";
+import { copyPlans, createPlan, deletePlan, movePlan, shiftDate, ZPlanDate } from "./plans";
 
 const keyring = loadKeyring({});
 let handle: DbHandle;
@@ -150,6 +150,10 @@ describe("planning", () => {
     await movePlan(handle.db, coach.id, weekCopies[0], shiftDate(monday, 13));
     const moved = await readPlanWeek(handle.db, coach.id, shiftDate(monday, 7));
     expect(moved.days[6].plans.map((p) => p.id)).toEqual([weekCopies[0]]);
+    // An impossible date is refused before the database sees it (the tRPC input uses the same ZPlanDate: a 400), and the plan stays.
+    expect(ZPlanDate.safeParse("2026-02-31").success).toBe(false);
+    await expect(movePlan(handle.db, coach.id, weekCopies[0], "2026-02-31")).rejects.toThrow("A date as YYYY-MM-DD");
+    expect((await readPlanWeek(handle.db, coach.id, shiftDate(monday, 7))).days[6].plans.map((p) => p.id)).toEqual([weekCopies[0]]);
     await expect(
       createPlan(handle.db, coach.id, {
         date: monday,

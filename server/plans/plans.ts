@@ -13,7 +13,8 @@ import { rematchTrainingsFor } from "./plan-links";
  * written on the spot) for an athlete, a crew or a team; move one; copy a
  * day or a week. Every change rematches the trainings of the days touched.
  */
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
+/** A calendar date as YYYY-MM-DD; an impossible one (2026-02-31) is a 400, never a database error. */
+export const ZPlanDate = z.iso.date({ message: "A date as YYYY-MM-DD" });
 const ZId = z.number().int().positive().max(2_147_483_647);
 export const ZAudience = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("athlete"), athleteId: ZId }),
@@ -21,7 +22,7 @@ export const ZAudience = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("team"), teamId: ZId }),
 ]);
 export const ZPlanInput = z.object({
-  date: ZDate,
+  date: ZPlanDate,
   title: z.string().trim().max(128).default(""),
   audience: ZAudience,
   source: z.discriminatedUnion("kind", [
@@ -99,7 +100,7 @@ async function editablePlan(db: Db, userId: number, planId: number) {
 
 /** Moves a plan to another day (one action); the trainings it was linked to and those of the new day are matched again. */
 export async function movePlan(db: Db, userId: number, planId: number, toDate: string): Promise<void> {
-  const date = ZDate.parse(toDate);
+  const date = ZPlanDate.parse(toDate);
   await editablePlan(db, userId, planId);
   const before = await rematchTrainingsFor(db, [planId], { collectOnly: true });
   await db.update(plannedWorkouts).set({ date, updatedAt: new Date() }).where(eq(plannedWorkouts.id, planId));
@@ -119,8 +120,8 @@ export async function deletePlan(db: Db, userId: number, planId: number): Promis
  * new plans' ids.
  */
 export async function copyPlans(db: Db, userId: number, opts: { from: string; to: string; days: 1 | 7 }): Promise<number[]> {
-  const from = ZDate.parse(opts.from);
-  const offset = daysBetween(from, ZDate.parse(opts.to));
+  const from = ZPlanDate.parse(opts.from);
+  const offset = daysBetween(from, ZPlanDate.parse(opts.to));
   if (offset === 0) throw new AppError("invalid", "Copy to another day");
   const plans = await db
     .select()

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { INT4_MAX } from "../../contract/values";
 import { linkTraining, resetTrainingLink } from "../../plans/plan-links";
-import { copyPlans, createPlan, deletePlan, movePlan, ZPlanInput } from "../../plans/plans";
+import { copyPlans, createPlan, deletePlan, movePlan, ZPlanDate as ZDate, ZPlanInput } from "../../plans/plans";
 import { protectedProcedure, router } from "../init";
 
 const ZId = z.number().int().positive().max(INT4_MAX);
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** Planned workouts in the web app (docs/plans.md); not a Data API operation. */
 export const plansRouter = router({
