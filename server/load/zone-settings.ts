@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { INT4_MAX } from "../contract/values";
 import { athleteAccessible } from "../access/access";
 import type { Db } from "../db/client";
 import { athletes, athleteZones } from "../db/schema";
@@ -15,7 +16,7 @@ import { DEFAULT_SPEED_ZONES, type SpeedZone } from "./zones";
  * in the same request, so the pages read the new figures at once.
  */
 export const ZZoneBounds = z.object({
-  athleteId: z.number().int().positive().max(2_147_483_647),
+  athleteId: z.number().int().positive().max(INT4_MAX),
   /** Lower bounds of zones 2 to 6, %, strictly increasing. */
   lowerPct: z
     .array(z.number().int().min(1).max(200))
