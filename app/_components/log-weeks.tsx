@@ -1,8 +1,9 @@
 import Link from "next/link";
-import { formatVolumeKm, formatVolumeTime } from "@/app/_lib/format";
+import { formatVolumeKm } from "@/app/_lib/format";
+import { VolumeCells, VolumeHeaderCells } from "./volume-columns";
 import { getDb } from "@/server/db/client";
 import type { LogQuery } from "@/server/sessions/session-log";
-import { readWeeklyVolume, type Volume } from "@/server/sessions/weekly-volume";
+import { readWeeklyVolume } from "@/server/sessions/weekly-volume";
 
 /**
  * The log's week view: each whole ISO week of the range, newest first, with
@@ -35,21 +36,7 @@ export async function LogWeeks({ userId, q }: { userId: number; q: LogQuery }) {
                 <tr>
                   <th scope="col">Week of</th>
                   <th scope="col">Athlete</th>
-                  <th scope="col" className="num">
-                    Sessions
-                  </th>
-                  <th scope="col" className="num">
-                    Trainings
-                  </th>
-                  <th scope="col" className="num">
-                    Distance
-                  </th>
-                  <th scope="col" className="num">
-                    On the water
-                  </th>
-                  <th scope="col" className="num">
-                    Work sets
-                  </th>
+                  <VolumeHeaderCells />
                 </tr>
               </thead>
               {weeks.map((week) => (
@@ -84,19 +71,5 @@ export async function LogWeeks({ userId, q }: { userId: number; q: LogQuery }) {
         </>
       )}
     </section>
-  );
-}
-
-function VolumeCells({ v }: { v: Volume }) {
-  return (
-    <>
-      <td className="num">{v.sessions}</td>
-      <td className="num">{v.trainings}</td>
-      <td className="num" data-figure="distance">
-        {formatVolumeKm(v.distanceM)}
-      </td>
-      <td className="num">{formatVolumeTime(v.durationMs)}</td>
-      <td className="num">{formatVolumeTime(v.workMs)}</td>
-    </>
   );
 }

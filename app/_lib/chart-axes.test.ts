@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateAxis, distanceAxis, SERIES_TRIM, tickDigits, valueAxis } from "./chart-axes";
+import { dateAxis, distanceAxis, SERIES_TRIM, tickDigits, valueAxis, zeroBasedAxis } from "./chart-axes";
 
 describe("distanceAxis", () => {
   it("ends at the effort's distance and ticks at every split end", () => {
@@ -113,5 +113,24 @@ describe("dateAxis", () => {
   it("handles one day and no data", () => {
     expect(dateAxis([day("2026-10-01")]).ticks).toEqual([day("2026-10-01")]);
     expect(dateAxis([]).ticks).toHaveLength(2);
+  });
+});
+
+describe("zeroBasedAxis", () => {
+  it("starts weekly load bars at zero on about four round steps that hold the tallest bar", () => {
+    expect(zeroBasedAxis([0, 120, 370]).ticks).toEqual([0, 100, 200, 300, 400]);
+    expect(zeroBasedAxis([37]).ticks).toEqual([0, 10, 20, 30, 40]);
+    expect(zeroBasedAxis([400]).domain).toEqual([0, 400]);
+  });
+  it("holds negative form and positive fitness around one zero line, evenly", () => {
+    const axis = zeroBasedAxis([-23, 8, 61]);
+    expect(axis.ticks).toContain(0);
+    expect(axis.domain[0]).toBeLessThanOrEqual(-23);
+    expect(axis.domain[1]).toBeGreaterThanOrEqual(61);
+    expectEvenTicks(axis);
+  });
+  it("draws an empty season as 0–1 instead of dividing by zero", () => {
+    expect(zeroBasedAxis([]).domain).toEqual([0, 1]);
+    expect(zeroBasedAxis([0, 0]).ticks.length).toBeGreaterThan(1);
   });
 });

@@ -59,6 +59,22 @@ export function valueAxis(values: readonly (number | null | undefined)[], trim: 
 }
 
 /**
+ * An axis that holds zero and every value (bars grow from 0; fitness, fatigue and form share one zero line),
+ * on about four round steps: weekly load 0–370 reads 0, 100, 200, 300, 400.
+ */
+export function zeroBasedAxis(values: readonly number[]): Axis {
+  const present = values.filter((v) => Number.isFinite(v));
+  const lo = Math.min(0, ...present);
+  const hi = Math.max(lo + 1, 0, ...present);
+  const step = niceStep((hi - lo) / 4);
+  const low = Math.floor(lo / step + 1e-9) * step;
+  const high = Math.ceil(hi / step - 1e-9) * step;
+  const ticks: number[] = [];
+  for (let v = low; v <= high + step / 2; v += step) ticks.push(round(v));
+  return { domain: [round(low), round(high)], ticks };
+}
+
+/**
  * Overlaid series (the session compare, the training's set compare): the lowest 5 % of the values
  * (a standing start's first strokes, a stop) and the highest 1 % (a GPS spike) do not set the axis,
  * so the efforts fill the chart instead of its top third.

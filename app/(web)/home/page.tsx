@@ -4,6 +4,7 @@ import { formatDuration, formatVolumeKm as km, formatVolumeTime as hm } from "@/
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { readHomeSummary } from "@/server/home/home-summary";
+import { VolumeCells, VolumeHeaderCells } from "@/app/_components/volume-columns";
 import { PlanWeekCard } from "./plan-week-card";
 import { UnreadComments } from "./unread-comments";
 import { VolumeChart } from "./volume-chart";
@@ -56,21 +57,7 @@ export default async function Home() {
               <thead>
                 <tr>
                   <th scope="col">Athlete</th>
-                  <th scope="col" className="num week-count-col">
-                    Sessions
-                  </th>
-                  <th scope="col" className="num week-count-col">
-                    Trainings
-                  </th>
-                  <th scope="col" className="num">
-                    Distance
-                  </th>
-                  <th scope="col" className="num">
-                    On the water
-                  </th>
-                  <th scope="col" className="num">
-                    Work sets
-                  </th>
+                  <VolumeHeaderCells countClass="week-count-col" />
                 </tr>
               </thead>
               <tbody>
@@ -82,11 +69,7 @@ export default async function Home() {
                         {plural(a.sessions, "session")}, {plural(a.trainings, "training")}
                       </span>
                     </th>
-                    <td className="num week-count-col">{a.sessions}</td>
-                    <td className="num week-count-col">{a.trainings}</td>
-                    <td className="num">{km(a.distanceM)}</td>
-                    <td className="num">{hm(a.durationMs)}</td>
-                    <td className="num">{hm(a.workMs)}</td>
+                    <VolumeCells v={a} countClass="week-count-col" />
                   </tr>
                 ))}
               </tbody>

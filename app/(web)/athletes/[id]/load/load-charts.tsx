@@ -1,5 +1,6 @@
 import type { LoadWeek } from "@/server/load/load-reads";
 import type { FitnessDay } from "@/server/load/model";
+import { zeroBasedAxis } from "@/app/_lib/chart-axes";
 
 /**
  * The load page's two charts as server-drawn SVG (like progression-chart.tsx):
@@ -11,21 +12,6 @@ const HEIGHT = 220;
 const PAD = { left: 44, right: 10, top: 10, bottom: 26 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
-
-/** Even ticks on round steps (1, 2, 2.5 or 5 × 10ⁿ) spanning min..max, zero included. */
-export function evenTicks(min: number, max: number): number[] {
-  const lo = Math.min(0, min);
-  const hi = Math.max(lo + 1, max);
-  const raw = (hi - lo) / 4;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
-  const ticks: number[] = [];
-  for (let v = Math.floor(lo / step) * step; v < hi + step; v += step) {
-    ticks.push(Math.round(v * 1000) / 1000);
-    if (v >= hi) break;
-  }
-  return ticks;
-}
 
 function YAxis({ ticks, y }: { ticks: number[]; y: (v: number) => number }) {
   return (
@@ -46,8 +32,8 @@ const shortDate = (iso: string) => `${Number(iso.slice(8, 10))}/${Number(iso.sli
 
 export function WeeklyLoadBars({ weeks, heartRate }: { weeks: LoadWeek[]; heartRate: boolean }) {
   const max = Math.max(0, ...weeks.map((w) => Math.max(w.speedLoad, heartRate ? (w.heartRateLoad ?? 0) : 0)));
-  const ticks = evenTicks(0, max);
-  const top = ticks.at(-1)!;
+  const { ticks, domain } = zeroBasedAxis([max]);
+  const top = domain[1];
   const y = (v: number) => PAD.top + PLOT_H - (v / top) * PLOT_H;
   const slot = PLOT_W / weeks.length;
   const barW = heartRate ? slot * 0.38 : slot * 0.7;
@@ -110,8 +96,10 @@ const LINES = [
 
 export function FitnessChart({ series }: { series: FitnessDay[] }) {
   const values = series.flatMap((d) => [d.fitness, d.fatigue, d.form]);
-  const ticks = evenTicks(Math.min(0, ...values), Math.max(0, ...values));
-  const [lo, hi] = [ticks[0], ticks.at(-1)!];
+  const {
+    ticks,
+    domain: [lo, hi],
+  } = zeroBasedAxis(values);
   const y = (v: number) => PAD.top + PLOT_H - ((v - lo) / (hi - lo)) * PLOT_H;
   const x = (k: number) => PAD.left + (series.length > 1 ? (k / (series.length - 1)) * PLOT_W : PLOT_W / 2);
   const today = series.at(-1)!;
