@@ -169,22 +169,104 @@ export function planDemoSeason(
         10,
       );
     }
-    // One interval training a week, kayak and canoe in turn.
-    const kayak = week % 2 === 0;
-    const day = 2;
-    if (week * 7 + day <= todayIndex) {
-      trainings.push({
-        key: `w${week + 1}-training`,
-        vessel: kayak ? "K1" : "C1",
-        template: kayak ? 0 : 1,
-        athlete: kayak ? kayakers[(week / 2) % kayakers.length] : canoeists[((week - 1) / 2) % canoeists.length],
-        track: kayak ? TRACK.basin : TRACK.river,
-        seed: 7500 + week,
-        startUnixMs: at(day, 17),
-      });
-    }
+    if (week * 7 + TRAINING_DAY <= todayIndex) trainings.push({ ...weeklyTraining(week), startUnixMs: at(TRAINING_DAY, 17) });
   }
   return { firstMonday: new Date(firstMonday + (DEMO_SEASON_WEEKS - weeks) * 7 * DAY_MS).toISOString().slice(0, 10), sessions, trainings };
+}
+
+/** Wednesday: the day of the week's interval training. */
+const TRAINING_DAY = 2;
+
+/** The week's interval training: kayak and canoe in turn, each paddler of the boat in turn. */
+function weeklyTraining(week: number): Omit<DemoTrainingPlan, "startUnixMs"> {
+  const { lucia, marta, pablo, jon, ivan, sergio } = ROSTER;
+  const kayakers = [lucia, marta, pablo, jon];
+  const canoeists = [ivan, sergio];
+  const kayak = week % 2 === 0;
+  return {
+    key: `w${week + 1}-training`,
+    vessel: kayak ? "K1" : "C1",
+    template: kayak ? 0 : 1,
+    athlete: kayak ? kayakers[(week / 2) % kayakers.length] : canoeists[((week - 1) / 2) % canoeists.length],
+    track: kayak ? TRACK.basin : TRACK.river,
+    seed: 7500 + week,
+  };
+}
+
+/** A planned workout of the demo season, by roster and template position (the seed resolves the ids). */
+export interface DemoWorkoutPlan {
+  date: string;
+  title: string;
+  audience: { kind: "athlete"; athlete: number } | { kind: "team" };
+  source: { kind: "template"; template: number } | { kind: "written"; blocks: DemoPlanBlock[] };
+}
+type DemoPlanBlock = { reps: number; rest_s: number; targets?: { rate_spm: number } } & ({ distance_m: number } | { duration_s: number });
+
+/** A template's workout as one written block with `reps` reps (the template's own targets kept). */
+function templateBlock(template: number, reps: number): DemoPlanBlock {
+  const t = DEMO_TEMPLATES[template];
+  const steps = parseTrainingSpec(t.spec)!;
+  const work = steps.find((s) => s.kind === "work")!;
+  const rest = steps.find((s) => s.kind === "rest")!;
+  const volume = work.distance_m !== undefined ? { distance_m: work.distance_m } : { duration_s: work.duration_s! };
+  return { reps, rest_s: rest.duration_s!, ...volume, ...(t.rate ? { targets: { rate_spm: t.rate } } : {}) };
+}
+
+/**
+ * The coach's plans for the demo season (issue 28 §7, docs/plans.md "Demo"): every week's interval
+ * training is planned for its day, through next week. Most plans are the template itself; every
+ * fourth week asks one rep more than was done (a missed rep, a canoe week) and the week after one rep fewer (an extra
+ * set), two past Fridays hold a plan nobody did (a missed workout), and the team has a plan for
+ * today and two for next week (not due yet). Pure: the same `today` gives the same plans.
+ */
+export function planDemoWorkouts(today: Date, weeks = DEMO_SEASON_WEEKS): DemoWorkoutPlan[] {
+  const firstMonday = mondayOf(today) - (DEMO_SEASON_WEEKS - 1) * 7 * DAY_MS;
+  const todayDate = new Date(today).toISOString().slice(0, 10);
+  const date = (week: number, day: number) => new Date(firstMonday + (week * 7 + day) * DAY_MS).toISOString().slice(0, 10);
+  const plans: DemoWorkoutPlan[] = [];
+  // The season's weeks and the next one (week index DEMO_SEASON_WEEKS).
+  for (let week = DEMO_SEASON_WEEKS - weeks; week <= DEMO_SEASON_WEEKS; week++) {
+    const { athlete, template } = weeklyTraining(week);
+    const name = DEMO_TEMPLATES[template].name;
+    const reps = parseTrainingSpec(DEMO_TEMPLATES[template].spec)!.filter((s) => s.kind === "work").length;
+    const audience = { kind: "athlete", athlete } as const;
+    const on = date(week, TRAINING_DAY);
+    if (week % 4 === 1)
+      plans.push({
+        date: on,
+        title: `${name}, one more rep`,
+        audience,
+        source: { kind: "written", blocks: [templateBlock(template, reps + 1)] },
+      });
+    else if (week % 4 === 2)
+      plans.push({
+        date: on,
+        title: `${name}, one rep fewer`,
+        audience,
+        source: { kind: "written", blocks: [templateBlock(template, reps - 1)] },
+      });
+    else plans.push({ date: on, title: "", audience, source: { kind: "template", template } });
+    if (week === 5 || week === 9)
+      plans.push({
+        date: date(week, 4),
+        title: "2 × 1000 m steady",
+        audience: { kind: "athlete", athlete: ROSTER.jon },
+        source: { kind: "written", blocks: [{ reps: 2, distance_m: 1000, rest_s: 240, targets: { rate_spm: 72 } }] },
+      });
+  }
+  const teamThreeK: DemoWorkoutPlan["source"] = {
+    kind: "written",
+    blocks: [{ reps: 3, distance_m: 1000, rest_s: 180, targets: { rate_spm: 80 } }],
+  };
+  plans.push({ date: todayDate, title: "Club 3 × 1000 m", audience: { kind: "team" }, source: teamThreeK });
+  plans.push({ date: date(DEMO_SEASON_WEEKS, 1), title: "Club 3 × 1000 m", audience: { kind: "team" }, source: teamThreeK });
+  plans.push({
+    date: date(DEMO_SEASON_WEEKS, 4),
+    title: "Starts, 8 × 100 m",
+    audience: { kind: "team" },
+    source: { kind: "written", blocks: [{ reps: 8, distance_m: 100, rest_s: 90, targets: { rate_spm: 110 } }] },
+  });
+  return plans;
 }
 
 /** The sensor unit of the club's kayaks and of its canoes. */

@@ -7,7 +7,7 @@ import { openPrivateTestDb } from "../../test/support/test-db";
 import { athletes, trainings } from "../db/schema";
 import { rowsOf } from "../sessions/session-log";
 import { loadKeyring } from "../svc/keyring";
-import { DEMO_SEASON_WEEKS, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";
+import { DEMO_SEASON_WEEKS, demoSessionFile, demoTrainingFile, planDemoSeason, planDemoWorkouts } from "./demo-season";
 import { seedDemo } from "./seed-demo";
 
 let handle: DbHandle;
@@ -50,6 +50,22 @@ describe("the demo season", () => {
     expect(() => planDemoSeason(today, 13)).toThrow(RangeError);
   });
 
+  it("plans every week's training on its day, for its paddler, and next week too", () => {
+    const season = planDemoSeason(today);
+    const plans = planDemoWorkouts(today);
+    expect(planDemoWorkouts(new Date(today))).toEqual(plans);
+    for (const t of season.trainings) {
+      const day = new Date(t.startUnixMs).toISOString().slice(0, 10);
+      expect(plans.some((p) => p.date === day && p.audience.kind === "athlete" && p.audience.athlete === t.athlete)).toBe(true);
+    }
+    // Next week (from 2026-11-30): its training day and two team plans, none of them due yet.
+    expect(plans.filter((p) => p.date >= "2026-11-30" && p.date <= "2026-12-06").length).toBe(3);
+    // Some plans differ from what was done by a rep, one way and the other.
+    const reps = (p: (typeof plans)[number]) => (p.source.kind === "written" ? p.source.blocks[0].reps : null);
+    expect(plans.some((p) => p.title.endsWith("one more rep") && reps(p) === 6)).toBe(true);
+    expect(plans.some((p) => p.title.endsWith("one rep fewer") && reps(p) === 3)).toBe(true);
+  });
+
   it("stores ≥ 12 weeks of sessions and trainings for a club of 6–8 athletes in five boat classes, with progress and regattas", async () => {
     const u = randomUUID().slice(0, 8);
     const account = (role: string) => ({ email: `demo-${role}-${u}@test.example`, password: "demo-paddler-2026", name: `Demo ${role}` });
@@ -85,17 +101,26 @@ describe("the demo season", () => {
     expect(stored.length).toBeGreaterThanOrEqual(DEMO_SEASON_WEEKS - 1);
     expect(stored.every((t) => t.status === "ready")).toBe(true);
 
-    // Planned workouts (docs/plans.md): the recent trainings were matched to their plans as they were processed.
-    const [plans] = rowsOf<{ plans: number; linked: number; teamPlans: number }>(
+    // Planned workouts (docs/plans.md "Demo"): every week's training was matched to its plan as it was
+    // processed, one plan asked a rep more than was done and one a rep fewer, and next week is planned.
+    const [plans] = rowsOf<{ plans: number; linked: number; missedRep: number; extraSet: number; teamToday: number; ahead: number }>(
       await handle.db.execute(sql`
         select (select count(*)::int from planned_workouts where created_by_user_id = ${owner}) as plans,
           (select count(*)::int from training_plan_links l join trainings t on t.id = l.training_id
             where t.owner_user_id = ${owner} and l.plan_id is not null and l.comparison is not null) as linked,
-          (select count(*)::int from planned_workouts where created_by_user_id = ${owner} and audience = 'team' and date = '2026-11-26') as "teamPlans"`),
+          (select count(*)::int from training_plan_links l join trainings t on t.id = l.training_id
+            where t.owner_user_id = ${owner} and (l.comparison->>'missed')::int > 0) as "missedRep",
+          (select count(*)::int from training_plan_links l join trainings t on t.id = l.training_id
+            where t.owner_user_id = ${owner} and (l.comparison->>'extra')::int > 0) as "extraSet",
+          (select count(*)::int from planned_workouts where created_by_user_id = ${owner} and audience = 'team' and date = '2026-11-26') as "teamToday",
+          (select count(*)::int from planned_workouts where created_by_user_id = ${owner} and date > '2026-11-29') as ahead`),
     );
-    expect(plans.plans).toBeGreaterThanOrEqual(3);
-    expect(plans.linked).toBeGreaterThanOrEqual(1);
-    expect(plans.teamPlans).toBe(1);
+    expect(plans.plans).toBe(planDemoWorkouts(today).length);
+    expect(plans.linked).toBe(plan.trainings.length);
+    expect(plans.missedRep).toBeGreaterThanOrEqual(1);
+    expect(plans.extraSet).toBeGreaterThanOrEqual(1);
+    expect(plans.teamToday).toBe(1);
+    expect(plans.ahead).toBeGreaterThanOrEqual(3);
 
     // Progress: the K4 500 m of the last weeks is faster than of the first.
     const k4 = rowsOf<{ ms: number }>(

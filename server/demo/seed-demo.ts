@@ -12,7 +12,7 @@ import { createPlan } from "../plans/plans";
 import { createUser } from "../users/users";
 import { inspectTemplate } from "../workouts/template";
 import { seedDemoComments } from "./demo-comments";
-import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason } from "./demo-season";
+import { DEMO_TEMPLATES, demoSessionFile, demoTrainingFile, planDemoSeason, planDemoWorkouts } from "./demo-season";
 import { vesselIdOf } from "./vessel-ids";
 
 /** Printed by the quickstart; demo data only, never a real deployment's. */
@@ -180,28 +180,17 @@ export async function seedDemo(
       .returning({ id: workoutTemplates.id });
     templateIds.push(template.id);
   }
-  // Planned workouts (docs/plans.md), created before the trainings are processed so those of the last
-  // three weeks match their plan; and a team plan for today (not due yet).
-  const recentFrom = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`) - 21 * 86_400_000;
-  for (const training of plan.trainings.filter((t) => t.startUnixMs >= recentFrom)) {
+  // Planned workouts (docs/plans.md "Demo"), created before the trainings are processed so that each
+  // training is matched to the plan of its day as it is processed.
+  for (const planned of planDemoWorkouts(now, weeks)) {
     await createPlan(db, coach.id, {
-      date: new Date(training.startUnixMs).toISOString().slice(0, 10),
-      title: "",
-      audience: { kind: "athlete", athleteId: athleteIds[training.athlete] },
-      source: { kind: "template", templateId: templateIds[training.template] },
+      date: planned.date,
+      title: planned.title,
+      audience:
+        planned.audience.kind === "team" ? { kind: "team", teamId } : { kind: "athlete", athleteId: athleteIds[planned.audience.athlete] },
+      source: planned.source.kind === "template" ? { kind: "template", templateId: templateIds[planned.source.template] } : planned.source,
     });
   }
-  await createPlan(db, coach.id, {
-    date: new Date(now).toISOString().slice(0, 10),
-    title: "Club 3 × 1000 m",
-    audience: { kind: "team", teamId },
-    source: {
-      kind: "written",
-      warmup: { duration_s: 900 },
-      blocks: [{ reps: 3, distance_m: 1000, rest_s: 180, targets: { rate_spm: 80 } }],
-      cooldown: { duration_s: 600 },
-    },
-  });
   for (const training of plan.trainings) {
     const created = await createTrainingFromUpload(db, {
       user: coach,
