@@ -227,25 +227,16 @@ export function planDemoWorkouts(today: Date, weeks = DEMO_SEASON_WEEKS): DemoWo
   // The season's weeks and the next one (week index DEMO_SEASON_WEEKS).
   for (let week = DEMO_SEASON_WEEKS - weeks; week <= DEMO_SEASON_WEEKS; week++) {
     const { athlete, template } = weeklyTraining(week);
-    const name = DEMO_TEMPLATES[template].name;
-    const reps = parseTrainingSpec(DEMO_TEMPLATES[template].spec)!.filter((s) => s.kind === "work").length;
+    const templateReps = parseTrainingSpec(DEMO_TEMPLATES[template].spec)!.filter((s) => s.kind === "work").length;
     const audience = { kind: "athlete", athlete } as const;
     const on = date(week, TRAINING_DAY);
-    if (week % 4 === 1)
-      plans.push({
-        date: on,
-        title: `${name}, one more rep`,
-        audience,
-        source: { kind: "written", blocks: [templateBlock(template, reps + 1)] },
-      });
-    else if (week % 4 === 2)
-      plans.push({
-        date: on,
-        title: `${name}, one rep fewer`,
-        audience,
-        source: { kind: "written", blocks: [templateBlock(template, reps - 1)] },
-      });
-    else plans.push({ date: on, title: "", audience, source: { kind: "template", template } });
+    // A rep more (a missed rep) or a rep fewer (an extra set) than the template the training follows.
+    const reps = week % 4 === 1 ? templateReps + 1 : week % 4 === 2 ? templateReps - 1 : null;
+    if (reps !== null) {
+      const block = templateBlock(template, reps);
+      const work = "distance_m" in block ? `${block.distance_m} m` : `${block.duration_s} s`;
+      plans.push({ date: on, title: `${reps} × ${work}, ${block.rest_s} s rest`, audience, source: { kind: "written", blocks: [block] } });
+    } else plans.push({ date: on, title: "", audience, source: { kind: "template", template } });
     if (week === 5 || week === 9)
       plans.push({
         date: date(week, 4),

@@ -60,10 +60,10 @@ describe("the demo season", () => {
     }
     // Next week (from 2026-11-30): its training day and two team plans, none of them due yet.
     expect(plans.filter((p) => p.date >= "2026-11-30" && p.date <= "2026-12-06").length).toBe(3);
-    // Some plans differ from what was done by a rep, one way and the other.
+    // Some plans differ from the template the training follows by a rep, one way and the other.
     const reps = (p: (typeof plans)[number]) => (p.source.kind === "written" ? p.source.blocks[0].reps : null);
-    expect(plans.some((p) => p.title.endsWith("one more rep") && reps(p) === 6)).toBe(true);
-    expect(plans.some((p) => p.title.endsWith("one rep fewer") && reps(p) === 3)).toBe(true);
+    expect(plans.some((p) => p.title === "6 × 45 s, 45 s rest" && reps(p) === 6)).toBe(true);
+    expect(plans.some((p) => p.title === "3 × 250 m, 60 s rest" && reps(p) === 3)).toBe(true);
   });
 
   it("stores ≥ 12 weeks of sessions and trainings for a club of 6–8 athletes in five boat classes, with progress and regattas", async () => {
