@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BestsTable } from "@/app/_components/bests-table";
 import { formatDuration, formatPace500 } from "@/app/_lib/format";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
@@ -8,56 +9,6 @@ import { loadWebRecords, type BestEffort } from "@/server/records/web-records";
 export const metadata: Metadata = { title: "Records" };
 
 const pace = (b: BestEffort) => formatPace500((b.distanceM / b.durationMs) * 1000);
-
-/** Every bests table has the same columns at the same widths, so they line up down the page. */
-function BestsTable({ label, bests }: { label: string; bests: (BestEffort & { sessions: number })[] }) {
-  return (
-    <div className="table-scroll table-card records-board">
-      <table aria-label={label}>
-        <colgroup>
-          <col className="col-boat" />
-          <col className="col-distance" />
-          <col className="col-time" />
-          <col className="col-time" />
-          <col className="col-date" />
-          <col className="col-rank" />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Boat</th>
-            <th scope="col" className="num">
-              Distance
-            </th>
-            <th scope="col" className="num">
-              Best time
-            </th>
-            <th scope="col" className="num">
-              Pace /500 m
-            </th>
-            <th scope="col">Set on</th>
-            <th scope="col" className="num">
-              Efforts
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bests.map((b) => (
-            <tr key={`${b.boatClass}-${b.distanceM}`}>
-              <td>{b.boatClass}</td>
-              <td className="num">{b.distanceM} m</td>
-              <td className="num">
-                <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
-              </td>
-              <td className="num">{pace(b)}</td>
-              <td>{b.date}</td>
-              <td className="num">{b.sessions}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /**
  * Records (docs/web-app.md "Records"): a team leaderboard per boat class and
@@ -137,7 +88,7 @@ export default async function RecordsPage() {
               <h3>
                 <Link href={`/athletes/${a.athleteId}`}>{a.name}</Link>
               </h3>
-              <BestsTable label={`Bests of ${a.name}`} bests={a.bests} />
+              <BestsTable label={`Bests of ${a.name}`} bests={a.bests} className="records-board" />
             </div>
           ))}
         </section>
@@ -151,7 +102,7 @@ export default async function RecordsPage() {
               <h3>
                 {c.boatClass} · {c.crew.join(", ")}
               </h3>
-              <BestsTable label={`Bests of the ${c.boatClass} ${c.crew.join(", ")}`} bests={c.bests} />
+              <BestsTable label={`Bests of the ${c.boatClass} ${c.crew.join(", ")}`} bests={c.bests} className="records-board" />
             </div>
           ))}
         </section>

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BestsTable } from "@/app/_components/bests-table";
 import { SessionLog } from "@/app/_components/session-log";
-import { formatDuration, formatPace500 } from "@/app/_lib/format";
 import { listPersonalBests, listProgression } from "@/server/athletes/athlete-bests";
 import { athleteLinkStatus } from "@/server/athletes/athlete-links";
 import { getAccessibleAthlete } from "@/server/athletes/athletes";
@@ -83,42 +83,7 @@ export default async function AthletePage({
       <AthletePrivateNotes db={db} userId={user.id} athleteId={athlete.id} />
       <h2 id="bests-heading">Personal bests</h2>
       {bests.length ? (
-        <div className="table-card">
-          <table aria-labelledby="bests-heading" data-testid="personal-bests">
-            <thead>
-              <tr>
-                <th scope="col">Boat</th>
-                <th scope="col" className="num">
-                  Distance
-                </th>
-                <th scope="col" className="num">
-                  Best time
-                </th>
-                <th scope="col" className="num">
-                  Pace /500 m
-                </th>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">
-                  Sessions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bests.map((b) => (
-                <tr key={`${b.boatClass}-${b.distanceM}`}>
-                  <td>{b.boatClass}</td>
-                  <td className="num">{b.distanceM} m</td>
-                  <td className="num">
-                    <Link href={`/sessions/${b.resultId}`}>{formatDuration(b.durationMs)}</Link>
-                  </td>
-                  <td className="num">{formatPace500((b.distanceM / b.durationMs) * 1000)}</td>
-                  <td>{b.date}</td>
-                  <td className="num">{b.sessions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <BestsTable bests={bests} labelledBy="bests-heading" testId="personal-bests" />
       ) : (
         <p className="muted">No distance efforts yet.</p>
       )}
