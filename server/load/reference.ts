@@ -2,7 +2,8 @@ import { and, eq, gte, lte, max } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { athleteLoads, vessels } from "../db/schema";
 
-const WINDOW_DAYS = 90;
+/** How far back an effort's reference looks; store-load.ts looks as far forward when an effort changes. */
+export const REFERENCE_WINDOW_DAYS = 90;
 
 /**
  * The athlete's reference speed for a boat class (docs/load.md "Reference
@@ -13,7 +14,7 @@ const WINDOW_DAYS = 90;
  * there is none.
  */
 export async function referenceSpeedMS(db: Db, opts: { athleteId: number; boatClass: string; asOf: Date }): Promise<number | null> {
-  const since = new Date(opts.asOf.getTime() - WINDOW_DAYS * 86_400_000);
+  const since = new Date(opts.asOf.getTime() - REFERENCE_WINDOW_DAYS * 86_400_000);
   const [row] = await db
     .select({ best: max(athleteLoads.best500SpeedMS) })
     .from(athleteLoads)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   athleteLoads,
@@ -14,7 +14,7 @@ import {
   vessels,
 } from "../db/schema";
 import { best500SpeedMS, defaultMaxHeartRate, edwardsTrimp, speedLoadOf, zoneSeconds, type LoadTrack } from "./model";
-import { referenceSpeedMS } from "./reference";
+import { REFERENCE_WINDOW_DAYS, referenceSpeedMS } from "./reference";
 import { DEFAULT_SPEED_ZONES, type SpeedZone } from "./zones";
 
 /**
@@ -79,8 +79,24 @@ async function storeLoads(tx: Db, source: LoadSource): Promise<void> {
   }
 }
 
-/** Replaces the loads of one session (its crew's named paddlers) from its stored track. */
+/**
+ * Replaces the loads of one session (its crew's named paddlers) from its stored track, and those of
+ * the same paddlers' later efforts whose reference speed it changes (refreshLaterLoads).
+ */
 export async function refreshResultLoads(tx: Db, resultId: number): Promise<void> {
+  const before = await loadMarks(tx, eq(athleteLoads.resultId, resultId));
+  await storeResultLoads(tx, resultId);
+  await refreshLaterLoads(tx, { resultId }, before, await loadMarks(tx, eq(athleteLoads.resultId, resultId)));
+}
+
+/** Before a session is deleted: drop its loads and recompute the later efforts whose reference it set. */
+export async function releaseResultLoads(tx: Db, resultId: number): Promise<void> {
+  const before = await loadMarks(tx, eq(athleteLoads.resultId, resultId));
+  await tx.delete(athleteLoads).where(eq(athleteLoads.resultId, resultId));
+  await refreshLaterLoads(tx, { resultId }, before, []);
+}
+
+async function storeResultLoads(tx: Db, resultId: number): Promise<void> {
   await tx.delete(athleteLoads).where(eq(athleteLoads.resultId, resultId));
   const [row] = await tx
     .select({
@@ -114,8 +130,17 @@ export async function refreshResultLoads(tx: Db, resultId: number): Promise<void
   });
 }
 
-/** Replaces the loads of one training: its crew, or the uploader's own athlete record when nobody is named. */
+/**
+ * Replaces the loads of one training (its crew, or the uploader's own athlete record when nobody is
+ * named), and those of the same paddlers' later efforts whose reference speed it changes.
+ */
 export async function refreshTrainingLoads(tx: Db, trainingId: number): Promise<void> {
+  const before = await loadMarks(tx, eq(athleteLoads.trainingId, trainingId));
+  await storeTrainingLoads(tx, trainingId);
+  await refreshLaterLoads(tx, { trainingId }, before, await loadMarks(tx, eq(athleteLoads.trainingId, trainingId)));
+}
+
+async function storeTrainingLoads(tx: Db, trainingId: number): Promise<void> {
   await tx.delete(athleteLoads).where(eq(athleteLoads.trainingId, trainingId));
   const [row] = await tx
     .select({
@@ -176,9 +201,72 @@ export async function refreshAthleteLoads(db: Db, athleteId: number): Promise<nu
       .where(and(eq(athleteLoads.athleteId, athleteId), or(isNotNull(athleteLoads.resultId), isNotNull(athleteLoads.trainingId))))
       .orderBy(asc(athleteLoads.startAt), asc(athleteLoads.id));
     for (const s of sources) {
-      if (s.resultId !== null) await refreshResultLoads(tx, s.resultId);
-      else if (s.trainingId !== null) await refreshTrainingLoads(tx, s.trainingId);
+      if (s.resultId !== null) await storeResultLoads(tx, s.resultId);
+      else if (s.trainingId !== null) await storeTrainingLoads(tx, s.trainingId);
     }
     return sources.length;
   });
+}
+
+/** One stored load as far as later references care: whose, which boat class, when, and its best 500 m. */
+interface LoadMark {
+  athleteId: number;
+  boatClass: string;
+  startAt: Date;
+  best500: number | null;
+}
+
+const loadMarks = (tx: Db, where: SQL): Promise<LoadMark[]> =>
+  tx
+    .select({
+      athleteId: athleteLoads.athleteId,
+      boatClass: vessels.type,
+      startAt: athleteLoads.startAt,
+      best500: athleteLoads.best500SpeedMS,
+    })
+    .from(athleteLoads)
+    .innerJoin(vessels, eq(vessels.id, athleteLoads.vesselId))
+    .where(where);
+
+/**
+ * A load's reference is the best 500 m of the 90 days up to its effort (reference.ts), so an effort
+ * uploaded after later ones, corrected (boat class, crew, set bounds) or deleted can change the
+ * reference, and with it the load, of the same athlete's later efforts in that boat class. Those are
+ * recomputed in the same transaction, and only those: a later load whose reference is below the
+ * effort's new best (it is raised), or equal to its old best (that best may have set it). Their own
+ * bests do not change, so one pass is enough. Without this the stored figures would depend on the
+ * order of uploads, and reprocessing would change them.
+ */
+async function refreshLaterLoads(
+  tx: Db,
+  self: { resultId?: number; trainingId?: number },
+  before: LoadMark[],
+  after: LoadMark[],
+): Promise<void> {
+  const laterOf = (m: LoadMark) =>
+    and(
+      eq(athleteLoads.athleteId, m.athleteId),
+      eq(vessels.type, m.boatClass),
+      gte(athleteLoads.startAt, m.startAt),
+      lte(athleteLoads.startAt, new Date(m.startAt.getTime() + REFERENCE_WINDOW_DAYS * 86_400_000)),
+    );
+  const touched: (SQL | undefined)[] = [];
+  for (const m of before) if (m.best500 !== null) touched.push(and(laterOf(m), eq(athleteLoads.referenceSpeedMS, m.best500)));
+  for (const m of after)
+    if (m.best500 !== null)
+      touched.push(and(laterOf(m), or(isNull(athleteLoads.referenceSpeedMS), lt(athleteLoads.referenceSpeedMS, m.best500))));
+  if (!touched.length) return;
+  const notSelf =
+    self.resultId !== undefined
+      ? or(isNull(athleteLoads.resultId), ne(athleteLoads.resultId, self.resultId))
+      : or(isNull(athleteLoads.trainingId), ne(athleteLoads.trainingId, self.trainingId!));
+  const later = await tx
+    .selectDistinct({ resultId: athleteLoads.resultId, trainingId: athleteLoads.trainingId })
+    .from(athleteLoads)
+    .innerJoin(vessels, eq(vessels.id, athleteLoads.vesselId))
+    .where(and(notSelf, or(...touched)));
+  for (const l of later) {
+    if (l.resultId !== null) await storeResultLoads(tx, l.resultId);
+    else if (l.trainingId !== null) await storeTrainingLoads(tx, l.trainingId);
+  }
 }

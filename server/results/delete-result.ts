@@ -2,6 +2,7 @@ import { emitSessionEvent } from "../webhooks/emit-event";
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { blobs, results } from "../db/schema";
+import { releaseResultLoads } from "../load/store-load";
 import { AppError } from "../errors";
 import type { SessionUser } from "../users/users";
 import { getAccessibleResultSummary } from "./query-results";
@@ -20,6 +21,7 @@ export async function deleteResult(db: Db, user: SessionUser, resultId: number):
   if (summary.ownerId !== user.id) throw new AppError("forbidden", "Only the owner of a session can delete it");
   await db.transaction(async (tx) => {
     await emitSessionEvent(tx, "session.deleted", resultId);
+    await releaseResultLoads(tx, resultId);
     await tx.delete(results).where(and(eq(results.id, resultId), eq(results.ownerUserId, user.id)));
     await tx.delete(blobs).where(like(blobs.key, `${resultBlobPrefix(resultId)}%`));
   });
