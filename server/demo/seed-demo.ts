@@ -195,6 +195,7 @@ export async function seedDemo(
     date: new Date(now).toISOString().slice(0, 10),
     title: "Club 3 × 1000 m",
     audience: { kind: "team", teamId },
+    notes: "Hold rate 80 through the last 250 m of each.",
     source: {
       kind: "written",
       warmup: { duration_s: 900 },

@@ -70,7 +70,6 @@ export function PlanForm({
                 kind: "written",
                 warmup: num(warmup) ? { duration_s: Math.round(num(warmup)! * 60) } : null,
                 cooldown: num(cooldown) ? { duration_s: Math.round(num(cooldown)! * 60) } : null,
-                notes: null,
                 blocks: blocks.map((b) => {
                   const pace = paceSeconds(b.pace);
                   const rate = num(b.rate);
