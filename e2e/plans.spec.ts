@@ -254,3 +254,74 @@ test("a training done on a planned day shows planned against done rep by rep on 
   await expect(page.getByTestId("plan-compliance")).toHaveText(/\d+ %/);
   await noSidewaysScroll(page);
 });
+
+test("a coach edits a plan with the form: a rep's new target and notes show on the week (1366 px)", async ({ page, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  const athlete = await coachWithAthlete(page, baseURL!, "plan-edit");
+  const day = shift(aheadMonday(), 3);
+  await trpcMutation(page.request, "plans.create", {
+    date: day,
+    title: "Tempo 4 × 500",
+    audience: { kind: "athlete", athleteId: athlete.id },
+    source: { kind: "written", blocks: [{ reps: 4, distance_m: 500, rest_s: 120, targets: { rate_spm: 70 } }] },
+  });
+  await page.goto(`/plans?week=${day}`);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  const card = page.getByTestId(`plan-day-${day}`).getByTestId("plan-card");
+  await expect(card.getByTestId("plan-targets")).toHaveText("Targets: 4 × 500 m at 70 spm");
+
+  // Edit opens the same form, prefilled with the plan.
+  await card.getByRole("link", { name: "Edit Tempo 4 × 500" }).click();
+  const form = page.getByRole("form", { name: "Edit “Tempo 4 × 500”" });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel("Day")).toHaveValue(day);
+  await expect(form.getByLabel("Title (optional)")).toHaveValue("Tempo 4 × 500");
+  await expect(form.getByLabel("Each rep")).toHaveValue("500");
+  await expect(form.getByLabel("Rate spm (optional)")).toHaveValue("70");
+  await form.getByLabel("Rate spm (optional)").fill("82");
+  await form.getByLabel("Pace /500 m (m:ss, optional)").fill("1:55");
+  await form.getByLabel("Zone (optional)").selectOption({ label: "3 · Tempo" });
+  await form.getByLabel("Notes for the athletes (optional)").fill("Hold rate in the last 100");
+  await expectAccessible(page);
+  await form.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/plans\\?week=${day}$`));
+  await expect(form).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("plan-targets")).toHaveText("Targets: 4 × 500 m at 1:55 /500 m · 82 spm · Tempo (zone 3)");
+  await expect(card.getByTestId("plan-notes")).toHaveText("Notes: Hold rate in the last 100");
+});
+
+test("at 390 px the plan form with its zone selects is usable and nothing scrolls sideways, writing and editing", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  await coachWithAthlete(page, baseURL!, "plan-zone");
+  const day = shift(aheadMonday(), 5);
+  await page.goto(`/plans?week=${day}`);
+  await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+  await page.getByText("Plan a workout", { exact: true }).click();
+  await page.getByLabel("Day").fill(day);
+  await page.getByLabel("Title (optional)").fill("Zones");
+  await page.getByRole("button", { name: "Add reps" }).click();
+  const blocks = page.getByTestId("plan-block");
+  await expect(blocks).toHaveCount(2);
+  await blocks.nth(1).getByLabel("Zone (optional)").selectOption({ label: "4 · Threshold" });
+  await page.getByLabel("Notes for the athletes (optional)").fill("Easy between the blocks");
+  await noSidewaysScroll(page);
+  await page.getByRole("button", { name: "Plan workout" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Planned for ${day}.` })).toBeVisible();
+  const card = page.getByTestId(`plan-day-${day}`).getByTestId("plan-card");
+  await expect(card.getByTestId("plan-targets")).toHaveText("Targets: 4 × 500 m at Threshold (zone 4)");
+  await expect(card.getByTestId("plan-notes")).toHaveText("Notes: Easy between the blocks");
+  await noSidewaysScroll(page);
+
+  // Editing it: the zone comes back in its select, the page stays within the phone's width.
+  await card.getByRole("link", { name: "Edit Zones" }).click();
+  const form = page.getByRole("form", { name: "Edit “Zones”" });
+  await expect(form).toBeVisible();
+  await expect(form.getByTestId("plan-block").nth(1).getByLabel("Zone (optional)")).toHaveValue("4");
+  await expect(form.getByTestId("plan-block").nth(0).getByLabel("Zone (optional)")).toHaveValue("");
+  await noSidewaysScroll(page);
+});

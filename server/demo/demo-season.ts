@@ -197,6 +197,8 @@ function weeklyTraining(week: number): Omit<DemoTrainingPlan, "startUnixMs"> {
 export interface DemoWorkoutPlan {
   date: string;
   title: string;
+  /** For the athletes, shown with the plan. */
+  notes?: string;
   audience: { kind: "athlete"; athlete: number } | { kind: "team" };
   source: { kind: "template"; template: number } | { kind: "written"; blocks: DemoPlanBlock[] };
 }
@@ -249,7 +251,13 @@ export function planDemoWorkouts(today: Date, weeks = DEMO_SEASON_WEEKS): DemoWo
     kind: "written",
     blocks: [{ reps: 3, distance_m: 1000, rest_s: 180, targets: { rate_spm: 80 } }],
   };
-  plans.push({ date: todayDate, title: "Club 3 × 1000 m", audience: { kind: "team" }, source: teamThreeK });
+  plans.push({
+    date: todayDate,
+    title: "Club 3 × 1000 m",
+    notes: "Hold rate 80 through the last 250 m of each.",
+    audience: { kind: "team" },
+    source: teamThreeK,
+  });
   plans.push({ date: date(DEMO_SEASON_WEEKS, 1), title: "Club 3 × 1000 m", audience: { kind: "team" }, source: teamThreeK });
   plans.push({
     date: date(DEMO_SEASON_WEEKS, 4),

@@ -186,6 +186,7 @@ export async function seedDemo(
     await createPlan(db, coach.id, {
       date: planned.date,
       title: planned.title,
+      notes: planned.notes,
       audience:
         planned.audience.kind === "team" ? { kind: "team", teamId } : { kind: "athlete", athleteId: athleteIds[planned.audience.athlete] },
       source: planned.source.kind === "template" ? { kind: "template", templateId: templateIds[planned.source.template] } : planned.source,

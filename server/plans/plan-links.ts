@@ -117,7 +117,12 @@ export async function matchTrainingToPlan(db: Db, trainingId: number): Promise<v
     .values({ trainingId, planId: best.id, comparison: best.comparison, linkedByUserId: null })
     .onConflictDoUpdate({
       target: trainingPlanLinks.trainingId,
-      set: { planId: best.id, comparison: best.comparison, linkedAt: new Date() },
+      // A comparison made again is not a new link: linked_at moves only when the plan does.
+      set: {
+        planId: best.id,
+        comparison: best.comparison,
+        linkedAt: sql`case when ${trainingPlanLinks.planId} is distinct from excluded.plan_id then now() else ${trainingPlanLinks.linkedAt} end`,
+      },
     });
 }
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { plannedWorkouts, teams, trainingPlanLinks, trainings } from "../db/schema";
+import { plannedWorkoutAthletes, plannedWorkouts, teams, trainingPlanLinks, trainings } from "../db/schema";
 import { notFound } from "../errors";
 import { trainingVisible } from "../trainings/training-view";
 import { workoutMark, type PlanComparison, type WorkoutMark } from "./compliance";
 import { planEditable, planPeople, planVisible, rowsOf } from "./plan-access";
-import { spanLabel, workLabel, type PlanDocument } from "./plan-document";
-import { shiftDate } from "./plans";
+import { blocksOfSteps, spanLabel, targetsOfWork, workLabel, type PlanBlock, type PlanDocument } from "./plan-document";
+import { shiftDate, type PlanInput } from "./plans";
 
 /**
  * What the web pages read of plans (docs/plans.md): a week of plans and
@@ -29,6 +29,10 @@ export interface PlanCard {
   work: string;
   warmup: string | null;
   cooldown: string | null;
+  /** The work reps' targets ("4 × 500 m at 2:05 /500 m · 70 spm"); null when no rep has one. */
+  targets: string | null;
+  /** For the athletes; whoever sees the plan sees them. */
+  notes: string | null;
   editable: boolean;
   units: PlanUnit[];
   mark: WorkoutMark | null;
@@ -130,6 +134,8 @@ export async function readPlanWeek(
       work: workLabel(doc.steps),
       warmup: doc.warmup ? spanLabel(doc.warmup) : null,
       cooldown: doc.cooldown ? spanLabel(doc.cooldown) : null,
+      targets: targetsOfWork(doc.steps),
+      notes: doc.notes,
       editable: Boolean(p.editable),
       units,
       mark,
@@ -177,7 +183,7 @@ async function readDoneCards(db: Db, userId: number, from: string, to: string): 
 }
 
 export interface TrainingPlanView {
-  link: { planId: number; title: string; date: string; byPerson: boolean; comparison: PlanComparison | null } | null;
+  link: { planId: number; title: string; date: string; notes: string | null; byPerson: boolean; comparison: PlanComparison | null } | null;
   /** A person unlinked it: processing again leaves it unlinked. */
   unlinked: boolean;
   /** Plans the viewer may link it to: their editable plans of the week around the training, for its people. */
@@ -198,6 +204,7 @@ export async function loadTrainingPlan(db: Db, userId: number, trainingId: numbe
       comparison: trainingPlanLinks.comparison,
       title: plannedWorkouts.title,
       date: plannedWorkouts.date,
+      notes: sql<string | null>`${plannedWorkouts.document}->>'notes'`,
       visible: planVisible(userId, sql`${trainingPlanLinks.planId}`),
       editable: planEditable(userId, sql`${trainingPlanLinks.planId}`),
     })
@@ -227,6 +234,7 @@ export async function loadTrainingPlan(db: Db, userId: number, trainingId: numbe
           planId: link.planId!,
           title: link.title!,
           date: link.date!,
+          notes: link.notes,
           byPerson: link.byUser !== null,
           comparison: link.comparison as PlanComparison | null,
         }
@@ -234,5 +242,52 @@ export async function loadTrainingPlan(db: Db, userId: number, trainingId: numbe
     unlinked: !!link && link.planId === null,
     choices,
     canUnlink: !!shown && (t.ownerUserId === userId || Boolean(link.editable)),
+  };
+}
+
+/** What the plan form shows to edit a plan: the create input that gives the plan back. */
+export interface PlanEditValues {
+  id: number;
+  date: string;
+  title: string;
+  audience: PlanInput["audience"];
+  templateId: number | null;
+  /** The steps as the form's blocks, warm-up and cool-down in seconds; null when the form cannot write them (a template's own shape). */
+  written: { warmupS: number | null; cooldownS: number | null; blocks: PlanBlock[] } | null;
+  notes: string;
+}
+
+/** A plan the user may change, as the form edits it; null when absent or not theirs to change (the page then plans a new one). */
+export async function readPlanForEditing(db: Db, userId: number, planId: number): Promise<PlanEditValues | null> {
+  const [p] = await db
+    .select()
+    .from(plannedWorkouts)
+    .where(and(eq(plannedWorkouts.id, planId), planVisible(userId), planEditable(userId)));
+  if (!p) return null;
+  const people = await db
+    .select({ athleteId: plannedWorkoutAthletes.athleteId })
+    .from(plannedWorkoutAthletes)
+    .where(eq(plannedWorkoutAthletes.planId, planId))
+    .orderBy(asc(plannedWorkoutAthletes.seat), asc(plannedWorkoutAthletes.athleteId));
+  const audience: PlanInput["audience"] =
+    p.audience === "team"
+      ? { kind: "team", teamId: p.teamId! }
+      : p.audience === "crew"
+        ? { kind: "crew", boatClass: p.boatClass as "K2", seats: people.map((x) => x.athleteId) }
+        : { kind: "athlete", athleteId: people[0]?.athleteId ?? 0 };
+  const doc = p.document as PlanDocument;
+  // The form writes warm-up and cool-down as a time; one by distance is not the form's to write.
+  const timeOf = (span: PlanDocument["warmup"]) => (span ? (span.duration_s ?? Number.NaN) : null);
+  const blocks = blocksOfSteps(doc.steps);
+  const [warmupS, cooldownS] = [timeOf(doc.warmup), timeOf(doc.cooldown)];
+  const writable = blocks && !Number.isNaN(warmupS) && !Number.isNaN(cooldownS);
+  return {
+    id: p.id,
+    date: p.date,
+    title: p.title,
+    audience,
+    templateId: p.templateId,
+    written: writable ? { warmupS, cooldownS, blocks } : null,
+    notes: doc.notes ?? "",
   };
 }

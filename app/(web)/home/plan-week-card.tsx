@@ -4,6 +4,12 @@ import { readPlanWeek } from "@/server/plans/plan-reads";
 import { MarkBadge } from "../plans/mark-badge";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** The home card lists a week: a plan's notes in their first words, all of them on /plans. */
+const NOTES_SHOWN = 80;
+function shortNotes(notes: string): string {
+  const line = notes.replace(/\s+/g, " ");
+  return line.length > NOTES_SHOWN ? `${line.slice(0, NOTES_SHOWN - 1).trimEnd()}…` : line;
+}
 
 /** Home's card of this week's planned workouts and their compliance (docs/plans.md), linking to /plans. */
 export async function PlanWeekCard({ userId }: { userId: number }) {
@@ -33,6 +39,7 @@ export async function PlanWeekCard({ userId }: { userId: number }) {
                   ({p.work}, {p.forWhom})
                 </span>{" "}
                 <MarkBadge mark={p.mark} />
+                {p.notes ? <span className="muted"> · {shortNotes(p.notes)}</span> : null}
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listAccessibleAthletes } from "@/server/athletes/athletes";
-import { mondayOfDate, readPlanWeek, type PlanWeek } from "@/server/plans/plan-reads";
+import { mondayOfDate, readPlanForEditing, readPlanWeek, type PlanWeek } from "@/server/plans/plan-reads";
 import { shiftDate } from "@/server/plans/plans";
 import { listAccessibleTeams } from "@/server/teams/teams";
 import { managesClub } from "@/server/users/navigation";
@@ -11,6 +11,7 @@ import { listOwnTemplates } from "@/server/workouts/templates";
 import { MarkBadge } from "./mark-badge";
 import { PlanActions, WeekActions } from "./plan-actions";
 import { PlanForm } from "./plan-form";
+import { PlanNotes } from "./plan-notes";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -34,6 +35,9 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
   const [templates, athletes, teams] = coach
     ? await Promise.all([listOwnTemplates(db, user.id), listAccessibleAthletes(db, user.id), listAccessibleTeams(db, user.id)])
     : [[], [], []];
+  // ?edit=<plan id> opens the form on that plan (the Edit of a plan card); not theirs to change: the form plans a new one.
+  const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) ? Number(params.edit) : null;
+  const editing = coach && editId ? await readPlanForEditing(db, user.id, editId) : null;
   const anyPlan = week.days.some((d) => d.plans.length);
   const anyDone = week.days.some((d) => d.done.length);
   return (
@@ -66,6 +70,8 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
       {coach ? (
         <>
           <PlanForm
+            key={editing?.id ?? "new"}
+            editing={editing ?? undefined}
             defaultDate={week.weekStart === thisMonday ? today : week.weekStart}
             templates={templates.map((t) => ({ id: t.id, name: t.name }))}
             athletes={athletes.map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() }))}
@@ -112,6 +118,8 @@ function PlanDay({ day, weekday, today }: { day: PlanWeek["days"][number]; weekd
                     {p.work}
                     {p.cooldown ? ` · cool-down ${p.cooldown}` : ""}
                   </p>
+                  {p.targets ? <p data-testid="plan-targets">Targets: {p.targets}</p> : null}
+                  <PlanNotes notes={p.notes} testId="plan-notes" />
                   {p.units.length > 1 ? (
                     <ul className="plan-units">
                       {p.units.map((u) => (

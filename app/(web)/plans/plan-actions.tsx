@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmButton } from "@/app/_components/confirm-dialog";
@@ -10,7 +11,7 @@ const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00
 /** Any day to the Monday of its week (as server/plans/plan-reads.ts mondayOfDate). */
 const mondayOf = (date: string) => shift(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
-/** One plan's Move (to a date), Copy day and Delete (after a confirmation). */
+/** One plan's Edit (the plan form, prefilled), Move (to a date), Copy day and Delete (after a confirmation). */
 export function PlanActions({ id, title, date }: { id: number; title: string; date: string }) {
   const router = useRouter();
   const [to, setTo] = useState(shift(date, 1));
@@ -24,6 +25,9 @@ export function PlanActions({ id, title, date }: { id: number; title: string; da
   );
   return (
     <div className="plan-actions">
+      <Link className="button secondary" href={`/plans?week=${date}&edit=${id}#plan-form`} aria-label={`Edit ${title}`}>
+        Edit
+      </Link>
       <label className="visually-hidden" htmlFor={`plan-${id}-to`}>
         Move or copy {title} to
       </label>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX } from "../../contract/values";
 import { linkTraining, resetTrainingLink } from "../../plans/plan-links";
-import { copyPlans, createPlan, deletePlan, movePlan, ZPlanDate as ZDate, ZPlanInput } from "../../plans/plans";
+import { copyPlans, createPlan, deletePlan, movePlan, updatePlan, ZPlanDate as ZDate, ZPlanInput, ZPlanUpdate } from "../../plans/plans";
 import { protectedProcedure, router } from "../init";
 
 const ZId = z.number().int().positive().max(INT4_MAX);
@@ -9,6 +9,7 @@ const ZId = z.number().int().positive().max(INT4_MAX);
 /** Planned workouts in the web app (docs/plans.md); not a Data API operation. */
 export const plansRouter = router({
   create: protectedProcedure.input(ZPlanInput).mutation(({ ctx, input }) => createPlan(ctx.db, ctx.user.id, input)),
+  update: protectedProcedure.input(ZPlanUpdate).mutation(({ ctx, input }) => updatePlan(ctx.db, ctx.user.id, input)),
   move: protectedProcedure
     .input(z.object({ id: ZId, date: ZDate }))
     .mutation(({ ctx, input }) => movePlan(ctx.db, ctx.user.id, input.id, input.date)),

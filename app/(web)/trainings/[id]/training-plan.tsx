@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { formatDuration } from "@/app/_lib/format";
-import { spanLabel } from "@/server/plans/plan-document";
+import { spanLabel, zoneLabel } from "@/server/plans/plan-document";
 import type { TrainingPlanView } from "@/server/plans/plan-reads";
 import { MarkBadge } from "../../plans/mark-badge";
+import { PlanNotes } from "../../plans/plan-notes";
 import { PlanLinkButtons } from "./plan-link-buttons";
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
@@ -34,6 +35,7 @@ export function TrainingPlan({ trainingId, plan }: { trainingId: number; plan: T
           {plan.unlinked ? "Unlinked by hand: processing again leaves it unlinked." : "No planned workout matches this training."}
         </p>
       )}
+      <PlanNotes notes={plan.link?.notes} testId="training-plan-notes" />
       {c?.reps.length ? (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Planned against done, scrolls sideways">
           <table aria-label="Planned against done" data-testid="plan-reps" className="plan-reps">
@@ -61,7 +63,7 @@ export function TrainingPlan({ trainingId, plan }: { trainingId: number; plan: T
                     {r.planned ? spanLabel(r.planned) : "—"}
                     {r.planned?.targets?.pace_s_per_500m ? ` @ ${clock(r.planned.targets.pace_s_per_500m)}` : ""}
                     {r.planned?.targets?.rate_spm ? ` · ${r.planned.targets.rate_spm} spm` : ""}
-                    {r.planned?.targets?.zone ? ` · zone ${r.planned.targets.zone}` : ""}
+                    {r.planned?.targets?.zone ? ` · ${zoneLabel(r.planned.targets.zone)}` : ""}
                   </td>
                   <td className="num">
                     {r.actual ? `${Math.round(r.actual.distanceM)} m in ${formatDuration(r.actual.durationMs)}` : "—"}
