@@ -214,17 +214,19 @@ function fillStreams(payload: Buffer, walk: ChunkWalk) {
     gy: new Int16Array(n),
     gz: new Int16Array(n),
   };
+  // A DataView's reads compile to plain loads; Buffer's readInt16LE checks its offset on every call.
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   let presentCount = 0;
   for (const block of walk.blocks.imu) {
     let p = block.offset;
     for (let i = block.firstIndex, end = block.firstIndex + block.count; i < end; i++, p += 12) {
       imu.present[i] = 1;
-      imu.ax[i] = payload.readInt16LE(p);
-      imu.ay[i] = payload.readInt16LE(p + 2);
-      imu.az[i] = payload.readInt16LE(p + 4);
-      imu.gx[i] = payload.readInt16LE(p + 6);
-      imu.gy[i] = payload.readInt16LE(p + 8);
-      imu.gz[i] = payload.readInt16LE(p + 10);
+      imu.ax[i] = view.getInt16(p, true);
+      imu.ay[i] = view.getInt16(p + 2, true);
+      imu.az[i] = view.getInt16(p + 4, true);
+      imu.gx[i] = view.getInt16(p + 6, true);
+      imu.gy[i] = view.getInt16(p + 8, true);
+      imu.gz[i] = view.getInt16(p + 10, true);
     }
     presentCount += block.count;
   }
@@ -242,13 +244,13 @@ function fillStreams(payload: Buffer, walk: ChunkWalk) {
   for (const block of walk.blocks.gnss) {
     let p = block.offset;
     for (let j = block.firstIndex, end = block.firstIndex + block.count; j < end; j++, p += 16) {
-      gnss.latE7[j] = payload.readInt32LE(p);
-      gnss.lonE7[j] = payload.readInt32LE(p + 4);
-      gnss.speedMmS[j] = payload.readUInt16LE(p + 8);
-      gnss.courseCdeg[j] = payload.readUInt16LE(p + 10);
+      gnss.latE7[j] = view.getInt32(p, true);
+      gnss.lonE7[j] = view.getInt32(p + 4, true);
+      gnss.speedMmS[j] = view.getUint16(p + 8, true);
+      gnss.courseCdeg[j] = view.getUint16(p + 10, true);
       gnss.fix[j] = payload[p + 12];
       gnss.satellites[j] = payload[p + 13];
-      gnss.hdopC[j] = payload.readUInt16LE(p + 14);
+      gnss.hdopC[j] = view.getUint16(p + 14, true);
     }
   }
   const hrBpm = new Uint8Array(walk.totals.hr);
