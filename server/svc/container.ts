@@ -13,6 +13,7 @@ export const HEADER_LENGTH = 64;
 const TAG_LENGTH = 16;
 const MIN_FILE_LENGTH = 80;
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+const INFLATE_CHUNK_BYTES = 1024 * 1024;
 const MIN_DURATION_S = 10;
 const MAX_DURATION_S = 6 * 60 * 60;
 
@@ -112,8 +113,9 @@ function refuseImpossibleChunkLengths(plaintext: Buffer): void {
 function inflate(plaintext: Buffer): Buffer {
   refuseImpossibleChunkLengths(plaintext);
   try {
-    // maxOutputLength bounds memory: a bomb stops at the limit instead of growing.
-    return inflateRawSync(plaintext, { maxOutputLength: MAX_INFLATED_BYTES });
+    // maxOutputLength bounds memory: a bomb stops at the limit instead of growing. zlib's default
+    // 16 KiB output chunks made 600 buffers for two hours, joined by one more copy; 1 MiB makes ten.
+    return inflateRawSync(plaintext, { maxOutputLength: MAX_INFLATED_BYTES, chunkSize: INFLATE_CHUNK_BYTES });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
@@ -212,17 +214,19 @@ function fillStreams(payload: Buffer, walk: ChunkWalk) {
     gy: new Int16Array(n),
     gz: new Int16Array(n),
   };
+  // A DataView's reads compile to plain loads; Buffer's readInt16LE checks its offset on every call.
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   let presentCount = 0;
   for (const block of walk.blocks.imu) {
     let p = block.offset;
     for (let i = block.firstIndex, end = block.firstIndex + block.count; i < end; i++, p += 12) {
       imu.present[i] = 1;
-      imu.ax[i] = payload.readInt16LE(p);
-      imu.ay[i] = payload.readInt16LE(p + 2);
-      imu.az[i] = payload.readInt16LE(p + 4);
-      imu.gx[i] = payload.readInt16LE(p + 6);
-      imu.gy[i] = payload.readInt16LE(p + 8);
-      imu.gz[i] = payload.readInt16LE(p + 10);
+      imu.ax[i] = view.getInt16(p, true);
+      imu.ay[i] = view.getInt16(p + 2, true);
+      imu.az[i] = view.getInt16(p + 4, true);
+      imu.gx[i] = view.getInt16(p + 6, true);
+      imu.gy[i] = view.getInt16(p + 8, true);
+      imu.gz[i] = view.getInt16(p + 10, true);
     }
     presentCount += block.count;
   }
@@ -240,13 +244,13 @@ function fillStreams(payload: Buffer, walk: ChunkWalk) {
   for (const block of walk.blocks.gnss) {
     let p = block.offset;
     for (let j = block.firstIndex, end = block.firstIndex + block.count; j < end; j++, p += 16) {
-      gnss.latE7[j] = payload.readInt32LE(p);
-      gnss.lonE7[j] = payload.readInt32LE(p + 4);
-      gnss.speedMmS[j] = payload.readUInt16LE(p + 8);
-      gnss.courseCdeg[j] = payload.readUInt16LE(p + 10);
+      gnss.latE7[j] = view.getInt32(p, true);
+      gnss.lonE7[j] = view.getInt32(p + 4, true);
+      gnss.speedMmS[j] = view.getUint16(p + 8, true);
+      gnss.courseCdeg[j] = view.getUint16(p + 10, true);
       gnss.fix[j] = payload[p + 12];
       gnss.satellites[j] = payload[p + 13];
-      gnss.hdopC[j] = payload.readUInt16LE(p + 14);
+      gnss.hdopC[j] = view.getUint16(p + 14, true);
     }
   }
   const hrBpm = new Uint8Array(walk.totals.hr);

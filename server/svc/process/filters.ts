@@ -5,33 +5,46 @@ export function lowPassZeroPhase(input: Float64Array, cutoffHz: number, sampleHz
   const w = Math.tan((Math.PI * cutoffHz) / sampleHz);
   const norm = 1 / (1 + Math.SQRT2 * w + w * w);
   const b0 = w * w * norm;
-  const b1 = 2 * b0;
-  const b2 = b0;
   const a1 = 2 * (w * w - 1) * norm;
   const a2 = (1 - Math.SQRT2 * w + w * w) * norm;
+  const coefficients: BiquadCoefficients = { b0, b1: 2 * b0, b2: b0, a1, a2 };
   const out = new Float64Array(input.length);
-  const pass = (src: Float64Array, dst: Float64Array, reverse: boolean) => {
-    const n = src.length;
-    if (n === 0) return;
-    const first = reverse ? src[n - 1] : src[0];
-    let x1 = first;
-    let x2 = first;
-    let y1 = first;
-    let y2 = first;
-    for (let k = 0; k < n; k++) {
-      const i = reverse ? n - 1 - k : k;
-      const x0 = src[i];
-      const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-      dst[i] = y0;
-      x2 = x1;
-      x1 = x0;
-      y2 = y1;
-      y1 = y0;
-    }
-  };
-  pass(input, out, false);
-  pass(out, out, true);
+  biquadPass(coefficients, input, out, false);
+  biquadPass(coefficients, out, out, true);
   return out;
+}
+
+interface BiquadCoefficients {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+/**
+ * One pass of the filter over `src` into `dst` (may be `src`), forward or backward. A function of
+ * the module, not a closure made per call: a new closure starts cold, and its loop ran unoptimized
+ * (boxing every sample) until compiled anew for each filter of each recording.
+ */
+function biquadPass({ b0, b1, b2, a1, a2 }: BiquadCoefficients, src: Float64Array, dst: Float64Array, reverse: boolean) {
+  const n = src.length;
+  if (n === 0) return;
+  const first = reverse ? src[n - 1] : src[0];
+  let x1 = first;
+  let x2 = first;
+  let y1 = first;
+  let y2 = first;
+  for (let k = 0; k < n; k++) {
+    const i = reverse ? n - 1 - k : k;
+    const x0 = src[i];
+    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    dst[i] = y0;
+    x2 = x1;
+    x1 = x0;
+    y2 = y1;
+    y1 = y0;
+  }
 }
 
 /** Prefix sums of a series (length n + 1, from 0): every window mean of `movingAverage` comes from them. */

@@ -11,6 +11,8 @@ import type { ReplayArtifact } from "./types";
  */
 export const REPLAY_HZ = 30;
 const QUANTIZATION = { position_m: 0.01, orientation_deg: 0.1 };
+/** A frame: [x, 0, 0, roll, pitch, yaw, paddle phase]. */
+const FRAME_FIELDS = 7;
 
 export function buildReplay(
   modelClass: string,
@@ -31,8 +33,11 @@ export function buildReplay(
   headingMean /= Math.max(1, to - from + 1);
   const at = (series: Float64Array, index: number) => sampleDistance(series, index);
   const q = (value: number, quantum: number) => Math.round(value / quantum);
-  // Sized once: a two-hour effort has 216,000 frames, and growing the list copied it again and again.
-  const frames: number[][] = new Array<number[]>(frameCount);
+  // The frames are computed here, into one typed array; the list of small arrays the artifact
+  // holds is made from it when `frames` is first read. Only the replay job reads it, and a
+  // two-hour effort's 216,000 arrays kept alive cost processing six times more per frame than a
+  // short one's (garbage collection), for every upload and reprocessing.
+  const packed = new Float64Array(frameCount * FRAME_FIELDS);
   let stroke = 0;
   for (let f = 0; f < frameCount; f++) {
     const index = Math.min(endIndex, startIndex + (f / REPLAY_HZ) * hz);
@@ -46,15 +51,29 @@ export function buildReplay(
       phase = Math.min(0.999, (index - catches[stroke].index) / (next - catches[stroke].index));
       if (catches[stroke].side === "right") phase += 1;
     }
-    frames[f] = [
-      q(sampleDistance(kinematics.distance, index) - startDistance, QUANTIZATION.position_m),
-      0,
-      0,
-      q(at(signals.rollDeg, index), QUANTIZATION.orientation_deg),
-      q(at(signals.pitchDeg, index), QUANTIZATION.orientation_deg),
-      q(at(signals.headingDeg, index) - headingMean, QUANTIZATION.orientation_deg),
-      Math.round(phase * 1000) / 1000,
-    ];
+    const p = f * FRAME_FIELDS;
+    packed[p] = q(sampleDistance(kinematics.distance, index) - startDistance, QUANTIZATION.position_m);
+    // packed[p + 1], packed[p + 2]: 0 (no sideways or vertical motion).
+    packed[p + 3] = q(at(signals.rollDeg, index), QUANTIZATION.orientation_deg);
+    packed[p + 4] = q(at(signals.pitchDeg, index), QUANTIZATION.orientation_deg);
+    packed[p + 5] = q(at(signals.headingDeg, index) - headingMean, QUANTIZATION.orientation_deg);
+    packed[p + 6] = Math.round(phase * 1000) / 1000;
   }
-  return { schema: 1, frame_count: frames.length, model_class: modelClass, quantization: QUANTIZATION, frames };
+  let frames: number[][] | undefined;
+  return {
+    schema: 1,
+    frame_count: frameCount,
+    model_class: modelClass,
+    quantization: QUANTIZATION,
+    get frames() {
+      return (frames ??= unpack(packed, frameCount));
+    },
+  };
+}
+
+function unpack(packed: Float64Array, frameCount: number): number[][] {
+  const frames = new Array<number[]>(frameCount);
+  for (let f = 0, p = 0; f < frameCount; f++, p += FRAME_FIELDS)
+    frames[f] = [packed[p], packed[p + 1], packed[p + 2], packed[p + 3], packed[p + 4], packed[p + 5], packed[p + 6]];
+  return frames;
 }

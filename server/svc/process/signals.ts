@@ -30,36 +30,57 @@ export interface Signals {
 
 /**
  * Lost samples are bridged linearly so filters see a continuous signal; `present` keeps the truth.
- * A walk over the samples in order rather than six bridged copies of the recording: `at(values, i)`
- * is the bridged value of sample i (the last walked to), the same arithmetic as a copy would
- * hold — the recorded value, the first recorded one before it, the last after it, or the line
- * between the recorded samples on either side of a loss.
+ * A walk over the samples in order rather than six bridged copies of the recording: `read(i)`
+ * puts the six channels' bridged values at sample i into `values` — the same arithmetic as a
+ * copy would hold: the recorded value, the first recorded one before it, the last after it, or
+ * the line between the recorded samples on either side of a loss. One call per sample filling a
+ * typed array (not one per channel returning a number): the six calls per sample were too many
+ * to inline and each boxed its result, 8.6 million heap numbers for two hours.
  */
 class Bridge {
+  /** Fx, fy, fz (m/s²) and ωx, ωy, ωz (°/s) at the sample read last. */
+  readonly values = new Float64Array(6);
+  private readonly channels: [Int16Array, number][];
+  private readonly present: Uint8Array;
   /** The last recorded sample at or before the walk's position, and the next at or after it (n: none). */
   private last = -1;
   private next = -1;
-  constructor(private readonly present: Uint8Array) {}
-
-  /** Moves the walk to sample i (0, 1, 2, … in order). */
-  walkTo(i: number) {
-    if (this.present[i]) {
-      this.last = i;
-      this.next = i;
-    } else if (this.next < i) {
-      let next = i + 1;
-      while (next < this.present.length && !this.present[next]) next++;
-      this.next = next;
-    }
+  constructor(imu: DecodedSvc["imu"]) {
+    this.present = imu.present;
+    this.channels = [
+      [imu.ax, ACCEL_LSB],
+      [imu.ay, ACCEL_LSB],
+      [imu.az, ACCEL_LSB],
+      [imu.gx, GYRO_LSB],
+      [imu.gy, GYRO_LSB],
+      [imu.gz, GYRO_LSB],
+    ];
   }
 
-  at(values: Int16Array, i: number, scale: number): number {
-    if (this.present[i]) return values[i] * scale;
+  /** Moves the walk to sample i (0, 1, 2, … in order) and reads it. */
+  read(i: number) {
+    const { present, values, channels } = this;
+    if (present[i]) {
+      this.last = i;
+      this.next = i;
+      for (let c = 0; c < 6; c++) values[c] = channels[c][0][i] * channels[c][1];
+      return;
+    }
+    if (this.next < i) {
+      let next = i + 1;
+      while (next < present.length && !present[next]) next++;
+      this.next = next;
+    }
     const { last, next } = this;
-    if (next >= this.present.length) return last >= 0 ? values[last] * scale : 0;
-    if (last < 0) return values[next] * scale;
-    const from = values[last] * scale;
-    return from + ((values[next] * scale - from) * (i - last)) / (next - last);
+    for (let c = 0; c < 6; c++) {
+      const [raw, scale] = channels[c];
+      if (next >= present.length) values[c] = last >= 0 ? raw[last] * scale : 0;
+      else if (last < 0) values[c] = raw[next] * scale;
+      else {
+        const from = raw[last] * scale;
+        values[c] = from + ((raw[next] * scale - from) * (i - last)) / (next - last);
+      }
+    }
   }
 }
 
@@ -67,7 +88,6 @@ export function calibrate(decoded: DecodedSvc): Signals {
   const { imu } = decoded;
   const hz = decoded.header.imuHz;
   const n = imu.total;
-  const { ax: fxRaw, ay: fyRaw, az: fzRaw, gx: wxRaw, gy: wyRaw, gz: wzRaw } = imu;
 
   // Mean specific force ≈ gravity (the boat starts and ends slow); mean rate ≈ gyro bias.
   let mx = 0,
@@ -76,15 +96,16 @@ export function calibrate(decoded: DecodedSvc): Signals {
     bx = 0,
     by = 0,
     bz = 0;
-  const sums = new Bridge(imu.present);
+  const sums = new Bridge(imu);
+  const sample = sums.values;
   for (let i = 0; i < n; i++) {
-    sums.walkTo(i);
-    mx += sums.at(fxRaw, i, ACCEL_LSB);
-    my += sums.at(fyRaw, i, ACCEL_LSB);
-    mz += sums.at(fzRaw, i, ACCEL_LSB);
-    bx += sums.at(wxRaw, i, GYRO_LSB);
-    by += sums.at(wyRaw, i, GYRO_LSB);
-    bz += sums.at(wzRaw, i, GYRO_LSB);
+    sums.read(i);
+    mx += sample[0];
+    my += sample[1];
+    mz += sample[2];
+    bx += sample[3];
+    by += sample[4];
+    bz += sample[5];
   }
 
   const norm = Math.hypot(mx, my, mz) || 1;
@@ -111,18 +132,19 @@ export function calibrate(decoded: DecodedSvc): Signals {
   let roll = Math.atan2(r[3] * mx + r[4] * my + r[5] * mz, r[6] * mx + r[7] * my + r[8] * mz);
   let pitch = 0;
   let heading = 0;
-  const bridge = new Bridge(imu.present);
+  const bridge = new Bridge(imu);
+  const bridged = bridge.values;
   for (let i = 0; i < n; i++) {
-    bridge.walkTo(i);
-    const fx = bridge.at(fxRaw, i, ACCEL_LSB),
-      fy = bridge.at(fyRaw, i, ACCEL_LSB),
-      fz = bridge.at(fzRaw, i, ACCEL_LSB);
+    bridge.read(i);
+    const fx = bridged[0],
+      fy = bridged[1],
+      fz = bridged[2];
     const ax = r[0] * fx + r[1] * fy + r[2] * fz;
     const ay = r[3] * fx + r[4] * fy + r[5] * fz;
     const az = r[6] * fx + r[7] * fy + r[8] * fz;
-    const gx = bridge.at(wxRaw, i, GYRO_LSB) - bx,
-      gy = bridge.at(wyRaw, i, GYRO_LSB) - by,
-      gz = bridge.at(wzRaw, i, GYRO_LSB) - bz;
+    const gx = bridged[3] - bx,
+      gy = bridged[4] - by,
+      gz = bridged[5] - bz;
     const rx = r[0] * gx + r[1] * gy + r[2] * gz;
     const ry = r[3] * gx + r[4] * gy + r[5] * gz;
     const rz = r[6] * gx + r[7] * gy + r[8] * gz;

@@ -57,9 +57,9 @@ const OFFSET_WINDOW_S = 1;
 
 interface Fixes {
   /** Fractional IMU sample index of each usable fix. */
-  index: number[];
+  index: Float64Array;
   /** Doppler speed minus the integrated surge at that fix, m/s. */
-  offset: number[];
+  offset: Float64Array;
 }
 
 export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedFusion = "smoother"): Kinematics {
@@ -67,9 +67,10 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
   const hz = signals.hz;
   const gnssHz = decoded.header.gnssHz;
   const n = signals.n;
-  const speed = new Float64Array(n);
   const distance = new Float64Array(n);
   const fixGaps: Kinematics["fixGaps"] = [];
+  // The integrated force; the fusion adds the offset to it in place, so it becomes the speed
+  // (one array of the recording's length fewer: 5.8 MB at two hours).
   const integrated = new Float64Array(n);
   // The smoother integrates the levelled forward force without the gyro pitch correction: the
   // boat's pitch swings average out within a stroke or a swell, while the gyro-integrated pitch
@@ -85,7 +86,10 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     }
   }
 
-  const fixes: Fixes = { index: [], offset: [] };
+  // Sized for every fix up front (no growing list): the usable ones fill the front.
+  const fixIndex = new Float64Array(gnss.total);
+  const fixOffset = new Float64Array(gnss.total);
+  let count = 0;
   let previous = -1;
   for (let j = 0; j < gnss.total; j++) {
     if (!gnss.fix[j]) continue;
@@ -95,9 +99,10 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     previous = j;
     const i = Math.floor(index);
     const at = i + 1 < n ? integrated[i] + (integrated[i + 1] - integrated[i]) * (index - i) : integrated[i];
-    fixes.index.push(index);
-    fixes.offset.push(gnss.speedMmS[j] / 1000 - at);
+    fixIndex[count] = index;
+    fixOffset[count++] = gnss.speedMmS[j] / 1000 - at;
   }
+  const fixes: Fixes = { index: fixIndex.subarray(0, count), offset: fixOffset.subarray(0, count) };
   const sigmaA = Math.max(0.02, accelerometerNoise(surge, signals.present));
   const noise: SpeedNoise = {
     dopplerMs: Math.max(0.01, dopplerNoise(fixes, hz, gnssHz)),
@@ -105,7 +110,11 @@ export function kinematics(decoded: DecodedSvc, signals: Signals, fusion: SpeedF
     driftRate: Math.max((sigmaA * sigmaA) / hz, offsetDriftRate(fixes, hz, gnssHz)),
     accelMs2: sigmaA,
   };
-  if (fixes.index.length === 0) return { speed, distance, speedSums: prefixSums(speed), fixGaps, noise };
+  const speed = integrated;
+  if (fixes.index.length === 0) {
+    speed.fill(0);
+    return { speed, distance, speedSums: prefixSums(speed), fixGaps, noise };
+  }
 
   if (fusion === "window") {
     const offsetAt = windowOffsets(fixes, hz, n);
@@ -138,7 +147,7 @@ function windowOffsets(fixes: Fixes, hz: number, n: number): Float64Array {
  * interval: the offset's measured drift rate × dt per recorded sample (at
  * least the accelerometer's white noise, σ_a²·dt²) and, over a block of m
  * lost samples, (rms surge · m · dt)², since the bridge misses the stroke's
- * real shape.
+ * real shape. `speed` may be `integrated` itself: each sample is read before it is written.
  */
 function smoothedSpeed(fixes: Fixes, integrated: Float64Array, signals: Signals, noise: SpeedNoise, speed: Float64Array) {
   const { hz, n, surge, present } = signals;
@@ -301,7 +310,7 @@ export class VarianceWalk {
 }
 
 /** Offset at every IMU sample: linear in time between fixes, held beyond the first and last. */
-function interpolate(times: number[], values: Float64Array, n: number): Float64Array {
+function interpolate(times: Float64Array, values: Float64Array, n: number): Float64Array {
   const out = new Float64Array(n);
   let k = 0;
   for (let i = 0; i < n; i++) {
@@ -315,13 +324,8 @@ function interpolate(times: number[], values: Float64Array, n: number): Float64A
 
 /** Doppler speed noise (m/s) from consecutive fixes' offset differences (robust: median absolute deviation). */
 function dopplerNoise(fixes: Fixes, hz: number, gnssHz: number): number {
-  const diffs: number[] = [];
-  const step = hz / gnssHz;
-  for (let k = 1; k < fixes.index.length; k++) {
-    if (Math.abs(fixes.index[k] - fixes.index[k - 1] - step) < 1e-6) diffs.push(fixes.offset[k] - fixes.offset[k - 1]);
-  }
-  if (diffs.length < 10) return 0.1;
-  return (1.4826 * medianAbsolute(diffs)) / Math.SQRT2;
+  const spread = lagSpread(fixes, 1, hz / gnssHz);
+  return spread === null ? 0.1 : (1.4826 * spread) / Math.SQRT2;
 }
 
 /**
@@ -332,11 +336,8 @@ function dopplerNoise(fixes: Fixes, hz: number, gnssHz: number): number {
 function offsetDriftRate(fixes: Fixes, hz: number, gnssHz: number): number {
   const step = hz / gnssHz;
   const spread = (lag: number) => {
-    const diffs: number[] = [];
-    for (let k = lag; k < fixes.index.length; k++) {
-      if (Math.abs(fixes.index[k] - fixes.index[k - lag] - lag * step) < 1e-6) diffs.push(fixes.offset[k] - fixes.offset[k - lag]);
-    }
-    return diffs.length < 10 ? NaN : (1.4826 * medianAbsolute(diffs)) ** 2;
+    const median = lagSpread(fixes, lag, step);
+    return median === null ? NaN : (1.4826 * median) ** 2;
   };
   const short = spread(1);
   const long = spread(20);
@@ -344,15 +345,32 @@ function offsetDriftRate(fixes: Fixes, hz: number, gnssHz: number): number {
   return Number.isFinite(rate) && rate > 0 ? rate : 0;
 }
 
+/**
+ * The median magnitude of the offset differences between fixes `lag` fixes apart that are
+ * exactly `lag` fix intervals apart in time (null when there are fewer than 10). The
+ * differences go into one array sized up front: a growing list of 72,000 numbers (two hours)
+ * cost more than the selection.
+ */
+function lagSpread(fixes: Fixes, lag: number, step: number): number | null {
+  const { index, offset } = fixes;
+  const diffs = new Float64Array(Math.max(0, index.length - lag));
+  let count = 0;
+  for (let k = lag; k < index.length; k++) {
+    if (Math.abs(index[k] - index[k - lag] - lag * step) < 1e-6) diffs[count++] = offset[k] - offset[k - lag];
+  }
+  return count < 10 ? null : medianAbsolute(diffs.subarray(0, count));
+}
+
 /** White accelerometer noise (m/s²) from second differences of the surge, which the stroke's slow shape barely touches. */
 function accelerometerNoise(surge: Float64Array, present: Uint8Array): number {
-  const values: number[] = [];
   const stride = Math.max(1, Math.floor(surge.length / 4000));
+  const values = new Float64Array(Math.ceil(Math.max(0, surge.length - 2) / stride));
+  let count = 0;
   for (let i = 1; i + 1 < surge.length; i += stride) {
-    if (present[i - 1] && present[i] && present[i + 1]) values.push(surge[i + 1] - 2 * surge[i] + surge[i - 1]);
+    if (present[i - 1] && present[i] && present[i + 1]) values[count++] = surge[i + 1] - 2 * surge[i] + surge[i - 1];
   }
-  if (values.length < 10) return 0.25;
-  return (1.4826 * medianAbsolute(values)) / Math.sqrt(6);
+  if (count < 10) return 0.25;
+  return (1.4826 * medianAbsolute(values.subarray(0, count))) / Math.sqrt(6);
 }
 
 function rms(values: Float64Array, present: Uint8Array): number {
@@ -366,7 +384,11 @@ function rms(values: Float64Array, present: Uint8Array): number {
   return count ? Math.sqrt(sum / count) : 0;
 }
 
-/** The median magnitude as the sorted magnitudes' middle element (the upper one of an even count), by selection. */
-function medianAbsolute(values: number[]): number {
-  return orderStatistic(Float64Array.from(values, Math.abs), Math.floor(values.length / 2));
+/**
+ * The median magnitude as the sorted magnitudes' middle element (the upper one of an even count),
+ * by selection. Takes magnitudes in place: pass a scratch array.
+ */
+function medianAbsolute(values: Float64Array): number {
+  for (let i = 0; i < values.length; i++) values[i] = Math.abs(values[i]);
+  return orderStatistic(values, Math.floor(values.length / 2));
 }
