@@ -22,16 +22,21 @@ const FILE_LINK = /\/report(\?|$)|\/download(\?|$)|\.(pdf|xlsx|fit|tcx|json|svc)
 /** Pages of one effort: every session and training reached is read, since each carries its own crew's health data. */
 const EFFORT_PAGE = /^\/(sessions|trainings)\/:id(\/|$)/;
 /**
- * A walk is split in three tests that run at once: the sessions (session, analysis and compare pages),
+ * A walk is split in five tests that run at once: the sessions (session, analysis and compare pages),
  * the trainings (training pages and their set compares), each reached from the seed pages that list
- * them, and the rest (every other page; effort links are left to the other parts).
+ * them, the athletes (the roster, each athlete's page and load page), the developer portal and its API
+ * references, and the rest (every other page; links of another part are left to it). Five, not three,
+ * keeps each under the per-test limit on a loaded CI machine (a coach's "rest" took 45.6 s there once
+ * the load and plan pages joined it).
  */
-export type Part = "sessions" | "trainings" | "rest";
+export type Part = "sessions" | "trainings" | "athletes" | "developer" | "rest";
 /** The part a page kind belongs to. */
 function partOf(key: string): Part {
   const path = key.split("?")[0];
   if (/^\/trainings\/:id(\/|$)/.test(path)) return "trainings";
   if (/^\/sessions\/:id(\/|$)/.test(path) || key.startsWith("/sessions/compare?")) return "sessions";
+  if (/^\/athletes(\/|$)/.test(path)) return "athletes";
+  if (/^\/developer(\/|$)/.test(path)) return "developer";
   return "rest";
 }
 /** A bound that fails the test rather than silently cutting the walk short. */

@@ -39,10 +39,12 @@ const EXPORT_GROUPS = [
 
 test.describe.configure({ mode: "parallel" });
 
-/** The crawl's three parts, run at once (e2e/health-crawl.ts). */
+/** The crawl's five parts, run at once (e2e/health-crawl.ts). */
 const PART_NAMES = {
   sessions: "sessions and their analysis and compares",
   trainings: "trainings and their set compares",
+  athletes: "athletes and their load",
+  developer: "the developer portal",
   rest: "all other pages",
 } as const;
 
@@ -74,7 +76,7 @@ async function homeSessions(page: Page) {
 }
 
 for (const viewer of VIEWERS) {
-  for (const part of ["sessions", "trainings", "rest"] as const) {
+  for (const part of ["sessions", "trainings", "athletes", "developer", "rest"] as const) {
     test(`${viewer}'s pages (${PART_NAMES[part]}) at ${WIDTHS.map((w) => w.name).join(" and ")} show no one else's health data`, async ({
       page,
       browser,
@@ -90,7 +92,13 @@ for (const viewer of VIEWERS) {
         browser,
         page,
         part,
-        part === "rest" ? ["/", "/health"] : ["/", "/trainings", "/home"],
+        part === "rest"
+          ? ["/", "/health"]
+          : part === "athletes"
+            ? ["/", "/athletes"]
+            : part === "developer"
+              ? ["/", "/developer"]
+              : ["/", "/trainings", "/home"],
         lists,
         findings,
         origin,
@@ -112,8 +120,12 @@ for (const viewer of VIEWERS) {
         });
       } else if (part === "trainings") {
         expect(viewer === "eli" || reached(/^\/trainings\/\d+$/), "a training page reached").toBe(true);
+      } else if (part === "developer") {
+        expect(reached(/^\/developer\/docs\//), "an API reference reached").toBe(true);
+      } else if (part === "athletes") {
+        expect(reached(/^\/athletes\/\d+$/), "an athlete's page reached").toBe(true);
       } else {
-        expect({ athletes: reached(/^\/athletes/), health: reached(/^\/health$/) }).toEqual({ athletes: true, health: true });
+        expect(reached(/^\/health$/), "the health page reached").toBe(true);
       }
       // The same checks find the person's own values in what they read and in what the server sent (Dora's are
       // only on her health page: she paddles no effort).
@@ -124,7 +136,13 @@ for (const viewer of VIEWERS) {
       }
       // The coaches read the private notes where they are kept (the canary); an athlete's lists forbid them.
       if (readsPrivateNotes(viewer)) {
-        const notes = { sessions: [W.privateNotes.session], trainings: [W.privateNotes.training], rest: [W.privateNotes.athlete] }[part];
+        const notes = {
+          sessions: [W.privateNotes.session],
+          trainings: [W.privateNotes.training],
+          athletes: [W.privateNotes.athlete],
+          developer: [],
+          rest: [],
+        }[part];
         for (const note of notes)
           expect(
             findings.canary.text.some((hit) => hit.includes(note)),
