@@ -11,18 +11,11 @@ import { loadKeyring } from "../server/svc/keyring";
 import { processSvc } from "../server/svc/process/process";
 import { computeSplits } from "../server/svc/process/track";
 import type { SpeedFusion } from "../server/svc/process/speed";
-import { simulateSession, type Simulation, type SimulateOptions } from "../server/svc/simulator/simulate";
-import type { VesselType } from "../server/svc/types";
+import { simulateSession, type Simulation } from "../server/svc/simulator/simulate";
 import { trainingAccuracy } from "./bench/training-accuracy";
+import type { VesselType } from "../server/svc/types";
+import { CORPUS_EFFORTS as EFFORTS, CORPUS_VESSELS as VESSELS } from "./bench/svc-corpus";
 
-const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
-const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [
-  { distanceM: 200 },
-  { distanceM: 500 },
-  { distanceM: 1000 },
-  { durationMs: 60_000 },
-  { durationMs: 120_000 },
-];
 const keyring = loadKeyring({});
 const seedsPerCell = Number(process.env.BENCH_SEEDS ?? 1);
 const speedFusion = (process.env.BENCH_FUSION ?? "smoother") as SpeedFusion;

@@ -17,9 +17,10 @@ import { loadKeyring } from "../server/svc/keyring";
 import { suggestFromDecoded } from "../server/svc/process/distance-suggestion";
 import { processDecoded, type ProcessingOptions } from "../server/svc/process/process";
 import { processTraining, type TrainingMeta } from "../server/svc/process/training";
-import { simulateSession, type SimulateOptions } from "../server/svc/simulator/simulate";
+import { simulateSession } from "../server/svc/simulator/simulate";
 import { parseTrainingSpec, simulateTraining } from "../server/svc/simulator/training";
-import type { DecodedSvc, SvcContent, VesselType } from "../server/svc/types";
+import type { DecodedSvc, SvcContent } from "../server/svc/types";
+import { CORPUS_EFFORTS as EFFORTS, CORPUS_VESSELS as VESSELS } from "./bench/svc-corpus";
 
 const keyring = loadKeyring({});
 const filter = process.argv[2] ?? "";
@@ -67,15 +68,6 @@ function withImuLosses(content: SvcContent): SvcContent {
   for (let i = 9000; i < present.length; i += 997) present[i] = 0;
   return { ...content, imu: { ...content.imu, present } };
 }
-
-const VESSELS: VesselType[] = ["K1", "K2", "K4", "C1", "C2", "C4"];
-const EFFORTS: Pick<SimulateOptions, "distanceM" | "durationMs">[] = [
-  { distanceM: 200 },
-  { distanceM: 500 },
-  { distanceM: 1000 },
-  { durationMs: 60_000 },
-  { durationMs: 120_000 },
-];
 
 // Single efforts: every class, noise and effort kind; the window fusion and the suggestion on some.
 let seed = 7000;
